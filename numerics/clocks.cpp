@@ -1,0 +1,32 @@
+#include "clocks.hpp"
+
+#include <boost/math/constants/constants.hpp>
+
+namespace pe {
+
+void require_even_dimension(int d, const char* parameter) {
+  if (d <= 0 || d % 2 != 0)
+    throw std::invalid_argument(std::string(parameter) + " must be even and positive, got " +
+                                parameter + " = " + std::to_string(d));
+}
+
+void require_base(double base, const char* parameter) {
+  if (!std::isfinite(base) || !(base > 1))
+    throw std::invalid_argument(std::string(parameter) + " must be finite and > 1, got " +
+                                parameter + " = " + std::to_string(base));
+}
+
+double logarithmic_ruler(double delta, double base) {
+  require_base(base);
+  if (delta == 0) throw std::invalid_argument("logarithmic_ruler: Delta must be nonzero");
+  return 1 - (boost::math::constants::euler<double>() + std::log(std::fabs(delta))) / std::log(base);
+}
+
+double ruler_error_bound(double delta, double base) {
+  require_base(base);
+  if (delta == 0) throw std::invalid_argument("ruler_error_bound: Delta must be nonzero");
+  const double a = std::fabs(delta);
+  return (2 / a + a * a / (4 * base * base)) / std::log(base);
+}
+
+}  // namespace pe

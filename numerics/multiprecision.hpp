@@ -1,0 +1,52 @@
+/// @file
+/// @brief The project's 200-digit MPFR scalar and the Eigen traits that let Eigen 3.4's
+/// decompositions run on it.
+///
+/// Boost 1.74's own `boost/multiprecision/eigen.hpp` lacks `infinity()`, `quiet_NaN()` and
+/// `digits()`, which BDCSVD, JacobiSVD and SelfAdjointEigenSolver call, so it is not used; the
+/// traits below build on Eigen::GenericNumTraits instead. Include this header before any Eigen
+/// matrix of Mp200 is instantiated, and keep such code in few translation units (each costs
+/// seconds of compile time).
+#pragma once
+
+#include <Eigen/Core>
+#include <boost/multiprecision/mpfr.hpp>
+#include <limits>
+
+namespace pe {
+
+/// 200 significant decimal digits, expression templates off (Eigen needs plain values).
+using Mp200 = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<200>,
+                                            boost::multiprecision::et_off>;
+
+}  // namespace pe
+
+namespace Eigen {
+template <>
+struct NumTraits<pe::Mp200> : GenericNumTraits<pe::Mp200> {
+  using Real = pe::Mp200;
+  using NonInteger = pe::Mp200;
+  using Nested = pe::Mp200;
+  using Literal = pe::Mp200;
+  enum {
+    IsComplex = 0,
+    IsInteger = 0,
+    IsSigned = 1,
+    RequireInitialization = 1,
+    ReadCost = 10,
+    AddCost = 10,
+    MulCost = 40,
+  };
+  static inline Real epsilon() { return std::numeric_limits<Real>::epsilon(); }
+  static inline Real dummy_precision() {
+    // A few decimal digits of slack over epsilon, as Eigen's own defaults do for double.
+    return 1000 * epsilon();
+  }
+  static inline Real highest() { return (std::numeric_limits<Real>::max)(); }
+  static inline Real lowest() { return (std::numeric_limits<Real>::lowest)(); }
+  static inline Real infinity() { return std::numeric_limits<Real>::infinity(); }
+  static inline Real quiet_NaN() { return std::numeric_limits<Real>::quiet_NaN(); }
+  static inline int digits() { return std::numeric_limits<Real>::digits; }
+  static inline int digits10() { return std::numeric_limits<Real>::digits10; }
+};
+}  // namespace Eigen

@@ -1,0 +1,71 @@
+// The main of every verification unit's test program: one GoogleTest test per ledger claim of
+// the unit named by PE_UNIT (registered at run time, so listing the tests evaluates nothing),
+// beside the unit's own property and unit tests linked into the same program.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+
+#include "ledger.hpp"
+
+#ifndef PE_UNIT
+#error "PE_UNIT must name the verification unit"
+#endif
+#ifndef PE_REPORT_DIR
+#error "PE_REPORT_DIR must name the report directory"
+#endif
+
+namespace {
+
+class ClaimCheck : public testing::Test {
+ public:
+  explicit ClaimCheck(const pe::ledger::Claim& claim) : claim_(claim) {}
+
+  void TestBody() override {
+    const pe::ledger::Record r = pe::ledger::evaluate_record(claim_);
+    RecordProperty("claim", r.id);
+    RecordProperty("article", r.article);
+    RecordProperty("computed", r.computed);
+    RecordProperty("rule", r.rule);
+    RecordProperty("verdict", r.verdict);
+    RecordProperty("expected", r.expected);
+    std::cout << "claim " << r.id << " [" << r.rule << "]: article " << r.article
+              << ", computed " << r.computed << ", verdict " << r.verdict << " (expected "
+              << r.expected << ")\n  " << r.note << "\n";
+    try {
+      const double value = std::stod(r.computed);
+      std::cout << "<CTestMeasurement type=\"numeric/double\" name=\"computed\">" << value
+                << "</CTestMeasurement>\n";
+    } catch (const std::exception&) {
+      // A shape claim's computed value is a description, not a number.
+    }
+    pe::ledger::write_fragment(PE_REPORT_DIR, r);
+    EXPECT_EQ(r.verdict, r.expected)
+        << "claim " << r.id << " (" << r.statement << "): article " << r.article
+        << ", computed " << r.computed << "; " << r.note;
+  }
+
+ private:
+  const pe::ledger::Claim& claim_;
+};
+
+// "thm1.ruler.d64.delta1" -> suite "thm1", name "ruler_d64_delta1".
+std::pair<std::string, std::string> test_name(const std::string& id) {
+  const auto dot = id.find('.');
+  std::string rest = id.substr(dot + 1);
+  std::replace(rest.begin(), rest.end(), '.', '_');
+  return {id.substr(0, dot), rest};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  for (const pe::ledger::Claim* claim : pe::ledger::claims_of_unit(PE_UNIT)) {
+    const auto [suite, name] = test_name(claim->id);
+    testing::RegisterTest(suite.c_str(), name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
+                          [claim]() -> testing::Test* { return new ClaimCheck(*claim); });
+  }
+  return RUN_ALL_TESTS();
+}

@@ -1,0 +1,83 @@
+// The ledger's rules and its refusal of malformed declarations.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "ledger.hpp"
+
+using namespace pe::ledger;
+
+TEST(LedgerRules, HalfUnitFollowsLastPrintedDigit) {
+  EXPECT_DOUBLE_EQ(half_unit_of_printed("0.748"), 0.0005);
+  EXPECT_DOUBLE_EQ(half_unit_of_printed("19869"), 0.5);
+  EXPECT_DOUBLE_EQ(half_unit_of_printed("3.69e29"), 0.005e29);
+  EXPECT_DOUBLE_EQ(half_unit_of_printed("1.15e-4"), 0.005e-4);
+  EXPECT_DOUBLE_EQ(value_of_printed("-55.86"), -55.86);
+}
+
+TEST(LedgerRules, RejectsNonLiterals) {
+  EXPECT_THROW(half_unit_of_printed("0.75 or so"), std::invalid_argument);
+  EXPECT_THROW(half_unit_of_printed(""), std::invalid_argument);
+  EXPECT_THROW(half_unit_of_printed("3.69 x 10^29"), std::invalid_argument);
+}
+
+TEST(LedgerRules, PrintedHoldsWithinHalfUnitOnly) {
+  EXPECT_EQ(printed("0.748", 0.7484).verdict, Verdict::holds);
+  EXPECT_EQ(printed("0.748", 0.7476).verdict, Verdict::holds);
+  EXPECT_EQ(printed("0.748", 0.7486).verdict, Verdict::fails);
+  EXPECT_EQ(printed("0.749", 0.7481).verdict, Verdict::fails);
+  EXPECT_EQ(printed("3.69e29", 3.6949e29).verdict, Verdict::holds);
+  EXPECT_EQ(printed("3.69e29", 3.696e29).verdict, Verdict::fails);
+}
+
+TEST(LedgerRules, IdentityAndStatistical) {
+  EXPECT_EQ(identity(1.0 + 1e-9, 1.0, 1e-8, "test").verdict, Verdict::holds);
+  EXPECT_EQ(identity(1.0 + 1e-7, 1.0, 1e-8, "test").verdict, Verdict::fails);
+  // 0.547 printed; estimate 0.55 with se 0.005: gap 0.003 <= 3 * 0.005 + 0.0005.
+  EXPECT_EQ(statistical("0.547", 0.55, 0.005, 3).verdict, Verdict::holds);
+  EXPECT_EQ(statistical("0.547", 0.57, 0.005, 3).verdict, Verdict::fails);
+}
+
+TEST(LedgerRules, FormatKeepsTenSignificantDigits) {
+  EXPECT_EQ(format(0.74812345678901), "0.7481234568");
+  EXPECT_EQ(format(3.6912345678e29), "3.691234568e+29");
+}
+
+namespace {
+Claim sample_claim() {
+  return {"test.sample", "Position as a set of clocks", "a statement", "0.5", Rule::printed,
+          [] { return printed("0.5", 0.5); }};
+}
+}  // namespace
+
+TEST(LedgerDeclarations, RejectsMalformedClaims) {
+  UnitClaims unit("test");
+  Claim bad_id = sample_claim();
+  bad_id.id = "no_dot";
+  EXPECT_THROW(unit.add(bad_id), std::invalid_argument);
+  Claim bad_section = sample_claim();
+  bad_section.section = "Nowhere";
+  EXPECT_THROW(unit.add(bad_section), std::invalid_argument);
+  Claim erratum_missing = sample_claim();
+  erratum_missing.expected = Verdict::fails;
+  EXPECT_THROW(unit.add(erratum_missing), std::invalid_argument);
+  Claim bad_literal = sample_claim();
+  bad_literal.article = "about a half";
+  EXPECT_THROW(unit.add(bad_literal), std::invalid_argument);
+  EXPECT_NO_THROW(unit.add(sample_claim()));
+}
+
+TEST(LedgerDeclarations, EvaluationErrorsBecomeErrorVerdicts) {
+  Claim throwing = sample_claim();
+  throwing.evaluate = []() -> Outcome { throw std::runtime_error("boom"); };
+  const Record r = evaluate_record(throwing);
+  EXPECT_EQ(r.verdict, "error");
+  EXPECT_NE(r.note.find("boom"), std::string::npos);
+}
+
+TEST(LedgerDeclarations, EveryDeclaredClaimIsWellFormed) {
+  // all_claims() validates each unit's declarations and the uniqueness of ids.
+  const auto& claims = all_claims();
+  EXPECT_GE(claims.size(), 40u);
+  for (const Claim& c : claims) EXPECT_FALSE(c.unit.empty()) << c.id;
+}

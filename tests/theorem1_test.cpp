@@ -1,0 +1,64 @@
+// Theorem 1 (i) as RapidCheck properties: stationarity, PSD and Toeplitz Gram matrices, and the
+// characteristic-function form, over random d, b and positions.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <Eigen/Eigenvalues>
+#include <limits>
+
+#include "clocks.hpp"
+#include "property_generators.hpp"
+
+using pe::testing::gen_base;
+using pe::testing::gen_dimension;
+using pe::testing::gen_position;
+
+namespace {
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+}
+
+RC_GTEST_PROP(Theorem1, InnerProductDependsOnlyOnTheOffset, ()) {
+  const int d = gen_dimension(64);
+  const double b = gen_base();
+  const long m = gen_position(), n = gen_position();
+  const double inner = pe::sinusoidal_code(double(m), d, b).dot(pe::sinusoidal_code(double(n), d, b));
+  RC_ASSERT(std::fabs(inner - pe::stationary_kernel(double(n - m), d, b)) <=
+            8 * (std::abs(m) + std::abs(n) + 1) * d * kEps);
+}
+
+RC_GTEST_PROP(Theorem1, GramMatricesArePsdAndToeplitzOverEvenSpacing, ()) {
+  const int d = gen_dimension(16);
+  const double b = gen_base();
+  const int count = *rc::gen::inRange(2, 40);
+  const long start = gen_position(1000);
+  const long step = *rc::gen::inRange(1, 50);
+  pe::Matrix<double> p(count, d);
+  for (int i = 0; i < count; ++i) p.row(i) = pe::sinusoidal_code(double(start + step * i), d, b).transpose();
+  const pe::Matrix<double> gram = p * p.transpose();
+  const double position_scale = std::abs(start) + step * count + 1;
+  for (int i = 0; i < count; ++i)
+    for (int k = 0; k < count; ++k)
+      RC_ASSERT(std::fabs(gram(i, k) - pe::stationary_kernel(double(step * (k - i)), d, b)) <=
+                8 * position_scale * d * kEps);
+  const double lambda = Eigen::SelfAdjointEigenSolver<pe::Matrix<double>>(gram).eigenvalues().minCoeff();
+  RC_ASSERT(lambda >= -double(count) * count * d * kEps);  // n ||G|| eps, ||G|| <= n d / 2
+}
+
+RC_GTEST_PROP(Theorem1, KernelIsTheCharacteristicFunctionOfTheFrequencies, ()) {
+  const int d = gen_dimension(64);
+  const double b = gen_base();
+  const long delta = gen_position();
+  double mean = 0;
+  for (double w : pe::frequencies(d, b)) mean += std::cos(delta * w) + std::cos(-delta * w);
+  mean /= d;
+  RC_ASSERT(std::fabs(mean - 2.0 / d * pe::stationary_kernel(double(delta), d, b)) <= 64 * kEps);
+}
+
+TEST(Theorem1, LimitBoundHoldsOnAGridOfOffsets) {
+  // Theorem 1 (ii)'s bound at every integer offset up to 4096 and several bases.
+  for (double b : {100.0, 10000.0, 500000.0})
+    for (int delta = 1; delta <= 4096; ++delta) {
+      const double gap = std::fabs(pe::kernel_limit(double(delta), b) - pe::logarithmic_ruler(delta, b));
+      ASSERT_LE(gap, pe::ruler_error_bound(delta, b) + 1e-14) << "b = " << b << ", Delta = " << delta;
+    }
+}

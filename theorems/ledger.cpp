@@ -1,0 +1,391 @@
+#include "ledger.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace pe::ledger {
+namespace {
+
+struct Registry {
+  std::vector<std::pair<std::string, UnitDeclarer>> units;
+  std::vector<Claim> claims;
+  bool declared = false;
+};
+
+Registry& registry() {
+  static Registry instance;
+  return instance;
+}
+
+const std::vector<std::string> kRecordFields = {"id",     "unit",    "section", "statement",
+                                                "article", "computed", "rule",   "verdict",
+                                                "expected", "note"};
+
+std::string* field(Record& r, const std::string& name) {
+  if (name == "id") return &r.id;
+  if (name == "unit") return &r.unit;
+  if (name == "section") return &r.section;
+  if (name == "statement") return &r.statement;
+  if (name == "article") return &r.article;
+  if (name == "computed") return &r.computed;
+  if (name == "rule") return &r.rule;
+  if (name == "verdict") return &r.verdict;
+  if (name == "expected") return &r.expected;
+  if (name == "note") return &r.note;
+  return nullptr;
+}
+
+std::string escape_line(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '\\') out += "\\\\";
+    else if (c == '\n') out += "\\n";
+    else out += c;
+  }
+  return out;
+}
+
+std::string unescape_line(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size()) {
+      out += s[i + 1] == 'n' ? '\n' : s[i + 1];
+      ++i;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string md_cell(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n') out += "<br>";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string to_string(Rule rule) {
+  switch (rule) {
+    case Rule::printed: return "printed";
+    case Rule::bound: return "bound";
+    case Rule::identity: return "identity";
+    case Rule::statistical: return "statistical";
+    case Rule::shape: return "shape";
+  }
+  return "?";
+}
+
+std::string to_string(Verdict verdict) { return verdict == Verdict::holds ? "holds" : "fails"; }
+
+const std::vector<std::string>& sections() {
+  static const std::vector<std::string> names = {
+      "Overview & Motivation",
+      "Order, and how a mask leaks it",
+      "Position as a set of clocks",
+      "Relative position: biases and the ALiBi kernel",
+      "Rotations: RoPE",
+      "Past the training window",
+      "Finance case study: which company was named last?",
+      "Honest caveats",
+  };
+  return names;
+}
+
+void UnitClaims::add(Claim claim) {
+  static const std::regex id_form("[a-z0-9_]+(\\.[A-Za-z0-9_]+)+");
+  if (!std::regex_match(claim.id, id_form))
+    throw std::invalid_argument("claim id '" + claim.id + "' is not of the form unit.part.part");
+  const auto& names = sections();
+  if (std::find(names.begin(), names.end(), claim.section) == names.end())
+    throw std::invalid_argument("claim " + claim.id + ": unknown section '" + claim.section + "'");
+  if (claim.statement.empty() || claim.article.empty())
+    throw std::invalid_argument("claim " + claim.id + ": statement and article value are required");
+  if (!claim.evaluate) throw std::invalid_argument("claim " + claim.id + ": no evaluation");
+  if (claim.expected == Verdict::fails && claim.erratum.empty())
+    throw std::invalid_argument("claim " + claim.id +
+                                ": an expected 'fails' needs an erratum with the corrected value");
+  if (claim.rule == Rule::printed) half_unit_of_printed(claim.article);  // validates the literal
+  claim.unit = unit_;
+  claims_.push_back(std::move(claim));
+}
+
+UnitRegistration::UnitRegistration(const char* unit, UnitDeclarer declarer) {
+  registry().units.emplace_back(unit, declarer);
+}
+
+const std::vector<Claim>& all_claims() {
+  Registry& reg = registry();
+  if (!reg.declared) {
+    reg.declared = true;
+    std::set<std::string> ids;
+    for (const auto& [unit, declarer] : reg.units) {
+      UnitClaims unit_claims(unit);
+      declarer(unit_claims);
+      for (Claim& c : unit_claims.claims()) {
+        if (!ids.insert(c.id).second) throw std::logic_error("claim id declared twice: " + c.id);
+        reg.claims.push_back(std::move(c));
+      }
+    }
+  }
+  return reg.claims;
+}
+
+std::vector<const Claim*> claims_of_unit(std::string_view unit) {
+  std::vector<const Claim*> out;
+  for (const Claim& c : all_claims())
+    if (c.unit == unit) out.push_back(&c);
+  return out;
+}
+
+// ---- Rules -----------------------------------------------------------------------------
+
+namespace {
+struct PrintedLiteral {
+  double value;
+  double half_unit;
+};
+
+PrintedLiteral parse_printed(std::string_view printed) {
+  static const std::regex literal("(-?)([0-9]+)(?:\\.([0-9]+))?(?:e([-+]?[0-9]+))?");
+  std::string text(printed);
+  std::smatch m;
+  if (!std::regex_match(text, m, literal))
+    throw std::invalid_argument("printed value '" + text +
+                                "' is not a decimal literal like 0.748, 19869 or 3.69e29");
+  const int decimals = static_cast<int>(m[3].length());
+  const int exponent = m[4].matched ? std::stoi(m[4].str()) : 0;
+  return {std::stod(text), 0.5 * std::pow(10.0, exponent - decimals)};
+}
+}  // namespace
+
+double half_unit_of_printed(std::string_view printed) { return parse_printed(printed).half_unit; }
+double value_of_printed(std::string_view printed) { return parse_printed(printed).value; }
+
+std::string format(double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g", value);
+  return buf;
+}
+
+Outcome printed(std::string_view article, double computed) {
+  return printed(article, computed, format(computed));
+}
+
+Outcome printed(std::string_view article, double computed, std::string computed_text) {
+  const PrintedLiteral lit = parse_printed(article);
+  const double gap = std::fabs(computed - lit.value);
+  // Half a unit of the last printed digit; the 1e-12 relative slack only absorbs the rounding
+  // of the decimal literal itself into binary.
+  const bool holds = gap <= lit.half_unit * (1 + 1e-12);
+  return {std::move(computed_text), holds ? Verdict::holds : Verdict::fails,
+          "|computed - printed| = " + format(gap) + (holds ? " <= " : " > ") +
+              format(lit.half_unit) + " (half a unit of the last printed digit)"};
+}
+
+Outcome identity(double computed, double reference, double tolerance,
+                 std::string_view tolerance_source) {
+  const double gap = std::fabs(computed - reference);
+  const bool holds = gap <= tolerance;
+  return {format(computed), holds ? Verdict::holds : Verdict::fails,
+          "|computed - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
+              format(tolerance) + " (" + std::string(tolerance_source) + ")"};
+}
+
+Outcome statistical(std::string_view article, double estimate, double standard_error, double k) {
+  const PrintedLiteral lit = parse_printed(article);
+  const double gap = std::fabs(estimate - lit.value);
+  const double allowed = k * standard_error + lit.half_unit;
+  const bool holds = gap <= allowed;
+  return {format(estimate), holds ? Verdict::holds : Verdict::fails,
+          "|estimate - printed| = " + format(gap) + (holds ? " <= " : " > ") + format(allowed) +
+              " = " + format(k) + " standard errors (se " + format(standard_error) +
+              ") + half a printed unit"};
+}
+
+Outcome decided(bool holds, std::string computed, std::string detail) {
+  return {std::move(computed), holds ? Verdict::holds : Verdict::fails, std::move(detail)};
+}
+
+// ---- Report ----------------------------------------------------------------------------
+
+Record evaluate_record(const Claim& claim) {
+  Record r;
+  r.id = claim.id;
+  r.unit = claim.unit;
+  r.section = claim.section;
+  r.statement = claim.statement;
+  r.article = claim.article;
+  r.rule = to_string(claim.rule);
+  r.expected = to_string(claim.expected);
+  try {
+    const Outcome o = claim.evaluate();
+    r.computed = o.computed;
+    r.verdict = to_string(o.verdict);
+    r.note = o.detail;
+  } catch (const std::exception& e) {
+    r.computed = "(error)";
+    r.verdict = "error";
+    r.note = std::string("evaluation threw: ") + e.what();
+  }
+  if (!claim.erratum.empty()) r.note = "Erratum: " + claim.erratum + " | " + r.note;
+  return r;
+}
+
+void write_fragment(const std::string& report_dir, const Record& record) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(report_dir) / "claims.d";
+  fs::create_directories(dir);
+  const fs::path final_path = dir / (record.id + ".rec");
+  const fs::path tmp_path = dir / (record.id + ".rec.tmp");
+  {
+    std::ofstream out(tmp_path);
+    Record copy = record;
+    for (const std::string& name : kRecordFields) out << name << '=' << escape_line(*field(copy, name)) << '\n';
+    if (!out) throw std::runtime_error("cannot write " + tmp_path.string());
+  }
+  fs::rename(tmp_path, final_path);  // atomic: a reader never sees half a record
+}
+
+namespace {
+Record read_fragment(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  Record r;
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto eq = line.find('=');
+    if (eq == std::string::npos) continue;
+    if (std::string* f = field(r, line.substr(0, eq))) *f = unescape_line(line.substr(eq + 1));
+  }
+  return r;
+}
+
+bool is_erratum(const Record& r) { return r.expected == "fails" || r.verdict != r.expected; }
+}  // namespace
+
+int write_report(const std::string& report_dir) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(report_dir) / "claims.d";
+  std::map<std::string, Record> evaluated;
+  if (fs::exists(dir))
+    for (const auto& entry : fs::directory_iterator(dir))
+      if (entry.path().extension() == ".rec") {
+        Record r = read_fragment(entry.path());
+        evaluated[r.id] = r;
+      }
+
+  // Order: declared order within the article's section order; unknown fragments (from a stale
+  // build) are dropped because no claim declares them any more.
+  std::vector<Record> records;
+  std::vector<const Claim*> not_run;
+  for (const std::string& section : sections())
+    for (const Claim& c : all_claims())
+      if (c.section == section) {
+        auto it = evaluated.find(c.id);
+        if (it != evaluated.end()) records.push_back(it->second);
+        else not_run.push_back(&c);
+      }
+
+  int holds = 0, fails = 0, errata = 0, disagreements = 0;
+  for (const Record& r : records) {
+    (r.verdict == "holds" ? holds : fails) += 1;
+    if (r.expected == "fails") ++errata;
+    if (r.verdict != r.expected) ++disagreements;
+  }
+
+  fs::create_directories(report_dir);
+  {
+    std::ofstream json(fs::path(report_dir) / "claims.json");
+    json << "{\n  \"summary\": {\"claims\": " << records.size() << ", \"holds\": " << holds
+         << ", \"fails\": " << fails << ", \"errata\": " << errata
+         << ", \"disagreements\": " << disagreements << ", \"not_run\": " << not_run.size()
+         << "},\n  \"claims\": [\n";
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      Record r = records[i];
+      json << "    {";
+      bool first = true;
+      for (const std::string& name : kRecordFields) {
+        json << (first ? "" : ", ") << json_string(name) << ": " << json_string(*field(r, name));
+        first = false;
+      }
+      json << (i + 1 < records.size() ? "},\n" : "}\n");
+    }
+    json << "  ],\n  \"not_run\": [";
+    for (std::size_t i = 0; i < not_run.size(); ++i)
+      json << (i ? ", " : "") << json_string(not_run[i]->id);
+    json << "]\n}\n";
+  }
+  {
+    std::ofstream md(fs::path(report_dir) / "claims.md");
+    md << "# Verification report\n\n"
+       << "| claims evaluated | statement holds | statement fails | errata (expected to fail) "
+          "| verdict differs from expected | declared, not run |\n"
+       << "|---|---|---|---|---|---|\n"
+       << "| " << records.size() << " | " << holds << " | " << fails << " | " << errata << " | "
+       << disagreements << " | " << not_run.size() << " |\n\n";
+    auto table = [&md](const std::vector<const Record*>& rows) {
+      md << "| id | statement | article | computed | rule | verdict | expected | note |\n"
+         << "|---|---|---|---|---|---|---|---|\n";
+      for (const Record* r : rows)
+        md << "| `" << r->id << "` | " << md_cell(r->statement) << " | " << md_cell(r->article)
+           << " | " << md_cell(r->computed) << " | " << r->rule << " | " << r->verdict << " | "
+           << r->expected << " | " << md_cell(r->note) << " |\n";
+      md << "\n";
+    };
+    std::vector<const Record*> first;
+    for (const Record& r : records)
+      if (is_erratum(r)) first.push_back(&r);
+    md << "## Errata and claims that do not reproduce\n\n";
+    if (first.empty()) md << "None in this run.\n\n";
+    else table(first);
+    for (const std::string& section : sections()) {
+      std::vector<const Record*> rows;
+      for (const Record& r : records)
+        if (r.section == section) rows.push_back(&r);
+      if (rows.empty()) continue;
+      md << "## " << section << "\n\n";
+      table(rows);
+    }
+    if (!not_run.empty()) {
+      md << "## Declared but not evaluated in this run\n\n";
+      for (const Claim* c : not_run) md << "- `" << c->id << "` (unit " << c->unit << ")\n";
+    }
+  }
+  return disagreements;
+}
+
+}  // namespace pe::ledger

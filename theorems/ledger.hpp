@@ -1,0 +1,131 @@
+/// @file
+/// @brief The claims ledger: every number or inequality the article prints, declared once with
+/// the rule that decides it, evaluated lazily by its verification unit.
+///
+/// A claim is declared with the article's value *as printed* and an expected verdict. The
+/// verdict itself comes only from the computation. An expected verdict of `fails` is allowed only
+/// with an erratum note that gives the reason and the corrected value.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pe::ledger {
+
+/// How a claim is decided (DESIGN.md, "The claims ledger").
+enum class Rule {
+  printed,      ///< agrees with the printed value to within half a unit of its last digit
+  bound,        ///< an inequality holds
+  identity,     ///< an equality holds to a stated tolerance at a stated precision
+  statistical,  ///< within k standard errors, k stated
+  shape,        ///< a qualitative statement written as an explicit predicate
+};
+
+enum class Verdict { holds, fails };
+
+std::string to_string(Rule rule);
+std::string to_string(Verdict verdict);
+
+/// What a verification unit measured for one claim.
+struct Outcome {
+  std::string computed;  ///< the computed value, at least six significant digits
+  Verdict verdict;       ///< does the article's statement hold as printed?
+  std::string detail;    ///< how the verdict was reached, with the tolerance's source
+};
+
+/// One claim of the article.
+struct Claim {
+  std::string id;         ///< stable, dotted: `thm1.ruler.d512.delta256`
+  std::string section;    ///< one of sections(), the article's section heading
+  std::string statement;  ///< statement label and what it asserts, in the project's words
+  std::string article;    ///< the article's value or assertion, as printed
+  Rule rule = Rule::printed;
+  std::function<Outcome()> evaluate;
+  Verdict expected = Verdict::holds;
+  std::string erratum;    ///< reason and corrected value; required when expected == fails
+  std::string unit;       ///< the verification unit that declared it (set on registration)
+};
+
+/// The article's sections, in its order; every claim names one of them.
+const std::vector<std::string>& sections();
+
+/// Collects one unit's claims; see PE_VERIFICATION_UNIT.
+class UnitClaims {
+ public:
+  explicit UnitClaims(std::string unit) : unit_(std::move(unit)) {}
+  /// Validates the declaration (id form, section, erratum) and stores it.
+  void add(Claim claim);
+  std::vector<Claim>& claims() { return claims_; }
+
+ private:
+  std::string unit_;
+  std::vector<Claim> claims_;
+};
+
+using UnitDeclarer = void (*)(UnitClaims&);
+
+struct UnitRegistration {
+  UnitRegistration(const char* unit, UnitDeclarer declarer);
+};
+
+/// Every declared claim, in unit registration order. Ids are unique (checked).
+const std::vector<Claim>& all_claims();
+
+/// The claims of one unit.
+std::vector<const Claim*> claims_of_unit(std::string_view unit);
+
+// ---- Rules -----------------------------------------------------------------------------
+
+/// Half a unit in the last printed digit of a decimal literal such as "0.748", "19869",
+/// "3.69e29" or "1.15e-4". Throws std::invalid_argument for anything else.
+double half_unit_of_printed(std::string_view printed);
+double value_of_printed(std::string_view printed);
+
+/// Formats a double with ten significant digits (the ledger's minimum is six).
+std::string format(double value);
+
+/// Rule::printed: |computed - printed| <= half a unit of the last printed digit.
+Outcome printed(std::string_view article, double computed);
+/// As above, with a more precise text of the computed value (e.g. from 200-digit arithmetic).
+Outcome printed(std::string_view article, double computed, std::string computed_text);
+
+/// Rule::identity: |computed - reference| <= tolerance; `tolerance_source` says why.
+Outcome identity(double computed, double reference, double tolerance,
+                 std::string_view tolerance_source);
+
+/// Rule::statistical: |estimate - article| <= k * standard_error + half a printed unit.
+Outcome statistical(std::string_view article, double estimate, double standard_error, double k);
+
+/// Rule::bound and Rule::shape: a predicate already evaluated, with the values it read.
+Outcome decided(bool holds, std::string computed, std::string detail);
+
+// ---- Report ----------------------------------------------------------------------------
+
+/// One evaluated claim as the report lists it.
+struct Record {
+  std::string id, unit, section, statement, article, computed, rule, verdict, expected, note;
+};
+
+Record evaluate_record(const Claim& claim);
+/// Writes `<dir>/claims.d/<id>.rec`, one evaluated claim.
+void write_fragment(const std::string& report_dir, const Record& record);
+/// Merges the fragments into `<dir>/claims.json` and `<dir>/claims.md`; claims declared but
+/// not evaluated in this run are listed as such. Returns the number of disagreements.
+int write_report(const std::string& report_dir);
+
+}  // namespace pe::ledger
+
+#define PE_LEDGER_CONCAT_(a, b) a##b
+#define PE_LEDGER_CONCAT(a, b) PE_LEDGER_CONCAT_(a, b)
+
+/// Declares a verification unit's claims:
+/// `PE_VERIFICATION_UNIT(theorem1) { claims.add({...}); }`.
+/// The unit's test executable runs exactly these claims.
+#define PE_VERIFICATION_UNIT(unit)                                                     \
+  static void PE_LEDGER_CONCAT(pe_declare_claims_, unit)(::pe::ledger::UnitClaims&);  \
+  static const ::pe::ledger::UnitRegistration PE_LEDGER_CONCAT(pe_unit_registration_, \
+                                                               unit)(                  \
+      #unit, &PE_LEDGER_CONCAT(pe_declare_claims_, unit));                             \
+  static void PE_LEDGER_CONCAT(pe_declare_claims_, unit)(::pe::ledger::UnitClaims & claims)

@@ -1,0 +1,91 @@
+/// @file
+/// @brief Proposition 1 (i): a causal layer with equal scores counts its prefix.
+///
+/// When every score is equal, causal softmax weights are uniform over positions 0..t. If only
+/// position 0 carries a nonzero value e (a beginning-of-sequence token), the output at t is
+/// e/(t+1), and for a unit e the position comes back as t = 1/<o_t, e> - 1. The check runs the
+/// project's reference causal attention on 4097 positions and recovers every t by rounding.
+/// Part (ii), that one causal layer sees only the multiset of its prefix, is a property test
+/// in tests/proposition1_test.cpp.
+#include <cmath>
+#include <limits>
+
+#include "attention.hpp"
+#include "ledger.hpp"
+#include "random.hpp"
+
+namespace pe::theorems {
+namespace {
+
+constexpr int kPositions = 4097;  // t = 0 .. 4096
+constexpr int kWidth = 16;
+
+struct CountingResult {
+  double max_output_error;     // max_t ||o_t - e/(t+1)||_inf
+  double max_position_error;   // max_t |1/<o_t,e> - 1 - t|
+  int recovered;               // #t with round(1/<o_t,e> - 1) == t
+};
+
+const CountingResult& counting() {
+  static const CountingResult result = [] {
+    Rng rng(1);
+    Eigen::VectorXd e = rng.normal_vector(kWidth);
+    e.normalize();
+    Eigen::MatrixXd values = Eigen::MatrixXd::Zero(kPositions, kWidth);
+    values.row(0) = e.transpose();
+    const Eigen::MatrixXd equal_scores = Eigen::MatrixXd::Constant(kPositions, kPositions, 0.3);
+    const Eigen::MatrixXd out = causal_attention(equal_scores, values);
+    CountingResult r{0, 0, 0};
+    for (int t = 0; t < kPositions; ++t) {
+      const Eigen::VectorXd o = out.row(t).transpose();
+      r.max_output_error = std::max(r.max_output_error, (o - e / (t + 1.0)).cwiseAbs().maxCoeff());
+      const double t_hat = 1.0 / o.dot(e) - 1.0;
+      r.max_position_error = std::max(r.max_position_error, std::fabs(t_hat - t));
+      if (std::lround(t_hat) == t) ++r.recovered;
+    }
+    return r;
+  }();
+  return result;
+}
+
+}  // namespace
+}  // namespace pe::theorems
+
+PE_VERIFICATION_UNIT(proposition1) {
+  using namespace pe::ledger;
+  using namespace pe::theorems;
+  const std::string section = "Order, and how a mask leaks it";
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  claims.add({
+      "prop1.output_is_e_over_t_plus_1", section,
+      "Proposition 1 (i): with equal scores and only position 0's value e nonzero, the causal "
+      "output at t is e/(t+1) (t = 0..4096, d = 16)",
+      "o_t = e/(t+1)", Rule::identity,
+      [] {
+        // Each weight is 1/(t+1) up to the rounding of the softmax sum of t+1 equal terms and
+        // one division: a few units of eps relative to e/(t+1), itself at most 1.
+        return identity(counting().max_output_error, 0.0, 8 * eps,
+                        "8 eps: rounding of one softmax normalisation of equal terms");
+      }});
+  claims.add({
+      "prop1.position_recovered", section,
+      "Proposition 1 (i): t = 1/<o_t, e> - 1 for a unit e, at every t = 0..4096",
+      "t = 1/<o_t, e> - 1", Rule::identity,
+      [] {
+        // Relative error of <o_t, e> is at most (d + 4) eps (d-term dot product of a unit
+        // vector, plus the weight); times t + 1 <= 4097 in absolute terms.
+        return identity(counting().max_position_error, 0.0, kPositions * (kWidth + 4) * eps,
+                        "(t+1)(d+4) eps at t = 4096: rounding of the weight and the d-term dot "
+                        "product");
+      }});
+  claims.add({
+      "prop1.position_exact", section,
+      "Proposition 1 (i): rounding 1/<o_t, e> - 1 returns t exactly, at every t = 0..4096",
+      "t is recovered exactly", Rule::identity,
+      [] {
+        const int n = counting().recovered;
+        return decided(n == kPositions,
+                       std::to_string(n) + " of " + std::to_string(kPositions) + " positions",
+                       "rounded 1/<o_t, e> - 1 equals t at each position counted");
+      }});
+}
