@@ -1,0 +1,219 @@
+/// @file
+/// @brief One causal attention head with five ways of adding position, its forward pass and
+/// its hand-written backward pass.
+///
+/// A token is a feature vector x: the one-hot of its symbol plus a mark flag, or for the query
+/// token a query flag alone, and its embedding is x E with E holding one row per symbol, one
+/// for the mark and one for the query. (The mark is a feature shared by every symbol; with a
+/// separate row per (symbol, marked) pair, training has to discover "marked" once per symbol,
+/// and heads whose marked rows for some symbol started with low scores stalled at about 7/8
+/// accuracy.) For the additive schemes the layer reads h_m = E[x_m] + p(m), with
+/// p the sinusoidal code (Definition 2) or a learned table (Definition 1, rows 0..L-1 only);
+/// otherwise h_m = E[x_m]. Queries, keys and values are q = h W_Q, k = h W_K, v = h W_V, and
+/// position t scores key j <= t by
+///
+///   none, sinusoidal, learned:  s_tj = q_t . k_j / sqrt(d)
+///   RoPE (Definition 4):         s_tj = <R(t) q_t, R(j) k_j> / sqrt(d) = q_t^T R(j - t) k_j / sqrt(d)
+///   ALiBi (Definition 3):        s_tj = q_t . k_j / sqrt(d) - slope (t - j)
+///
+/// then softmax over j = 0..t, o_t = sum_j alpha_tj v_j, and logits o_t W_O over the classes.
+/// The loss is the mean cross-entropy of the logits at each example's last position.
+///
+/// Only the last position enters the loss, and with d = 16 the head is small enough that
+/// everything it computes can be tabulated per vocabulary entry and per position: for a query
+/// (token, position) the score of key j is u[x_j] + w[j] (content part plus position part) for
+/// the additive schemes and ALiBi, and a table S[x_j][j] for RoPE; the logits are
+/// sum_j alpha_j (E W_V W_O)[x_j] + sum_j alpha_j (P W_V W_O)[j]. The backward pass runs the same
+/// tables in reverse. `read_all_positions` is a separate dense implementation (every position a
+/// query, one pass) that the tests hold the tabulated one against.
+#pragma once
+
+#include <Eigen/Core>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clocks.hpp"
+#include "context_extension.hpp"
+#include "cue_task.hpp"
+#include "random.hpp"
+
+namespace pe::experiments {
+
+enum class PositionScheme { none, sinusoidal, learned, rope, alibi };
+
+/// "none", "sinusoidal", "learned", "rope", "alibi".
+std::string to_string(PositionScheme scheme);
+/// Inverse of to_string; throws std::invalid_argument naming the unknown scheme.
+PositionScheme position_scheme_from_string(const std::string& name);
+const std::vector<PositionScheme>& all_position_schemes();
+/// True for the schemes that add a code p(m) to the embeddings.
+bool adds_position_code(PositionScheme scheme);
+
+/// The head's architecture (not its weights).
+struct HeadShape {
+  PositionScheme scheme = PositionScheme::none;
+  int width = 16;           ///< d; even (RoPE and the sinusoidal code rotate planes)
+  int symbols = 8;          ///< content symbols; the vocabulary is 2 symbols + 1 (the query)
+  int classes = 8;          ///< readout classes
+  int table_length = 32;    ///< rows of the learned table (positions 0..table_length-1)
+  double base = kDefaultBase;
+  double alibi_slope = 0.5;
+
+  /// Throws std::invalid_argument naming the offending parameter.
+  void validate() const;
+  /// Token types: (symbol, marked) pairs and the query.
+  int vocabulary() const { return 2 * symbols + 1; }
+  /// Rows of E: one per symbol, the mark, the query.
+  int embedding_rows() const { return symbols + 2; }
+};
+
+/// Index of a token type, 2 symbol + marked, and 2 symbols for the query; throws std::invalid_argument for a symbol outside [0, symbols).
+int token_index(const Token& token, int symbols);
+
+/// How a trained head is read (all defaults: as trained).
+struct Reading {
+  /// RoPE only: the per-plane frequencies and logit scale of a context-extension map
+  /// (numerics/context_extension.hpp), with kappa = test length / training length.
+  ContextExtension rope_map = ContextExtension::none;
+  double kappa = 1.0;
+  double training_length = 32.0;
+  /// Additive schemes only: token j sits at absolute position j + position_shift.
+  long position_shift = 0;
+  /// Additive schemes only: replaces W_Q W_K^T in the position-position term p(t) M p(j)^T of
+  /// the score, leaving the three terms that involve content as trained (forward only).
+  std::optional<Eigen::MatrixXd> position_position_matrix;
+
+  /// A RoPE head trained at `training_length` read at `test_length` under `map`.
+  static Reading rope(ContextExtension map, int test_length, int training_length);
+};
+
+/// The Gaussian initialisation: every block's entries have standard deviation scale/sqrt(d),
+/// so at the default scales of 1 each row of E and of the learned table has unit expected norm
+/// and the maps preserve norms in expectation. Then initial scores are of order 1/sqrt(d),
+/// attention starts nearly uniform, and every marked token receives gradient. (With rows of
+/// norm sqrt(d), scale 4 here, initial scores spread by about 1, and in some seeds the marked
+/// tokens of a few symbols start far behind the rest; their softmax weights and hence their
+/// gradients stay near zero, and those heads stalled at 0.65 to 0.9 accuracy.)
+struct InitialScales {
+  double embedding = 1.0;
+  double position_table = 1.0;
+  double query_key = 1.0;      ///< W_Q and W_K
+  double value_readout = 1.0;  ///< W_V and W_O
+  /// Throws std::invalid_argument unless every scale is finite and >= 0.
+  void validate() const;
+};
+
+/// One named block of the flat parameter vector, stored row-major.
+struct ParameterBlock {
+  std::string name;
+  Eigen::Index offset = 0, rows = 0, cols = 0;
+  Eigen::Index size() const { return rows * cols; }
+};
+
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using RowMap = Eigen::Map<RowMatrix>;
+using ConstRowMap = Eigen::Map<const RowMatrix>;
+
+/// The head's weights as one flat vector (for the optimiser and the cache) with named
+/// row-major views: embedding (symbols + 2 feature rows x d), query, key, value (d x d, h -> h W), readout (d x C),
+/// and for the learned scheme position_table (L x d), last so that the other blocks of heads
+/// initialised from the same seed coincide across schemes.
+class AttentionHead {
+ public:
+  /// All weights zero.
+  explicit AttentionHead(const HeadShape& shape);
+  /// Given weights; throws std::invalid_argument if the size does not match the shape.
+  AttentionHead(const HeadShape& shape, Eigen::VectorXd parameters);
+  /// Gaussian initialisation, block by block in layout order, with the given deviations.
+  static AttentionHead initialised(const HeadShape& shape, Rng& rng,
+                                   const InitialScales& scales = {});
+
+  const HeadShape& shape() const { return shape_; }
+  const std::vector<ParameterBlock>& blocks() const { return blocks_; }
+  const ParameterBlock& block(const std::string& name) const;
+  const Eigen::VectorXd& parameters() const { return parameters_; }
+  Eigen::VectorXd& parameters() { return parameters_; }
+
+  ConstRowMap view(const std::string& name) const;
+  RowMap view(const std::string& name);
+  ConstRowMap embedding() const { return view("embedding"); }
+  ConstRowMap query_map() const { return view("query"); }
+  ConstRowMap key_map() const { return view("key"); }
+  ConstRowMap value_map() const { return view("value"); }
+  ConstRowMap readout() const { return view("readout"); }
+
+  /// x E for one token: its symbol's row plus the mark's row if marked, or the query's row.
+  Eigen::VectorXd token_embedding(const Token& token) const;
+  /// x E for every token type, row token_index(token) (vocabulary x d).
+  RowMatrix token_embeddings() const;
+  /// p(m) as the head adds it (zero for schemes without an added code). Throws
+  /// std::invalid_argument for a learned table asked for a position outside 0..L-1.
+  Eigen::VectorXd position_code(long m) const;
+  /// The score matrix W_Q W_K^T (d x d).
+  Eigen::MatrixXd score_matrix() const;
+
+ private:
+  HeadShape shape_;
+  std::vector<ParameterBlock> blocks_;
+  Eigen::VectorXd parameters_;
+};
+
+/// Reusable buffers for the tabulated forward and backward passes; one per thread.
+class HeadWorkspace;
+
+/// The tabulated passes at each example's last position, with reusable buffers.
+class HeadEvaluator {
+ public:
+  HeadEvaluator();
+  ~HeadEvaluator();
+  HeadEvaluator(HeadEvaluator&&) noexcept;
+  HeadEvaluator& operator=(HeadEvaluator&&) noexcept;
+
+  /// Logits at each example's last position (examples x classes).
+  const Eigen::MatrixXd& logits_at_last(const AttentionHead& head,
+                                        const std::vector<Example>& examples,
+                                        const Reading& reading = {});
+  /// Mean cross-entropy at the last positions; if `gradient` is non-null it receives the
+  /// gradient with respect to head.parameters() (resized as needed). Throws
+  /// std::invalid_argument for a reading with a replaced position-position matrix.
+  double loss_and_gradient(const AttentionHead& head, const std::vector<Example>& examples,
+                           Eigen::VectorXd* gradient, const Reading& reading = {});
+  /// Number of examples whose largest logit (first on ties) is the target.
+  long count_correct(const AttentionHead& head, const std::vector<Example>& examples,
+                     const Reading& reading = {});
+
+ private:
+  std::unique_ptr<HeadWorkspace> work_;
+};
+
+/// Convenience wrappers with a temporary evaluator.
+Eigen::MatrixXd logits_at_last(const AttentionHead& head, const std::vector<Example>& examples,
+                               const Reading& reading = {});
+double loss_and_gradient(const AttentionHead& head, const std::vector<Example>& examples,
+                         Eigen::VectorXd* gradient, const Reading& reading = {});
+/// Fraction of examples answered correctly.
+double accuracy(const AttentionHead& head, const std::vector<Example>& examples,
+                const Reading& reading = {});
+
+/// Every position of one sequence read as a query, in one dense pass: row t holds the logits
+/// at position t (n x classes).
+Eigen::MatrixXd read_all_positions(const AttentionHead& head, const std::vector<Token>& tokens,
+                                   const Reading& reading = {});
+
+/// A RoPE head's score of a key input h_k at offset r = 0..max_offset behind a query input
+/// h_q (inputs are token embeddings or their averages), split by plane: entry (r, j) is plane j's
+/// term, after 1/sqrt(d) and the reading's logit scale, so each row sums to the score, the
+/// trigonometric polynomial of Proposition 3 (iii). `amplitudes` holds each plane's
+/// |q_j| |k_j| with the same scaling.
+struct RopeOffsetScores {
+  Eigen::MatrixXd plane_terms;
+  Eigen::VectorXd amplitudes;
+  Eigen::VectorXd total() const { return plane_terms.rowwise().sum(); }
+};
+RopeOffsetScores rope_offset_scores(const AttentionHead& head, const Eigen::VectorXd& query_input,
+                                    const Eigen::VectorXd& key_input, int max_offset,
+                                    const Reading& reading = {});
+
+}  // namespace pe::experiments

@@ -1,0 +1,89 @@
+#include "result_cache.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include <unistd.h>
+
+namespace pe::experiments {
+
+std::uint64_t fnv1a64(std::string_view text) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+std::string hex64(std::uint64_t value) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(value));
+  return buf;
+}
+
+std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t z = a + 0x9e3779b97f4a7c15ULL * (b + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+namespace {
+const std::string kChecksumTag = "checksum ";
+}
+
+void write_sealed(const std::string& path, const std::string& body) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  if (target.has_parent_path()) fs::create_directories(target.parent_path());
+  // A per-process, per-thread temporary name: concurrent writers never share one.
+  std::ostringstream tmp_name;
+  tmp_name << path << ".tmp." << ::getpid() << "." << std::hash<std::thread::id>()(std::this_thread::get_id());
+  {
+    std::ofstream out(tmp_name.str(), std::ios::binary | std::ios::trunc);
+    out << body << kChecksumTag << hex64(fnv1a64(body)) << '\n';
+    if (!out) throw std::runtime_error("cannot write cache entry " + tmp_name.str());
+  }
+  fs::rename(tmp_name.str(), target);
+}
+
+std::optional<std::string> read_sealed(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  // The checksum is the last line.
+  if (text.empty() || text.back() != '\n') return std::nullopt;
+  const auto line_start = text.rfind('\n', text.size() - 2);
+  const std::size_t start = line_start == std::string::npos ? 0 : line_start + 1;
+  const std::string last = text.substr(start, text.size() - 1 - start);
+  if (last.compare(0, kChecksumTag.size(), kChecksumTag) != 0) return std::nullopt;
+  const std::string body = text.substr(0, start);
+  if (last.substr(kChecksumTag.size()) != hex64(fnv1a64(body))) return std::nullopt;
+  return body;
+}
+
+std::string exact_text(double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", value);
+  return buf;
+}
+
+std::optional<double> parse_double(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (errno != 0 || end != text.c_str() + text.size()) return std::nullopt;
+  return v;
+}
+
+}  // namespace pe::experiments

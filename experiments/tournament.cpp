@@ -1,0 +1,313 @@
+#include "tournament.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "result_cache.hpp"
+
+namespace pe::experiments {
+namespace {
+
+// Part of every cache key: bump it whenever a change to the head, the training loop, the
+// sampler or the reading changes what a configuration produces, so old entries stop matching.
+constexpr int kResultsVersion = 1;
+
+std::string number(double x) { return exact_text(x); }
+
+}  // namespace
+
+void TournamentConfig::validate() const {
+  if (schemes.empty()) throw std::invalid_argument("the tournament needs at least one scheme");
+  if (seeds < 1) throw std::invalid_argument("seeds must be >= 1, got seeds = " + std::to_string(seeds));
+  if (test_sequences < 1)
+    throw std::invalid_argument("test_sequences must be >= 1, got test_sequences = " +
+                                std::to_string(test_sequences));
+  task.validate();
+  training.validate();
+  initial_scales.validate();
+  for (PositionScheme s : schemes) {
+    const HeadShape h = head_shape(s);
+    h.validate();
+    if (s == PositionScheme::learned && h.table_length < task.length)
+      throw std::invalid_argument("the learned table must cover the training length: "
+                                  "table_length = " + std::to_string(h.table_length) +
+                                  " < task length = " + std::to_string(task.length));
+  }
+  if (shape.classes < task.symbols)
+    throw std::invalid_argument("classes must cover the task's symbols, got classes = " +
+                                std::to_string(shape.classes) + " < symbols = " +
+                                std::to_string(task.symbols));
+  if (shape.symbols != task.symbols)
+    throw std::invalid_argument("the head's symbols (" + std::to_string(shape.symbols) +
+                                ") must equal the task's (" + std::to_string(task.symbols) + ")");
+  for (int length : test_lengths)
+    if (length < 2)
+      throw std::invalid_argument("test lengths must be >= 2, got length = " + std::to_string(length));
+  for (ContextExtension m : rope_maps)
+    if (m == ContextExtension::none)
+      throw std::invalid_argument("rope_maps lists extension maps; 'none' is the plain reading");
+}
+
+HeadShape TournamentConfig::head_shape(PositionScheme scheme) const {
+  HeadShape h = shape;
+  h.scheme = scheme;
+  return h;
+}
+
+std::string TournamentConfig::canonical() const {
+  std::ostringstream s;
+  s << "version " << kResultsVersion << "\nschemes";
+  for (PositionScheme p : schemes) s << ' ' << to_string(p);
+  s << "\nseeds " << seeds << "\nshape " << shape.width << ' ' << shape.symbols << ' '
+    << shape.classes << ' ' << shape.table_length << ' ' << number(shape.base) << ' '
+    << number(shape.alibi_slope) << "\ntask " << task.length << ' ' << task.symbols << ' '
+    << number(task.mark_probability) << ' ' << to_string(task.no_mark) << "\ninit "
+    << number(initial_scales.embedding) << ' ' << number(initial_scales.position_table) << ' '
+    << number(initial_scales.query_key) << ' ' << number(initial_scales.value_readout)
+    << "\ntraining "
+    << training.steps << ' ' << training.batch << ' ' << training.loss_window << ' '
+    << number(training.adam.learning_rate) << ' ' << number(training.adam.beta1) << ' '
+    << number(training.adam.beta2) << ' ' << number(training.adam.epsilon) << "\ntest";
+  for (int l : test_lengths) s << ' ' << l;
+  s << ' ' << test_sequences << "\nrope_maps";
+  for (ContextExtension m : rope_maps) s << ' ' << to_string(m);
+  s << "\nseed " << seed << '\n';
+  return s.str();
+}
+
+TournamentConfig article_tournament() { return TournamentConfig{}; }
+
+const AccuracyCount* HeadRun::find(const std::string& reading, int length) const {
+  for (const AccuracyCount& a : accuracies)
+    if (a.reading == reading && a.length == length) return &a;
+  return nullptr;
+}
+
+const HeadRun& Tournament::run(PositionScheme scheme, int seed) const {
+  for (const HeadRun& h : heads)
+    if (h.scheme == scheme && h.seed == seed) return h;
+  throw std::invalid_argument("the tournament has no " + to_string(scheme) + " head with seed " +
+                              std::to_string(seed));
+}
+
+AttentionHead Tournament::trained_head(PositionScheme scheme, int seed) const {
+  return AttentionHead(config.head_shape(scheme), run(scheme, seed).trained_parameters);
+}
+
+AttentionHead Tournament::initial_head(PositionScheme scheme, int seed) const {
+  return AttentionHead(config.head_shape(scheme), run(scheme, seed).initial_parameters);
+}
+
+std::optional<double> Tournament::accuracy(PositionScheme scheme, int seed,
+                                           const std::string& reading, int length) const {
+  const AccuracyCount* a = run(scheme, seed).find(reading, length);
+  if (!a) return std::nullopt;
+  return a->value();
+}
+
+std::vector<Example> tournament_test_set(const TournamentConfig& config, int length) {
+  CueTask task = config.task;
+  task.length = length;
+  Rng rng(mix_seed(config.seed, 1000000 + static_cast<std::uint64_t>(length)));
+  return task.sample(rng, config.test_sequences);
+}
+
+namespace {
+
+std::string head_key(const TournamentConfig& config, PositionScheme scheme, int seed) {
+  return hex64(fnv1a64(config.canonical() + "head " + to_string(scheme) + ' ' +
+                       std::to_string(seed) + '\n'));
+}
+
+std::string vector_line(const std::string& tag, const Eigen::VectorXd& v) {
+  std::string line = tag + ' ' + std::to_string(v.size());
+  for (Eigen::Index i = 0; i < v.size(); ++i) line += ' ' + exact_text(v(i));
+  return line + '\n';
+}
+
+std::string serialise(const HeadRun& run, const std::string& key) {
+  std::string body = "pe-experiments head\nkey " + key + "\nscheme " + to_string(run.scheme) +
+                     "\nseed " + std::to_string(run.seed) + '\n';
+  body += vector_line("initial", run.initial_parameters);
+  body += vector_line("trained", run.trained_parameters);
+  body += vector_line("loss", Eigen::Map<const Eigen::VectorXd>(run.loss_trace.data(),
+                                                                 run.loss_trace.size()));
+  for (const AccuracyCount& a : run.accuracies)
+    body += "accuracy " + a.reading + ' ' + std::to_string(a.length) + ' ' +
+            std::to_string(a.correct) + ' ' + std::to_string(a.total) + '\n';
+  return body + "end\n";
+}
+
+bool read_vector(std::istream& in, const std::string& tag, Eigen::Index expected_size,
+                 Eigen::VectorXd& out) {
+  std::string word;
+  long size = -1;
+  if (!(in >> word) || word != tag || !(in >> size) || size < 0) return false;
+  if (expected_size >= 0 && size != expected_size) return false;
+  out.resize(size);
+  for (long i = 0; i < size; ++i) {
+    if (!(in >> word)) return false;
+    const std::optional<double> v = parse_double(word);
+    if (!v) return false;
+    out(i) = *v;
+  }
+  return true;
+}
+
+/// The cached run, or nothing if the entry is missing, corrupt, or for another configuration.
+std::optional<HeadRun> load(const std::string& path, const std::string& key,
+                            const TournamentConfig& config, PositionScheme scheme, int seed,
+                            const std::vector<AccuracyCount>& expected_readings) {
+  const std::optional<std::string> body = read_sealed(path);
+  if (!body) return std::nullopt;
+  std::istringstream in(*body);
+  std::string word, value;
+  HeadRun run;
+  run.scheme = scheme;
+  run.seed = seed;
+  if (!std::getline(in, word) || word != "pe-experiments head") return std::nullopt;
+  if (!(in >> word >> value) || word != "key" || value != key) return std::nullopt;
+  if (!(in >> word >> value) || word != "scheme" || value != to_string(scheme)) return std::nullopt;
+  if (!(in >> word >> value) || word != "seed" || value != std::to_string(seed)) return std::nullopt;
+  const Eigen::Index size = AttentionHead(config.head_shape(scheme)).parameters().size();
+  Eigen::VectorXd loss;
+  if (!read_vector(in, "initial", size, run.initial_parameters) ||
+      !read_vector(in, "trained", size, run.trained_parameters) ||
+      !read_vector(in, "loss", -1, loss))
+    return std::nullopt;
+  run.loss_trace.assign(loss.data(), loss.data() + loss.size());
+  for (const AccuracyCount& want : expected_readings) {
+    AccuracyCount a;
+    if (!(in >> word >> a.reading >> a.length >> a.correct >> a.total) || word != "accuracy" ||
+        a.reading != want.reading || a.length != want.length || a.total != want.total ||
+        a.correct < 0 || a.correct > a.total)
+      return std::nullopt;
+    run.accuracies.push_back(a);
+  }
+  if (!(in >> word) || word != "end" || (in >> word)) return std::nullopt;
+  run.from_cache = true;
+  return run;
+}
+
+/// The readings each head is scored under: plain at every length it can read, and RoPE heads
+/// under every map at every length.
+std::vector<AccuracyCount> readings_for(const TournamentConfig& config, PositionScheme scheme) {
+  std::vector<AccuracyCount> out;
+  const HeadShape shape = config.head_shape(scheme);
+  for (int length : config.test_lengths) {
+    if (scheme == PositionScheme::learned && length > shape.table_length) continue;
+    out.push_back({"plain", length, 0, config.test_sequences});
+  }
+  if (scheme == PositionScheme::rope)
+    for (ContextExtension map : config.rope_maps)
+      for (int length : config.test_lengths)
+        out.push_back({to_string(map), length, 0, config.test_sequences});
+  return out;
+}
+
+HeadRun train_and_read(const TournamentConfig& config, PositionScheme scheme, int seed,
+                       const std::vector<std::vector<Example>>& test_sets) {
+  HeadRun run;
+  run.scheme = scheme;
+  run.seed = seed;
+  const HeadShape shape = config.head_shape(scheme);
+  Rng init_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 1));
+  AttentionHead head = AttentionHead::initialised(shape, init_rng, config.initial_scales);
+  run.initial_parameters = head.parameters();
+  Rng data_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 2));
+  const CueTask task = config.task;
+  run.loss_trace = train(head, config.training,
+                         [&task](Rng& rng, Example& e) { task.sample(rng, e); }, data_rng);
+  run.trained_parameters = head.parameters();
+  HeadEvaluator evaluator;
+  for (AccuracyCount a : readings_for(config, scheme)) {
+    std::size_t index = 0;
+    while (config.test_lengths[index] != a.length) ++index;
+    const Reading reading =
+        a.reading == "plain"
+            ? Reading{}
+            : Reading::rope(context_extension_from_string(a.reading), a.length, config.task.length);
+    a.correct = evaluator.count_correct(head, test_sets[index], reading);
+    run.accuracies.push_back(a);
+  }
+  return run;
+}
+
+}  // namespace
+
+std::string head_cache_path(const TournamentConfig& config, const std::string& cache_dir,
+                            PositionScheme scheme, int seed) {
+  return (std::filesystem::path(cache_dir) / "tournament" /
+          (to_string(scheme) + "-seed" + std::to_string(seed) + "-" +
+           head_key(config, scheme, seed) + ".txt"))
+      .string();
+}
+
+Tournament run_tournament(const TournamentConfig& config, const std::string& cache_dir,
+                          int threads) {
+  config.validate();
+  const auto start = std::chrono::steady_clock::now();
+  Tournament result;
+  result.config = config;
+  struct Job {
+    PositionScheme scheme;
+    int seed;
+  };
+  std::vector<Job> jobs;
+  for (PositionScheme s : config.schemes)
+    for (int k = 0; k < config.seeds; ++k) jobs.push_back({s, k});
+  result.heads.resize(jobs.size());
+
+  std::vector<std::size_t> missing;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    std::optional<HeadRun> cached;
+    if (!cache_dir.empty())
+      cached = load(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
+                    head_key(config, jobs[i].scheme, jobs[i].seed), config, jobs[i].scheme,
+                    jobs[i].seed, readings_for(config, jobs[i].scheme));
+    if (cached) result.heads[i] = std::move(*cached);
+    else missing.push_back(i);
+  }
+  result.trained = static_cast<int>(missing.size());
+
+  if (!missing.empty()) {
+    std::vector<std::vector<Example>> test_sets;
+    for (int length : config.test_lengths) test_sets.push_back(tournament_test_set(config, length));
+    if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
+    threads = std::min<int>(threads, static_cast<int>(missing.size()));
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    auto worker = [&] {
+      for (std::size_t m = next++; m < missing.size(); m = next++) {
+        try {
+          const Job& job = jobs[missing[m]];
+          HeadRun run = train_and_read(config, job.scheme, job.seed, test_sets);
+          if (!cache_dir.empty())
+            write_sealed(head_cache_path(config, cache_dir, job.scheme, job.seed),
+                         serialise(run, head_key(config, job.scheme, job.seed)));
+          result.heads[missing[m]] = std::move(run);
+        } catch (...) {
+          std::lock_guard<std::mutex> lock(failure_mutex);
+          if (!failure) failure = std::current_exception();
+        }
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (std::thread& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
+  }
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace pe::experiments

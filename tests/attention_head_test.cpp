@@ -1,0 +1,338 @@
+// The attention head of experiments/: every hand-written gradient against central differences
+// (each scheme, each parameter block, and the RoPE reads under PI, NTK-aware and YaRN), the
+// tabulated last-position pass against the dense one-pass reader and against a reference built
+// from numerics/attention.hpp, and the rejection of bad input.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <tuple>
+
+#include "attention.hpp"
+#include "attention_head.hpp"
+#include "clocks.hpp"
+#include "random.hpp"
+
+namespace pe::experiments {
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+std::string ledger_format(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", x);
+  return buf;
+}
+
+HeadShape shape_of(PositionScheme scheme) {
+  HeadShape s;
+  s.scheme = scheme;
+  return s;
+}
+
+/// Examples of mixed lengths whose last tokens are the query or content tokens, so that the
+/// tabulated pass forms several query groups.
+std::vector<Example> mixed_examples(Rng& rng, int count, int max_length) {
+  std::vector<Example> out(count);
+  for (int i = 0; i < count; ++i) {
+    const int n = static_cast<int>(rng.integer(1, max_length));
+    out[i].tokens.resize(n);
+    for (int j = 0; j < n; ++j)
+      out[i].tokens[j] = Token::content(static_cast<int>(rng.integer(0, 7)), rng.bernoulli(0.3));
+    if (rng.bernoulli(0.6)) out[i].tokens.back() = Token::query();
+    out[i].target = static_cast<int>(rng.integer(0, 7));
+  }
+  return out;
+}
+
+/// A head with sharper scores than at initialisation, so that softmax weights are far from
+/// uniform and every term of the backward pass matters.
+AttentionHead sharp_head(PositionScheme scheme, std::uint64_t seed) {
+  Rng rng(seed);
+  InitialScales scales;
+  scales.embedding = scales.position_table = 4;  // rows of norm about 4
+  scales.query_key = 2.5;                         // scores spread by several units
+  return AttentionHead::initialised(shape_of(scheme), rng, scales);
+}
+
+Reading reading_named(const std::string& name) {
+  if (name == "plain") return {};
+  if (name == "shift") {
+    Reading r;
+    r.position_shift = 5;  // inside the learned table for lengths up to 26
+    return r;
+  }
+  return Reading::rope(context_extension_from_string(name), 80, 32);  // kappa = 2.5
+}
+
+// ---- Gradient checks -------------------------------------------------------------------------
+
+using GradientCase = std::tuple<PositionScheme, std::string, std::string>;  // scheme, reading, block
+
+class GradientCheck : public ::testing::TestWithParam<GradientCase> {};
+
+TEST_P(GradientCheck, MatchesCentralDifferences) {
+  const auto& [scheme, reading_name, block_name] = GetParam();
+  AttentionHead head = sharp_head(scheme, 11);
+  Rng rng(12);
+  const std::vector<Example> examples = mixed_examples(rng, 6, 24);
+  const Reading reading = reading_named(reading_name);
+  Eigen::VectorXd gradient;
+  loss_and_gradient(head, examples, &gradient, reading);
+  ASSERT_EQ(gradient.size(), head.parameters().size());
+
+  const ParameterBlock& block = head.block(block_name);
+  // Central differences: truncation h^2 |f'''| / 6 and rounding eps |f| / h are both near
+  // 1e-10 at h = 1e-5 for this loss of order 1, far below the 1e-7 relative bound checked.
+  const double h = 1e-5;
+  Eigen::VectorXd numeric(block.size()), analytic(block.size());
+  for (Eigen::Index i = 0; i < block.size(); ++i) {
+    const Eigen::Index k = block.offset + i;
+    const double saved = head.parameters()(k);
+    head.parameters()(k) = saved + h;
+    const double up = loss_and_gradient(head, examples, nullptr, reading);
+    head.parameters()(k) = saved - h;
+    const double down = loss_and_gradient(head, examples, nullptr, reading);
+    head.parameters()(k) = saved;
+    numeric(i) = (up - down) / (2 * h);
+    analytic(i) = gradient(k);
+  }
+  ASSERT_GT(analytic.norm(), 1e-6) << block_name << ": gradient vanishes, the check would be void";
+  const double relative = (numeric - analytic).norm() / std::max(numeric.norm(), analytic.norm());
+  RecordProperty("relative_error", ledger_format(relative));
+  EXPECT_LT(relative, 1e-7) << to_string(scheme) << " / " << reading_name << " / " << block_name
+                            << ": |numeric - analytic| / |gradient| = " << relative;
+  const double worst = (numeric - analytic).cwiseAbs().maxCoeff() / analytic.cwiseAbs().maxCoeff();
+  EXPECT_LT(worst, 1e-7) << to_string(scheme) << " / " << block_name
+                         << ": worst entry error relative to the largest entry = " << worst;
+}
+
+std::vector<GradientCase> gradient_cases() {
+  std::vector<GradientCase> cases;
+  const std::vector<std::string> common = {"embedding", "query", "key", "value", "readout"};
+  for (PositionScheme s : all_position_schemes()) {
+    std::vector<std::string> blocks = common;
+    if (s == PositionScheme::learned) blocks.push_back("position_table");
+    std::vector<std::string> readings = {"plain"};
+    if (s == PositionScheme::rope) readings = {"plain", "pi", "ntk", "yarn"};
+    if (adds_position_code(s)) readings = {"plain", "shift"};
+    for (const std::string& r : readings)
+      for (const std::string& b : blocks) cases.emplace_back(s, r, b);
+  }
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryScheme, GradientCheck, ::testing::ValuesIn(gradient_cases()),
+    [](const ::testing::TestParamInfo<GradientCase>& info) {
+      return to_string(std::get<0>(info.param)) + "_" + std::get<1>(info.param) + "_" +
+             std::get<2>(info.param);
+    });
+
+// ---- Forward passes agree ------------------------------------------------------------------
+
+/// The head's logits at position t, built from numerics/attention.hpp's reference attention
+/// with explicit rotation matrices: no tables, no grouping.
+Eigen::MatrixXd reference_logits(const AttentionHead& head, const std::vector<Token>& tokens,
+                                 const Reading& reading) {
+  const HeadShape& s = head.shape();
+  const int n = static_cast<int>(tokens.size()), d = s.width;
+  Eigen::MatrixXd h(n, d);
+  for (int i = 0; i < n; ++i) {
+    h.row(i) = head.token_embedding(tokens[i]).transpose();
+    h.row(i) += head.position_code(i + (adds_position_code(s.scheme) ? reading.position_shift : 0))
+                    .transpose();
+  }
+  const Eigen::MatrixXd wq = head.query_map(), wk = head.key_map(), wv = head.value_map();
+  const Eigen::MatrixXd values = h * wv;
+  const double tau = std::sqrt(double(d));
+  Eigen::MatrixXd scores(n, n);
+  if (s.scheme == PositionScheme::rope) {
+    const RopeReading rr = rope_reading(reading.rope_map, d, s.base, reading.kappa,
+                                        reading.training_length);
+    for (int t = 0; t < n; ++t)
+      for (int j = 0; j < n; ++j) {
+        const Eigen::VectorXd q = block_rotation(double(t), rr.frequencies) * (wq.transpose() * h.row(t).transpose());
+        const Eigen::VectorXd k = block_rotation(double(j), rr.frequencies) * (wk.transpose() * h.row(j).transpose());
+        scores(t, j) = rr.score_scale * q.dot(k) / tau;
+      }
+  } else {
+    scores = h * wq * wk.transpose() * h.transpose() / tau;
+    if (s.scheme == PositionScheme::alibi)
+      for (int t = 0; t < n; ++t)
+        for (int j = 0; j < n; ++j) scores(t, j) -= s.alibi_slope * (t - j);
+  }
+  return causal_attention(scores, values) * Eigen::MatrixXd(head.readout());
+}
+
+class ForwardAgreement : public ::testing::TestWithParam<std::tuple<PositionScheme, std::string>> {};
+
+TEST_P(ForwardAgreement, TabulatedDenseAndReferenceAgreeAtEveryPosition) {
+  const auto& [scheme, reading_name] = GetParam();
+  const AttentionHead head = sharp_head(scheme, 21);
+  const Reading reading = reading_named(reading_name);
+  Rng rng(22);
+  std::vector<Token> tokens;
+  for (int j = 0; j < 26; ++j)
+    tokens.push_back(j % 9 == 8 ? Token::query()
+                                : Token::content(static_cast<int>(rng.integer(0, 7)), rng.bernoulli(0.3)));
+  const Eigen::MatrixXd dense = read_all_positions(head, tokens, reading);
+  const Eigen::MatrixXd reference = reference_logits(head, tokens, reading);
+  std::vector<Example> prefixes(tokens.size());
+  for (std::size_t t = 0; t < tokens.size(); ++t)
+    prefixes[t].tokens.assign(tokens.begin(), tokens.begin() + t + 1);
+  const Eigen::MatrixXd tabulated = logits_at_last(head, prefixes, reading);
+  const double scale = reference.cwiseAbs().maxCoeff();
+  // Three evaluations of the same sums in different orders: rounding of a few hundred terms of
+  // size up to the largest score (|s| < 100 here), about 1e3 eps relative.
+  const double tolerance = 1e3 * kEps * std::max(1.0, scale) * 100;
+  EXPECT_LT((dense - reference).cwiseAbs().maxCoeff(), tolerance) << "dense one-pass reader";
+  EXPECT_LT((tabulated - reference).cwiseAbs().maxCoeff(), tolerance) << "tabulated last position";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryScheme, ForwardAgreement,
+    ::testing::Values(std::make_tuple(PositionScheme::none, "plain"),
+                      std::make_tuple(PositionScheme::sinusoidal, "plain"),
+                      std::make_tuple(PositionScheme::sinusoidal, "shift"),
+                      std::make_tuple(PositionScheme::learned, "plain"),
+                      std::make_tuple(PositionScheme::learned, "shift"),
+                      std::make_tuple(PositionScheme::rope, "plain"),
+                      std::make_tuple(PositionScheme::rope, "pi"),
+                      std::make_tuple(PositionScheme::rope, "ntk"),
+                      std::make_tuple(PositionScheme::rope, "yarn"),
+                      std::make_tuple(PositionScheme::alibi, "plain")),
+    [](const auto& info) {
+      return to_string(std::get<0>(info.param)) + "_" + std::get<1>(info.param);
+    });
+
+TEST(AttentionHead, ReplacingThePositionTermByItselfChangesNothing) {
+  const AttentionHead head = sharp_head(PositionScheme::sinusoidal, 31);
+  Rng rng(32);
+  const std::vector<Example> examples = mixed_examples(rng, 20, 30);
+  Reading same;
+  same.position_position_matrix = head.score_matrix();
+  const Eigen::MatrixXd plain = logits_at_last(head, examples);
+  EXPECT_LT((logits_at_last(head, examples, same) - plain).cwiseAbs().maxCoeff(),
+            1e3 * kEps * plain.cwiseAbs().maxCoeff());
+}
+
+TEST(AttentionHead, ReplacedPositionTermAgreesBetweenTabulatedAndDense) {
+  const AttentionHead head = sharp_head(PositionScheme::sinusoidal, 33);
+  Rng rng(34);
+  Reading probe;
+  probe.position_position_matrix = rng.normal_matrix(16, 16);
+  std::vector<Token> tokens;
+  for (int j = 0; j < 20; ++j) tokens.push_back(Token::content(static_cast<int>(rng.integer(0, 7)), rng.bernoulli(0.3)));
+  tokens.push_back(Token::query());
+  const Eigen::MatrixXd dense = read_all_positions(head, tokens, probe);
+  const Eigen::MatrixXd last = logits_at_last(head, {Example{tokens, 0}}, probe);
+  EXPECT_LT((dense.bottomRows(1) - last).cwiseAbs().maxCoeff(), 1e-10 * dense.cwiseAbs().maxCoeff());
+  // And it changed the reading: the probe is not the trained term.
+  EXPECT_GT((last - logits_at_last(head, {Example{tokens, 0}})).cwiseAbs().maxCoeff(), 1e-6);
+}
+
+TEST(AttentionHead, RopeOffsetScoresAreTheScoresOfProposition3) {
+  const AttentionHead head = sharp_head(PositionScheme::rope, 41);
+  const Reading reading = Reading::rope(ContextExtension::yarn, 100, 32);
+  const Eigen::VectorXd hq = head.token_embedding(Token::query());
+  const Eigen::VectorXd hk = head.token_embedding(Token::content(2, true));
+  const RopeOffsetScores s = rope_offset_scores(head, hq, hk, 60, reading);
+  const RopeReading rr = rope_reading(reading.rope_map, 16, kDefaultBase, reading.kappa, 32);
+  const Eigen::VectorXd q = Eigen::MatrixXd(head.query_map()).transpose() * hq;
+  const Eigen::VectorXd k = Eigen::MatrixXd(head.key_map()).transpose() * hk;
+  for (int r = 0; r <= 60; ++r) {
+    // Query at position 100, key at 100 - r: <R(100) q, R(100 - r) k> scaled.
+    const double direct = rr.score_scale / 4.0 *
+                          (block_rotation(100.0, rr.frequencies) * q)
+                              .dot(block_rotation(100.0 - r, rr.frequencies) * k);
+    EXPECT_NEAR(s.total()(r), direct, 1e-11 * std::max(1.0, std::fabs(direct))) << "r = " << r;
+  }
+  for (int p = 0; p < 8; ++p)
+    EXPECT_LE(s.plane_terms.col(p).cwiseAbs().maxCoeff(), s.amplitudes(p) * (1 + 1e-12));
+}
+
+// ---- Bad input ---------------------------------------------------------------------------------
+
+TEST(AttentionHeadRejects, OddWidth) {
+  HeadShape s;
+  s.width = 15;
+  EXPECT_THROW(AttentionHead{s}, std::invalid_argument);
+  try {
+    AttentionHead head{s};
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("width = 15"), std::string::npos) << e.what();
+  }
+}
+
+TEST(AttentionHeadRejects, UnknownSchemeName) {
+  EXPECT_THROW(position_scheme_from_string("t5"), std::invalid_argument);
+  try {
+    position_scheme_from_string("t5");
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'t5'"), std::string::npos) << e.what();
+  }
+  for (PositionScheme s : all_position_schemes())
+    EXPECT_EQ(position_scheme_from_string(to_string(s)), s);
+}
+
+TEST(AttentionHeadRejects, LearnedTableAskedPastItsLength) {
+  Rng rng(51);
+  const AttentionHead head = AttentionHead::initialised(shape_of(PositionScheme::learned), rng);
+  CueTask task;
+  task.length = 64;
+  const std::vector<Example> long_examples = task.sample(rng, 3);
+  EXPECT_THROW(logits_at_last(head, long_examples), std::invalid_argument);
+  EXPECT_THROW(read_all_positions(head, long_examples[0].tokens), std::invalid_argument);
+  EXPECT_THROW(head.position_code(32), std::invalid_argument);
+  EXPECT_THROW(head.position_code(-1), std::invalid_argument);
+  try {
+    logits_at_last(head, long_examples);
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("exceeds table_length = 32"), std::string::npos) << e.what();
+  }
+  task.length = 32;
+  EXPECT_NO_THROW(logits_at_last(head, task.sample(rng, 3)));
+  Reading shifted;
+  shifted.position_shift = 1;  // positions 1..32: one past the table
+  EXPECT_THROW(logits_at_last(head, task.sample(rng, 3), shifted), std::invalid_argument);
+}
+
+TEST(AttentionHeadRejects, MisplacedReadings) {
+  Rng rng(52);
+  const AttentionHead alibi = AttentionHead::initialised(shape_of(PositionScheme::alibi), rng);
+  const AttentionHead sinusoidal = AttentionHead::initialised(shape_of(PositionScheme::sinusoidal), rng);
+  const std::vector<Example> examples = mixed_examples(rng, 4, 10);
+  EXPECT_THROW(logits_at_last(alibi, examples, Reading::rope(ContextExtension::yarn, 64, 32)),
+               std::invalid_argument);
+  Reading probe;
+  probe.position_position_matrix = Eigen::MatrixXd::Identity(16, 16);
+  EXPECT_THROW(logits_at_last(alibi, examples, probe), std::invalid_argument);
+  Eigen::VectorXd g;
+  EXPECT_THROW(loss_and_gradient(sinusoidal, examples, &g, probe), std::invalid_argument);
+  probe.position_position_matrix = Eigen::MatrixXd::Identity(8, 8);
+  EXPECT_THROW(logits_at_last(sinusoidal, examples, probe), std::invalid_argument);
+  EXPECT_THROW(rope_offset_scores(alibi, Eigen::VectorXd::Zero(16), Eigen::VectorXd::Zero(16), 5),
+               std::invalid_argument);
+}
+
+TEST(AttentionHeadRejects, MalformedExamplesAndWeights) {
+  Rng rng(53);
+  const AttentionHead head = AttentionHead::initialised(shape_of(PositionScheme::rope), rng);
+  EXPECT_THROW(logits_at_last(head, {}), std::invalid_argument);
+  EXPECT_THROW(logits_at_last(head, {Example{{}, 0}}), std::invalid_argument);
+  EXPECT_THROW(logits_at_last(head, {Example{{Token::content(8, false)}, 0}}), std::invalid_argument);
+  Eigen::VectorXd g;
+  EXPECT_THROW(loss_and_gradient(head, {Example{{Token::query()}, 8}}, &g), std::invalid_argument);
+  EXPECT_THROW(AttentionHead(shape_of(PositionScheme::rope), Eigen::VectorXd::Zero(7)),
+               std::invalid_argument);
+  HeadShape bad = shape_of(PositionScheme::alibi);
+  bad.alibi_slope = 0;
+  EXPECT_THROW(AttentionHead{bad}, std::invalid_argument);
+  bad = shape_of(PositionScheme::sinusoidal);
+  bad.base = 1;
+  EXPECT_THROW(AttentionHead{bad}, std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace pe::experiments
