@@ -61,6 +61,16 @@ int token_index(const Token& token, int symbols) {
   return 2 * token.symbol + (token.marked ? 1 : 0);
 }
 
+namespace {
+/// token_index without the call: the hot loops convert every token of every batch.
+inline int fast_token_index(const Token& token, int symbols) {
+  if (token.symbol == Token::kQuerySymbol) return 2 * symbols;
+  if (static_cast<unsigned>(token.symbol) >= static_cast<unsigned>(symbols))
+    return token_index(token, symbols);  // throws the descriptive error
+  return 2 * token.symbol + (token.marked ? 1 : 0);
+}
+}  // namespace
+
 Reading Reading::rope(ContextExtension map, int test_length, int training_length) {
   if (training_length < 1 || test_length < 1)
     throw std::invalid_argument("Reading::rope needs positive lengths, got test_length = " +
@@ -270,7 +280,24 @@ struct QueryGroup {
   RowMatrix table, d_table, rotated_query;
   Eigen::VectorXd q, key_direction;  // q = h_q W_Q, key_direction = W_K q^T
   Eigen::VectorXd query_input;       // h_q
+  // Softmax numerators as products of per-group exponentials (see exp_tables_ready).
+  int members = 0;
+  bool exp_tables_ready = false;
+  Eigen::VectorXd exp_content, exp_position;
+  RowMatrix exp_table;
 };
+
+// When the softmax numerator of every example in a group is read off per-group tables of
+// exponentials, a numerator can underflow only if the example's largest score lies more than
+// about 575 below the table's largest; such an example (sum below this guard) is redone with
+// its own maximum, so the weights are exact to rounding either way.
+constexpr double kUnderflowGuard = 1e-250;
+
+inline void exponentiate_shifted(const double* in, double* out, Eigen::Index count) {
+  double top = -std::numeric_limits<double>::infinity();
+  for (Eigen::Index i = 0; i < count; ++i) top = std::max(top, in[i]);
+  for (Eigen::Index i = 0; i < count; ++i) out[i] = std::exp(in[i] - top);
+}
 
 }  // namespace
 
@@ -357,7 +384,7 @@ void HeadWorkspace::forward(const AttentionHead& head, const std::vector<Example
   ids.resize(std::size_t(B) * n_max);
   for (int b = 0; b < B; ++b)
     for (int j = 0; j < lengths[b]; ++j)
-      ids[std::size_t(b) * n_max + j] = token_index(examples[b].tokens[j], shape.symbols);
+      ids[std::size_t(b) * n_max + j] = fast_token_index(examples[b].tokens[j], shape.symbols);
 
   token_rows = head.token_embeddings();
   const RowMatrix& E = token_rows;  // one row per token type
@@ -391,8 +418,10 @@ void HeadWorkspace::forward(const AttentionHead& head, const std::vector<Example
       groups.emplace_back();
       groups.back().query_token = vq;
       groups.back().position = t;
+      groups.back().members = 0;
     }
     group_of[b] = g;
+    ++groups[g].members;
   }
   for (QueryGroup& g : groups) {
     const int n = g.position + 1;
@@ -435,6 +464,22 @@ void HeadWorkspace::forward(const AttentionHead& head, const std::vector<Example
     }
   }
 
+  // Tables of exponentials pay off once they replace more exponentials than they cost.
+  for (QueryGroup& g : groups) {
+    const int n = g.position + 1;
+    g.exp_tables_ready = rope ? g.members > V : g.members > 1;
+    if (!g.exp_tables_ready) continue;
+    if (rope) {
+      g.exp_table.resize(V, n);
+      exponentiate_shifted(g.table.data(), g.exp_table.data(), g.table.size());
+    } else {
+      g.exp_content.resize(V);
+      g.exp_position.resize(n);
+      exponentiate_shifted(g.content.data(), g.exp_content.data(), V);
+      exponentiate_shifted(g.position_part.data(), g.exp_position.data(), n);
+    }
+  }
+
   // Per example: scores, softmax, and the attention mass on each token and position.
   alpha.setZero(B, n_max);
   token_weight.setZero(B, V);
@@ -443,6 +488,25 @@ void HeadWorkspace::forward(const AttentionHead& head, const std::vector<Example
     const int n = lengths[b];
     const int* x = &ids[std::size_t(b) * n_max];
     double* a = alpha.row(b).data();
+    double* tw = token_weight.row(b).data();
+    if (g.exp_tables_ready) {
+      double z = 0;
+      if (rope) {
+        for (int j = 0; j < n; ++j) z += (a[j] = g.exp_table(x[j], j));
+      } else {
+        const double* eu = g.exp_content.data();
+        const double* ew = g.exp_position.data();
+        for (int j = 0; j < n; ++j) z += (a[j] = eu[x[j]] * ew[j]);
+      }
+      if (z >= kUnderflowGuard) {
+        const double inv_z = 1 / z;
+        for (int j = 0; j < n; ++j) {
+          a[j] *= inv_z;
+          tw[x[j]] += a[j];
+        }
+        continue;
+      }
+    }
     double top = -std::numeric_limits<double>::infinity();
     if (rope) {
       for (int j = 0; j < n; ++j) a[j] = g.table(x[j], j);
@@ -455,7 +519,6 @@ void HeadWorkspace::forward(const AttentionHead& head, const std::vector<Example
     double z = 0;
     for (int j = 0; j < n; ++j) z += (a[j] = std::exp(a[j] - top));
     const double inv_z = 1 / z;
-    double* tw = token_weight.row(b).data();
     for (int j = 0; j < n; ++j) {
       a[j] *= inv_z;
       tw[x[j]] += a[j];

@@ -75,8 +75,13 @@ TEST_P(GradientCheck, MatchesCentralDifferences) {
   const auto& [scheme, reading_name, block_name] = GetParam();
   AttentionHead head = sharp_head(scheme, 11);
   Rng rng(12);
-  const std::vector<Example> examples = mixed_examples(rng, 6, 24);
-  const Reading reading = reading_named(reading_name);
+  const bool shared_query = reading_name == "batch";
+  // "batch": cue-task sequences that all end in the query at one position, so the softmax
+  // runs on per-group tables of exponentials; otherwise mixed lengths and last tokens.
+  CueTask task;
+  task.length = 24;
+  const std::vector<Example> examples = shared_query ? task.sample(rng, 12) : mixed_examples(rng, 6, 24);
+  const Reading reading = reading_named(shared_query ? "plain" : reading_name);
   Eigen::VectorXd gradient;
   loss_and_gradient(head, examples, &gradient, reading);
   ASSERT_EQ(gradient.size(), head.parameters().size());
@@ -113,9 +118,9 @@ std::vector<GradientCase> gradient_cases() {
   for (PositionScheme s : all_position_schemes()) {
     std::vector<std::string> blocks = common;
     if (s == PositionScheme::learned) blocks.push_back("position_table");
-    std::vector<std::string> readings = {"plain"};
-    if (s == PositionScheme::rope) readings = {"plain", "pi", "ntk", "yarn"};
-    if (adds_position_code(s)) readings = {"plain", "shift"};
+    std::vector<std::string> readings = {"plain", "batch"};
+    if (s == PositionScheme::rope) readings = {"plain", "batch", "pi", "ntk", "yarn"};
+    if (adds_position_code(s)) readings = {"plain", "batch", "shift"};
     for (const std::string& r : readings)
       for (const std::string& b : blocks) cases.emplace_back(s, r, b);
   }
@@ -204,6 +209,44 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_tuple(PositionScheme::alibi, "plain")),
     [](const auto& info) {
       return to_string(std::get<0>(info.param)) + "_" + std::get<1>(info.param);
+    });
+
+/// Logits at the last position of each example from the dense reader (row n - 1).
+Eigen::MatrixXd dense_last(const AttentionHead& head, const std::vector<Example>& examples,
+                           const Reading& reading) {
+  Eigen::MatrixXd out(examples.size(), head.shape().classes);
+  for (std::size_t b = 0; b < examples.size(); ++b)
+    out.row(b) = read_all_positions(head, examples[b].tokens, reading).bottomRows(1);
+  return out;
+}
+
+class SharedQueryAgreement : public ::testing::TestWithParam<std::tuple<PositionScheme, double>> {};
+
+// Many examples ending in the query at one position share a table of exponentials; with the
+// query and key maps scaled by 40 the scores spread over thousands, the table's products
+// underflow for some examples, and those are redone directly. Both must match the dense pass.
+TEST_P(SharedQueryAgreement, TablesOfExponentialsMatchTheDensePass) {
+  const auto& [scheme, sharpen] = GetParam();
+  AttentionHead head = sharp_head(scheme, 61);
+  head.view("query") *= sharpen;
+  head.view("key") *= sharpen;
+  Rng rng(62);
+  CueTask task;
+  task.length = 32;
+  task.mark_probability = 0.3;
+  const std::vector<Example> examples = task.sample(rng, 40);  // 40 > 17 token types: tables
+  const Eigen::MatrixXd dense = dense_last(head, examples, {});
+  const Eigen::MatrixXd tabulated = logits_at_last(head, examples);
+  // Same sums in another order: relative rounding of a few hundred terms.
+  EXPECT_LT((tabulated - dense).cwiseAbs().maxCoeff(), 1e-11 * std::max(1.0, dense.cwiseAbs().maxCoeff()));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryScheme, SharedQueryAgreement,
+    ::testing::Combine(::testing::ValuesIn(all_position_schemes()), ::testing::Values(1.0, 40.0)),
+    [](const auto& info) {
+      return to_string(std::get<0>(info.param)) +
+             (std::get<1>(info.param) > 1 ? "_underflowing" : "_moderate");
     });
 
 TEST(AttentionHead, ReplacingThePositionTermByItselfChangesNothing) {
