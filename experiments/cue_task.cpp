@@ -105,6 +105,28 @@ int most_recent_marked_symbol(const std::vector<Token>& tokens) {
   return -1;
 }
 
+int bag_of_tokens_guess(const std::vector<Token>& tokens, int symbols, NoMarkRule rule) {
+  if (symbols < 1)
+    throw std::invalid_argument("symbols must be >= 1, got symbols = " + std::to_string(symbols));
+  std::vector<int> marked(symbols, 0), all(symbols, 0);
+  int marks = 0;
+  for (const Token& t : tokens) {
+    if (t.is_query()) continue;
+    if (t.symbol < 0 || t.symbol >= symbols)
+      throw std::invalid_argument("token symbol must lie in [0, " + std::to_string(symbols) +
+                                  "), got symbol = " + std::to_string(t.symbol));
+    ++all[t.symbol];
+    if (t.marked) {
+      ++marked[t.symbol];
+      ++marks;
+    }
+  }
+  if (marks > 0) return static_cast<int>(std::max_element(marked.begin(), marked.end()) - marked.begin());
+  if (rule == NoMarkRule::last_token)
+    return static_cast<int>(std::max_element(all.begin(), all.end()) - all.begin());
+  return 0;
+}
+
 std::vector<double> expected_largest_cell(int max_items, int cells) {
   if (max_items < 0 || cells < 1)
     throw std::invalid_argument("expected_largest_cell needs max_items >= 0 and cells >= 1, got "

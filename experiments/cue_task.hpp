@@ -75,6 +75,11 @@ struct CueTask {
 /// The symbol on the most recent marked content token, or -1 if none is marked.
 int most_recent_marked_symbol(const std::vector<Token>& tokens);
 
+/// The bag-of-tokens reader's answer: the most frequent marked symbol (the smallest on ties,
+/// which does not change its expected accuracy); with no mark, the best guess under `rule`
+/// (the most frequent symbol for last_token, symbol 0 otherwise).
+int bag_of_tokens_guess(const std::vector<Token>& tokens, int symbols, NoMarkRule rule);
+
 /// Exact expected accuracy of the bag-of-tokens reader on `task` (under task.no_mark).
 double bag_of_tokens_accuracy(const CueTask& task);
 
