@@ -1,0 +1,245 @@
+// Adam, the training loop and the tournament driver: determinism, independence of the thread
+// count, the result cache (reuse, and recomputation of missing, corrupt or foreign entries),
+// and the rejection of bad configurations.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "result_cache.hpp"
+#include "tournament.hpp"
+
+namespace pe::experiments {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(Adam, FirstStepMovesEachCoordinateByTheLearningRate) {
+  // After one step mhat = g and vhat = g^2, so the update is lr g / (|g| + eps).
+  AdamSettings settings;
+  Adam adam(3, settings);
+  Eigen::VectorXd x(3), g(3);
+  x << 1, 2, 3;
+  g << 0.5, -2, 1e-9;
+  adam.step(x, g);
+  EXPECT_NEAR(x(0), 1 - 1e-3 * 0.5 / (0.5 + 1e-8), 1e-15);
+  EXPECT_NEAR(x(1), 2 + 1e-3 * 2 / (2 + 1e-8), 1e-15);
+  EXPECT_NEAR(x(2), 3 - 1e-3 * 1e-9 / (1e-9 + 1e-8), 1e-15);
+  EXPECT_EQ(adam.steps(), 1);
+}
+
+TEST(Adam, MinimisesAQuadratic) {
+  AdamSettings settings;
+  settings.learning_rate = 0.05;
+  Adam adam(2, settings);
+  Eigen::VectorXd x(2);
+  x << 3, -4;
+  for (int i = 0; i < 2000; ++i) {
+    const Eigen::VectorXd g = 2 * x;  // gradient of |x|^2
+    adam.step(x, g);
+  }
+  EXPECT_LT(x.norm(), 1e-2);
+}
+
+TEST(Training, IsDeterministicAndLowersTheLoss) {
+  CueTask task;
+  HeadShape shape;
+  shape.scheme = PositionScheme::alibi;
+  TrainingSettings settings;
+  settings.steps = 300;
+  settings.batch = 32;
+  auto run = [&] {
+    Rng init(5), data(6);
+    AttentionHead head = AttentionHead::initialised(shape, init);
+    const std::vector<double> trace =
+        train(head, settings, [&](Rng& r, Example& e) { task.sample(r, e); }, data);
+    return std::make_pair(head.parameters(), trace);
+  };
+  const auto [a, trace] = run();
+  const auto [b, trace_again] = run();
+  EXPECT_EQ(a, b);
+  ASSERT_EQ(trace.size(), 3u);  // windows of 100 steps
+  EXPECT_LT(trace.back(), trace.front() - 0.3) << "loss " << trace.front() << " -> " << trace.back();
+}
+
+TEST(TrainingRejects, BadSettings) {
+  HeadShape shape;
+  AttentionHead head(shape);
+  Rng rng(7);
+  const ExampleSampler sampler = [](Rng& r, Example& e) { CueTask{}.sample(r, e); };
+  TrainingSettings settings;
+  settings.steps = 0;
+  EXPECT_THROW(train(head, settings, sampler, rng), std::invalid_argument);
+  try {
+    train(head, settings, sampler, rng);
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("steps = 0"), std::string::npos) << e.what();
+  }
+  settings = TrainingSettings{};
+  settings.batch = 0;
+  EXPECT_THROW(train(head, settings, sampler, rng), std::invalid_argument);
+  settings = TrainingSettings{};
+  settings.adam.learning_rate = -1e-3;
+  EXPECT_THROW(train(head, settings, sampler, rng), std::invalid_argument);
+  settings = TrainingSettings{};
+  settings.adam.beta2 = 1;
+  EXPECT_THROW(train(head, settings, sampler, rng), std::invalid_argument);
+  EXPECT_THROW(train(head, TrainingSettings{}, ExampleSampler{}, rng), std::invalid_argument);
+  Adam adam(3, AdamSettings{});
+  Eigen::VectorXd x = Eigen::VectorXd::Zero(4);
+  EXPECT_THROW(adam.step(x, x), std::invalid_argument);
+}
+
+/// A tournament small enough to run in a test: length 8, two seeds, 80 steps.
+TournamentConfig small_tournament() {
+  TournamentConfig c;
+  c.schemes = {PositionScheme::learned, PositionScheme::rope};
+  c.seeds = 2;
+  c.task.length = 8;
+  c.shape.table_length = 8;
+  c.training.steps = 80;
+  c.training.batch = 16;
+  c.training.loss_window = 40;
+  c.test_lengths = {8, 16};
+  c.test_sequences = 64;
+  return c;
+}
+
+void expect_same(const Tournament& a, const Tournament& b) {
+  ASSERT_EQ(a.heads.size(), b.heads.size());
+  for (std::size_t i = 0; i < a.heads.size(); ++i) {
+    EXPECT_EQ(a.heads[i].trained_parameters, b.heads[i].trained_parameters);
+    EXPECT_EQ(a.heads[i].initial_parameters, b.heads[i].initial_parameters);
+    EXPECT_EQ(a.heads[i].loss_trace, b.heads[i].loss_trace);
+    ASSERT_EQ(a.heads[i].accuracies.size(), b.heads[i].accuracies.size());
+    for (std::size_t k = 0; k < a.heads[i].accuracies.size(); ++k)
+      EXPECT_EQ(a.heads[i].accuracies[k].correct, b.heads[i].accuracies[k].correct);
+  }
+}
+
+class TournamentCache : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(::testing::TempDir()) /
+           ("pe_tournament_cache_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+};
+
+TEST_F(TournamentCache, ResultsDoNotDependOnTheThreadCount) {
+  const Tournament one = run_tournament(small_tournament(), "", 1);
+  const Tournament two = run_tournament(small_tournament(), "", 2);
+  expect_same(one, two);
+  EXPECT_EQ(one.trained, 4);
+}
+
+TEST_F(TournamentCache, ReusesValidEntriesAndRecomputesBrokenOnes) {
+  const TournamentConfig config = small_tournament();
+  const Tournament first = run_tournament(config, dir_.string(), 2);
+  EXPECT_EQ(first.trained, 4);
+  const Tournament second = run_tournament(config, dir_.string(), 2);
+  EXPECT_EQ(second.trained, 0);
+  for (const HeadRun& h : second.heads) EXPECT_TRUE(h.from_cache);
+  expect_same(first, second);
+
+  // Truncated: the checksum line is gone.
+  const std::string rope0 = head_cache_path(config, dir_.string(), PositionScheme::rope, 0);
+  std::string text;
+  {
+    std::ifstream in(rope0);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+  }
+  std::ofstream(rope0, std::ios::trunc) << text.substr(0, text.size() / 2);
+  Tournament third = run_tournament(config, dir_.string(), 2);
+  EXPECT_EQ(third.trained, 1);
+  expect_same(first, third);
+
+  // One digit changed inside a weight: the checksum no longer matches.
+  std::string flipped = text;
+  const auto at = flipped.find("trained ") + 20;
+  flipped[at] = flipped[at] == '1' ? '2' : '1';
+  std::ofstream(rope0, std::ios::trunc) << flipped;
+  third = run_tournament(config, dir_.string(), 2);
+  EXPECT_EQ(third.trained, 1);
+  expect_same(first, third);
+
+  // A well-sealed entry of another head under this head's name: its key does not match.
+  const std::string rope1 = head_cache_path(config, dir_.string(), PositionScheme::rope, 1);
+  fs::copy_file(rope0, rope1, fs::copy_options::overwrite_existing);
+  third = run_tournament(config, dir_.string(), 2);
+  EXPECT_EQ(third.trained, 1);
+  expect_same(first, third);
+
+  // A sealed entry that does not parse (valid checksum, garbage body).
+  write_sealed(rope0, "pe-experiments head\nkey nonsense\n");
+  third = run_tournament(config, dir_.string(), 2);
+  EXPECT_EQ(third.trained, 1);
+  expect_same(first, third);
+
+  // Another configuration has other keys: nothing is reused.
+  TournamentConfig longer = config;
+  longer.training.steps = 81;
+  EXPECT_EQ(run_tournament(longer, dir_.string(), 2).trained, 4);
+}
+
+TEST_F(TournamentCache, TheLearnedTableIsNotReadPastItsLength) {
+  const Tournament t = run_tournament(small_tournament(), "", 2);
+  EXPECT_TRUE(t.accuracy(PositionScheme::learned, 0, "plain", 8).has_value());
+  EXPECT_FALSE(t.accuracy(PositionScheme::learned, 0, "plain", 16).has_value());
+  EXPECT_TRUE(t.accuracy(PositionScheme::rope, 1, "yarn", 16).has_value());
+  EXPECT_THROW(t.run(PositionScheme::alibi, 0), std::invalid_argument);
+  const std::vector<Example> test16 = tournament_test_set(t.config, 16);
+  EXPECT_THROW(accuracy(t.trained_head(PositionScheme::learned, 0), test16), std::invalid_argument);
+}
+
+TEST(TournamentRejects, BadConfigurations) {
+  TournamentConfig c = small_tournament();
+  c.training.steps = 0;
+  EXPECT_THROW(run_tournament(c, "", 1), std::invalid_argument);
+  c = small_tournament();
+  c.shape.width = 15;
+  EXPECT_THROW(run_tournament(c, "", 1), std::invalid_argument);
+  c = small_tournament();
+  c.shape.table_length = 4;  // shorter than the training length 8
+  EXPECT_THROW(run_tournament(c, "", 1), std::invalid_argument);
+  c = small_tournament();
+  c.seeds = 0;
+  EXPECT_THROW(run_tournament(c, "", 1), std::invalid_argument);
+  c = small_tournament();
+  c.test_sequences = 0;
+  EXPECT_THROW(run_tournament(c, "", 1), std::invalid_argument);
+  c = small_tournament();
+  c.rope_maps = {ContextExtension::none};
+  EXPECT_THROW(run_tournament(c, "", 1), std::invalid_argument);
+  c = small_tournament();
+  c.initial_scales.embedding = -1;
+  EXPECT_THROW(run_tournament(c, "", 1), std::invalid_argument);
+  EXPECT_THROW(position_scheme_from_string("rotary"), std::invalid_argument);
+}
+
+TEST(ResultCache, SealedEntriesRoundTripAndRejectTampering) {
+  const fs::path path = fs::path(::testing::TempDir()) / ("pe_sealed_" + std::to_string(::getpid()));
+  write_sealed(path.string(), "alpha 1\nbeta 2\n");
+  ASSERT_TRUE(read_sealed(path.string()).has_value());
+  EXPECT_EQ(*read_sealed(path.string()), "alpha 1\nbeta 2\n");
+  std::ofstream(path, std::ios::app) << "extra\n";
+  EXPECT_FALSE(read_sealed(path.string()).has_value());
+  EXPECT_FALSE(read_sealed((path.string() + ".missing")).has_value());
+  fs::remove(path);
+  for (double x : {0.1, -3.5e-300, 1.0 / 3, 6.02e23})
+    EXPECT_EQ(parse_double(exact_text(x)).value(), x);
+  EXPECT_FALSE(parse_double("0x1.8p+1junk").has_value());
+  EXPECT_FALSE(parse_double("").has_value());
+}
+
+}  // namespace
+}  // namespace pe::experiments
