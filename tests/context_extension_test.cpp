@@ -72,6 +72,16 @@ TEST(ContextExtension, RejectsBadYarnBetas) {
   expect_invalid([] { pe::yarn_correction_plane(0, 16, 1e4, 32); }, "turns = 0");
 }
 
+TEST(YarnRamps, Definition5WeightIsLinearInTurnsFromOneToThirtyTwo) {
+  // gamma = 0 up to one turn, 1 from 32 turns, and linear in the turns between: 1/31 per turn.
+  EXPECT_EQ(pe::yarn_extrapolation_weight(0.5), 0.0);
+  EXPECT_EQ(pe::yarn_extrapolation_weight(1.0), 0.0);
+  EXPECT_NEAR(pe::yarn_extrapolation_weight(2.0), 1.0 / 31, 1e-16);
+  EXPECT_NEAR(pe::yarn_extrapolation_weight(16.5), 0.5, 1e-16);
+  EXPECT_EQ(pe::yarn_extrapolation_weight(32.0), 1.0);
+  EXPECT_EQ(pe::yarn_extrapolation_weight(1000.0), 1.0);
+}
+
 TEST(YarnRamps, ReferenceRangeAtTheArticleSetting) {
   // By hand from find_correction_dim: d = 16, L = 32, b = 10^4 gives the plane -1.596 at 32
   // turns (floor -2, clamped to 0) and 1.414 at one turn (ceil 2). The ramp (i - 0)/2 makes the
