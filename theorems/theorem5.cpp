@@ -239,6 +239,26 @@ PE_VERIFICATION_UNIT(theorem5) {
                 return decided(planes == std::vector<int>{0, 1} && swept == planes, "planes " + text,
                                "criterion and sweep must both give exactly planes 0 and 1");
               }});
+  claims.add({"thm5.census.unseen_angles.d16.L32", section,
+              "Theorem 5 (i): a plane that does not complete a turn in training (planes 2 .. 7 at "
+              "d = 16, L = 32) sees at offset L an angle L theta_j, taken mod 2 pi, outside the "
+              "trained arc [0, (L - 1) theta_j]",
+              "past L, angles the head never saw", Rule::shape,
+              [] {
+                const std::vector<double> theta = pe::frequencies(16, kDefaultBase);
+                const std::vector<int> full = pe::planes_completing_a_turn(16, kDefaultBase, 32);
+                int unseen = 0, partial = 0;
+                for (int j = 0; j < 8; ++j) {
+                  if (std::find(full.begin(), full.end(), j) != full.end()) continue;
+                  ++partial;
+                  const double angle = std::fmod(32 * theta[j], 2 * M_PI);
+                  if (angle > 31 * theta[j]) ++unseen;
+                }
+                return decided(unseen == partial && partial == 6,
+                               std::to_string(unseen) + " of " + std::to_string(partial),
+                               "planes without a full turn whose angle at offset 32 lies past the "
+                               "trained arc (must be all 6)");
+              }});
   claims.add({"thm5.census.plane2.half_wavelength", section,
               "Census remark: half the wavelength of plane 2 (d = 16)", "31.4", Rule::printed,
               [] { return printed("31.4", pe::wavelengths(16, kDefaultBase)[2] / 2); }});
@@ -401,9 +421,10 @@ PE_VERIFICATION_UNIT(theorem5) {
               pe::ledger::Verdict::fails,
               "the constant d/(4 ln b) is too small: their proof bounds 1/(1 - b^(-4/d)) by "
               "d/(4 ln b) using c^x <= 1 + x ln c for x < 0, the reverse of convexity. Corrected "
-              "constant sum_j theta_j^2 = (1 - b^-2)/(1 - b^(-4/d)) = 3.998 at d = 128 "
-              "(1.151 times theirs); corrected bound 0.4998 >= error 0.4593 (claims "
-              "thm5.chen.corrected_bound_holds.d128 and thm5.chen.counterexample.d128.*)"});
+              "constant: sum_j theta_j^2 = (1 - b^-2)/(1 - b^(-4/d)) (2.56 times theirs at d = 16, "
+              "1.15 at d = 128); corrected bound at the instance 0.500, above the error 0.459 "
+              "(claims thm5.chen.corrected_bound_holds.d128, thm5.chen.counterexample.d128.*, "
+              "thm5.chen.ratio.*)"});
   claims.add({"thm5.chen.counterexample.d128.error", section,
               "The instance's interpolation error |a(1/2) - (a(0) + a(1))/2| at d = 128 (MPFI "
               "enclosure midpoint; enclosure in the note)",
