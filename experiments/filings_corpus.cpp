@@ -174,9 +174,10 @@ std::vector<std::string> draw_company_names(Rng& rng, int count) {
 // bursts. Chosen so the corpus lands near the article's statistics (median 198 tokens and 8
 // mentions, 41% of queries answered more than 32 tokens back, the first-named company the
 // answer to about three queries in four); the ledger reports the values reached.
-constexpr long kGapSentencesMin = 3, kGapSentencesMax = 6;
+constexpr long kGapSentencesMin = 3, kGapSentencesMax = 8;
 constexpr double kParentOnly = 0.25, kParentFirst = 0.15, kParentLast = 0.3;
-constexpr double kFollowUp = 0.6, kFollowUpByParent = 0.75;
+constexpr double kFollowUp = 0.8, kFollowUpByParent = 0.65;
+constexpr int kMaxFollowUps = 3;
 constexpr double kLengthMean = 178, kLengthSpread = 45;
 
 Document generate_document(Rng& rng) {
@@ -224,7 +225,8 @@ Document generate_document(Rng& rng) {
         writer.sentence(pick(rng, kBurstThree), 0, a, b);
       }
     }
-    if (rng.bernoulli(kFollowUp)) {
+    // Follow-up sentences keep the burst going: each with probability kFollowUp.
+    for (int more = 0; more < kMaxFollowUps && rng.bernoulli(kFollowUp); ++more) {
       if (rng.bernoulli(kFollowUpByParent)) writer.sentence(pick(rng, kBurstParent), 0);
       else writer.sentence(pick(rng, kBurstOther), -1, a);
     }
