@@ -285,6 +285,31 @@ PE_VERIFICATION_UNIT(theorem3) {
                 p.value, Rule::printed,
                 [p] { return printed(p.value, pe::alibi_far_weight_bound(20, 0.5, p.distance)); }});
   }
+  claims.add({"thm3.bound.worst_case.D60", section,
+              "Theorem 3 (ii) is tight up to its constant: the worst content (W on every offset "
+              ">= D, 0 nearer; length 10^4, W = 20, s = 1/2, D = 60) puts weight "
+              "e^W S_far / (S_near + e^W S_far) beyond D, so weight / bound -> (1 - e^{-s}) / "
+              "(1 - e^{-sD} + e^{W - sD}); computed: the measured ratio",
+              "<= e^W e^{-sD}/(1 - e^{-s})", Rule::identity,
+              [] {
+                const double width = 20, slope = 0.5, distance = 60;
+                Eigen::VectorXd content = Eigen::VectorXd::Zero(10000);
+                content.tail(10000 - long(distance)).setConstant(width);
+                const Eigen::VectorXd alpha = pe::alibi_offset_weights(content, slope);
+                const double tail = alpha.tail(alpha.size() - long(distance)).sum();
+                const double ratio = tail / pe::alibi_far_weight_bound(width, slope, distance);
+                const double predicted = -std::expm1(-slope) /
+                                         (1 - std::exp(-slope * distance) + std::exp(width - slope * distance));
+                Outcome o = identity(ratio, predicted, 1e-12 * predicted,
+                                     "1e-12 relative: sums of 10^4 positive terms (the finite length "
+                                     "changes the ratio by e^{-5000})");
+                o.detail += "; worst-case weight " + format(tail) + " against the printed bound's " +
+                            format(pe::alibi_far_weight_bound(width, slope, distance)) +
+                            ": the bound is loose by the factor (1 - e^{-sD} + e^{W-sD}) / (1 - e^{-s}) "
+                            "~ 1/(1 - e^{-s}) = " + format(-1 / std::expm1(-slope)) +
+                            ", the price of alpha_0 <= 1 in its proof";
+                return o;
+              }});
   claims.add({"thm3.bound.vacuous_inside_horizon", section,
               "Theorem 3 (ii): the bound is vacuous (>= 1) for every D up to the horizon W/s = 40 "
               "(W = 20, s = 1/2); computed: the first integer D where it drops below 1",
