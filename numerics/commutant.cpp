@@ -125,7 +125,7 @@ std::vector<double> random_separated_frequencies(Rng& rng, int d, double separat
   if (!(separation > 0) || separation > M_PI / (planes + 1))
     throw std::invalid_argument("random_separated_frequencies: separation must be in (0, pi/(d/2+1)], "
                                 "got separation = " + std::to_string(separation));
-  for (;;) {
+  for (int attempt = 0; attempt < 1000000; ++attempt) {
     std::vector<double> omega;
     for (int j = 0; j < planes; ++j) omega.push_back(rng.uniform(separation, M_PI - separation));
     bool apart = true;
@@ -134,6 +134,9 @@ std::vector<double> random_separated_frequencies(Rng& rng, int d, double separat
         if (std::fabs(omega[a] - omega[b]) < separation) { apart = false; break; }
     if (apart) return omega;
   }
+  throw std::invalid_argument("random_separated_frequencies: no draw of " + std::to_string(planes) +
+                              " frequencies kept separation = " + std::to_string(separation) +
+                              " in a million attempts; ask for less");
 }
 
 double gaussian_mean_squared_defect(int d) {

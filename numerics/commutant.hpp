@@ -59,7 +59,8 @@ double window_defect_map_error_bound(int d, long first, int window);
 /// d/2 frequencies drawn uniformly from (separation, pi - separation), redrawn until every two
 /// are at least `separation` apart (Theorem 2 needs them distinct and inside (0, pi); the
 /// margin keeps the window's Vandermonde system well conditioned in double). Throws
-/// std::invalid_argument if separation is not in (0, pi / (d/2 + 1)].
+/// std::invalid_argument if separation is not in (0, pi / (d/2 + 1)], or if a million draws
+/// all fail (a separation close to that limit is rarely met by chance).
 std::vector<double> random_separated_frequencies(Rng& rng, int d, double separation);
 
 /// \f$E\,\delta(M)^2 = 1 - 1/d\f$ for Gaussian M (the Beta law's mean is 1/d).

@@ -91,8 +91,8 @@ struct ConditionEnclosure {
 };
 
 /// Encloses cond(P) by MPFI arithmetic on P^T P with Weyl's and Ostrowski's theorems (file
-/// comment). Throws std::invalid_argument for digits < 20 or n < d (P^T P singular), and
-/// std::runtime_error if the precision does not separate lambda_min(P^T P) from zero.
+/// comment). Throws std::invalid_argument for digits < 20, n < d (P^T P singular), or a
+/// precision too low for the enclosure of lambda_min(P^T P) to exclude zero.
 ConditionEnclosure window_condition_enclosure(int n, int d, double base, int digits);
 
 }  // namespace pe

@@ -241,9 +241,9 @@ ConditionEnclosure window_condition_enclosure(int n, int d, double base, int dig
   out.orthogonality_bound = mpfr_get_d(eta_up, MPFR_RNDU);
   mpfr_clears(f_up, eta_up, lo, hi, static_cast<mpfr_ptr>(nullptr));
   if (!ok)
-    throw std::runtime_error("window_condition_enclosure: " + std::to_string(digits) +
-                             " digits do not separate lambda_min(P^T P) from zero for n = " +
-                             std::to_string(n));
+    throw std::invalid_argument("window_condition_enclosure: digits = " + std::to_string(digits) +
+                                " is too low to enclose cond(P) for n = " + std::to_string(n) +
+                                ": the enclosure of lambda_min(P^T P) reaches zero");
   mpfi_div(cond.get(), lambda_max.get(), lambda_min.get());
   mpfi_sqrt(cond.get(), cond.get());
   out.lower = endpoint_text(cond.get(), false);

@@ -33,6 +33,8 @@ TEST(WindowConditioning, RejectsAPrecisionTooLowToResolveTheConditionNumber) {
   expect_invalid([] { pe::window_condition_number(64, 16, 1e4, 30); }, "digits = 30 is too low");
   expect_invalid([] { pe::window_condition_number(16, 16, 1e4, 15); }, "digits = 15");
   expect_invalid([] { pe::window_condition_enclosure(16, 16, 1e4, 10); }, "digits = 10");
+  // 40 digits: P^T P's entries carry ~1e-38 of rounding, far above lambda_min ~ 7e-58.
+  expect_invalid([] { pe::window_condition_enclosure(16, 16, 1e4, 40); }, "digits = 40 is too low");
 }
 
 TEST(WindowConditioning, AcceptsAPrecisionThatResolvesIt) {
