@@ -1,5 +1,7 @@
 #include "attention_head.hpp"
 
+#include "rope.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -798,17 +800,15 @@ RopeOffsetScores rope_offset_scores(const AttentionHead& head, const Eigen::Vect
   const double c_s = rf.scale / std::sqrt(double(d));
   const Eigen::VectorXd q = head.query_map().transpose() * query_input;
   const Eigen::VectorXd k = head.key_map().transpose() * key_input;
+  // A key r positions before the query is scored <q, R(-r) k>: Proposition 3 (iii) at -r.
+  const TrigonometricPolynomial poly = offset_score_polynomial(q, k, rf.frequencies);
   RopeOffsetScores out;
   out.plane_terms.resize(max_offset + 1, d / 2);
   out.amplitudes.resize(d / 2);
   for (int p = 0; p < d / 2; ++p) {
-    out.amplitudes(p) = c_s * q.segment(2 * p, 2).norm() * k.segment(2 * p, 2).norm();
-    for (int r = 0; r <= max_offset; ++r) {
-      // The key sits r positions before the query: q^T R(-r f) k.
-      const double angle = -double(r) * rf.frequencies[p], c = std::cos(angle), s = std::sin(angle);
-      const double a = q(2 * p), b = q(2 * p + 1), x = k(2 * p), y = k(2 * p + 1);
-      out.plane_terms(r, p) = c_s * (a * (c * x - s * y) + b * (s * x + c * y));
-    }
+    out.amplitudes(p) = c_s * poly.amplitudes[p];
+    for (int r = 0; r <= max_offset; ++r)
+      out.plane_terms(r, p) = c_s * poly.amplitudes[p] * std::cos(-r * poly.frequencies[p] + poly.phases[p]);
   }
   return out;
 }

@@ -23,10 +23,20 @@ Eigen::MatrixXd causal_attention(const Eigen::MatrixXd& scores, const Eigen::Mat
   return out;
 }
 
+Eigen::MatrixXd attention_scores(const Eigen::MatrixXd& h, const Eigen::MatrixXd& m, double tau) {
+  if (!(tau > 0))
+    throw std::invalid_argument("attention_scores: tau must be > 0, got tau = " + std::to_string(tau));
+  if (m.rows() != h.cols() || m.cols() != h.cols())
+    throw std::invalid_argument("attention_scores: M must be " + std::to_string(h.cols()) + " x " +
+                                std::to_string(h.cols()) + ", got " + std::to_string(m.rows()) +
+                                " x " + std::to_string(m.cols()));
+  return h * m * h.transpose() / tau;
+}
+
 Eigen::MatrixXd causal_self_attention(const Eigen::MatrixXd& h, const Eigen::MatrixXd& m,
                                       double tau, const Eigen::MatrixXd& values) {
   if (!(tau > 0)) throw std::invalid_argument("causal_self_attention: tau must be > 0");
-  return causal_attention(h * m * h.transpose() / tau, values);
+  return causal_attention(attention_scores(h, m, tau), values);
 }
 
 }  // namespace pe

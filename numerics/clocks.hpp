@@ -46,18 +46,25 @@ std::vector<T> frequencies(int d, const T& base) {
   return omega;
 }
 
-/// The code p(m) of Definition 2, at a real position m (PI reads fractional positions).
+/// The code p(m) = (cos m omega_j, sin m omega_j)_j for any frequencies (Theorem 2 takes
+/// arbitrary distinct ones in (0, pi)); d = 2 * omega.size().
 template <class T>
-Vector<T> sinusoidal_code(const T& m, int d, const T& base) {
-  const std::vector<T> omega = frequencies(d, base);
+Vector<T> sinusoidal_code(const T& m, const std::vector<T>& omega) {
   using std::cos;
   using std::sin;
+  const int d = static_cast<int>(2 * omega.size());
   Vector<T> p(d);
   for (int j = 0; j < d / 2; ++j) {
     p(2 * j) = cos(m * omega[j]);
     p(2 * j + 1) = sin(m * omega[j]);
   }
   return p;
+}
+
+/// The code p(m) of Definition 2, at a real position m (PI reads fractional positions).
+template <class T>
+Vector<T> sinusoidal_code(const T& m, int d, const T& base) {
+  return sinusoidal_code(m, frequencies(d, base));
 }
 
 /// R(phi) = [[cos, -sin], [sin, cos]] in each plane, phi = k * omega_j: the d x d rotation

@@ -19,6 +19,27 @@ namespace pe {
 using Mp200 = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<200>,
                                             boost::multiprecision::et_off>;
 
+/// MPFR with its precision chosen at run time (decimal digits, set by ScopedMpPrecision);
+/// used where a computation must be repeated at a second precision to show its digits are
+/// settled.
+using MpVariable = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<0>,
+                                                 boost::multiprecision::et_off>;
+
+/// Sets MpVariable's default precision for the lifetime of the guard (Boost keeps one global
+/// default) and restores the previous one. Values created inside the scope carry `digits`.
+class ScopedMpPrecision {
+ public:
+  explicit ScopedMpPrecision(unsigned digits) : previous_(MpVariable::default_precision()) {
+    MpVariable::default_precision(digits);
+  }
+  ~ScopedMpPrecision() { MpVariable::default_precision(previous_); }
+  ScopedMpPrecision(const ScopedMpPrecision&) = delete;
+  ScopedMpPrecision& operator=(const ScopedMpPrecision&) = delete;
+
+ private:
+  unsigned previous_;
+};
+
 }  // namespace pe
 
 namespace Eigen {
@@ -48,5 +69,35 @@ struct NumTraits<pe::Mp200> : GenericNumTraits<pe::Mp200> {
   static inline Real quiet_NaN() { return std::numeric_limits<Real>::quiet_NaN(); }
   static inline int digits() { return std::numeric_limits<Real>::digits; }
   static inline int digits10() { return std::numeric_limits<Real>::digits10; }
+};
+
+/// MpVariable's traits read the precision in force when they are called, so Eigen's
+/// tolerances follow ScopedMpPrecision (numeric_limits reports digits as INT_MAX for it).
+template <>
+struct NumTraits<pe::MpVariable> : GenericNumTraits<pe::MpVariable> {
+  using Real = pe::MpVariable;
+  using NonInteger = pe::MpVariable;
+  using Nested = pe::MpVariable;
+  using Literal = pe::MpVariable;
+  enum {
+    IsComplex = 0,
+    IsInteger = 0,
+    IsSigned = 1,
+    RequireInitialization = 1,
+    ReadCost = 10,
+    AddCost = 10,
+    MulCost = 40,
+  };
+  static inline Real epsilon() { return std::numeric_limits<Real>::epsilon(); }
+  static inline Real dummy_precision() { return 1000 * epsilon(); }
+  static inline Real highest() { return (std::numeric_limits<Real>::max)(); }
+  static inline Real lowest() { return (std::numeric_limits<Real>::lowest)(); }
+  static inline Real infinity() { return std::numeric_limits<Real>::infinity(); }
+  static inline Real quiet_NaN() { return std::numeric_limits<Real>::quiet_NaN(); }
+  static inline int digits() {
+    return static_cast<int>(
+        boost::multiprecision::detail::digits10_2_2(pe::MpVariable::default_precision()));
+  }
+  static inline int digits10() { return static_cast<int>(pe::MpVariable::default_precision()); }
 };
 }  // namespace Eigen

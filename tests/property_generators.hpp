@@ -3,7 +3,9 @@
 
 #include <rapidcheck.h>
 
+#include <Eigen/Core>
 #include <cmath>
+#include <cstdint>
 
 namespace pe::testing {
 
@@ -18,5 +20,15 @@ inline double gen_base() {
 inline long gen_position(long limit = 10000) {
   return *rc::gen::inRange(-limit, limit + 1);
 }
+
+/// A vector with entries in [-10, 10] on a grid of 1e-5 (shrinks towards zero).
+inline Eigen::VectorXd gen_vector(int size) {
+  Eigen::VectorXd v(size);
+  for (int i = 0; i < size; ++i) v(i) = *rc::gen::inRange(-1000000, 1000001) / 1e5;
+  return v;
+}
+
+/// A seed for pe::Rng, for structures (orthogonal matrices, samples) drawn from a seed.
+inline std::uint64_t gen_seed() { return static_cast<std::uint64_t>(*rc::gen::inRange(0, 1 << 30)); }
 
 }  // namespace pe::testing

@@ -1,0 +1,452 @@
+#include "filings_corpus.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <sstream>
+
+#include "random.hpp"
+
+namespace pe::filings {
+namespace {
+
+const std::vector<std::string> kNameFirst = {
+    "Marrow",   "Dunmore",  "Siskin",    "Fenwick",  "Halloway", "Brightwater", "Corrigan",
+    "Ashby",    "Pellham",  "Tarrant",   "Wexley",   "Quillon",  "Stanmore",    "Larkspur",
+    "Greywell", "Kestrel",  "Calder",    "Elmstead", "Foxley",   "Hartwell",    "Jessop",
+    "Kirkby",   "Linden",   "Norland",   "Oakridge", "Prewitt",  "Radley",      "Selwyn",
+    "Thornbury", "Whitlock", "Yardley",  "Aldous",   "Brant",    "Cresswell",   "Dovecote",
+    "Esterly",  "Garrow",   "Holbeck",   "Ingram",   "Lowther"};
+const std::vector<std::string> kNameSecond = {
+    "Freight",   "Aerospace", "Apparel",   "Logistics", "Holdings",  "Industries", "Robotics",
+    "Foods",     "Pharma",    "Energy",    "Minerals",  "Semiconductor", "Textiles", "Media",
+    "Analytics", "Marine",    "Brewing",   "Materials", "Instruments", "Networks", "Software",
+    "Paper",     "Chemicals", "Motors",    "Biosciences", "Rail"};
+
+// Sentences that name companies: {P} the parent, {A} and {B} two other companies of the
+// document (subsidiaries or competitors). Numbers: {N} an amount, {R} a percentage.
+const std::vector<std::string> kBurstParent = {
+    "{P} reported revenue of ${N} million for the period.",
+    "{P} reaffirmed its outlook for the full year.",
+    "{P} opened a new distribution center in the southeast.",
+    "{P} named a new chief financial officer effective next month.",
+};
+const std::vector<std::string> kBurstParentFirst = {
+    "{P} completed the acquisition of {A} for ${N} million in cash during the period.",
+    "{P} competes with {A} in most of its regional markets.",
+    "{P} expects pricing pressure from {A} to continue into next year.",
+    "Management at {P} noted that {A} lowered prices in the northern region.",
+};
+const std::vector<std::string> kBurstParentLast = {
+    "During the quarter {A} signed a supply agreement with {P} covering three years.",
+    "{A} remains a wholly owned subsidiary of {P} and reports within the same segment.",
+    "Sales to {A} accounted for {R}% of revenue at {P}.",
+    "Customers moved volume from {A} back to {P} late in the quarter.",
+};
+const std::vector<std::string> kBurstThree = {
+    "{P} competes primarily with {A} and {B} on price and delivery times.",
+    "Revenue at {A} grew {R}% while {B} declined, leaving {P} broadly flat.",
+    "{A} and {B} each gained share from {P} in the quarter.",
+    "{P} reorganized {A} and {B} into a single operating unit this year.",
+};
+const std::vector<std::string> kBurstOther = {
+    "{A} also expanded its distribution network in the period.",
+    "{A} contributed {R}% of consolidated revenue.",
+    "{A} announced a new chief executive officer last month.",
+    "Analysts expect {A} to raise prices again.",
+    "{A} closed two plants and consolidated production.",
+};
+
+// Ordinary sentences by topic; the same pool serves every kind of document, with a few
+// kind-specific ones below.
+const std::vector<std::string> kPlain = {
+    "Net revenue increased {R}% to ${N} million, driven by higher volumes and pricing.",
+    "Gross margin declined {R} basis points because of higher input costs.",
+    "Cash and cash equivalents decreased to ${N} million at the end of the quarter.",
+    "The company repaid ${N} million of borrowings under its revolving credit facility.",
+    "Operating cash flow was ${N} million, compared with ${N} million a year earlier.",
+    "The industrial segment reported operating income of ${N} million.",
+    "The consumer segment accounted for {R}% of total sales in the period.",
+    "The company expects full-year revenue between ${N} million and ${U} million.",
+    "Capital expenditures are expected to be approximately ${N} million next year.",
+    "The company believes its liquidity is sufficient for the next twelve months.",
+    "Selling, general and administrative expenses rose {R}% on higher wages.",
+    "Inventory levels increased as the company prepared for seasonal demand.",
+    "Foreign exchange reduced reported revenue by about {R}% this quarter.",
+    "The board approved a share repurchase program of ${N} million.",
+    "Interest expense was ${N} million, reflecting higher average rates.",
+    "The effective tax rate for the year was {R}%.",
+    "The company recorded a restructuring charge of ${N} million.",
+    "Backlog at year end stood at ${N} million, up {R}% from last year.",
+    "Demand in the European market softened during the second half.",
+    "The company continues to invest in automation and new product development.",
+    "Results were affected by supply chain disruptions early in the year.",
+    "Management remains cautious about the outlook for the coming quarters.",
+};
+const std::vector<std::string> kPlainCall = {
+    "Operator: our next question comes from the line of an analyst.",
+    "Thank you, and good morning everyone.",
+    "Could you give more color on the margin outlook for next year?",
+    "Sure, we saw steady demand through the quarter and expect that to continue.",
+};
+const std::vector<std::string> kPlain8k = {
+    "Item 2.02 Results of Operations and Financial Condition.",
+    "Item 8.01 Other Events.",
+    "The information in this report shall not be deemed filed for any purpose.",
+    "A copy of the press release is attached as an exhibit to this report.",
+};
+const std::vector<std::string> kOpening = {
+    "The following discussion of {P} should be read with the consolidated financial statements.",
+    "Good morning and welcome to the {P} quarterly earnings call.",
+    "{P} filed this current report to announce a material event.",
+};
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+/// Writes sentences into a document. Companies are passed by their index in the document's
+/// pool of names; a company enters doc.companies when its first mention is written, so the
+/// order of doc.companies is the order of first appearance in the text.
+class Writer {
+ public:
+  Writer(Rng& rng, Document& doc, std::vector<std::string> pool)
+      : rng_(rng), doc_(doc), pool_(std::move(pool)), pool_to_doc_(pool_.size(), -1) {}
+
+  /// Appends a template; {P}, {A}, {B} name the given pool companies.
+  void sentence(const std::string& tmpl, int p = -1, int a = -1, int b = -1) {
+    for (const std::string& word : split_words(tmpl)) {
+      const auto open = word.find('{');
+      if (open == std::string::npos) {
+        doc_.tokens.push_back({word, -1});
+        continue;
+      }
+      const char key = word[open + 1];
+      const std::string prefix = word.substr(0, open);
+      const std::string suffix = word.substr(word.find('}') + 1);
+      if (key == 'N' || key == 'U') {
+        // {U} is an upper end: above the amount just written.
+        last_amount_ = key == 'N' ? rng_.integer(12, 950) : last_amount_ + rng_.integer(10, 200);
+        doc_.tokens.push_back({prefix + std::to_string(last_amount_) + suffix, -1});
+      } else if (key == 'R') {
+        doc_.tokens.push_back({prefix + std::to_string(rng_.integer(2, 40)) + suffix, -1});
+      } else {
+        const int company = key == 'P' ? p : key == 'A' ? a : b;
+        mention(company);
+      }
+    }
+  }
+
+  void mention(int pool_index) {
+    int& index = pool_to_doc_.at(pool_index);
+    if (index < 0) {
+      index = static_cast<int>(doc_.companies.size());
+      doc_.companies.push_back(pool_.at(pool_index));
+    }
+    doc_.tokens.push_back({doc_.companies[index], index});
+  }
+
+ private:
+  Rng& rng_;
+  Document& doc_;
+  std::vector<std::string> pool_;
+  std::vector<int> pool_to_doc_;
+  long last_amount_ = 0;
+};
+
+template <class T>
+const T& pick(Rng& rng, const std::vector<T>& v) {
+  return v[static_cast<std::size_t>(rng.integer(0, static_cast<long>(v.size()) - 1))];
+}
+
+std::vector<std::string> draw_company_names(Rng& rng, int count) {
+  std::vector<std::string> names;
+  std::vector<std::string> firsts = kNameFirst;
+  rng.shuffle(firsts.begin(), firsts.end());
+  for (int i = 0; i < count; ++i) names.push_back(firsts[i] + " " + pick(rng, kNameSecond));
+  return names;
+}
+
+// Shape of a document: gaps of ordinary sentences between bursts of mentions, and the mix of
+// bursts. Chosen so the corpus lands near the article's statistics (median 198 tokens and 8
+// mentions, 41% of queries answered more than 32 tokens back, the first-named company the
+// answer to about three queries in four); the ledger reports the values reached.
+constexpr long kGapSentencesMin = 3, kGapSentencesMax = 8;
+constexpr double kParentOnly = 0.25, kParentFirst = 0.15, kParentLast = 0.3;
+constexpr double kFollowUp = 0.8, kFollowUpByParent = 0.65;
+constexpr int kMaxFollowUps = 3;
+constexpr double kLengthMean = 178, kLengthSpread = 45;
+
+Document generate_document(Rng& rng) {
+  Document doc;
+  const double kind_draw = rng.uniform();
+  doc.kind = kind_draw < 0.45 ? DocumentKind::mdna
+             : kind_draw < 0.80 ? DocumentKind::earnings_call
+                                : DocumentKind::form_8k;
+  // The parent (pool index 0, named in the opening sentence) and two to four subsidiaries or
+  // competitors.
+  const int others = static_cast<int>(rng.integer(2, 5));
+  const std::vector<std::string> names = draw_company_names(rng, 1 + others);
+  Writer writer(rng, doc, names);
+  const std::vector<std::string>& kind_plain =
+      doc.kind == DocumentKind::earnings_call ? kPlainCall
+      : doc.kind == DocumentKind::form_8k    ? kPlain8k
+                                             : kPlain;
+  writer.sentence(kOpening[static_cast<int>(doc.kind)], 0);
+  const int target_length = static_cast<int>(std::clamp(kLengthMean + kLengthSpread * rng.normal(), 110.0, 320.0));
+  int next_new = 1;  // the next pool company not yet named
+  while (static_cast<int>(doc.tokens.size()) < target_length) {
+    // A gap of ordinary sentences, then a burst of mentions.
+    const int gap_sentences = static_cast<int>(rng.integer(kGapSentencesMin, kGapSentencesMax));
+    for (int s = 0; s < gap_sentences; ++s)
+      writer.sentence(rng.bernoulli(0.25) ? pick(rng, kind_plain) : pick(rng, kPlain));
+    if (static_cast<int>(doc.tokens.size()) >= target_length) break;
+    auto draw_other = [&] {
+      if (next_new < static_cast<int>(names.size()) && rng.bernoulli(0.6)) return next_new++;
+      return static_cast<int>(rng.integer(1, std::max(1, next_new - 1)));
+    };
+    const double burst = rng.uniform();
+    const int a = draw_other();
+    if (burst < kParentOnly) {
+      writer.sentence(pick(rng, kBurstParent), 0);
+    } else if (burst < kParentOnly + kParentFirst) {
+      writer.sentence(pick(rng, kBurstParentFirst), 0, a);
+    } else if (burst < kParentOnly + kParentFirst + kParentLast) {
+      writer.sentence(pick(rng, kBurstParentLast), 0, a);
+    } else {
+      int b = draw_other();
+      if (b == a) b = a + 1 < static_cast<int>(names.size()) ? a + 1 : (a > 1 ? a - 1 : a);
+      if (b == a) {
+        writer.sentence(pick(rng, kBurstParentFirst), 0, a);
+      } else {
+        writer.sentence(pick(rng, kBurstThree), 0, a, b);
+      }
+    }
+    // Follow-up sentences keep the burst going: each with probability kFollowUp.
+    for (int more = 0; more < kMaxFollowUps && rng.bernoulli(kFollowUp); ++more) {
+      if (rng.bernoulli(kFollowUpByParent)) writer.sentence(pick(rng, kBurstParent), 0);
+      else writer.sentence(pick(rng, kBurstOther), -1, a);
+    }
+  }
+  doc.title = doc.companies[0] + (doc.kind == DocumentKind::mdna ? ": management's discussion and analysis"
+                                  : doc.kind == DocumentKind::earnings_call ? ": earnings call excerpt"
+                                                                            : ": current report (8-K)");
+  return doc;
+}
+
+std::string word_key(const std::string& word) {
+  std::string key;
+  for (unsigned char c : word)
+    if (std::isalnum(c)) key += static_cast<char>(std::tolower(c));
+  return key;
+}
+
+}  // namespace
+
+Document exhibit_filing() {
+  // One sentence a line; parse_marked_text turns each [[...]] into one mention token.
+  static const char* const text = R"([[Marrow Freight]] reported revenue of $612 million for the quarter, up 6%.
+[[Marrow Freight]] completed the acquisition of [[Dunmore Aerospace]] in October.
+[[Marrow Freight]] competes with [[Siskin Apparel]] for contract warehousing in the northeast.
+Volumes at [[Marrow Freight]] rose in every region.
+[[Marrow Freight]] expects capital spending of about $90 million next year, and [[Marrow Freight]] will fund it from operating cash flow.
+During the quarter a supply agreement was signed with [[Fenwick Logistics]] covering three years of regional delivery.
+Cash and cash equivalents fell to $84 million at the end of the quarter.
+Fuel surcharges added $12 million to revenue in the period.
+The company repaid $40 million of borrowings under its revolving credit facility.
+Liquidity decreased, a result the company called disappointing.
+Selling, general and administrative expenses rose 4% on higher wages.
+Backlog at year end stood at $1.2 billion, up 9% from last year.
+Management remains cautious about demand in the first half.
+The board approved a share repurchase program of $150 million.
+Inventory levels increased as the company prepared for seasonal demand.
+The company continues to invest in automation and new terminals.
+Foreign exchange reduced reported revenue by about 1% this quarter.
+Results were affected by weather disruptions early in the year.
+The company believes its liquidity is sufficient for the next twelve months.)";
+  Document doc = parse_marked_text(text, "exhibit filing");
+  doc.kind = DocumentKind::mdna;
+  doc.title = "Marrow Freight: management's discussion and analysis (the exhibit filing)";
+  return doc;
+}
+
+std::string to_string(DocumentKind kind) {
+  switch (kind) {
+    case DocumentKind::mdna: return "MD&A";
+    case DocumentKind::earnings_call: return "earnings call";
+    case DocumentKind::form_8k: return "8-K";
+  }
+  return "?";
+}
+
+Corpus generate_corpus(std::uint64_t seed, int train_count, int held_out_count) {
+  if (train_count < 1 || held_out_count < 1)
+    throw std::invalid_argument("generate_corpus: document counts must be >= 1, got train_count = " +
+                                std::to_string(train_count) + ", held_out_count = " +
+                                std::to_string(held_out_count));
+  Rng rng(seed);
+  Corpus corpus;
+  for (int i = 0; i < train_count; ++i) corpus.train.push_back(generate_document(rng));
+  for (int i = 0; i < held_out_count; ++i) corpus.held_out.push_back(generate_document(rng));
+  return corpus;
+}
+
+int word_symbol(const std::string& word) {
+  // FNV-1a: a fixed, portable hash (std::hash differs between standard libraries).
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : word_key(word)) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return static_cast<int>(h % kSymbolCount);
+}
+
+CueTokens tokenize(const Document& document) {
+  CueTokens out;
+  for (const Token& t : document.tokens) {
+    if (t.company >= kSymbolCount)
+      throw std::invalid_argument("tokenize: company order " + std::to_string(t.company) +
+                                  " exceeds the " + std::to_string(kSymbolCount) + " symbols");
+    out.symbols.push_back(t.company >= 0 ? t.company : word_symbol(t.text));
+    out.marked.push_back(t.company >= 0 ? 1 : 0);
+  }
+  return out;
+}
+
+std::vector<Query> queries(const Document& document) {
+  std::vector<Query> out;
+  int last = -1, last_position = -1;
+  for (int t = 0; t < static_cast<int>(document.tokens.size()); ++t) {
+    if (document.tokens[t].company >= 0) {
+      last = document.tokens[t].company;
+      last_position = t;
+    }
+    if (last >= 0) out.push_back({t, last, t - last_position});
+  }
+  return out;
+}
+
+bool is_far(const Query& query, int window) { return query.distance >= window; }
+
+namespace {
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+}  // namespace
+
+CorpusStatistics statistics(const std::vector<Document>& documents) {
+  CorpusStatistics s;
+  s.documents = static_cast<int>(documents.size());
+  std::vector<double> lengths, mentions;
+  long first_named = 0, first_named_far = 0;
+  for (const Document& d : documents) {
+    lengths.push_back(static_cast<double>(d.tokens.size()));
+    mentions.push_back(static_cast<double>(
+        std::count_if(d.tokens.begin(), d.tokens.end(), [](const Token& t) { return t.company >= 0; })));
+    for (const Query& q : queries(d)) {
+      ++s.queries;
+      const bool far = is_far(q);
+      s.far_queries += far;
+      if (q.answer == 0) {
+        ++first_named;
+        first_named_far += far;
+      }
+    }
+  }
+  s.median_length = median(lengths);
+  s.median_mentions = median(mentions);
+  s.first_named_share = s.queries ? double(first_named) / s.queries : 0;
+  s.first_named_far_share = s.far_queries ? double(first_named_far) / s.far_queries : 0;
+  return s;
+}
+
+std::string render(const Document& document, bool highlight) {
+  std::string out;
+  for (const Token& t : document.tokens) {
+    if (!out.empty()) out += ' ';
+    out += highlight && t.company >= 0 ? "[[" + t.text + "]]" : t.text;
+  }
+  return out;
+}
+
+MarkupError::MarkupError(const std::string& source, int line, int column, const std::string& what)
+    : std::runtime_error(source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + what),
+      line_(line),
+      column_(column) {}
+
+Document parse_marked_text(const std::string& text, const std::string& source_name) {
+  if (text.find('\0') != std::string::npos)
+    throw MarkupError(source_name, 1, 1, "binary input (contains a NUL byte); expected plain text");
+  Document doc;
+  doc.title = source_name;
+  std::map<std::string, int> order;
+  int line = 1, column = 1;
+  std::string word;
+  auto flush_word = [&] {
+    if (!word.empty()) doc.tokens.push_back({word, -1});
+    word.clear();
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '[' && i + 1 < text.size() && text[i + 1] == '[') {
+      flush_word();
+      const int open_line = line, open_column = column;
+      const std::size_t close = text.find("]]", i + 2);
+      const std::size_t nested = text.find("[[", i + 2);
+      if (close == std::string::npos)
+        throw MarkupError(source_name, open_line, open_column, "'[[' is never closed by ']]'");
+      if (nested != std::string::npos && nested < close)
+        throw MarkupError(source_name, open_line, open_column, "'[[' opens again before ']]'");
+      std::string name;
+      for (const std::string& w : split_words(text.substr(i + 2, close - i - 2)))
+        name += (name.empty() ? "" : " ") + w;
+      if (name.empty())
+        throw MarkupError(source_name, open_line, open_column, "empty company name in '[[ ]]'");
+      auto [it, inserted] = order.emplace(name, static_cast<int>(doc.companies.size()));
+      if (inserted) {
+        if (static_cast<int>(doc.companies.size()) == kSymbolCount)
+          throw MarkupError(source_name, open_line, open_column,
+                            "company '" + name + "' is the " + std::to_string(kSymbolCount + 1) +
+                                "th distinct company; the readers know " +
+                                std::to_string(kSymbolCount));
+        doc.companies.push_back(name);
+      }
+      doc.tokens.push_back({name, it->second});
+      for (std::size_t k = i; k < close + 2; ++k) {
+        if (text[k] == '\n') {
+          ++line;
+          column = 1;
+        } else {
+          ++column;
+        }
+      }
+      i = close + 2;
+      continue;
+    }
+    if (c == ']' && i + 1 < text.size() && text[i + 1] == ']')
+      throw MarkupError(source_name, line, column, "']]' without a matching '[['");
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      flush_word();
+    } else {
+      word += c;
+    }
+    if (c == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+    ++i;
+  }
+  flush_word();
+  if (doc.tokens.empty()) throw MarkupError(source_name, 1, 1, "empty document: no words");
+  return doc;
+}
+
+}  // namespace pe::filings

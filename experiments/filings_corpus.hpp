@@ -1,0 +1,110 @@
+/// @file
+/// @brief A synthetic corpus of company filings (MD&A sections, earnings-call excerpts and 8-K
+/// reports) with every company mention annotated, its tokenizer into the cue task's format,
+/// and a reader of plain text whose mentions are marked as `[[Company Name]]`.
+///
+/// A document names a parent company, then subsidiaries and competitors, and keeps referring
+/// back to "the company". Mentions come in bursts (a sentence that names two or three
+/// companies, perhaps a follow-up naming one) separated by long stretches of ordinary
+/// sentences about revenue, liquidity, segments, guidance and material events. Everything is
+/// generated from a seed; the company names are invented.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace pe::filings {
+
+/// One token: an ordinary word, or a whole company name (one token per mention).
+struct Token {
+  std::string text;
+  int company = -1;  ///< order of first appearance in its document (0, 1, ...), or -1
+};
+
+enum class DocumentKind { mdna, earnings_call, form_8k };
+std::string to_string(DocumentKind kind);
+
+struct Document {
+  DocumentKind kind = DocumentKind::mdna;
+  std::string title;
+  std::vector<std::string> companies;  ///< by order of first appearance
+  std::vector<Token> tokens;
+};
+
+struct Corpus {
+  std::vector<Document> train;
+  std::vector<Document> held_out;
+};
+
+/// The readers know this many symbols: a document names at most this many companies.
+inline constexpr int kSymbolCount = 8;
+
+/// The corpus of `train_count` + `held_out_count` documents drawn from `seed`.
+Corpus generate_corpus(std::uint64_t seed, int train_count = 300, int held_out_count = 100);
+
+/// The hand-built held-out filing of the case study: Marrow Freight named six times, Dunmore
+/// Aerospace and Siskin Apparel once each, Fenwick Logistics once at token 64, the clause "a
+/// result the company called disappointing" 45 tokens later, 209 tokens in all.
+Document exhibit_filing();
+
+/// The cue task's format: a symbol and a mark per token.
+struct CueTokens {
+  std::vector<int> symbols;   ///< company order for a mention, a hashed symbol otherwise
+  std::vector<char> marked;   ///< 1 for a company mention
+};
+
+/// Company mentions carry their order of first appearance; any other word carries a hash of
+/// its lower-cased letters and digits modulo kSymbolCount.
+CueTokens tokenize(const Document& document);
+
+/// The hashed symbol of an ordinary word.
+int word_symbol(const std::string& word);
+
+/// One query: at `position`, which company was named last (at or before it)?
+struct Query {
+  int position;
+  int answer;    ///< company order
+  int distance;  ///< position minus the position of that mention
+};
+
+/// Every position from the first company mention on.
+std::vector<Query> queries(const Document& document);
+
+/// A query's answer lies outside the `window`-token window that ends at the queried position
+/// (distance >= window): the article's "answer more than 32 tokens back".
+bool is_far(const Query& query, int window = 32);
+
+struct CorpusStatistics {
+  int documents = 0;
+  double median_length = 0;
+  double median_mentions = 0;
+  long queries = 0;
+  long far_queries = 0;  ///< with window 32
+  double first_named_share = 0;      ///< queries whose answer is the first-named company
+  double first_named_far_share = 0;  ///< the same among far queries
+};
+
+CorpusStatistics statistics(const std::vector<Document>& documents);
+
+/// The document as text; with `highlight`, each company mention is wrapped as [[Name]].
+std::string render(const Document& document, bool highlight);
+
+/// A malformed marked-up document: says where.
+class MarkupError : public std::runtime_error {
+ public:
+  MarkupError(const std::string& source, int line, int column, const std::string& what);
+  int line() const { return line_; }
+  int column() const { return column_; }
+
+ private:
+  int line_, column_;
+};
+
+/// Reads plain text whose company mentions are marked `[[Company Name]]`. Words are split on
+/// white space. Throws MarkupError for an empty or binary input, an unclosed `[[`, a stray
+/// `]]`, a nested `[[`, an empty name, or more than kSymbolCount distinct companies.
+Document parse_marked_text(const std::string& text, const std::string& source_name);
+
+}  // namespace pe::filings

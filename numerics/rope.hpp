@@ -1,0 +1,96 @@
+/// @file
+/// @brief Rotary position embedding (Definition 4) and what it does to a score: rotation of
+/// queries and keys, the offset score as a trigonometric polynomial (Proposition 3), the plane
+/// products h_j, the summation-by-parts envelope (Proposition 4) and the interpolation bound
+/// (Theorem 5 (iv)).
+///
+/// Plane j of a d-vector is its coordinates (2j, 2j+1), read as the complex number
+/// \f$z_j = v_{2j} + i\,v_{2j+1}\f$. RoPE at position m multiplies \f$z_j\f$ by
+/// \f$e^{i m\theta_j}\f$, i.e. applies \f$R_\theta(m) = \bigoplus_j R(m\theta_j)\f$. The offset
+/// score of a query q and key k is
+/// \f[ s(\Delta) = \langle q, R_\theta(\Delta) k\rangle
+///      = \operatorname{Re}\sum_j h_j e^{i\Delta\theta_j}, \qquad h_j = \bar q_j k_j, \f]
+/// so its amplitudes are \f$\rho_j = |h_j| = \lVert q_j\rVert\,\lVert k_j\rVert\f$ and its phases
+/// \f$\varphi_j = \arg h_j\f$, the angle from q's plane-j component to k's.
+#pragma once
+
+#include <Eigen/Core>
+#include <complex>
+#include <vector>
+
+namespace pe {
+
+/// \f$R_\theta(\text{position})\,v\f$: plane j of v turned by position * frequencies[j].
+/// Throws std::invalid_argument unless v has 2 * frequencies.size() entries.
+Eigen::VectorXd rope_rotate(const Eigen::VectorXd& v, double position,
+                            const std::vector<double>& frequencies);
+
+/// The offset score \f$s(\Delta) = \langle q, R_\theta(\Delta) k\rangle\f$ (no temperature).
+double rope_offset_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double delta,
+                         const std::vector<double>& frequencies);
+
+/// The RoPE score matrix of a sequence: row t of `queries` and of `keys` sits at positions[t];
+/// entry (t, j) is \f$\langle R_\theta(m_t) q_t, R_\theta(m_j) k_j\rangle/\tau\f$, computed by
+/// rotating every query and key first, as a RoPE head does.
+Eigen::MatrixXd rope_scores(const Eigen::MatrixXd& queries, const Eigen::MatrixXd& keys,
+                            const std::vector<double>& positions,
+                            const std::vector<double>& frequencies, double tau);
+
+/// \f$\sum_j \rho_j \cos(\Delta\theta_j + \varphi_j)\f$: Proposition 3 (iii)'s form of the
+/// offset score.
+struct TrigonometricPolynomial {
+  std::vector<double> amplitudes;   ///< \f$\rho_j \ge 0\f$
+  std::vector<double> phases;       ///< \f$\varphi_j \in (-\pi, \pi]\f$
+  std::vector<double> frequencies;  ///< \f$\theta_j\f$
+  /// The polynomial's value at offset delta.
+  double operator()(double delta) const;
+};
+
+/// Amplitudes \f$\lVert q_j\rVert\lVert k_j\rVert\f$ and phases (angle of \f$k_j\f$ minus angle
+/// of \f$q_j\f$) of the offset score of q and k.
+TrigonometricPolynomial offset_score_polynomial(const Eigen::VectorXd& q, const Eigen::VectorXd& k,
+                                                const std::vector<double>& frequencies);
+
+/// \f$h_j = \bar q_j k_j\f$ for every plane (Proposition 4's complex form).
+std::vector<std::complex<double>> plane_products(const Eigen::VectorXd& q,
+                                                 const Eigen::VectorXd& k);
+
+/// \f$\sum_j h_j e^{i\Delta\theta_j}\f$; its real part is the offset score.
+std::complex<double> complex_offset_sum(const std::vector<std::complex<double>>& h, double delta,
+                                        const std::vector<double>& frequencies);
+
+/// The envelope \f$\sum_{j=1}^{d/2} |S_j|\f$ with \f$S_j = \sum_{l<j} e^{i\Delta\theta_l}\f$.
+double decay_envelope(double delta, const std::vector<double>& frequencies);
+
+/// Proposition 4 (i)'s bound: \f$\max_j |h_{j+1} - h_j|\f$ (with \f$h_{d/2} = 0\f$) times the
+/// envelope.
+double summation_by_parts_bound(const std::vector<std::complex<double>>& h, double delta,
+                                const std::vector<double>& frequencies);
+
+/// The mean of the envelope over one octave of offsets, \f$\Delta = 2^k, \dots, 2^{k+1} - 1\f$.
+struct EnvelopeOctave {
+  long first = 0, last = 0;  ///< the octave's offsets, inclusive
+  double mean = 0;           ///< mean envelope over them
+  long rises = 0;            ///< consecutive offsets where the envelope goes up
+  long falls = 0;            ///< consecutive offsets where it goes down
+};
+
+/// The envelope's octave means for k = 0 .. octaves - 1 (offsets 1 .. 2^octaves - 1).
+std::vector<EnvelopeOctave> envelope_by_octave(const std::vector<double>& frequencies,
+                                               int octaves);
+
+/// Theorem 5 (iv)'s bound \f$\tfrac12(\Delta-\Delta_1)(\Delta_2-\Delta)\sum_j|h_j|\theta_j^2\f$
+/// on the error of linear interpolation of \f$a(\Delta) = \operatorname{Re}\sum_j h_j
+/// e^{i\Delta\theta_j}\f$ between \f$\Delta_1 < \Delta_2\f$. Throws std::invalid_argument
+/// unless \f$\Delta_1 < \Delta_2\f$ and \f$\Delta_1 \le \Delta \le \Delta_2\f$.
+double interpolation_bound(const std::vector<std::complex<double>>& h,
+                           const std::vector<double>& frequencies, double delta1, double delta2,
+                           double delta);
+
+/// \f$a(\Delta) - \ell(\Delta)\f$, where \f$\ell\f$ interpolates a linearly between
+/// \f$\Delta_1\f$ and \f$\Delta_2\f$; same domain checks as interpolation_bound.
+double interpolation_error(const std::vector<std::complex<double>>& h,
+                           const std::vector<double>& frequencies, double delta1, double delta2,
+                           double delta);
+
+}  // namespace pe

@@ -1,0 +1,256 @@
+// cond(P) at a precision chosen at run time (MpVariable, through P^T P), and its rigorous
+// enclosure in MPFI interval arithmetic. See window_conditioning.hpp for the mathematics.
+#include <mpfi.h>
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "window_conditioning.hpp"
+
+namespace pe {
+namespace {
+
+void require_digits(int digits, const char* function) {
+  if (digits < 20)
+    throw std::invalid_argument(std::string(function) + ": digits must be >= 20, got digits = " +
+                                std::to_string(digits));
+}
+
+std::string scientific(const MpVariable& x, int digits) {
+  return x.str(digits, std::ios_base::scientific);
+}
+
+/// Eigen-decomposition of P^T P at the precision in force (the caller holds the guard).
+Eigen::SelfAdjointEigenSolver<Matrix<MpVariable>> gram_eigen(int n, int d, double base,
+                                                              bool vectors) {
+  const Matrix<MpVariable> p = position_window(n, d, MpVariable(base));
+  const Matrix<MpVariable> gram = p.transpose() * p;
+  return Eigen::SelfAdjointEigenSolver<Matrix<MpVariable>>(
+      gram, vectors ? Eigen::ComputeEigenvectors : Eigen::EigenvaluesOnly);
+}
+
+/// An MPFI interval that cleans up after itself.
+class Interval {
+ public:
+  explicit Interval(mpfr_prec_t bits) { mpfi_init2(x_, bits); }
+  ~Interval() { mpfi_clear(x_); }
+  Interval(const Interval& other) {
+    mpfi_init2(x_, mpfi_get_prec(other.x_));
+    mpfi_set(x_, other.x_);
+  }
+  Interval& operator=(const Interval& other) {
+    mpfi_set(x_, other.x_);
+    return *this;
+  }
+  mpfi_ptr get() { return x_; }
+  mpfi_srcptr get() const { return x_; }
+
+ private:
+  mpfi_t x_;
+};
+
+/// Left or right endpoint of an interval as a double rounded outward.
+double endpoint(mpfi_srcptr x, bool right) {
+  mpfr_t e;
+  mpfr_init2(e, mpfi_get_prec(x));
+  if (right) mpfi_get_right(e, x); else mpfi_get_left(e, x);
+  const double v = mpfr_get_d(e, right ? MPFR_RNDU : MPFR_RNDD);
+  mpfr_clear(e);
+  return v;
+}
+
+std::string endpoint_text(mpfi_srcptr x, bool right) {
+  mpfr_t e;
+  mpfr_init2(e, mpfi_get_prec(x));
+  if (right) mpfi_get_right(e, x); else mpfi_get_left(e, x);
+  char buffer[128];
+  // 25 significant digits, rounded outward so the printed interval still contains cond(P).
+  mpfr_snprintf(buffer, sizeof buffer, right ? "%.24RUe" : "%.24RDe", e);
+  mpfr_clear(e);
+  return buffer;
+}
+
+}  // namespace
+
+MpConditionNumber window_condition_number(int n, int d, double base, int digits) {
+  require_digits(digits, "window_condition_number");
+  const ScopedMpPrecision precision(static_cast<unsigned>(digits));
+  const auto eigen = gram_eigen(n, d, base, false);
+  const MpVariable smallest = eigen.eigenvalues()(0), largest = eigen.eigenvalues()(d - 1);
+  if (!(smallest > 0))
+    throw std::invalid_argument(
+        "window_condition_number: digits = " + std::to_string(digits) +
+        " is too low to resolve cond(P) for n = " + std::to_string(n) +
+        ": the smallest eigenvalue of P^T P comes out " + scientific(smallest, 3));
+  const MpVariable cond = sqrt(largest / smallest);
+  MpConditionNumber out;
+  out.digits = digits;
+  out.decimal = scientific(cond, digits);
+  out.value = static_cast<double>(cond);
+  out.smallest_eigenvalue = scientific(smallest, 20);
+  out.relative_error_bound =
+      static_cast<double>(MpVariable(n) * d * pow(MpVariable(10), -digits) * cond * cond);
+  if (!(out.relative_error_bound <= 1e-6))
+    throw std::invalid_argument(
+        "window_condition_number: digits = " + std::to_string(digits) +
+        " is too low to resolve cond(P) for n = " + std::to_string(n) + ": cond(P) ~ " +
+        scientific(cond, 3) + " leaves n d 10^-digits cond^2 = " +
+        scientific(MpVariable(out.relative_error_bound), 3) +
+        " > 1e-6 (fewer than six settled digits)");
+  return out;
+}
+
+ConditionEnclosure window_condition_enclosure(int n, int d, double base, int digits) {
+  require_digits(digits, "window_condition_enclosure");
+  require_even_dimension(d);
+  require_base(base);
+  if (n < d)
+    throw std::invalid_argument("window_condition_enclosure: n must be >= d (else P^T P is "
+                                "singular), got n = " + std::to_string(n) + ", d = " +
+                                std::to_string(d));
+  const ScopedMpPrecision precision(static_cast<unsigned>(digits));
+  const mpfr_prec_t bits = static_cast<mpfr_prec_t>(
+      boost::multiprecision::detail::digits10_2_2(static_cast<unsigned>(digits)));
+
+  // omega_j = exp(-(2j/d) ln b), enclosed.
+  std::vector<Interval> omega(d / 2, Interval(bits));
+  {
+    Interval log_base(bits);
+    mpfi_set_d(log_base.get(), base);  // exact: a double is a dyadic rational
+    mpfi_log(log_base.get(), log_base.get());
+    for (int j = 0; j < d / 2; ++j) {
+      mpfi_mul_si(omega[j].get(), log_base.get(), -2 * j);
+      mpfi_div_si(omega[j].get(), omega[j].get(), d);
+      mpfi_exp(omega[j].get(), omega[j].get());
+    }
+  }
+  // G = P^T P, entry by entry, with every p_i(m) enclosed.
+  std::vector<Interval> gram(std::size_t(d) * d, Interval(bits));
+  for (auto& g : gram) mpfi_set_ui(g.get(), 0);
+  {
+    std::vector<Interval> code(d, Interval(bits));
+    Interval angle(bits), product(bits);
+    for (int m = 0; m < n; ++m) {
+      for (int j = 0; j < d / 2; ++j) {
+        mpfi_mul_ui(angle.get(), omega[j].get(), static_cast<unsigned long>(m));
+        mpfi_cos(code[2 * j].get(), angle.get());
+        mpfi_sin(code[2 * j + 1].get(), angle.get());
+      }
+      for (int i = 0; i < d; ++i)
+        for (int k = i; k < d; ++k) {
+          mpfi_mul(product.get(), code[i].get(), code[k].get());
+          mpfi_add(gram[std::size_t(i) * d + k].get(), gram[std::size_t(i) * d + k].get(),
+                   product.get());
+        }
+    }
+    for (int i = 0; i < d; ++i)
+      for (int k = 0; k < i; ++k) mpfi_set(gram[std::size_t(i) * d + k].get(), gram[std::size_t(k) * d + i].get());
+  }
+  // Approximate eigenvectors of the midpoint of G.
+  Matrix<MpVariable> middle(d, d);
+  for (int i = 0; i < d; ++i)
+    for (int k = 0; k < d; ++k) mpfi_mid(middle(i, k).backend().data(), gram[std::size_t(i) * d + k].get());
+  const Eigen::SelfAdjointEigenSolver<Matrix<MpVariable>> eigen(middle);
+  const Matrix<MpVariable>& vectors = eigen.eigenvectors();
+  std::vector<Interval> v(std::size_t(d) * d, Interval(bits));
+  for (int i = 0; i < d; ++i)
+    for (int k = 0; k < d; ++k) mpfi_set_fr(v[std::size_t(i) * d + k].get(), vectors(i, k).backend().data());
+
+  Interval sum(bits), term(bits), product(bits);
+  // GV, then A = V^T (G V) and E = V^T V - I.
+  std::vector<Interval> gv(std::size_t(d) * d, Interval(bits));
+  for (int i = 0; i < d; ++i)
+    for (int k = 0; k < d; ++k) {
+      mpfi_set_ui(sum.get(), 0);
+      for (int l = 0; l < d; ++l) {
+        mpfi_mul(product.get(), gram[std::size_t(i) * d + l].get(), v[std::size_t(l) * d + k].get());
+        mpfi_add(sum.get(), sum.get(), product.get());
+      }
+      mpfi_set(gv[std::size_t(i) * d + k].get(), sum.get());
+    }
+  std::vector<Interval> diagonal(d, Interval(bits));
+  Interval offdiagonal_squares(bits), orthogonality_squares(bits);
+  mpfi_set_ui(offdiagonal_squares.get(), 0);
+  mpfi_set_ui(orthogonality_squares.get(), 0);
+  for (int i = 0; i < d; ++i)
+    for (int k = 0; k < d; ++k) {
+      mpfi_set_ui(sum.get(), 0);    // (V^T G V)_{ik}
+      mpfi_set_ui(term.get(), 0);   // (V^T V)_{ik}
+      for (int l = 0; l < d; ++l) {
+        mpfi_mul(product.get(), v[std::size_t(l) * d + i].get(), gv[std::size_t(l) * d + k].get());
+        mpfi_add(sum.get(), sum.get(), product.get());
+        mpfi_mul(product.get(), v[std::size_t(l) * d + i].get(), v[std::size_t(l) * d + k].get());
+        mpfi_add(term.get(), term.get(), product.get());
+      }
+      if (i == k) {
+        mpfi_set(diagonal[i].get(), sum.get());
+        mpfi_sub_ui(term.get(), term.get(), 1);
+      } else {
+        mpfi_sqr(sum.get(), sum.get());
+        mpfi_add(offdiagonal_squares.get(), offdiagonal_squares.get(), sum.get());
+      }
+      mpfi_sqr(term.get(), term.get());
+      mpfi_add(orthogonality_squares.get(), orthogonality_squares.get(), term.get());
+    }
+  // f >= ||offdiag(A)||_F >= ||offdiag(A)||_2 and eta >= ||V^T V - I||_F: right endpoints.
+  Interval f(bits), eta(bits);
+  mpfi_sqrt(f.get(), offdiagonal_squares.get());
+  mpfi_sqrt(eta.get(), orthogonality_squares.get());
+  mpfr_t f_up, eta_up, lo, hi;
+  mpfr_inits2(bits, f_up, eta_up, lo, hi, static_cast<mpfr_ptr>(nullptr));
+  mpfi_get_right(f_up, f.get());
+  mpfi_get_right(eta_up, eta.get());
+
+  // The extreme eigenvalues of the true diagonal part lie between the extremes of the
+  // diagonal entries' left ends and of their right ends; Weyl moves each eigenvalue of A at most
+  // ||offdiag(A)||_2 <= f from them.
+  auto eigenvalue_of_gram = [&](bool largest, Interval& out) {
+    mpfr_t end, one_minus, one_plus;
+    mpfr_inits2(bits, end, one_minus, one_plus, static_cast<mpfr_ptr>(nullptr));
+    for (int i = 0; i < d; ++i) {
+      mpfi_get_left(end, diagonal[i].get());
+      if (i == 0) mpfr_set(lo, end, MPFR_RNDD);
+      else if (largest) mpfr_max(lo, lo, end, MPFR_RNDD);
+      else mpfr_min(lo, lo, end, MPFR_RNDD);
+      mpfi_get_right(end, diagonal[i].get());
+      if (i == 0) mpfr_set(hi, end, MPFR_RNDU);
+      else if (largest) mpfr_max(hi, hi, end, MPFR_RNDU);
+      else mpfr_min(hi, hi, end, MPFR_RNDU);
+    }
+    mpfr_sub(lo, lo, f_up, MPFR_RNDD);
+    mpfr_add(hi, hi, f_up, MPFR_RNDU);
+    // Ostrowski: lambda(G) = lambda(A) / theta with theta in [1 - eta, 1 + eta].
+    mpfr_ui_sub(one_minus, 1, eta_up, MPFR_RNDD);
+    mpfr_add_ui(one_plus, eta_up, 1, MPFR_RNDU);
+    const bool separated = mpfr_sgn(lo) > 0 && mpfr_sgn(one_minus) > 0;
+    if (separated) {
+      mpfr_div(lo, lo, one_plus, MPFR_RNDD);
+      mpfr_div(hi, hi, one_minus, MPFR_RNDU);
+      mpfi_interv_fr(out.get(), lo, hi);
+    }
+    mpfr_clears(end, one_minus, one_plus, static_cast<mpfr_ptr>(nullptr));
+    return separated;
+  };
+  Interval lambda_min(bits), lambda_max(bits), cond(bits);
+  const bool ok = eigenvalue_of_gram(false, lambda_min) && eigenvalue_of_gram(true, lambda_max);
+  ConditionEnclosure out;
+  out.digits = digits;
+  out.offdiagonal_bound = mpfr_get_d(f_up, MPFR_RNDU);
+  out.orthogonality_bound = mpfr_get_d(eta_up, MPFR_RNDU);
+  mpfr_clears(f_up, eta_up, lo, hi, static_cast<mpfr_ptr>(nullptr));
+  if (!ok)
+    throw std::invalid_argument("window_condition_enclosure: digits = " + std::to_string(digits) +
+                                " is too low to enclose cond(P) for n = " + std::to_string(n) +
+                                ": the enclosure of lambda_min(P^T P) reaches zero");
+  mpfi_div(cond.get(), lambda_max.get(), lambda_min.get());
+  mpfi_sqrt(cond.get(), cond.get());
+  out.lower = endpoint_text(cond.get(), false);
+  out.upper = endpoint_text(cond.get(), true);
+  out.lower_value = endpoint(cond.get(), false);
+  out.upper_value = endpoint(cond.get(), true);
+  return out;
+}
+
+}  // namespace pe

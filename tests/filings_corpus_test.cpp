@@ -1,0 +1,138 @@
+// The synthetic filings corpus, its tokenizer, the exhibit filing and the markup reader.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "filings_corpus.hpp"
+
+using namespace pe::filings;
+
+TEST(FilingsCorpus, IsDeterministicInItsSeed) {
+  const Corpus a = generate_corpus(7, 5, 3), b = generate_corpus(7, 5, 3), c = generate_corpus(8, 5, 3);
+  ASSERT_EQ(a.train.size(), 5u);
+  ASSERT_EQ(a.held_out.size(), 3u);
+  EXPECT_EQ(render(a.train[2], true), render(b.train[2], true));
+  EXPECT_NE(render(a.train[2], true), render(c.train[2], true));
+}
+
+TEST(FilingsCorpus, AnnotationsAgreeWithTheText) {
+  const Corpus corpus = generate_corpus(11, 40, 10);
+  for (const Document& d : corpus.train) {
+    ASSERT_LE(static_cast<int>(d.companies.size()), kSymbolCount);
+    const auto first = std::find_if(d.tokens.begin(), d.tokens.end(), [](const Token& t) { return t.company >= 0; });
+    ASSERT_NE(first, d.tokens.end());
+    EXPECT_EQ(first->company, 0) << "the parent is named first";
+    EXPECT_LT(first - d.tokens.begin(), 20) << "in the opening sentence";
+    int next = 0;  // orders appear as 0, 1, 2, ... in the text
+    for (const Token& t : d.tokens) {
+      if (t.company < 0) {
+        EXPECT_EQ(std::find(d.companies.begin(), d.companies.end(), t.text), d.companies.end())
+            << "an unannotated token spells a company name: " << t.text;
+        continue;
+      }
+      EXPECT_EQ(t.text, d.companies[t.company]);
+      EXPECT_LE(t.company, next);
+      next = std::max(next, t.company + 1);
+    }
+    // Rendering with highlights and reading the markup back gives the same document.
+    const Document back = parse_marked_text(render(d, true), "rendered");
+    ASSERT_EQ(back.tokens.size(), d.tokens.size());
+    for (std::size_t i = 0; i < d.tokens.size(); ++i) {
+      EXPECT_EQ(back.tokens[i].text, d.tokens[i].text);
+      EXPECT_EQ(back.tokens[i].company, d.tokens[i].company);
+    }
+  }
+}
+
+TEST(FilingsCorpus, TokenizerGivesTheCueFormat) {
+  const Document d = exhibit_filing();
+  const CueTokens cue = tokenize(d);
+  ASSERT_EQ(cue.symbols.size(), d.tokens.size());
+  for (std::size_t i = 0; i < d.tokens.size(); ++i) {
+    EXPECT_GE(cue.symbols[i], 0);
+    EXPECT_LT(cue.symbols[i], kSymbolCount);
+    EXPECT_EQ(cue.marked[i] == 1, d.tokens[i].company >= 0);
+    if (d.tokens[i].company >= 0) {
+      EXPECT_EQ(cue.symbols[i], d.tokens[i].company);
+    }
+  }
+  // The hash ignores case and punctuation.
+  EXPECT_EQ(word_symbol("Company,"), word_symbol("company"));
+}
+
+TEST(FilingsCorpus, QueriesStartAtTheFirstMention) {
+  Document d = parse_marked_text("alpha beta [[Acme Rail]] gamma [[Bolt Foods]] delta", "t");
+  const std::vector<Query> q = queries(d);
+  ASSERT_EQ(q.size(), 4u);
+  EXPECT_EQ(q[0].position, 2);
+  EXPECT_EQ(q[0].answer, 0);
+  EXPECT_EQ(q[0].distance, 0);
+  EXPECT_EQ(q[1].distance, 1);
+  EXPECT_EQ(q[3].answer, 1);
+  EXPECT_EQ(q[3].distance, 1);
+  EXPECT_FALSE(is_far(q[3]));
+  EXPECT_TRUE(is_far({100, 0, 32}));
+  EXPECT_FALSE(is_far({100, 0, 31}));
+}
+
+TEST(ExhibitFiling, MatchesTheArticlesDescription) {
+  const Document d = exhibit_filing();
+  ASSERT_EQ(d.tokens.size(), 209u);
+  ASSERT_EQ(d.companies.size(), 4u);
+  EXPECT_EQ(d.companies[0], "Marrow Freight");
+  auto count = [&](int c) {
+    return std::count_if(d.tokens.begin(), d.tokens.end(), [c](const Token& t) { return t.company == c; });
+  };
+  const int fenwick = static_cast<int>(std::find(d.companies.begin(), d.companies.end(), "Fenwick Logistics") - d.companies.begin());
+  const int dunmore = static_cast<int>(std::find(d.companies.begin(), d.companies.end(), "Dunmore Aerospace") - d.companies.begin());
+  const int siskin = static_cast<int>(std::find(d.companies.begin(), d.companies.end(), "Siskin Apparel") - d.companies.begin());
+  EXPECT_EQ(count(0), 6);
+  EXPECT_EQ(count(dunmore), 1);
+  EXPECT_EQ(count(siskin), 1);
+  EXPECT_EQ(count(fenwick), 1);
+  EXPECT_EQ(d.tokens[64].text, "Fenwick Logistics");
+  for (int t = 65; t < 209; ++t) EXPECT_LT(d.tokens[t].company, 0) << "no company after Fenwick";
+  // "a result the company called disappointing", 45 tokens after Fenwick.
+  const char* clause[] = {"a", "result", "the", "company", "called", "disappointing."};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(d.tokens[109 + i].text, clause[i]);
+  EXPECT_EQ(queries(d).size(), 209u);
+}
+
+namespace {
+void expect_markup_error(const std::string& text, int line, int column, const std::string& mentions) {
+  try {
+    parse_marked_text(text, "doc.txt");
+    ADD_FAILURE() << "no MarkupError for: " << text;
+  } catch (const MarkupError& e) {
+    EXPECT_EQ(e.line(), line) << e.what();
+    EXPECT_EQ(e.column(), column) << e.what();
+    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("doc.txt:"), std::string::npos) << e.what();
+  }
+}
+}  // namespace
+
+TEST(MarkupReader, ReportsWhereTheMarkupIsMalformed) {
+  expect_markup_error("", 1, 1, "empty document");
+  expect_markup_error("   \n  ", 1, 1, "empty document");
+  expect_markup_error(std::string("abc\0def", 7), 1, 1, "binary");
+  expect_markup_error("one\ntwo [[Acme Rail three", 2, 5, "never closed");
+  expect_markup_error("one ]] two", 1, 5, "without a matching");
+  expect_markup_error("x [[Acme [[Bolt]] y", 1, 3, "opens again");
+  expect_markup_error("x\n\n  [[  ]] y", 3, 3, "empty company name");
+  std::string nine;
+  for (int i = 0; i < 9; ++i) nine += "[[Company " + std::to_string(i) + "]] ";
+  expect_markup_error(nine, 1, 1 + 8 * 14, "9th distinct company");  // "[[Company i]] " is 14 characters
+}
+
+TEST(MarkupReader, JoinsNamesSplitAcrossLinesAndKeepsFirstAppearanceOrder) {
+  const Document d = parse_marked_text("[[Bolt\n Foods]] and [[Acme Rail]] then [[Bolt Foods]]", "t");
+  ASSERT_EQ(d.tokens.size(), 5u);
+  EXPECT_EQ(d.companies, (std::vector<std::string>{"Bolt Foods", "Acme Rail"}));
+  EXPECT_EQ(d.tokens[4].company, 0);
+}
+
+TEST(FilingsCorpus, RejectsEmptyCorpora) {
+  EXPECT_THROW(generate_corpus(1, 0, 10), std::invalid_argument);
+  EXPECT_THROW(generate_corpus(1, 10, 0), std::invalid_argument);
+}

@@ -1,0 +1,135 @@
+// Proposition 3 (i)-(iii) as RapidCheck properties, the RoPE score of a sequence against the
+// reference score function, and the domain checks of numerics/rope.hpp. Tolerances are
+// rounding budgets: (|positions| + d) eps times the size of the product.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <limits>
+
+#include "attention.hpp"
+#include "clocks.hpp"
+#include "property_generators.hpp"
+#include "random.hpp"
+#include "rope.hpp"
+
+using pe::testing::gen_base;
+using pe::testing::gen_dimension;
+using pe::testing::gen_position;
+using pe::testing::gen_seed;
+using pe::testing::gen_vector;
+
+namespace {
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+template <class F>
+void expect_invalid(F f, const std::string& mentions) {
+  try {
+    f();
+    ADD_FAILURE() << "no std::invalid_argument; expected one mentioning '" << mentions << "'";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
+  }
+}
+}  // namespace
+
+RC_GTEST_PROP(Proposition3, ScoreIsRelativeByConstruction, ()) {
+  const int d = gen_dimension();
+  const double b = gen_base();
+  const long m = gen_position(), n = gen_position();
+  const Eigen::VectorXd q = gen_vector(d), k = gen_vector(d);
+  const auto theta = pe::frequencies(d, b);
+  const double lhs = pe::rope_rotate(q, double(m), theta).dot(pe::rope_rotate(k, double(n), theta));
+  const double rhs = pe::rope_offset_score(q, k, double(n - m), theta);
+  RC_ASSERT(std::fabs(lhs - rhs) <= 8 * (std::abs(m) + std::abs(n) + d) * kEps * q.norm() * k.norm());
+}
+
+RC_GTEST_PROP(Proposition3, RotationIsAnIsometry, ()) {
+  const int d = gen_dimension();
+  const double b = gen_base();
+  const long m = gen_position(1000000);
+  const Eigen::VectorXd q = gen_vector(d);
+  const double rotated = pe::rope_rotate(q, double(m), pe::frequencies(d, b)).norm();
+  RC_ASSERT(std::fabs(rotated - q.norm()) <= 8 * (d + 1) * kEps * q.norm());
+}
+
+RC_GTEST_PROP(Proposition3, OffsetScoreIsATrigonometricPolynomial, ()) {
+  const int d = gen_dimension();
+  const double b = gen_base();
+  // Non-integer offsets too: PI reads fractional positions.
+  const double delta = gen_position() / 7.0;
+  const Eigen::VectorXd q = gen_vector(d), k = gen_vector(d);
+  const auto theta = pe::frequencies(d, b);
+  const pe::TrigonometricPolynomial poly = pe::offset_score_polynomial(q, k, theta);
+  const double direct = pe::rope_offset_score(q, k, delta, theta);
+  const double budget = 8 * (std::fabs(delta) + d) * kEps * q.norm() * k.norm();
+  RC_ASSERT(std::fabs(poly(delta) - direct) <= budget);
+  // The same score in Proposition 4's complex form, Re sum_j h_j e^{i Delta theta_j}.
+  RC_ASSERT(std::fabs(pe::complex_offset_sum(pe::plane_products(q, k), delta, theta).real() - direct) <= budget);
+  for (int j = 0; j < d / 2; ++j) {
+    RC_ASSERT(poly.amplitudes[j] >= 0);
+    RC_ASSERT(poly.phases[j] > -M_PI - 1e-15 && poly.phases[j] <= M_PI + 1e-15);
+  }
+}
+
+RC_GTEST_PROP(Proposition3, RopeScoresMatchTheReferenceScoreFunction, ()) {
+  pe::Rng rng(gen_seed());
+  const int n = *rc::gen::inRange(1, 10), d_model = *rc::gen::inRange(1, 10);
+  const int d = gen_dimension(6);
+  const double b = gen_base();
+  const long start = gen_position();
+  const Eigen::MatrixXd h = rng.normal_matrix(n, d_model);
+  const Eigen::MatrixXd w_q = rng.normal_matrix(d_model, d), w_k = rng.normal_matrix(d_model, d);
+  std::vector<double> positions(n);
+  for (int t = 0; t < n; ++t) positions[t] = double(start + 3 * t);
+  const auto theta = pe::frequencies(d, b);
+  const Eigen::MatrixXd rope = pe::rope_scores(h * w_q, h * w_k, positions, theta, 2.0);
+  const double unit = (std::abs(start) + 3 * n + d_model) * kEps * (rope.cwiseAbs().maxCoeff() + 1);
+  for (int t = 0; t < n; ++t)
+    for (int j = 0; j < n; ++j) {
+      const Eigen::MatrixXd m = w_q * pe::block_rotation(positions[j] - positions[t], theta) * w_k.transpose();
+      RC_ASSERT(std::fabs(rope(t, j) - pe::attention_scores(h, m, 2.0)(t, j)) <= 16 * unit);
+    }
+}
+
+TEST(Rope, AtPositionZeroItIsThePlainScore) {
+  // No rotation at all: RoPE's score is the reference score with M = W_Q W_K^T.
+  pe::Rng rng(5);
+  const Eigen::MatrixXd h = rng.normal_matrix(6, 5), w_q = rng.normal_matrix(5, 4), w_k = rng.normal_matrix(5, 4);
+  const auto theta = pe::frequencies(4, 10000.0);
+  const Eigen::MatrixXd rope = pe::rope_scores(h * w_q, h * w_k, std::vector<double>(6, 0.0), theta, 3.0);
+  const Eigen::MatrixXd plain = pe::attention_scores(h, w_q * w_k.transpose(), 3.0);
+  EXPECT_LE((rope - plain).cwiseAbs().maxCoeff(), 64 * kEps * plain.cwiseAbs().maxCoeff());
+}
+
+TEST(Rope, QuarterTurnOfTheFastestPlane) {
+  // theta_0 = 1: position pi/2 turns plane 0 by a right angle, (1, 0) -> (0, 1).
+  Eigen::VectorXd v(4);
+  v << 1, 0, 0, 0;
+  const Eigen::VectorXd r = pe::rope_rotate(v, M_PI / 2, pe::frequencies(4, 100.0));
+  EXPECT_NEAR(r(0), 0, 1e-16);
+  EXPECT_NEAR(r(1), 1, 1e-16);
+  EXPECT_EQ(r(2), 0);
+  EXPECT_EQ(r(3), 0);
+}
+
+TEST(Rope, RejectsMismatchedSizes) {
+  const auto theta = pe::frequencies(8, 10000.0);
+  expect_invalid([&] { pe::rope_rotate(Eigen::VectorXd::Zero(7), 1.0, theta); }, "v.size() = 7");
+  expect_invalid([&] { pe::rope_offset_score(Eigen::VectorXd::Zero(6), Eigen::VectorXd::Zero(8), 1.0, theta); },
+                 "q.size() = 6");
+  expect_invalid([&] { pe::offset_score_polynomial(Eigen::VectorXd::Zero(8), Eigen::VectorXd::Zero(4), theta); },
+                 "k.size() = 4");
+  expect_invalid([&] { pe::plane_products(Eigen::VectorXd::Zero(5), Eigen::VectorXd::Zero(5)); }, "q.size() = 5");
+  expect_invalid([&] { pe::plane_products(Eigen::VectorXd::Zero(4), Eigen::VectorXd::Zero(6)); }, "k.size() = 6");
+  expect_invalid([&] { pe::complex_offset_sum(std::vector<std::complex<double>>(3), 1.0, theta); }, "h.size() = 3");
+  expect_invalid(
+      [&] { pe::rope_scores(Eigen::MatrixXd::Zero(3, 8), Eigen::MatrixXd::Zero(3, 8), {0.0, 1.0}, theta, 1.0); },
+      "same length");
+  expect_invalid(
+      [&] { pe::rope_scores(Eigen::MatrixXd::Zero(2, 8), Eigen::MatrixXd::Zero(2, 8), {0.0, 1.0}, theta, 0.0); },
+      "tau = 0");
+  expect_invalid([&] { pe::attention_scores(Eigen::MatrixXd::Zero(2, 3), Eigen::MatrixXd::Zero(2, 2), 1.0); },
+                 "M must be 3 x 3");
+  expect_invalid([&] { pe::attention_scores(Eigen::MatrixXd::Zero(2, 2), Eigen::MatrixXd::Zero(2, 2), -1.0); },
+                 "tau = -1");
+}

@@ -1,0 +1,94 @@
+// Proposition 4 as RapidCheck properties: the summation-by-parts bound (i) and the matched-pair
+// expectation (ii) on random instances, and the envelope's domain checks.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <limits>
+
+#include "clocks.hpp"
+#include "property_generators.hpp"
+#include "random.hpp"
+#include "rope.hpp"
+#include "statistics.hpp"
+
+using pe::testing::gen_base;
+using pe::testing::gen_dimension;
+using pe::testing::gen_position;
+using pe::testing::gen_seed;
+using pe::testing::gen_vector;
+
+namespace {
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+}
+
+RC_GTEST_PROP(Proposition4, SummationByPartsBoundsTheComplexScore, ()) {
+  const int d = gen_dimension(64);
+  const double b = gen_base();
+  const double delta = double(gen_position());
+  const Eigen::VectorXd q = gen_vector(d), k = gen_vector(d);
+  const auto theta = pe::frequencies(d, b);
+  const auto h = pe::plane_products(q, k);
+  double total = 0;
+  for (const auto& x : h) total += std::abs(x);
+  RC_ASSERT(std::abs(pe::complex_offset_sum(h, delta, theta)) <=
+            pe::summation_by_parts_bound(h, delta, theta) + 8 * d * kEps * total);
+}
+
+RC_GTEST_PROP(Proposition4, MatchedPairMeanIsTheStationaryKernel, ()) {
+  // E q^T R q = tr(R Sigma) for q ~ N(0, Sigma); with per-plane trace sigma^2 it is
+  // sigma^2 kappa_d(Delta), whatever the correlations.
+  pe::Rng rng(gen_seed());
+  const int d = gen_dimension(16);
+  const double b = gen_base();
+  const long delta = gen_position();
+  const double sigma2 = 0.5 + *rc::gen::inRange(0, 100) / 10.0;
+  const Eigen::MatrixXd g = rng.normal_matrix(d, d);
+  Eigen::MatrixXd sigma = g * g.transpose() + 0.01 * Eigen::MatrixXd::Identity(d, d);
+  Eigen::VectorXd scale(d);
+  for (int j = 0; j < d / 2; ++j)
+    scale(2 * j) = scale(2 * j + 1) = std::sqrt(sigma2 / (sigma(2 * j, 2 * j) + sigma(2 * j + 1, 2 * j + 1)));
+  sigma = scale.asDiagonal() * sigma * scale.asDiagonal();
+  const double trace = (pe::block_rotation(double(delta), d, b) * sigma).trace();
+  RC_ASSERT(std::fabs(trace - sigma2 * pe::stationary_kernel(double(delta), d, b)) <=
+            8 * (std::abs(delta) + d) * kEps * sigma2 * d / 2);
+}
+
+TEST(Proposition4, EnvelopeAtZeroOffsetCountsThePartialSums) {
+  // At Delta = 0 every e^{i 0} = 1, so |S_j| = j and the envelope is 1 + 2 + ... + d/2.
+  EXPECT_EQ(pe::decay_envelope(0.0, pe::frequencies(128, 10000.0)), 64.0 * 65 / 2);
+  EXPECT_EQ(pe::decay_envelope(0.0, pe::frequencies(2, 10000.0)), 1.0);
+}
+
+TEST(Proposition4, OctavesCoverPowersOfTwo) {
+  const auto octaves = pe::envelope_by_octave(pe::frequencies(8, 100.0), 4);
+  ASSERT_EQ(octaves.size(), 4u);
+  EXPECT_EQ(octaves[0].first, 1);
+  EXPECT_EQ(octaves[0].last, 1);
+  EXPECT_EQ(octaves[3].first, 8);
+  EXPECT_EQ(octaves[3].last, 15);
+  EXPECT_EQ(octaves[3].rises + octaves[3].falls, 7);  // no exact ties at these offsets
+  EXPECT_THROW(pe::envelope_by_octave(pe::frequencies(8, 100.0), 0), std::invalid_argument);
+}
+
+TEST(Statistics, EstimatorsAndKolmogorovSmirnov) {
+  EXPECT_DOUBLE_EQ(pe::estimate_mean({1, 2, 3, 4}).value, 2.5);
+  EXPECT_DOUBLE_EQ(pe::estimate_variance({1, 2, 3, 4}).value, 5.0 / 3);
+  EXPECT_DOUBLE_EQ(pe::kolmogorov_smirnov_statistic({1, 2, 3}, {1, 2, 3}), 0.0);
+  EXPECT_DOUBLE_EQ(pe::kolmogorov_smirnov_statistic({1, 2}, {3, 4}), 1.0);
+  // Known quantiles of the Kolmogorov distribution: P(K > 1.3581) = 0.05, P(K > 1.9495) = 0.001.
+  EXPECT_NEAR(pe::kolmogorov_survival(1.3581), 0.05, 1e-4);
+  EXPECT_NEAR(pe::kolmogorov_survival(1.9495), 0.001, 1e-5);
+  EXPECT_NEAR(pe::kolmogorov_survival(0.5), 0.9639, 1e-4);
+  EXPECT_THROW(pe::estimate_mean({1.0}), std::invalid_argument);
+  EXPECT_THROW(pe::estimate_variance({1.0, 2.0}), std::invalid_argument);
+  EXPECT_THROW(pe::kolmogorov_smirnov_statistic({}, {1.0}), std::invalid_argument);
+}
+
+TEST(Proposition4, InterpolationDomainChecks) {
+  const auto theta = pe::frequencies(4, 10000.0);
+  const std::vector<std::complex<double>> h(2, 1.0);
+  EXPECT_THROW(pe::interpolation_bound(h, theta, 1, 1, 1), std::invalid_argument);
+  EXPECT_THROW(pe::interpolation_error(h, theta, 0, 1, 2), std::invalid_argument);
+  EXPECT_THROW(pe::summation_by_parts_bound(std::vector<std::complex<double>>(3), 1.0, theta),
+               std::invalid_argument);
+}

@@ -1,0 +1,243 @@
+// Theorem 2 as RapidCheck properties: the window's null space is the commutant, d positions
+// are not enough, the score formula, and the projection Pi; plus the commutant library's
+// domain checks and the exact mean defect against quadrature.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <boost/math/distributions/beta.hpp>
+#include <boost/math/quadrature/gauss_kronrod.hpp>
+#include <cmath>
+#include <limits>
+
+#include "clocks.hpp"
+#include "commutant.hpp"
+#include "property_generators.hpp"
+#include "subspaces.hpp"
+
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+/// A d x d matrix with entries in [-10, 10] on a grid of 1e-4 (finite, shrinkable).
+Eigen::MatrixXd gen_matrix(int d) {
+  const auto entries = *rc::gen::container<std::vector<int>>(std::size_t(d) * d, rc::gen::inRange(-100000, 100001));
+  Eigen::MatrixXd m(d, d);
+  for (int i = 0; i < d * d; ++i) m(i) = entries[i] * 1e-4;
+  return m;
+}
+
+Eigen::VectorXd gen_vector(int n) {
+  const auto entries = *rc::gen::container<std::vector<int>>(std::size_t(n), rc::gen::inRange(-100000, 100001));
+  Eigen::VectorXd v(n);
+  for (int i = 0; i < n; ++i) v(i) = entries[i] * 1e-4;
+  return v;
+}
+
+/// d/2 frequencies in (0.1, pi - 0.1), pairwise at least 0.1 apart (distinct, and the window's
+/// Vandermonde system stays well conditioned in double).
+std::vector<double> gen_frequencies(int d) {
+  return *rc::gen::suchThat(
+      rc::gen::container<std::vector<double>>(std::size_t(d / 2), rc::gen::map(rc::gen::inRange(0, 1000000), [](int u) {
+        return 0.1 + (M_PI - 0.2) * u / 1e6;
+      })),
+      [](const std::vector<double>& w) {
+        for (std::size_t a = 0; a < w.size(); ++a)
+          for (std::size_t b = a + 1; b < w.size(); ++b)
+            if (std::fabs(w[a] - w[b]) < 0.1) return false;
+        return true;
+      });
+}
+
+template <class F>
+void expect_invalid(F f, const std::string& mentions) {
+  try {
+    f();
+    ADD_FAILURE() << "no std::invalid_argument; expected one mentioning '" << mentions << "'";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
+  }
+}
+
+/// Rounding of a product (window map) x (vector): each of the (window-1)^2 <= d^2 rows sums d^2
+/// terms of size <= 2 |v_j|, so its error is at most 2 d^2 eps ||v||_1 <= 2 d^3 eps ||v||_2 and
+/// the 2-norm over the rows at most 2 d^4 eps ||v||_2.
+double product_rounding(int d) { return 2 * std::pow(double(d), 4) * kEps; }
+
+double frobenius_inner(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
+  return (a.array() * b.array()).sum();
+}
+
+}  // namespace
+
+// ---- the window ----
+
+RC_GTEST_PROP(Theorem2, WindowOfDPlusOneHasTheCommutantAsNullSpace, ()) {
+  const int d = 2 * *rc::gen::inRange(1, 5);
+  const std::vector<double> omega = gen_frequencies(d);
+  const long first = *rc::gen::inRange(-1000, 1001);
+  const pe::NullSpace null = pe::numerical_null_space(
+      pe::window_defect_map(omega, first, d + 1), pe::window_defect_map_error_bound(d, first, d + 1));
+  RC_ASSERT(null.dimension == d);
+  // Wedin: the computed null space is within threshold / (gap - threshold) of the exact one.
+  const double wedin = null.threshold / (null.smallest_kept - null.threshold);
+  RC_ASSERT(wedin < 1e-3);  // the gap is decisive, else the dimension above means little
+  RC_ASSERT(pe::largest_principal_sine(pe::commutant_basis(d), null.basis) <= wedin);
+}
+
+RC_GTEST_PROP(Theorem2, WindowOfDPositionsLeavesA2dMinus1DimensionalNullSpace, ()) {
+  const int d = 2 * *rc::gen::inRange(1, 5);
+  const std::vector<double> omega = gen_frequencies(d);
+  const long first = *rc::gen::inRange(-1000, 1001);
+  const Eigen::MatrixXd map = pe::window_defect_map(omega, first, d);
+  const pe::NullSpace null = pe::numerical_null_space(map, pe::window_defect_map_error_bound(d, first, d));
+  RC_ASSERT(null.dimension == 2 * d - 1);
+  // The commutant is inside it, and so is something outside the commutant.
+  // ||E C||_F <= ||E||_2 ||C||_F = threshold sqrt(d) for the map's data error E, plus rounding.
+  RC_ASSERT((map * pe::commutant_basis(d)).norm() <=
+            (null.threshold + product_rounding(d)) * std::sqrt(double(d)));
+  const Eigen::MatrixXd basis = pe::commutant_basis(d);
+  const Eigen::MatrixXd outside = null.basis - basis * (basis.transpose() * null.basis);
+  RC_ASSERT(outside.norm() > 0.5);  // d - 1 directions orthogonal to the commutant
+}
+
+RC_GTEST_PROP(Theorem2, OffsetOnlyOnTheWindowExactlyForCommutantElements, ()) {
+  // (a') <=> (b) on instances: a commutant element has zero window defect; its sum with any
+  // non-commutant direction has a defect at least its distance to the commutant times the
+  // smallest kept singular value.
+  const int d = 2 * *rc::gen::inRange(1, 5);
+  const std::vector<double> omega = gen_frequencies(d);
+  const long first = *rc::gen::inRange(-1000, 1001);
+  const Eigen::MatrixXd map = pe::window_defect_map(omega, first, d + 1);
+  const pe::NullSpace null = pe::numerical_null_space(map, pe::window_defect_map_error_bound(d, first, d + 1));
+  const Eigen::MatrixXd element = pe::commutant_element(gen_vector(d / 2), gen_vector(d / 2));
+  const Eigen::MatrixXd m = element + gen_matrix(d);
+  const Eigen::VectorXd vec_e = Eigen::Map<const Eigen::VectorXd>(element.data(), element.size());
+  const Eigen::VectorXd vec_m = Eigen::Map<const Eigen::VectorXd>(m.data(), m.size());
+  // Exactly zero for the exact map; the computed map errs by at most the threshold.
+  RC_ASSERT((map * vec_e).norm() <= (null.threshold + product_rounding(d)) * vec_e.norm());
+  const double distance = (m - pe::commutant_projection(m)).norm();
+  RC_ASSERT((map * vec_m).norm() >= (null.smallest_kept - null.threshold) * distance -
+                                        (null.threshold + product_rounding(d)) * vec_m.norm());
+}
+
+RC_GTEST_PROP(Theorem2, ScoreOnTheCommutantIsATrigonometricPolynomial, ()) {
+  const int d = 2 * *rc::gen::inRange(1, 9);
+  const std::vector<double> omega = *rc::gen::container<std::vector<double>>(
+      std::size_t(d / 2), rc::gen::map(rc::gen::inRange(1, 1000000), [](int u) { return M_PI * u / 1e6; }));
+  const Eigen::VectorXd a = gen_vector(d / 2), c = gen_vector(d / 2);
+  const Eigen::MatrixXd m = pe::commutant_element(a, c);
+  const long p = pe::testing::gen_position(), q = pe::testing::gen_position(), k = pe::testing::gen_position();
+  const double g = pe::sinusoidal_code(double(p), omega).dot(m * pe::sinusoidal_code(double(q), omega));
+  const double g_shifted = pe::sinusoidal_code(double(p + k), omega).dot(m * pe::sinusoidal_code(double(q + k), omega));
+  const double scale = (a.cwiseAbs().sum() + c.cwiseAbs().sum()) * kEps;
+  RC_ASSERT(std::fabs(g - pe::commutant_score(a, c, omega, double(q - p))) <= 8 * (std::abs(p) + std::abs(q) + 1) * scale);
+  RC_ASSERT(std::fabs(g - g_shifted) <= 8 * (std::abs(p) + std::abs(q) + 2 * std::abs(k) + 1) * scale);
+}
+
+// ---- the projection ----
+
+RC_GTEST_PROP(CommutantProjection, IsIdempotent, ()) {
+  const int d = pe::testing::gen_dimension(16);
+  const Eigen::MatrixXd m = gen_matrix(d);
+  const Eigen::MatrixXd pm = pe::commutant_projection(m);
+  RC_ASSERT((pe::commutant_projection(pm) - pm).norm() <= 2 * kEps * m.norm());
+}
+
+RC_GTEST_PROP(CommutantProjection, IsSelfAdjoint, ()) {
+  const int d = pe::testing::gen_dimension(16);
+  const Eigen::MatrixXd m = gen_matrix(d), n = gen_matrix(d);
+  const double gap = std::fabs(frobenius_inner(pe::commutant_projection(m), n) -
+                               frobenius_inner(m, pe::commutant_projection(n)));
+  RC_ASSERT(gap <= 8 * kEps * m.norm() * n.norm());
+}
+
+RC_GTEST_PROP(CommutantProjection, IsOrthogonal, ()) {
+  // M - Pi M is orthogonal to the whole commutant (so Pi M is the nearest commutant element).
+  const int d = pe::testing::gen_dimension(16);
+  const Eigen::MatrixXd m = gen_matrix(d);
+  const Eigen::MatrixXd element = pe::commutant_element(gen_vector(d / 2), gen_vector(d / 2));
+  const Eigen::MatrixXd residual = m - pe::commutant_projection(m);
+  RC_ASSERT(std::fabs(frobenius_inner(residual, element)) <= 8 * kEps * m.norm() * element.norm());
+  // Pythagoras.
+  RC_ASSERT(std::fabs(m.squaredNorm() - residual.squaredNorm() - pe::commutant_projection(m).squaredNorm()) <=
+            8 * kEps * m.squaredNorm());
+}
+
+RC_GTEST_PROP(CommutantProjection, LandsInTheCommutantAndFixesIt, ()) {
+  const int d = 2 * *rc::gen::inRange(1, 5);
+  const std::vector<double> omega = gen_frequencies(d);
+  const Eigen::MatrixXd r = pe::block_rotation(1.0, omega);
+  const Eigen::MatrixXd pm = pe::commutant_projection(gen_matrix(d));
+  RC_ASSERT((pm * r - r * pm).norm() <= 8 * kEps * pm.norm());
+  const Eigen::MatrixXd element = pe::commutant_element(gen_vector(d / 2), gen_vector(d / 2));
+  RC_ASSERT((pe::commutant_projection(element) - element).norm() <= 2 * kEps * element.norm());
+}
+
+RC_GTEST_PROP(RelativityDefect, LiesInTheUnitIntervalAndIgnoresScale, ()) {
+  const int d = pe::testing::gen_dimension(16);
+  const Eigen::MatrixXd m = gen_matrix(d);
+  RC_PRE(m.norm() > 0);
+  const double delta = pe::relativity_defect(m);
+  RC_ASSERT(delta >= 0);
+  RC_ASSERT(delta <= 1 + 4 * kEps);
+  const double scale = std::ldexp(1.0, *rc::gen::inRange(-20, 21));  // exact scaling
+  RC_ASSERT(std::fabs(pe::relativity_defect(scale * m) - delta) <= 4 * kEps);
+}
+
+// ---- library checks ----
+
+TEST(CommutantProjection, RejectsNonSquareOddOrEmptyMatrices) {
+  expect_invalid([] { pe::commutant_projection(Eigen::MatrixXd::Zero(4, 6)); }, "4 x 6");
+  expect_invalid([] { pe::commutant_projection(Eigen::MatrixXd::Zero(5, 5)); }, "= 5");
+  expect_invalid([] { pe::commutant_projection(Eigen::MatrixXd::Zero(0, 0)); }, "= 0");
+  expect_invalid([] { pe::relativity_defect(Eigen::MatrixXd::Zero(3, 2)); }, "3 x 2");
+  expect_invalid([] { pe::relativity_defect(Eigen::MatrixXd::Zero(7, 7)); }, "= 7");
+  expect_invalid([] { pe::relativity_defect(Eigen::MatrixXd::Zero(4, 4)); }, "||M||_F = 0");
+  Eigen::MatrixXd bad = Eigen::MatrixXd::Identity(4, 4);
+  bad(1, 2) = std::numeric_limits<double>::quiet_NaN();
+  expect_invalid([&] { pe::relativity_defect(bad); }, "finite");
+}
+
+TEST(CommutantProjection, KeepsTheRotationScalingPartOfEachBlock) {
+  Eigen::MatrixXd m(2, 2);
+  m << 1, 2, 3, 4;  // tr/2 = 2.5, (B21 - B12)/2 = 0.5
+  Eigen::MatrixXd expected(2, 2);
+  expected << 2.5, -0.5, 0.5, 2.5;
+  EXPECT_EQ(pe::commutant_projection(m), expected);
+  EXPECT_DOUBLE_EQ(pe::relativity_defect(m), (m - expected).norm() / m.norm());
+}
+
+TEST(Commutant, LibraryDomainChecks) {
+  expect_invalid([] { pe::commutant_basis(3); }, "d = 3");
+  expect_invalid([] { pe::commutant_element(Eigen::VectorXd::Ones(2), Eigen::VectorXd::Ones(3)); }, "2 and 3");
+  expect_invalid([] { pe::window_defect_map({0.5}, 0, 1); }, "window = 1");
+  expect_invalid([] { pe::window_defect_map({}, 0, 3); }, "omega");
+  expect_invalid([] { pe::window_defect_map_error_bound(4, 0, 0); }, "window = 0");
+  expect_invalid([] { pe::commutant_score(Eigen::VectorXd::Ones(2), Eigen::VectorXd::Ones(2), {0.1}, 1.0); }, "2, 2 and 1");
+  pe::Rng rng(1);
+  expect_invalid([&] { pe::random_separated_frequencies(rng, 4, 0); }, "separation = 0");
+  expect_invalid([&] { pe::random_separated_frequencies(rng, 4, 2); }, "separation = 2");
+  expect_invalid([] { pe::gaussian_mean_defect(5); }, "d = 5");
+  expect_invalid([] { pe::numerical_null_space(Eigen::MatrixXd::Zero(0, 3)); }, "0 x 3");
+  expect_invalid([] { pe::numerical_null_space(Eigen::MatrixXd::Ones(2, 2), -1); }, "data_error = -1");
+  expect_invalid([] { pe::largest_principal_sine(Eigen::MatrixXd::Zero(4, 2), Eigen::MatrixXd::Zero(4, 3)); }, "4 x 3");
+}
+
+TEST(Commutant, BasisIsOrthonormal) {
+  for (int d : {2, 8, 16}) {
+    const Eigen::MatrixXd b = pe::commutant_basis(d);
+    EXPECT_LE((b.transpose() * b - Eigen::MatrixXd::Identity(d, d)).norm(), 4 * kEps);
+  }
+}
+
+TEST(RelativityDefect, ExactMeanAgreesWithQuadratureOfTheBetaLaw) {
+  // E sqrt(1 - B), B ~ Beta(d/2, (d^2-d)/2), by Gauss-Kronrod quadrature of the density: a
+  // route that shares nothing with the Gamma-ratio formula.
+  for (int d : {2, 4, 16, 64}) {
+    const boost::math::beta_distribution<double> law(d / 2.0, (double(d) * d - d) / 2.0);
+    auto integrand = [&](double x) { return std::sqrt(1 - x) * boost::math::pdf(law, x); };
+    const double quadrature = boost::math::quadrature::gauss_kronrod<double, 61>::integrate(integrand, 0.0, 1.0, 15, 1e-14);
+    EXPECT_NEAR(pe::gaussian_mean_defect(d), quadrature, 1e-12) << "d = " << d;
+    EXPECT_LT(pe::gaussian_mean_defect(d), std::sqrt(pe::gaussian_mean_squared_defect(d)));  // Jensen
+  }
+}

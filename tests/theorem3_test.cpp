@@ -1,0 +1,146 @@
+// Theorem 3 (ii) and (iii) as RapidCheck properties on queries of length up to 8192, (i) on
+// small random heads, and the ALiBi library's domain checks.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+#include <limits>
+
+#include "alibi.hpp"
+#include "attention.hpp"
+#include "random.hpp"
+
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+struct Instance {
+  Eigen::VectorXd content;  // by offset, inside [low, low + width]
+  double width, slope;
+};
+
+/// A query of random length up to 8192: content scores drawn from a seeded generator inside an
+/// interval of width W (uniform, or the adversarial split that puts W on every offset >= far),
+/// and a slope either ALiBi's or arbitrary.
+Instance gen_instance() {
+  const long length = *rc::gen::inRange(1L, 8193L);
+  const double width = *rc::gen::inRange(0, 3001) / 100.0;
+  const bool alibi = *rc::gen::arbitrary<bool>();
+  const double slope = alibi ? pe::alibi_slope(*rc::gen::inRange(1, 9), 8) : *rc::gen::inRange(1, 3001) / 1000.0;
+  const double low = *rc::gen::inRange(-50, 51);
+  const bool adversarial = *rc::gen::arbitrary<bool>();
+  const long far = *rc::gen::inRange(0L, length);
+  pe::Rng rng(*rc::gen::inRange(0, 1 << 30));
+  Instance out{Eigen::VectorXd(length), width, slope};
+  for (long r = 0; r < length; ++r)
+    out.content(r) = low + (adversarial ? (r >= far ? width : 0.0) : rng.uniform(0, width));
+  return out;
+}
+
+template <class F>
+void expect_invalid(F f, const std::string& mentions) {
+  try {
+    f();
+    ADD_FAILURE() << "no std::invalid_argument; expected one mentioning '" << mentions << "'";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+
+/// Rounding budget of one query's log-weights: scores and their log-sum-exp off by a few eps
+/// times their size, the sum of L terms by L eps.
+double log_budget(const Instance& x) {
+  const double size = x.content.cwiseAbs().maxCoeff() + x.slope * double(x.content.size()) + x.width + 1;
+  return 8 * kEps * size + 2 * double(x.content.size()) * kEps;
+}
+
+// Log space throughout: e^{-sr} underflows double once sr > 745, and lengths reach 8192.
+RC_GTEST_PROP(Theorem3, FarWeightIsBoundedAtEveryLength, ()) {
+  const Instance x = gen_instance();
+  const Eigen::VectorXd log_alpha = pe::alibi_offset_log_weights(x.content, x.slope);
+  RC_ASSERT(std::fabs(pe::alibi_offset_weights(x.content, x.slope).sum() - 1) <= log_alpha.size() * kEps);
+  double log_tail = -std::numeric_limits<double>::infinity();
+  for (long r = log_alpha.size() - 1; r >= 0; --r) {
+    const double top = std::max(log_tail, log_alpha(r));
+    log_tail = top + std::log1p(std::exp(std::min(log_tail, log_alpha(r)) - top));
+    RC_ASSERT(log_tail <= pe::alibi_log_far_weight_bound(x.width, x.slope, double(r)) + log_budget(x));
+  }
+}
+
+RC_GTEST_PROP(Theorem3, EachOffsetIsBoundedByTheQuerysOwnWeight, ()) {
+  const Instance x = gen_instance();
+  const Eigen::VectorXd log_alpha = pe::alibi_offset_log_weights(x.content, x.slope);
+  for (long r = 0; r < log_alpha.size(); ++r) {
+    RC_ASSERT(log_alpha(r) - log_alpha(0) <= x.width - x.slope * double(r) + 2 * log_budget(x));
+    // Beyond the horizon the key weighs less than the query's own position (strictly, once
+    // the margin s r - W exceeds the rounding).
+    if (x.slope * double(r) - x.width > 2 * log_budget(x)) RC_ASSERT(log_alpha(r) < log_alpha(0));
+  }
+}
+
+RC_GTEST_PROP(Theorem3, AlibiAttentionIsTheProductKernelSmoother, ()) {
+  const int n = *rc::gen::inRange(1, 65), width = 4;
+  const double slope = pe::alibi_slope(*rc::gen::inRange(1, 9), 8);
+  pe::Rng rng(*rc::gen::inRange(0, 1 << 30));
+  const Eigen::MatrixXd q = rng.normal_matrix(n, width), k = rng.normal_matrix(n, width);
+  const Eigen::MatrixXd v = rng.normal_matrix(n, 3);
+  const Eigen::MatrixXd content = q * k.transpose() / 2.0;
+  std::vector<double> positions(n);
+  for (int t = 0; t < n; ++t) positions[t] = t;
+  const Eigen::MatrixXd kernel = content.array().exp().matrix().cwiseProduct(pe::exponential_kernel(positions, slope));
+  const Eigen::MatrixXd gap = pe::causal_attention(content + pe::alibi_bias(n, slope), v) -
+                              pe::causal_kernel_smoother(kernel, v);
+  RC_ASSERT(gap.cwiseAbs().maxCoeff() <= 8 * n * kEps * v.cwiseAbs().maxCoeff());
+}
+
+RC_GTEST_PROP(Theorem3, ExponentialKernelIsPositiveDefinite, ()) {
+  const int n = *rc::gen::inRange(1, 40);
+  const double slope = *rc::gen::inRange(10, 3001) / 1000.0;
+  std::vector<double> x;
+  double at = *rc::gen::inRange(-100, 101);
+  for (int i = 0; i < n; ++i) x.push_back(at += *rc::gen::inRange(10, 500) / 100.0);
+  const Eigen::MatrixXd k = pe::exponential_kernel(x, slope);
+  const Eigen::VectorXd eig = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(k).eigenvalues();
+  // Positive, and clear of the eigensolver's error n eps lambda_max so the sign means something.
+  RC_ASSERT(eig(0) > n * kEps * eig(n - 1));
+}
+
+TEST(Alibi, RejectsBadArguments) {
+  expect_invalid([] { pe::alibi_slope(1, 0); }, "H = 0");
+  expect_invalid([] { pe::alibi_slope(0, 8); }, "h = 0");
+  expect_invalid([] { pe::alibi_slope(9, 8); }, "h = 9");
+  expect_invalid([] { pe::alibi_slopes(-1); }, "H = -1");
+  expect_invalid([] { pe::alibi_far_weight_bound(20, 0, 40); }, "s = 0");
+  expect_invalid([] { pe::alibi_far_weight_bound(20, -0.5, 40); }, "s = -0.5");
+  expect_invalid([] { pe::alibi_far_weight_bound(-1, 0.5, 40); }, "W = -1");
+  expect_invalid([] { pe::alibi_far_weight_bound(20, 0.5, -3); }, "D = -3");
+  expect_invalid([] { pe::alibi_ratio_bound(20, 0.5, -1); }, "r = -1");
+  expect_invalid([] { pe::alibi_offset_weights(Eigen::VectorXd(), 0.5); }, "non-empty");
+  expect_invalid([] { pe::alibi_offset_weights(Eigen::VectorXd::Ones(3), 0); }, "s = 0");
+  expect_invalid([] { pe::alibi_offset_log_weights(Eigen::VectorXd::Ones(3), -2); }, "s = -2");
+  expect_invalid([] { pe::alibi_log_far_weight_bound(20, 0.5, -1); }, "D = -1");
+  Eigen::VectorXd infinite = Eigen::VectorXd::Ones(3);
+  infinite(1) = std::numeric_limits<double>::infinity();
+  expect_invalid([&] { pe::alibi_offset_weights(infinite, 0.5); }, "finite");
+  expect_invalid([] { pe::alibi_bias(0, 0.5); }, "n = 0");
+  expect_invalid([] { pe::exponential_kernel({1, 2}, -1); }, "s = -1");
+  expect_invalid([] { pe::causal_kernel_smoother(Eigen::MatrixXd::Ones(2, 2), Eigen::MatrixXd::Ones(3, 1)); }, "3 x 3");
+  expect_invalid([] { pe::causal_kernel_smoother(-Eigen::MatrixXd::Ones(2, 2), Eigen::MatrixXd::Ones(2, 1)); }, "K(0, 0)");
+}
+
+TEST(Alibi, LogBoundMatchesTheBoundWhereBothAreRepresentable) {
+  for (double d : {0.0, 40.0, 60.0, 80.0, 500.0})
+    EXPECT_NEAR(std::exp(pe::alibi_log_far_weight_bound(20, 0.5, d)), pe::alibi_far_weight_bound(20, 0.5, d),
+                1e-13 * pe::alibi_far_weight_bound(20, 0.5, d));
+  const Eigen::VectorXd c = Eigen::VectorXd::LinSpaced(50, -3, 4);
+  EXPECT_LE((pe::alibi_offset_log_weights(c, 0.25).array().exp().matrix() - pe::alibi_offset_weights(c, 0.25))
+                .cwiseAbs().maxCoeff(), 1e-15);
+}
+
+TEST(Alibi, SlopesAreGeometric) {
+  const std::vector<double> s = pe::alibi_slopes(16);
+  for (int h = 1; h <= 16; ++h) EXPECT_DOUBLE_EQ(s[h - 1], std::pow(2.0, -8.0 * h / 16));
+}

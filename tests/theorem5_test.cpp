@@ -1,0 +1,96 @@
+// Theorem 5 (ii)-(iv) as RapidCheck properties: PI's range and spacing, NTK-aware scaling as a
+// change of base, the interpolation bound on random instances and the closed form of
+// sum_j theta_j^2; and the MPFI enclosure's domain checks and consistency with double.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <limits>
+
+#include "chen_counterexample.hpp"
+#include "clocks.hpp"
+#include "context_extension.hpp"
+#include "property_generators.hpp"
+#include "rope.hpp"
+
+using pe::testing::gen_base;
+using pe::testing::gen_dimension;
+using pe::testing::gen_position;
+
+namespace {
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+double gen_kappa() { return 1 + *rc::gen::inRange(0, 100000) / 1000.0; }  // [1, 101)
+double gen_length() { return double(*rc::gen::inRange(1, 10000)); }
+}  // namespace
+
+RC_GTEST_PROP(Theorem5, PiMapsTestOffsetsIntoTheTrainedRange, ()) {
+  const int d = gen_dimension();
+  const double b = gen_base(), kappa = gen_kappa(), length = gen_length();
+  const pe::RopeReading pi = pe::rope_reading(pe::ContextExtension::position_interpolation, d, b, kappa, length);
+  const auto theta = pe::frequencies(d, b);
+  const double last = kappa * length - 1;
+  for (std::size_t j = 0; j < theta.size(); ++j) {
+    RC_ASSERT(std::fabs(last * pi.frequencies[j] / theta[j] - (length - 1 / kappa)) <= 4 * kappa * length * kEps);
+    RC_ASSERT(std::fabs(pi.frequencies[j] - theta[j] / kappa) <= 2 * kEps * theta[j] / kappa);
+  }
+  RC_ASSERT(length - 1 / kappa - (length - 1) < 1);
+}
+
+RC_GTEST_PROP(Theorem5, NtkAwareIsAChangeOfBase, ()) {
+  const int d = 2 * *rc::gen::inRange(2, 129);  // d >= 4: d - 2 > 0
+  const double b = gen_base(), kappa = gen_kappa();
+  const pe::RopeReading ntk = pe::rope_reading(pe::ContextExtension::ntk_aware, d, b, kappa, 32);
+  const auto changed = pe::frequencies(d, b * std::pow(kappa, d / (d - 2.0)));
+  RC_ASSERT(ntk.factors.front() == 1.0);
+  RC_ASSERT(std::fabs(kappa * ntk.factors.back() - 1) <= 4 * kEps);
+  for (std::size_t j = 0; j < changed.size(); ++j)
+    RC_ASSERT(std::fabs(ntk.frequencies[j] / changed[j] - 1) <= 64 * (j + 1) * kEps * std::log(b * kappa * kappa));
+}
+
+RC_GTEST_PROP(Theorem5, InterpolationErrorIsWithinTheCurvatureBound, ()) {
+  const int d = gen_dimension(64);
+  const double b = gen_base();
+  std::vector<std::complex<double>> h(d / 2);
+  for (auto& x : h) x = {*rc::gen::inRange(-1000, 1001) / 100.0, *rc::gen::inRange(-1000, 1001) / 100.0};
+  const long delta1 = gen_position(3000);
+  const long delta2 = delta1 + *rc::gen::inRange(1, 41);
+  const double delta = delta1 + (delta2 - delta1) * (*rc::gen::inRange(0, 1001) / 1000.0);
+  double total = 0;
+  for (const auto& x : h) total += std::abs(x);
+  const double error = std::fabs(pe::interpolation_error(h, pe::frequencies(d, b), delta1, delta2, delta));
+  const double bound = pe::interpolation_bound(h, pe::frequencies(d, b), delta1, delta2, delta);
+  RC_ASSERT(error <= bound + 3 * (std::abs(delta1) + std::abs(delta2) + d) * kEps * total);
+}
+
+RC_GTEST_PROP(Theorem5, SumOfSquaredFrequenciesHasItsClosedForm, ()) {
+  const int d = gen_dimension(256);
+  const double b = gen_base();
+  double direct = 0;
+  for (double t : pe::frequencies(d, b)) direct += t * t;
+  const double closed = pe::sum_squared_frequencies(d, b);
+  RC_ASSERT(std::fabs(direct - closed) <= 4 * d * kEps * closed);
+  // Chen and colleagues' constant is always smaller: 1 - e^{-x} < x.
+  RC_ASSERT(closed / (1 - std::pow(b, -2.0)) > pe::chen_interpolation_constant(d, b));
+}
+
+TEST(Theorem5, ChenEnclosuresAreNarrowAndAgreeWithDouble) {
+  const pe::ChenCounterexample c = pe::chen_counterexample(128, 10000.0, 0.5);
+  EXPECT_LE(c.error.lower, c.error.upper);
+  EXPECT_LT(c.error.upper - c.error.lower, 1e-15);
+  // The same numbers in plain double arithmetic, through the library's own functions.
+  const auto theta = pe::frequencies(128, 10000.0);
+  const std::vector<std::complex<double>> ones(64, 1.0);
+  const double error = std::fabs(pe::interpolation_error(ones, theta, 0, 1, 0.5));
+  EXPECT_NEAR(error, c.error.midpoint(), 1e-13);
+  EXPECT_NEAR(pe::interpolation_bound(ones, theta, 0, 1, 0.5), c.corrected_bound.midpoint(), 1e-13);
+  EXPECT_NEAR(0.125 * pe::chen_interpolation_constant(128, 10000.0), c.stated_bound.midpoint(), 1e-15);
+  EXPECT_TRUE(c.error_exceeds_stated);
+  EXPECT_TRUE(c.error_within_corrected);
+}
+
+TEST(Theorem5, ChenEnclosureDomainChecks) {
+  EXPECT_THROW(pe::chen_counterexample(7, 10000.0, 0.5), std::invalid_argument);
+  EXPECT_THROW(pe::chen_counterexample(8, 1.0, 0.5), std::invalid_argument);
+  EXPECT_THROW(pe::chen_counterexample(8, 10000.0, 1.0), std::invalid_argument);
+  EXPECT_THROW(pe::chen_counterexample(8, 10000.0, 0.5, 32), std::invalid_argument);
+}

@@ -1,0 +1,134 @@
+/// @file
+/// @brief Definition 3, T5's relative-position buckets: exact for small offsets, logarithmic
+/// after, and one last bucket for everything far.
+///
+/// **Statement (article).** With 32 buckets (causal: all of them for past offsets), offsets
+/// below 16 get their own bucket, the rest share logarithmically spaced buckets, and the last
+/// bucket holds every offset from 113 on, because the logarithmic map reaches it at
+/// \f$16 \cdot 8^{15/16} \approx 112.4\f$ rather than at the max distance 128.
+///
+/// **Why.** For \f$r \ge 16\f$ the bucket is \f$16 + \lfloor 16 \log_8(r/16) \rfloor\f$, clipped
+/// at 31. The clip takes over once \f$16\log_8(r/16) \ge 15\f$, that is
+/// \f$r \ge 16 \cdot 8^{15/16}\f$; bucket k (16 <= k <= 31) starts at the first integer at or above
+/// \f$16 \cdot 8^{(k-16)/16}\f$, a geometric progression.
+///
+/// **What is computed.** numerics/t5_buckets.hpp implements T5's reference formula; the checks
+/// scan offsets 0 .. 10^6 and read off the exact range, the bucket starts and the first offset
+/// of the last bucket. Beyond the scan the bucket is constant because the formula is
+/// nondecreasing in r and clipped at 31 (tests/t5_buckets_test.cpp checks monotonicity).
+#include <cmath>
+#include <set>
+#include <vector>
+
+#include "ledger.hpp"
+#include "t5_buckets.hpp"
+
+namespace pe::theorems {
+namespace {
+
+constexpr long kScan = 1000000;
+
+/// Buckets of offsets 0 .. kScan under T5's causal defaults.
+const std::vector<int>& scanned_buckets() {
+  static const std::vector<int> buckets = [] {
+    std::vector<int> out(kScan + 1);
+    for (long r = 0; r <= kScan; ++r) out[r] = t5_bucket(r);
+    return out;
+  }();
+  return buckets;
+}
+
+long first_offset_in(int bucket) {
+  const std::vector<int>& b = scanned_buckets();
+  for (long r = 0; r <= kScan; ++r)
+    if (b[r] == bucket) return r;
+  return -1;
+}
+
+}  // namespace
+}  // namespace pe::theorems
+
+PE_VERIFICATION_UNIT(t5_buckets) {
+  using namespace pe::ledger;
+  using namespace pe::theorems;
+  const std::string section = "Relative position: biases and the ALiBi kernel";
+
+  claims.add({"def3.t5.bucket_count", section,
+              "Definition 3 (T5): with the causal defaults (32 buckets, max distance 128) the "
+              "offsets 0..10^6 use exactly the buckets 0..31; computed: how many distinct buckets",
+              "32", Rule::printed,
+              [] {
+                const std::vector<int>& b = scanned_buckets();
+                const std::set<int> used(b.begin(), b.end());
+                const bool contiguous = *used.begin() == 0 && *used.rbegin() == int(used.size()) - 1;
+                Outcome o = printed("32", double(used.size()), std::to_string(used.size()));
+                if (!contiguous) o = decided(false, std::to_string(used.size()), "buckets not 0..n-1");
+                return o;
+              }});
+  claims.add({"def3.t5.exact_below_16", section,
+              "Definition 3 (T5): offsets below 16 each get their own bucket (bucket(r) = r), and "
+              "no offset from 16 on falls into buckets 0..15",
+              "offsets below 16 exact", Rule::shape,
+              [] {
+                const std::vector<int>& b = scanned_buckets();
+                bool holds = true;
+                for (long r = 0; r < 16; ++r) holds = holds && b[r] == r;
+                long first_shared = -1;
+                for (long r = 16; r <= kScan; ++r)
+                  if (b[r] < 16) { holds = false; first_shared = r; break; }
+                return decided(holds, "bucket(r) = r for r < 16; bucket(16) = " + std::to_string(b[16]),
+                               first_shared < 0 ? "offsets 16..10^6 all land in buckets >= 16"
+                                                : "offset " + std::to_string(first_shared) + " lands below 16");
+              }});
+  claims.add({"def3.t5.last_bucket_start", section,
+              "Definition 3 (T5): the first offset in the last bucket (31), found by scanning",
+              "113", Rule::printed,
+              [] {
+                const long first = first_offset_in(31);
+                Outcome o = printed("113", double(first), std::to_string(first));
+                o.detail += "; bucket(112) = " + std::to_string(pe::t5_bucket(112));
+                return o;
+              }});
+  claims.add({"def3.t5.last_bucket_holds_all", section,
+              "Definition 3 (T5): the last bucket holds every offset from 113 on (scan to 10^6; "
+              "the formula is nondecreasing and clipped, so it stays there)",
+              "every offset from 113 on", Rule::shape,
+              [] {
+                const std::vector<int>& b = scanned_buckets();
+                long exception = -1;
+                for (long r = 113; r <= kScan; ++r)
+                  if (b[r] != 31) { exception = r; break; }
+                return decided(exception < 0, exception < 0 ? "bucket 31 for 113..10^6" : std::to_string(exception),
+                               exception < 0 ? "no exception up to 10^6"
+                                             : "offset " + std::to_string(exception) + " is not in bucket 31");
+              }});
+  claims.add({"def3.t5.last_bucket_onset", section,
+              "Definition 3 (T5): the logarithmic map reaches the last bucket at 16 * 8^(15/16) "
+              "(the clip, not the max distance 128)",
+              "112.4", Rule::printed, [] { return printed("112.4", pe::t5_last_bucket_onset()); }});
+  claims.add({"def3.t5.not_at_max_distance", section,
+              "Definition 3 (T5): the last bucket begins before 128 = max distance; offsets 113..127 "
+              "are already in it",
+              "not at 128", Rule::shape,
+              [] {
+                const long first = first_offset_in(31);
+                return decided(first < 128 && pe::t5_bucket(127) == 31, std::to_string(first),
+                               "first offset of bucket 31 is " + std::to_string(first) + " < 128");
+              }});
+  claims.add({"def3.t5.log_spaced", section,
+              "Definition 3 (T5): the buckets 16..31 start at ceil(16 * 8^((k-16)/16)), a "
+              "geometric progression (logarithmic spacing)",
+              "log-spaced buckets", Rule::shape,
+              [] {
+                std::string starts;
+                bool holds = true;
+                for (int k = 16; k < 32; ++k) {
+                  const long first = first_offset_in(k);
+                  const long expected = static_cast<long>(std::ceil(16 * std::pow(8.0, (k - 16) / 16.0)));
+                  holds = holds && first == expected;
+                  starts += (starts.empty() ? "" : " ") + std::to_string(first);
+                }
+                return decided(holds, starts, "first offsets of buckets 16..31; each must equal "
+                                              "ceil(16 * 8^((k-16)/16))");
+              }});
+}

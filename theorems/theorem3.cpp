@@ -1,0 +1,344 @@
+/// @file
+/// @brief Theorem 3: ALiBi is a product kernel, and one inequality bounds both its reach and
+/// its extrapolation.
+///
+/// **Statement.** A causal ALiBi head with slope s > 0 whose content scores for one query lie
+/// in an interval of width W has weights (i) \f$\alpha_{tj} \propto e^{c_{tj}} e^{-s(t-j)}\f$, a
+/// Nadaraya-Watson smoother with a product kernel, where the bidirectional time factor
+/// \f$e^{-s|t-j|}\f$ is positive definite; (ii) total weight at most
+/// \f$e^W e^{-sD}/(1 - e^{-s})\f$ on offsets \f$r \ge D\f$, at every length; (iii)
+/// \f$\alpha_r \le e^{W - sr}\alpha_0\f$, so a key beyond the horizon W/s weighs less than the
+/// query's own position whatever its content.
+///
+/// **Proof outline.** (i) is the softmax of \f$c_{tj} - s(t-j)\f$ written as a product.
+/// \f$e^{-s|u|}\f$ is the Matern-1/2 kernel; on sorted points its Gram matrix has determinant
+/// \f$\prod_i (1 - e^{-2s(x_{i+1} - x_i)}) > 0\f$ (it is the covariance of a stationary AR(1)
+/// chain) and, with every leading minor of the same form, is positive definite. A Schur
+/// product with a positive-semidefinite content kernel stays positive semidefinite. (iii):
+/// \f$\alpha_r/\alpha_0 = e^{c_r - c_0 - sr} \le e^{W - sr}\f$. (ii): sum (iii) over
+/// \f$r \ge D\f$ with \f$\alpha_0 \le 1\f$.
+///
+/// **What is computed.** The ALiBi weights from the project's reference causal attention
+/// against the explicit product-kernel smoother; the smallest eigenvalues and the determinant
+/// identity of exponential-kernel Gram matrices, and of their Schur products with
+/// \f$[e^{x_a^\top x_b}]\f$; (ii) and (iii) on seeded instances of length up to 8192 with random
+/// and adversarial content (tests/theorem3_test.cpp repeats them as RapidCheck properties);
+/// the printed values of the bound at W = 20, s = 1/2; the slopes \f$2^{-8h/H}\f$.
+#include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "alibi.hpp"
+#include "attention.hpp"
+#include "ledger.hpp"
+#include "random.hpp"
+
+namespace pe::theorems {
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+/// Content scores of one query by offset, spread over [0, W]: uniform at random, or the
+/// adversarial pattern (W on offsets >= far, 0 nearer) that pushes weight outward.
+Eigen::VectorXd content_scores(Rng& rng, long length, double width, bool adversarial, long far) {
+  Eigen::VectorXd c(length);
+  for (long r = 0; r < length; ++r) c(r) = adversarial ? (r >= far ? width : 0.0) : rng.uniform(0, width);
+  return c;
+}
+
+/// (ii) and (iii) on 200 seeded instances, in log space (weights at offset r carry
+/// \f$e^{-sr}\f$, which underflows double for sr > 745; their logarithms do not).
+struct BoundRatios {
+  double far_log_ratio = -1e300;  // max over instances and D of log(weight on r >= D) - log(bound)
+  double ratio_log = -1e300;      // max over instances and r of log alpha_r - log alpha_0 - (W - s r)
+  bool far_within = true, ratio_within = true;  // every excess within its rounding budget
+  long longest = 0;
+};
+
+/// Rounding budget of a log-weight of one query: the scores c_r - s r and their log-sum-exp are
+/// each off by a few eps times their size, and the sum of L terms by L eps.
+double log_budget(const Eigen::VectorXd& content, double slope, double width) {
+  const double size = content.cwiseAbs().maxCoeff() + slope * double(content.size()) + width + 1;
+  return 8 * kEps * size + 2 * double(content.size()) * kEps;
+}
+
+const BoundRatios& bound_ratios() {
+  static const BoundRatios out = [] {
+    BoundRatios b;
+    Rng rng(31);
+    for (int i = 0; i < 200; ++i) {
+      const long length = rng.integer(1, 8192);
+      const double width = rng.uniform(0, 30);
+      const double slope = rng.bernoulli(0.5) ? alibi_slope(int(rng.integer(1, 8)), 8) : rng.uniform(0.01, 3);
+      const long far = rng.integer(0, length);
+      const Eigen::VectorXd c = content_scores(rng, length, width, i % 2 == 1, far);
+      const Eigen::VectorXd log_alpha = alibi_offset_log_weights(c, slope);
+      const double budget = log_budget(c, slope, width);
+      b.longest = std::max(b.longest, length);
+      double log_tail = -std::numeric_limits<double>::infinity();  // log of the weight on r >= D
+      for (long r = length - 1; r >= 0; --r) {
+        const double top = std::max(log_tail, log_alpha(r));
+        log_tail = top + std::log1p(std::exp(std::min(log_tail, log_alpha(r)) - top));
+        const double far_excess = log_tail - alibi_log_far_weight_bound(width, slope, double(r));
+        const double ratio_excess = log_alpha(r) - log_alpha(0) - (width - slope * double(r));
+        b.far_log_ratio = std::max(b.far_log_ratio, far_excess);
+        b.ratio_log = std::max(b.ratio_log, ratio_excess);
+        b.far_within = b.far_within && far_excess <= budget;
+        b.ratio_within = b.ratio_within && ratio_excess <= 2 * budget;
+      }
+    }
+    return b;
+  }();
+  return out;
+}
+
+/// (i): reference attention with the ALiBi bias against the product-kernel smoother.
+double product_kernel_gap() {
+  Rng rng(32);
+  double gap = 0;
+  for (int i = 0; i < 20; ++i) {
+    const int n = static_cast<int>(rng.integer(1, 96)), width = 8;
+    const double slope = alibi_slope(int(rng.integer(1, 8)), 8);
+    const Eigen::MatrixXd q = rng.normal_matrix(n, width), k = rng.normal_matrix(n, width);
+    const Eigen::MatrixXd v = rng.normal_matrix(n, 4);
+    const Eigen::MatrixXd content = q * k.transpose() / std::sqrt(double(width));
+    const Eigen::MatrixXd by_attention = causal_attention(content + alibi_bias(n, slope), v);
+    std::vector<double> positions(n);
+    for (int t = 0; t < n; ++t) positions[t] = t;
+    const Eigen::MatrixXd kernel =
+        content.array().exp().matrix().cwiseProduct(exponential_kernel(positions, slope));
+    const Eigen::MatrixXd by_smoother = causal_kernel_smoother(kernel, v);
+    gap = std::max(gap, (by_attention - by_smoother).cwiseAbs().maxCoeff() /
+                            (v.cwiseAbs().maxCoeff() * n * kEps));
+  }
+  return gap;
+}
+
+/// Random distinct sorted real positions.
+std::vector<double> random_positions(Rng& rng, int n) {
+  std::vector<double> x(n);
+  double at = rng.uniform(-50, 50);
+  for (int i = 0; i < n; ++i) x[i] = (at += rng.uniform(0.05, 5));
+  return x;
+}
+
+/// Positive definiteness, measured against the eigensolver's resolution: min over instances
+/// of lambda_min / (n eps lambda_max), which must exceed 1 for the sign to be meaningful.
+struct KernelChecks {
+  double smallest_eigenvalue = std::numeric_limits<double>::infinity();  // time kernel
+  double smallest_product = std::numeric_limits<double>::infinity();     // Schur product
+  /// max |log det (Cholesky) - sum log(1 - e^{-2 s gap})| / (n^2 eps cond(K))
+  double determinant_gap = 0;
+  bool cholesky_ok = true;  // LLT succeeds on every time kernel
+};
+
+const KernelChecks& kernel_checks() {
+  static const KernelChecks out = [] {
+    KernelChecks k;
+    Rng rng(33);
+    for (int i = 0; i < 100; ++i) {
+      const int n = static_cast<int>(rng.integer(2, 60));
+      const double slope = rng.uniform(0.01, 3);
+      const std::vector<double> x = random_positions(rng, n);
+      const Eigen::MatrixXd time = exponential_kernel(x, slope);
+      const Eigen::VectorXd eig = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(time).eigenvalues();
+      k.smallest_eigenvalue = std::min(k.smallest_eigenvalue, eig(0) / (n * kEps * eig(n - 1)));
+      const Eigen::LLT<Eigen::MatrixXd> llt(time);
+      k.cholesky_ok = k.cholesky_ok && llt.info() == Eigen::Success;
+      double log_det = 0, formula = 0;
+      for (int a = 0; a < n; ++a) log_det += 2 * std::log(llt.matrixL()(a, a));
+      for (int a = 0; a + 1 < n; ++a) formula += std::log(-std::expm1(-2 * slope * (x[a + 1] - x[a])));
+      k.determinant_gap = std::max(k.determinant_gap, std::fabs(log_det - formula) /
+                                                          (double(n) * n * kEps * eig(n - 1) / eig(0)));
+      // Content kernel e^{<x_a, x_b>/tau} with W_Q = W_K: the exponential of a Gram matrix.
+      const Eigen::MatrixXd h = rng.normal_matrix(n, 4) * 0.5;
+      const Eigen::MatrixXd content = (h * h.transpose()).array().exp().matrix();
+      const Eigen::MatrixXd product = content.cwiseProduct(time);
+      const Eigen::VectorXd pe = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(product).eigenvalues();
+      k.smallest_product = std::min(k.smallest_product, pe(0) / (n * kEps * pe(n - 1)));
+    }
+    return k;
+  }();
+  return out;
+}
+
+}  // namespace
+}  // namespace pe::theorems
+
+PE_VERIFICATION_UNIT(theorem3) {
+  using namespace pe::ledger;
+  using namespace pe::theorems;
+  const std::string section = "Relative position: biases and the ALiBi kernel";
+
+  // ---- slopes ----
+  claims.add({"thm3.slope.first_H8", section,
+              "Definition 3 (ALiBi): head h of H has slope 2^(-8h/H); the first slope at H = 8, "
+              "the single head's s",
+              "1/2", Rule::identity,
+              [] { return identity(pe::alibi_slope(1, 8), 0.5, 0, "exact: exp2 of an integer"); }});
+  claims.add({"thm3.slopes.H8", section,
+              "Definition 3 (ALiBi): at H = 8 the slopes are 1/2, 1/4, ..., 1/256 (ALiBi's "
+              "geometric sequence); computed: max |s_h - 2^-h|",
+              "2^(-8h/H)", Rule::identity,
+              [] {
+                const std::vector<double> s = pe::alibi_slopes(8);
+                double gap = 0;
+                for (int h = 1; h <= 8; ++h) gap = std::max(gap, std::fabs(s[h - 1] - std::ldexp(1.0, -h)));
+                return identity(gap, 0, 0, "exact: powers of two");
+              }});
+
+  // ---- (i) ----
+  claims.add({"thm3.product_kernel", section,
+              "Theorem 3 (i): ALiBi attention (reference causal softmax of c_tj - s(t-j)) equals "
+              "the Nadaraya-Watson smoother with kernel e^{c_tj} e^{-s(t-j)}; 20 seeded heads, "
+              "n <= 96; max output gap in units of n ||V||_max eps",
+              "alpha_tj proportional to e^{c_tj} e^{-s(t-j)}", Rule::identity,
+              [] {
+                return identity(product_kernel_gap(), 0, 8,
+                                "8 units of n ||V|| eps: two normalised sums of n positive terms");
+              }});
+  claims.add({"thm3.time_kernel_pd", section,
+              "Theorem 3 (i): the bidirectional kernel e^{-s|x_a - x_b|} gives positive-definite "
+              "Gram matrices; 100 seeded sets of distinct positions; computed: min lambda_min / "
+              "(n eps lambda_max)",
+              "e^{-s|t-j|} positive definite", Rule::bound,
+              [] {
+                const KernelChecks& k = kernel_checks();
+                const bool holds = k.smallest_eigenvalue > 1 && k.cholesky_ok;
+                return decided(holds, format(k.smallest_eigenvalue),
+                               "lambda_min must clear the eigensolver's error n eps lambda_max "
+                               "(ratio > 1), and Cholesky must succeed");
+              }});
+  claims.add({"thm3.time_kernel_determinant", section,
+              "Theorem 3 (i): on sorted points det[e^{-s|x_a - x_b|}] = prod_i (1 - e^{-2s(x_{i+1} "
+              "- x_i)}) > 0 (an AR(1) covariance), which makes it positive definite; max |log det "
+              "(Cholesky) - sum log(1 - e^{-2s gap})| in units of n^2 eps cond(K)",
+              "prod (1 - e^{-2 s gap})", Rule::identity,
+              [] {
+                return identity(kernel_checks().determinant_gap, 0, 1,
+                                "first-order bound |d log det| <= n cond(K) ||dK|| / ||K|| with the "
+                                "Cholesky backward error ||dK|| <= n eps ||K||");
+              }});
+  claims.add({"thm3.product_kernel_psd", section,
+              "Theorem 3 (i): the product of the time kernel with the positive-definite content "
+              "kernel e^{<h_a, h_b>} (W_Q = W_K) is positive definite (Schur product); computed: "
+              "min lambda_min / (n eps lambda_max)",
+              "product kernel positive definite", Rule::bound,
+              [] {
+                const double m = kernel_checks().smallest_product;
+                return decided(m > 1, format(m),
+                               "lambda_min must clear the eigensolver's error n eps lambda_max (ratio > 1)");
+              }});
+
+  // ---- (ii) and (iii) on seeded instances ----
+  claims.add({"thm3.far_weight_bound", section,
+              "Theorem 3 (ii): weight on offsets r >= D is at most e^W e^{-sD} / (1 - e^{-s}); 200 "
+              "seeded queries of length up to 8192 (random and adversarial content), every D; "
+              "computed: the largest log(weight / bound), in log space since e^{-sD} underflows",
+              "<= e^W e^{-sD}/(1 - e^{-s})", Rule::bound,
+              [] {
+                const BoundRatios& b = bound_ratios();
+                return decided(b.far_within, format(b.far_log_ratio),
+                               "computed: max log(weight on r >= D / bound); each must be <= its "
+                               "rounding budget 8 eps (max|c| + sL + W + 1) + 2 L eps; longest length " +
+                                   std::to_string(b.longest));
+              }});
+  claims.add({"thm3.ratio_bound", section,
+              "Theorem 3 (iii): alpha_r <= e^{W - s r} alpha_0 for every offset; same 200 queries; "
+              "computed: the largest log alpha_r - log alpha_0 - (W - s r)",
+              "alpha_r <= e^{W - sr} alpha_0", Rule::bound,
+              [] {
+                const BoundRatios& b = bound_ratios();
+                return decided(b.ratio_within, format(b.ratio_log),
+                               "computed: max of log alpha_r - log alpha_0 - (W - s r); each must be "
+                               "<= twice the log-weight rounding budget");
+              }});
+  claims.add({"thm3.horizon", section,
+              "Theorem 3 (iii): beyond the horizon W/s = 40 (W = 20, s = 1/2) a key weighs less "
+              "than the query's own position whatever its content (r = 41 with the highest content "
+              "against r = 0 with the lowest), while just inside (r = 39) content can still win",
+              "a key farther back than W/s gets less weight", Rule::shape,
+              [] {
+                auto ratio_at = [](long r) {
+                  Eigen::VectorXd c = Eigen::VectorXd::Zero(200);
+                  c(r) = 20;  // the single best-content key at offset r, all else (incl. r = 0) at 0
+                  const Eigen::VectorXd alpha = pe::alibi_offset_weights(c, 0.5);
+                  return alpha(r) / alpha(0);
+                };
+                const double outside = ratio_at(41), inside = ratio_at(39);
+                return decided(outside < 1 && inside > 1,
+                               "alpha_41/alpha_0 = " + format(outside) + ", alpha_39/alpha_0 = " + format(inside),
+                               "must be < 1 beyond the horizon and > 1 inside it");
+              }});
+
+  // ---- the printed bound values ----
+  struct Printed {
+    int distance;
+    const char* value;
+  };
+  for (const Printed p : {Printed{40, "2.54"}, Printed{60, "1.15e-4"}, Printed{80, "5.24e-9"}}) {
+    claims.add({"thm3.bound.D" + std::to_string(p.distance), section,
+                "Theorem 3 (ii): the bound e^W e^{-sD} / (1 - e^{-s}) at W = 20, s = 1/2, D = " +
+                    std::to_string(p.distance),
+                p.value, Rule::printed,
+                [p] { return printed(p.value, pe::alibi_far_weight_bound(20, 0.5, p.distance)); }});
+  }
+  claims.add({"thm3.bound.worst_case.D60", section,
+              "Theorem 3 (ii) is tight up to its constant: the worst content (W on every offset "
+              ">= D, 0 nearer; length 10^4, W = 20, s = 1/2, D = 60) puts weight "
+              "e^W S_far / (S_near + e^W S_far) beyond D, so weight / bound -> (1 - e^{-s}) / "
+              "(1 - e^{-sD} + e^{W - sD}); computed: the measured ratio",
+              "<= e^W e^{-sD}/(1 - e^{-s})", Rule::identity,
+              [] {
+                const double width = 20, slope = 0.5, distance = 60;
+                Eigen::VectorXd content = Eigen::VectorXd::Zero(10000);
+                content.tail(10000 - long(distance)).setConstant(width);
+                const Eigen::VectorXd alpha = pe::alibi_offset_weights(content, slope);
+                const double tail = alpha.tail(alpha.size() - long(distance)).sum();
+                const double ratio = tail / pe::alibi_far_weight_bound(width, slope, distance);
+                const double predicted = -std::expm1(-slope) /
+                                         (1 - std::exp(-slope * distance) + std::exp(width - slope * distance));
+                Outcome o = identity(ratio, predicted, 1e-12 * predicted,
+                                     "1e-12 relative: sums of 10^4 positive terms (the finite length "
+                                     "changes the ratio by e^{-5000})");
+                o.detail += "; worst-case weight " + format(tail) + " against the printed bound's " +
+                            format(pe::alibi_far_weight_bound(width, slope, distance)) +
+                            ": the bound is loose by the factor (1 - e^{-sD} + e^{W-sD}) / (1 - e^{-s}) "
+                            "~ 1/(1 - e^{-s}) = " + format(-1 / std::expm1(-slope)) +
+                            ", the price of alpha_0 <= 1 in its proof";
+                return o;
+              }});
+  claims.add({"thm3.bound.vacuous_inside_horizon", section,
+              "Theorem 3 (ii): the bound is vacuous (>= 1) for every D up to the horizon W/s = 40 "
+              "(W = 20, s = 1/2); computed: the first integer D where it drops below 1",
+              "vacuous inside the horizon", Rule::shape,
+              [] {
+                int first = -1;
+                for (int d = 0; d <= 200 && first < 0; ++d)
+                  if (pe::alibi_far_weight_bound(20, 0.5, d) < 1) first = d;
+                return decided(first > 40, std::to_string(first),
+                               "bound >= 1 for D = 0.." + std::to_string(first - 1) +
+                                   "; must include every D <= 40");
+              }});
+  claims.add({"thm3.length_independence", section,
+              "Theorem 3 (ii) read as extrapolation: the weights on offsets 0..99 of a query at "
+              "length 10^5 match those at length 100 (same content, W = 20, s = 1/2) within the "
+              "bound on offsets >= 100; the content is adversarial (20 on every offset >= 100, 0 "
+              "nearer) so that the far weight is as large as it can be",
+              "behaviour at length 1e5 = behaviour at length 100", Rule::bound,
+              [] {
+                pe::Rng rng(34);
+                const Eigen::VectorXd content = content_scores(rng, 100000, 20, true, 100);
+                const Eigen::VectorXd long_run = pe::alibi_offset_weights(content, 0.5);
+                const Eigen::VectorXd short_run = pe::alibi_offset_weights(content.head(100), 0.5);
+                const double gap = (long_run.head(100) - short_run).cwiseAbs().sum();
+                // The long run's weights are the short run's times (1 - T), T its weight on
+                // r >= 100, so the gap is T <= bound(D = 100), plus 4 eps per weight of rounding.
+                const double bound = pe::alibi_far_weight_bound(20, 0.5, 100) + 100 * 4 * kEps;
+                return decided(gap <= bound, format(gap),
+                               "sum over offsets 0..99 of |difference| <= bound(D = 100) + 400 eps = " +
+                                   format(bound));
+              }});
+}

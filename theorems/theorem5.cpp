@@ -1,0 +1,483 @@
+/// @file
+/// @brief Theorem 5: the wavelength census, what PI, NTK-aware scaling and YaRN do to each
+/// plane, the interpolation bound, and the corrected constant in Chen and colleagues' bound.
+///
+/// With \f$\lambda_j = 2\pi/\theta_j\f$:
+/// (i) over training offsets 0 .. L - 1 plane j turns a whole circle iff
+/// \f$(L-1)\theta_j \ge 2\pi\f$;
+/// (ii) PI maps test offsets 0 .. \f$\kappa L - 1\f$ into \f$[0, L - 1/\kappa]\f$ and shrinks
+/// neighbour angles to \f$\theta_j/\kappa\f$;
+/// (iii) NTK-aware scaling gives plane j the frequency \f$\theta_j\kappa^{-2j/(d-2)}\f$;
+/// (iv) the linear interpolation \f$\ell\f$ of \f$a(\Delta) = \operatorname{Re}\sum_j h_j
+/// e^{i\Delta\theta_j}\f$ between integers \f$\Delta_1 < \Delta_2\f$ satisfies
+/// \f$|a - \ell| \le \tfrac12(\Delta-\Delta_1)(\Delta_2-\Delta)\sum_j|h_j|\theta_j^2\f$, and
+/// \f$\sum_j\theta_j^2 = (1-b^{-2})/(1-b^{-4/d})\f$.
+///
+/// Proof outline: (i) the trained angles fill the arc \f$[0, (L-1)\theta_j]\f$; (ii) the last
+/// test offset maps to \f$(\kappa L - 1)/\kappa\f$; (iii) \f$(b\kappa^{d/(d-2)})^{-2j/d} =
+/// b^{-2j/d}\kappa^{-2j/(d-2)}\f$; (iv) the interpolation remainder is
+/// \f$\tfrac12 a''(\xi)(\Delta-\Delta_1)(\Delta-\Delta_2)\f$ and
+/// \f$|a''| \le \sum_j|h_j|\theta_j^2\f$; the sum of \f$b^{-4j/d}\f$ is geometric.
+///
+/// Chen and colleagues' Theorem 2.1 states (iv) with \f$\max_j|h_j|\,d/(4\ln b)\f$ in place of
+/// \f$\sum_j|h_j|\theta_j^2\f$; their proof bounds \f$1/(1-b^{-4/d})\f$ by \f$d/(4\ln b)\f$,
+/// which runs the wrong way, since \f$1 - e^{-x} < x\f$. The instance \f$h_j = 1\f$ on
+/// \f$[0, 1]\f$ at \f$\Delta = 1/2\f$ refutes their statement at d = 128; the error and both
+/// bounds are enclosed in MPFI intervals (numerics/chen_counterexample.hpp), so the verdict
+/// compares interval endpoints and is a proof.
+///
+/// The maps are the ones experiments use (numerics/context_extension.hpp, Definition 5).
+/// tests/theorem5_test.cpp states (ii)-(iv) and the closed form as RapidCheck properties.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "chen_counterexample.hpp"
+#include "clocks.hpp"
+#include "context_extension.hpp"
+#include "ledger.hpp"
+#include "random.hpp"
+#include "rope.hpp"
+
+namespace pe::theorems {
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+// ---- (ii) PI at several settings ---------------------------------------------------------
+
+struct PiResults {
+  double range = 0;    // max |largest mapped offset - (L - 1/kappa)| in units of L eps
+  double spacing = 0;  // max |neighbour angle - theta_j/kappa| in units of (kappa L) theta_j eps
+  double overshoot = 0;  // max (L - 1/kappa) - (L - 1): how far past the trained range
+};
+
+const PiResults& pi_results() {
+  static const PiResults r = [] {
+    PiResults out;
+    for (int d : {16, 64, 128})
+      for (double training_length : {32.0, 2048.0})
+        for (double kappa : {2.0, 4.0, 8.0, 10.0}) {
+          const RopeReading pi =
+              rope_reading(ContextExtension::position_interpolation, d, kDefaultBase, kappa, training_length);
+          const std::vector<double> theta = frequencies(d, kDefaultBase);
+          const double last = kappa * training_length - 1;  // the largest test offset
+          const double target = training_length - 1 / kappa;
+          for (std::size_t j = 0; j < theta.size(); ++j) {
+            // A plane's angle at offset r is r * frequencies[j]; the mapped position is that
+            // angle over theta_j.
+            const double mapped_last = last * pi.frequencies[j] / theta[j];
+            out.range = std::max(out.range, std::fabs(mapped_last - target) / (training_length * kEps));
+            for (double r : {0.0, 1.0, last - 1}) {
+              const double step = (r + 1) * pi.frequencies[j] - r * pi.frequencies[j];
+              out.spacing = std::max(out.spacing, std::fabs(step - theta[j] / kappa) /
+                                                      ((last + 1) * theta[j] * kEps));
+            }
+          }
+          out.overshoot = std::max(out.overshoot, target - (training_length - 1));
+        }
+    return out;
+  }();
+  return r;
+}
+
+// ---- (iii) NTK-aware scaling ---------------------------------------------------------------
+
+struct NtkResults {
+  double plane0 = 0;       // max |factor_0 - 1|
+  double slowest = 0;      // max |kappa factor_{d/2-1} - 1| in eps
+  double base_change = 0;  // max relative gap to frequencies(d, b kappa^(d/(d-2))), in units of j eps
+};
+
+const NtkResults& ntk_results() {
+  static const NtkResults r = [] {
+    NtkResults out;
+    for (int d = 4; d <= 256; d += 4)
+      for (double kappa : {1.5, 2.0, 4.0, 8.0, 10.0, 32.0}) {
+        const RopeReading ntk = rope_reading(ContextExtension::ntk_aware, d, kDefaultBase, kappa, 32);
+        out.plane0 = std::max(out.plane0, std::fabs(ntk.factors[0] - 1));
+        out.slowest = std::max(out.slowest, std::fabs(kappa * ntk.factors.back() - 1) / kEps);
+        const std::vector<double> changed = frequencies(d, kDefaultBase * std::pow(kappa, d / (d - 2.0)));
+        for (std::size_t j = 1; j < changed.size(); ++j)
+          out.base_change = std::max(out.base_change, std::fabs(ntk.frequencies[j] / changed[j] - 1) /
+                                                          ((j + 1) * 16 * kEps));
+      }
+    return out;
+  }();
+  return r;
+}
+
+// ---- (iv) the interpolation bound and the closed form ------------------------------------
+
+struct InterpolationResults {
+  double worst_ratio = 0;   // max |a - l| / bound
+  double worst_excess = -std::numeric_limits<double>::infinity();  // (|a - l| - bound) / budget
+  double closed_form = 0;   // max |direct sum - closed form| / (d eps closed form)
+};
+
+const InterpolationResults& interpolation_results() {
+  static const InterpolationResults r = [] {
+    InterpolationResults out;
+    Rng rng(61);
+    for (int i = 0; i < 200; ++i) {
+      const int d = 2 * static_cast<int>(rng.integer(1, 64));
+      const double base = std::exp(rng.uniform(0.5, 12.0));
+      const std::vector<double> theta = frequencies(d, base);
+      std::vector<std::complex<double>> h(d / 2);
+      for (auto& x : h) x = {rng.normal(), rng.normal()};
+      const long delta1 = rng.integer(-3000, 3000);
+      const long delta2 = delta1 + rng.integer(1, 40);
+      const double delta = rng.uniform(double(delta1), double(delta2));
+      const double error = std::fabs(interpolation_error(h, theta, delta1, delta2, delta));
+      const double bound = interpolation_bound(h, theta, delta1, delta2, delta);
+      double total = 0;
+      for (const auto& x : h) total += std::abs(x);
+      // Three evaluations of a at offsets up to |delta2|: each carries (|delta2| + d) eps sum|h|.
+      const double budget = 3 * (std::abs(delta1) + std::abs(delta2) + d) * kEps * total;
+      out.worst_ratio = std::max(out.worst_ratio, error / bound);
+      out.worst_excess = std::max(out.worst_excess, (error - bound) / budget);
+    }
+    for (int d = 2; d <= 512; d += 2)
+      for (double base : {1.5, 10.0, 10000.0, 500000.0}) {
+        double direct = 0;
+        for (double t : frequencies(d, base)) direct += t * t;
+        const double closed = sum_squared_frequencies(d, base);
+        out.closed_form = std::max(out.closed_form, std::fabs(direct - closed) / (d * kEps * closed));
+      }
+    return out;
+  }();
+  return r;
+}
+
+// ---- Chen and colleagues' constant ---------------------------------------------------------
+
+double chen_ratio(int d) {
+  return sum_squared_frequencies(d, kDefaultBase) / chen_interpolation_constant(d, kDefaultBase);
+}
+
+/// The ratio through the quantity their proof bounds, 1/(1 - b^(-4/d)).
+double chen_ratio_geometric(int d) {
+  return 1 / -std::expm1(-4.0 / d * std::log(kDefaultBase)) / chen_interpolation_constant(d, kDefaultBase);
+}
+
+const ChenCounterexample& chen_d128() {
+  static const ChenCounterexample r = chen_counterexample(128, kDefaultBase, 0.5);
+  return r;
+}
+
+std::string enclosures_text(const ChenCounterexample& c) {
+  return "error in " + c.error.text + ", stated bound in " + c.stated_bound.text +
+         ", corrected bound in " + c.corrected_bound.text + " (MPFI, " +
+         std::to_string(c.precision_bits) + " bits)";
+}
+
+/// Every even d from 2 to 128 (and the first d at which the instance stops refuting, scanning
+/// on to 512).
+struct ChenScan {
+  int refuted = 0, corrected_holds = 0, checked = 0;
+  int first_not_refuted = -1;
+};
+
+const ChenScan& chen_scan() {
+  static const ChenScan r = [] {
+    ChenScan out;
+    for (int d = 2; d <= 512; d += 2) {
+      const ChenCounterexample c = chen_counterexample(d, kDefaultBase, 0.5);
+      if (d <= 128) {
+        ++out.checked;
+        out.refuted += c.error_exceeds_stated;
+        out.corrected_holds += c.error_within_corrected;
+      } else if (!c.error_exceeds_stated && out.first_not_refuted < 0) {
+        out.first_not_refuted = d;
+      }
+    }
+    return out;
+  }();
+  return r;
+}
+
+}  // namespace
+}  // namespace pe::theorems
+
+PE_VERIFICATION_UNIT(theorem5) {
+  using namespace pe::ledger;
+  using namespace pe::theorems;
+  using pe::ContextExtension;
+  using pe::kDefaultBase;
+  const std::string section = "Past the training window";
+
+  // ---- (i) the census at d = 16, L = 32 ----
+  const char* wavelengths[] = {"6.3", "19.9", "62.8", "198.7", "628.3", "1987", "6283", "19869"};
+  for (int j = 0; j < 8; ++j) {
+    const std::string printed_value = wavelengths[j];
+    claims.add({"thm5.census.wavelength.d16.plane" + std::to_string(j), section,
+                "Theorem 5 census: wavelength 2 pi / theta_j of plane " + std::to_string(j) +
+                    " at d = 16, b = 10^4",
+                printed_value, Rule::printed,
+                [printed_value, j] { return printed(printed_value, pe::wavelengths(16, kDefaultBase)[j]); }});
+  }
+  claims.add({"thm5.census.full_turns.d16.L32", section,
+              "Theorem 5 (i) census: planes with (L - 1) theta_j >= 2 pi at d = 16, L = 32 "
+              "(\"two planes of eight complete a turn\")",
+              "2", Rule::printed,
+              [] { return printed("2", double(pe::planes_completing_a_turn(16, kDefaultBase, 32).size())); }});
+  claims.add({"thm5.census.full_turn_planes.d16.L32", section,
+              "Theorem 5 (i): the planes that turn a whole circle in 32 positions are planes 0 "
+              "and 1, by the criterion and by sweeping the angles r theta_j, r = 0 .. 31",
+              "planes 0 and 1", Rule::shape,
+              [] {
+                const std::vector<int> planes = pe::planes_completing_a_turn(16, kDefaultBase, 32);
+                std::vector<int> swept;
+                const std::vector<double> theta = pe::frequencies(16, kDefaultBase);
+                for (int j = 0; j < 8; ++j) {
+                  double largest = 0;
+                  for (int r = 0; r < 32; ++r) largest = std::max(largest, r * theta[j]);
+                  if (largest >= 2 * M_PI) swept.push_back(j);
+                }
+                std::string text;
+                for (int j : planes) text += (text.empty() ? "" : ", ") + std::to_string(j);
+                return decided(planes == std::vector<int>{0, 1} && swept == planes, "planes " + text,
+                               "criterion and sweep must both give exactly planes 0 and 1");
+              }});
+  claims.add({"thm5.census.unseen_angles.d16.L32", section,
+              "Theorem 5 (i): a plane that does not complete a turn in training (planes 2 .. 7 at "
+              "d = 16, L = 32) sees at offset L an angle L theta_j, taken mod 2 pi, outside the "
+              "trained arc [0, (L - 1) theta_j]",
+              "past L, angles the head never saw", Rule::shape,
+              [] {
+                const std::vector<double> theta = pe::frequencies(16, kDefaultBase);
+                const std::vector<int> full = pe::planes_completing_a_turn(16, kDefaultBase, 32);
+                int unseen = 0, partial = 0;
+                for (int j = 0; j < 8; ++j) {
+                  if (std::find(full.begin(), full.end(), j) != full.end()) continue;
+                  ++partial;
+                  const double angle = std::fmod(32 * theta[j], 2 * M_PI);
+                  if (angle > 31 * theta[j]) ++unseen;
+                }
+                return decided(unseen == partial && partial == 6,
+                               std::to_string(unseen) + " of " + std::to_string(partial),
+                               "planes without a full turn whose angle at offset 32 lies past the "
+                               "trained arc (must be all 6)");
+              }});
+  claims.add({"thm5.census.plane2.half_wavelength", section,
+              "Census remark: half the wavelength of plane 2 (d = 16)", "31.4", Rule::printed,
+              [] { return printed("31.4", pe::wavelengths(16, kDefaultBase)[2] / 2); }});
+  claims.add({"thm5.census.plane2.three_turns", section,
+              "Census remark: three turns of plane 2 (d = 16)", "188.5", Rule::printed,
+              [] { return printed("188.5", 3 * pe::wavelengths(16, kDefaultBase)[2]); }});
+
+  // ---- (ii) PI ----
+  claims.add({"thm5.pi.range", section,
+              "Theorem 5 (ii): PI maps the largest test offset kappa L - 1 to L - 1/kappa "
+              "(d = 16, 64, 128; L = 32, 2048; kappa = 2, 4, 8, 10); residual in units of L eps",
+              "[0, L - 1/kappa]", Rule::identity,
+              [] { return identity(pi_results().range, 0, 4, "4 units of L eps: one product, one quotient"); }});
+  claims.add({"thm5.pi.within_one_position", section,
+              "Theorem 5 (ii): the PI range ends within one position of the trained range "
+              "[0, L - 1]; computed: the largest (L - 1/kappa) - (L - 1) at those settings",
+              "within one position", Rule::bound,
+              [] {
+                const double over = pi_results().overshoot;
+                return decided(over < 1, format(over), "must be < 1");
+              }});
+  claims.add({"thm5.pi.spacing", section,
+              "Theorem 5 (ii): under PI neighbouring offsets differ by theta_j / kappa in every "
+              "plane; residual in units of kappa L theta_j eps",
+              "neighbour angle theta_j / kappa", Rule::identity,
+              [] {
+                return identity(pi_results().spacing, 0, 4,
+                                "4 units of kappa L theta_j eps: a difference of two angles of "
+                                "that size");
+              }});
+
+  // ---- (iii) NTK-aware ----
+  const char* ntk[] = {"1", "0.820", "0.673", "0.552", "0.453", "0.371", "0.305", "0.250"};
+  for (int j = 0; j < 8; ++j) {
+    const std::string printed_value = ntk[j];
+    claims.add({"thm5.ntk.factor.d16.kappa4.plane" + std::to_string(j), section,
+                "NTK-aware per-plane factor kappa^(-2j/(d-2)) at d = 16, kappa = 4, plane " +
+                    std::to_string(j) + " (as the reading the experiments use computes it)",
+                printed_value, Rule::printed, [printed_value, j] {
+                  const pe::RopeReading r = pe::rope_reading(ContextExtension::ntk_aware, 16, kDefaultBase, 4, 32);
+                  return printed(printed_value, r.factors[j]);
+                }});
+  }
+  claims.add({"thm5.ntk.plane0_unchanged", section,
+              "Theorem 5 (iii): NTK-aware scaling leaves plane 0 unchanged (d = 4 .. 256, "
+              "kappa = 1.5 .. 32); computed: max |factor_0 - 1|",
+              "plane 0 unchanged", Rule::identity,
+              [] { return identity(ntk_results().plane0, 0, 0, "exact: kappa^0 = 1"); }});
+  claims.add({"thm5.ntk.slowest_divided_by_kappa", section,
+              "Theorem 5 (iii): NTK-aware scaling divides the slowest plane by exactly kappa; "
+              "computed: max |kappa factor_{d/2-1} - 1| in units of eps",
+              "slowest plane / kappa", Rule::identity,
+              [] { return identity(ntk_results().slowest, 0, 4, "4 eps: one pow, one product"); }});
+  claims.add({"thm5.ntk.base_change", section,
+              "Theorem 5 (iii): theta_j kappa^(-2j/(d-2)) equals the frequency of the base "
+              "b kappa^(d/(d-2)) (Definition 5); relative residual in units of 16 (j + 1) eps",
+              "(b kappa^(d/(d-2)))^(-2j/d) = b^(-2j/d) kappa^(-2j/(d-2))", Rule::identity,
+              [] {
+                return identity(ntk_results().base_change, 0, 4,
+                                "4 units of 16 (j+1) eps: exponents of size up to ln(b kappa^2) "
+                                "rounded in two pow calls");
+              }});
+
+  // ---- YaRN by Definition 5 ----
+  const char* yarn[] = {"0.349", "0.265", "0.25", "0.25", "0.25", "0.25", "0.25", "0.25"};
+  for (int j = 0; j < 8; ++j) {
+    const std::string printed_value = yarn[j];
+    claims.add({"thm5.yarn.factor.d16.kappa4.plane" + std::to_string(j), section,
+                "YaRN per-plane factor (1 - gamma_j)/kappa + gamma_j by Definition 5 (gamma_j "
+                "linear in L/lambda_j from 1 to 32 turns) at d = 16, L = 32, kappa = 4, plane " +
+                    std::to_string(j),
+                printed_value, Rule::printed, [printed_value, j] {
+                  const pe::RopeReading r = pe::rope_reading(ContextExtension::yarn, 16, kDefaultBase, 4, 32);
+                  return printed(printed_value, r.factors[j]);
+                }});
+  }
+  claims.add({"thm5.yarn.logit_scale.kappa4", section,
+              "Definition 5: YaRN multiplies the scores by (0.1 ln kappa + 1)^2; the reading's "
+              "score scale at kappa = 4 against that formula",
+              "(0.1 ln kappa + 1)^2", Rule::identity,
+              [] {
+                const double scale = pe::rope_reading(ContextExtension::yarn, 16, kDefaultBase, 4, 32).score_scale;
+                const double formula = (0.1 * std::log(4.0) + 1) * (0.1 * std::log(4.0) + 1);
+                return identity(scale, formula, 4 * kEps * formula, "4 eps relative: a log and a square");
+              }});
+
+  // ---- (iv) ----
+  claims.add({"thm5.sum_theta_squared", section,
+              "Theorem 5 (iv): sum_j theta_j^2 = (1 - b^-2)/(1 - b^(-4/d)) for d = 2 .. 512, "
+              "b in {1.5, 10, 10^4, 5 10^5}; relative residual in units of d eps",
+              "(1 - b^-2)/(1 - b^(-4/d))", Rule::identity,
+              [] {
+                return identity(interpolation_results().closed_form, 0, 4,
+                                "4 units of d eps: d/2 squared terms summed");
+              }});
+  claims.add({"thm5.interpolation_bound", section,
+              "Theorem 5 (iv): |a(Delta) - l(Delta)| <= (1/2)(Delta - Delta1)(Delta2 - Delta) "
+              "sum_j |h_j| theta_j^2 on 200 seeded instances (complex Gaussian h, d <= 128, "
+              "Delta2 - Delta1 <= 40); computed: the largest ratio of error to bound",
+              "|a - l| <= (1/2)(Delta-Delta1)(Delta2-Delta) sum |h_j| theta_j^2", Rule::bound,
+              [] {
+                const InterpolationResults& r = interpolation_results();
+                return decided(r.worst_excess <= 1, format(r.worst_ratio),
+                               "largest error / bound " + format(r.worst_ratio) +
+                                   "; largest excess over the bound " + format(r.worst_excess) +
+                                   " rounding budgets (3 (|Delta1|+|Delta2|+d) eps sum|h|; "
+                                   "allowed: 1)");
+              }});
+
+  // ---- Chen and colleagues ----
+  claims.add({"thm5.chen.ratio.d16", section,
+              "The true constant over Chen and colleagues': sum_j theta_j^2 / (d/(4 ln b)) at "
+              "d = 16, b = 10^4",
+              "2.56", Rule::printed, [] { return printed("2.56", chen_ratio(16)); }});
+  claims.add({"thm5.chen.ratio.d128", section,
+              "The true constant over Chen and colleagues': sum_j theta_j^2 / (d/(4 ln b)) at "
+              "d = 128",
+              "1.15", Rule::printed, [] { return printed("1.15", chen_ratio(128)); }});
+  claims.add({"thm5.chen.ratio_geometric.d16", section,
+              "The same ratio through the quantity their proof bounds: "
+              "(1/(1 - b^(-4/d))) / (d/(4 ln b)) at d = 16 (differs from the ratio above by the "
+              "factor 1 - b^-2)",
+              "2.56", Rule::printed, [] { return printed("2.56", chen_ratio_geometric(16)); }});
+  claims.add({"thm5.chen.ratio_geometric.d128", section,
+              "(1/(1 - b^(-4/d))) / (d/(4 ln b)) at d = 128", "1.15", Rule::printed,
+              [] { return printed("1.15", chen_ratio_geometric(128)); }});
+  claims.add({"thm5.chen.proof_step_reversed", section,
+              "Their proof step c^x <= 1 + x ln c for x < 0 runs against convexity: at "
+              "c = b = 10^4, x = -4/d it fails for every even d = 2 .. 4096, so "
+              "1/(1 - b^(-4/d)) > d/(4 ln b); computed: the smallest b^x - (1 + x ln b)",
+              "c^x >= 1 + x ln c (convexity)", Rule::shape,
+              [] {
+                double smallest = std::numeric_limits<double>::infinity();
+                bool reversed = true;
+                for (int d = 2; d <= 4096; d += 2) {
+                  const double x = -4.0 / d, lnb = std::log(kDefaultBase);
+                  // b^x - 1 - x ln b = expm1(x ln b) - x ln b, computed without cancellation.
+                  const double gap = std::expm1(x * lnb) - x * lnb;
+                  smallest = std::min(smallest, gap);
+                  if (!(gap > 0) || !(1 / -std::expm1(x * lnb) > pe::chen_interpolation_constant(d, kDefaultBase)))
+                    reversed = false;
+                }
+                return decided(reversed, format(smallest),
+                               "b^x - (1 + x ln b) > 0 and 1/(1 - b^(-4/d)) > d/(4 ln b) at every d");
+              }});
+  claims.add({"thm5.chen.counterexample.d128", section,
+              "Chen and colleagues' Theorem 2.1 as stated: |a - l| <= (1/2)(Delta-Delta1)"
+              "(Delta2-Delta) max_j|h_j| d/(4 ln b); instance h_j = 1, [Delta1, Delta2] = [0, 1], "
+              "Delta = 1/2, d = 128, b = 10^4; decided on MPFI enclosures (left end of the error "
+              "against right end of the bound)",
+              "error <= 0.434 (their bound; the article says it fails)", Rule::bound,
+              [] {
+                const pe::ChenCounterexample& c = chen_d128();
+                return decided(!c.error_exceeds_stated, format(c.error.midpoint()),
+                               std::string(c.error_exceeds_stated
+                                               ? "certified: error > stated bound; "
+                                               : "not refuted: ") +
+                                   enclosures_text(c));
+              },
+              pe::ledger::Verdict::fails,
+              "the constant d/(4 ln b) is too small: their proof bounds 1/(1 - b^(-4/d)) by "
+              "d/(4 ln b) using c^x <= 1 + x ln c for x < 0, the reverse of convexity. Corrected "
+              "constant: sum_j theta_j^2 = (1 - b^-2)/(1 - b^(-4/d)) (2.56 times theirs at d = 16, "
+              "1.15 at d = 128); corrected bound at the instance 0.500, above the error 0.459 "
+              "(claims thm5.chen.corrected_bound_holds.d128, thm5.chen.counterexample.d128.*, "
+              "thm5.chen.ratio.*)"});
+  claims.add({"thm5.chen.counterexample.d128.error", section,
+              "The instance's interpolation error |a(1/2) - (a(0) + a(1))/2| at d = 128 (MPFI "
+              "enclosure midpoint; enclosure in the note)",
+              "0.459", Rule::printed,
+              [] {
+                const pe::ChenCounterexample& c = chen_d128();
+                Outcome o = printed("0.459", c.error.midpoint());
+                o.detail += "; enclosure " + c.error.text;
+                return o;
+              }});
+  claims.add({"thm5.chen.counterexample.d128.stated_bound", section,
+              "Chen and colleagues' bound at the instance, (1/8) d/(4 ln b), d = 128",
+              "0.434", Rule::printed,
+              [] {
+                const pe::ChenCounterexample& c = chen_d128();
+                Outcome o = printed("0.434", c.stated_bound.midpoint());
+                o.detail += "; enclosure " + c.stated_bound.text;
+                return o;
+              }});
+  claims.add({"thm5.chen.counterexample.d128.corrected_bound", section,
+              "The corrected bound at the instance, (1/8) sum_j theta_j^2, d = 128",
+              "0.500", Rule::printed,
+              [] {
+                const pe::ChenCounterexample& c = chen_d128();
+                Outcome o = printed("0.500", c.corrected_bound.midpoint());
+                o.detail += "; enclosure " + c.corrected_bound.text;
+                return o;
+              }});
+  claims.add({"thm5.chen.corrected_bound_holds.d128", section,
+              "Theorem 5 (iv) with the corrected constant holds at the instance: error < "
+              "(1/8) sum_j theta_j^2, decided on MPFI enclosures (right end of the error "
+              "against left end of the bound)",
+              "0.459 <= 0.500", Rule::bound,
+              [] {
+                const pe::ChenCounterexample& c = chen_d128();
+                return decided(c.error_within_corrected, format(c.error.midpoint()),
+                               std::string(c.error_within_corrected ? "certified: error < corrected bound; "
+                                                                    : "not certified: ") +
+                                   enclosures_text(c));
+              }});
+  claims.add({"thm5.chen.refuted_up_to_d128", "Honest caveats",
+              "Caveat: Chen and colleagues' Theorem 2.1 is false as stated for head dimensions "
+              "up to 128: the instance h_j = 1, Delta = 1/2 on [0, 1] refutes it at every even "
+              "d = 2 .. 128 (MPFI-certified), and the corrected bound holds at each",
+              "false as stated for d <= 128", Rule::shape,
+              [] {
+                const ChenScan& s = chen_scan();
+                const bool all = s.refuted == s.checked && s.corrected_holds == s.checked;
+                return decided(all,
+                               std::to_string(s.refuted) + " of " + std::to_string(s.checked) + " refuted",
+                               "corrected bound certified at " + std::to_string(s.corrected_holds) +
+                                   " of " + std::to_string(s.checked) +
+                                   "; scanning on, this instance first fails to refute at d = " +
+                                   std::to_string(s.first_not_refuted));
+              }});
+}
