@@ -249,6 +249,45 @@ INSTANTIATE_TEST_SUITE_P(
              (std::get<1>(info.param) > 1 ? "_underflowing" : "_moderate");
     });
 
+// The reads the tournament makes past the window: 256 tokens, RoPE plain and under each map,
+// and the sinusoidal head shifted so that the query sits at position 31 (positions -224..31).
+class LongReadAgreement : public ::testing::TestWithParam<std::tuple<PositionScheme, std::string>> {};
+
+TEST_P(LongReadAgreement, TabulatedMatchesDenseAndReferenceAt256) {
+  const auto& [scheme, reading_name] = GetParam();
+  const AttentionHead head = sharp_head(scheme, 81);
+  Reading reading;
+  if (reading_name == "shift_back") reading.position_shift = 32 - 256;
+  else if (reading_name != "plain")
+    reading = Reading::rope(context_extension_from_string(reading_name), 256, 32);
+  Rng rng(82);
+  CueTask task;
+  task.length = 256;
+  const std::vector<Example> examples = task.sample(rng, 30);
+  const Eigen::MatrixXd tabulated = logits_at_last(head, examples, reading);
+  const Eigen::MatrixXd dense = dense_last(head, examples, reading);
+  Eigen::MatrixXd reference(3, head.shape().classes);
+  for (int b = 0; b < 3; ++b)
+    reference.row(b) = reference_logits(head, examples[b].tokens, reading).bottomRows(1);
+  const double scale = std::max(1.0, dense.cwiseAbs().maxCoeff());
+  // Sums of 256 terms in three orders; angles up to 256 rad rounded once each.
+  EXPECT_LT((tabulated - dense).cwiseAbs().maxCoeff(), 1e-10 * scale);
+  EXPECT_LT((dense.topRows(3) - reference).cwiseAbs().maxCoeff(), 1e-10 * scale);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    TournamentReads, LongReadAgreement,
+    ::testing::Values(std::make_tuple(PositionScheme::rope, "plain"),
+                      std::make_tuple(PositionScheme::rope, "pi"),
+                      std::make_tuple(PositionScheme::rope, "ntk"),
+                      std::make_tuple(PositionScheme::rope, "yarn"),
+                      std::make_tuple(PositionScheme::sinusoidal, "plain"),
+                      std::make_tuple(PositionScheme::sinusoidal, "shift_back"),
+                      std::make_tuple(PositionScheme::alibi, "plain")),
+    [](const auto& info) {
+      return to_string(std::get<0>(info.param)) + "_" + std::get<1>(info.param);
+    });
+
 TEST(AttentionHead, ReplacingThePositionTermByItselfChangesNothing) {
   const AttentionHead head = sharp_head(PositionScheme::sinusoidal, 31);
   Rng rng(32);
