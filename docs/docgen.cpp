@@ -219,7 +219,10 @@ Page expand_template(const std::string& text, const std::string& file, const Con
     for (const Record& r : context.records)
       if (r.section == page.section && !shown.count(r.id)) rest.push_back(&r);
     rest_written = true;
-    if (rest.empty()) return std::string();
+    if (rest.empty())
+      return shown.empty() ? std::string("*No claims of this section are declared in this build "
+                                         "yet.*\n")
+                           : std::string();
     std::string heading = shown.empty() ? "## Claims of this section"
                                          : "## Other claims of this section";
     return heading + " {#" + page.label + "-claims}\n\n" +
@@ -235,7 +238,9 @@ Page expand_template(const std::string& text, const std::string& file, const Con
     if (line == "[[summary]]") {
       out << summary_text(context);
     } else if (line == "[[pages]]") {
-      for (const std::string& label : context.page_labels) out << "- \\subpage " << label << "\n";
+      // \ref, not \subpage: Doxygen 1.9.4's tree view hides the main page's subpages, and
+      // unparented pages appear there in file-name order, which is the article's order.
+      for (const std::string& label : context.page_labels) out << "- \\ref " << label << "\n";
     } else if (line == "[[claims-rest]]") {
       if (page.section.empty())
         throw std::invalid_argument(where(file, number) + "[[claims-rest]] needs a [[section]]");
@@ -243,17 +248,21 @@ Page expand_template(const std::string& text, const std::string& file, const Con
     } else if (starts_with(line, "[[claims ")) {
       if (line.substr(line.size() - 2) != "]]")
         throw std::invalid_argument(where(file, number) + "malformed directive: " + line);
-      const std::vector<std::string> prefixes = split_words(line.substr(9, line.size() - 11));
-      if (prefixes.empty())
-        throw std::invalid_argument(where(file, number) + "[[claims]] needs an id prefix");
+      std::vector<std::string> prefixes, excluded;
+      for (const std::string& word : split_words(line.substr(9, line.size() - 11)))
+        (word[0] == '!' ? excluded : prefixes).push_back(word[0] == '!' ? word.substr(1) : word);
+      if (prefixes.empty() || std::count(excluded.begin(), excluded.end(), ""))
+        throw std::invalid_argument(where(file, number) + "[[claims]] needs id prefixes: " + line);
+      auto matches = [](const std::string& id, const std::vector<std::string>& list) {
+        return std::any_of(list.begin(), list.end(),
+                           [&](const std::string& p) { return starts_with(id, p); });
+      };
       std::vector<const Record*> rows;
       for (const Record& r : context.records)
-        for (const std::string& p : prefixes)
-          if (starts_with(r.id, p)) {
-            rows.push_back(&r);
-            if (r.section == page.section) shown.insert(r.id);
-            break;
-          }
+        if (matches(r.id, prefixes) && !matches(r.id, excluded)) {
+          rows.push_back(&r);
+          if (r.section == page.section) shown.insert(r.id);
+        }
       out << (rows.empty() ? empty_note(prefixes)
                            : claims_table(rows, TableKind::section, context.source_dir));
     } else {

@@ -9,11 +9,11 @@
 /// | directive | on its own line? | becomes |
 /// |---|---|---|
 /// | `[[section NAME]]` | yes | nothing; declares the ledger section the page documents |
-/// | `[[claims PREFIX ...]]` | yes | a table of the claims, from any section, whose id starts with one of the prefixes (a note when there are none yet) |
-/// | `[[claims-rest]]` | yes | a table of the page's section's claims not shown by an earlier table on the page; appended at the end when absent |
+/// | `[[claims PREFIX ... !PREFIX ...]]` | yes | a table of the claims, from any section, whose id starts with one of the prefixes and with none of the `!` ones (a note when there are none yet) |
+/// | `[[claims-rest]]` | yes | a table of the page's section's claims not shown by an earlier table on the page (a note when the section has none at all); appended at the end when absent |
 /// | `[[unit NAME]]` | no | a link to `theorems/NAME.cpp` when that file exists, else its name marked as not yet merged |
 /// | `[[summary]]` | yes | the counts of claims, verdicts and errata |
-/// | `[[pages]]` | yes | a `\subpage` list of every generated page, in order |
+/// | `[[pages]]` | yes | a list of links to every generated page, in order |
 ///
 /// So the pages grow by themselves: a claim declared by a new unit appears in its section's
 /// page (in a prefix table or the rest table), in the list of all claims, and, when it is an

@@ -189,11 +189,35 @@ TEST(Template, RestIsAppendedWhenAbsentAndEmptyPrefixIsNoted) {
   EXPECT_NE(page.text.find("\"thm2.b\""), std::string::npos);
 }
 
+TEST(Template, ExcludedPrefixesAndEmptySections) {
+  const Context c = context_with({record("thm2.defect", kClocks, "holds", "holds"),
+                                  record("thm2.cond.n16", kClocks, "holds", "holds")});
+  const std::string text = "# Clocks {#clocks}\n[[section " + kClocks + "]]\n[[claims thm2. !thm2.cond.]]\n";
+  const pe::docgen::Page page = pe::docgen::expand_template(text, "t.md", c);
+  const auto defect = page.text.find("\"thm2.defect\"");
+  const auto rest = page.text.find("## Other claims of this section");
+  const auto cond = page.text.find("\"thm2.cond.n16\"");
+  ASSERT_NE(defect, std::string::npos);
+  ASSERT_NE(rest, std::string::npos);
+  ASSERT_NE(cond, std::string::npos);
+  EXPECT_LT(defect, rest);
+  EXPECT_LT(rest, cond);
+  const std::string filings = "Finance case study: which company was named last?";
+  const pe::docgen::Page empty =
+      pe::docgen::expand_template("# F {#f}\n[[section " + filings + "]]\n", "f.md", c);
+  EXPECT_NE(empty.text.find("No claims of this section are declared in this build yet"),
+            std::string::npos);
+}
+
 TEST(Template, UnknownDirectivesNameFileAndLine) {
   const Context c = context_with({});
   EXPECT_NE(invalid_argument_message([&] {
               pe::docgen::expand_template("# A {#a}\n\n[[claim thm1.]]\n", "x.md", c);
             }).find("x.md:3: unknown or misplaced directive"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([&] {
+              pe::docgen::expand_template("# A {#a}\n[[claims thm1. !]]\n", "x.md", c);
+            }).find("x.md:2: [[claims]] needs id prefixes"),
             std::string::npos);
   EXPECT_NE(invalid_argument_message([&] {
               pe::docgen::expand_template("# A {#a}\n[[claims-rest]]\n", "x.md", c);

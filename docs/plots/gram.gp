@@ -7,6 +7,7 @@ set terminal svg size 560,500 dynamic enhanced font "sans,13" background rgb "wh
 set output output
 set size ratio -1
 unset grid
+unset key
 set xrange [-0.5:63.5]
 set yrange [63.5:-0.5]
 set xlabel "position n"
