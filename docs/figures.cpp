@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "clocks.hpp"
+#include "context_extension.hpp"
 
 namespace pe::figures {
 namespace {
@@ -133,10 +134,38 @@ FigureData kernel_figure(const std::vector<int>& dimensions, int max_delta) {
   return fig;
 }
 
+FigureData census_figure(int d, int training_length, double kappa) {
+  const double base = kDefaultBase;
+  const RopeReading pi = rope_reading(ContextExtension::position_interpolation, d, base, kappa,
+                                      training_length);
+  const RopeReading ntk = rope_reading(ContextExtension::ntk_aware, d, base, kappa, training_length);
+  const RopeReading yarn = rope_reading(ContextExtension::yarn, d, base, kappa, training_length);
+  const std::vector<double> theta = frequencies(d, base);
+  FigureData fig{"census",
+                 "Theorem 5's wavelength census: which planes of a RoPE head complete a turn over "
+                 "the training offsets, and how PI, NTK-aware scaling and YaRN rescale each plane.",
+                 {{"d", d}, {"base", base}, {"training_length", training_length}, {"kappa", kappa}},
+                 {}};
+  DataTable planes{"planes",
+                   "one row per plane j: theta_j, wavelength, turns over offsets 0..L-1, and "
+                   "each map's factor frequency/theta_j",
+                   {"plane", "theta", "wavelength", "turns", "factor_pi", "factor_ntk", "factor_yarn"},
+                   {}};
+  const double two_pi = 2 * std::acos(-1.0);
+  for (int j = 0; j < d / 2; ++j)
+    planes.rows.push_back({double(j), theta[j], two_pi / theta[j],
+                           (training_length - 1) * theta[j] / two_pi, pi.factors[j],
+                           ntk.factors[j], yarn.factors[j]});
+  fig.tables.push_back(std::move(planes));
+  return fig;
+}
+
 std::vector<FigureData> all_figures() {
   // Figure A of the article's laboratory opens at m = 3, n = 10 with d = 16; the Gram grid of
   // 64 positions is the window over which the article measures the code's columns.
-  return {clocks_figure(16, 3, 10, 64), kernel_figure({64, 512, 8192}, 4096)};
+  // The census is the tournament's head: d = 16, trained at 32, read at 128 (kappa = 4).
+  return {clocks_figure(16, 3, 10, 64), kernel_figure({64, 512, 8192}, 4096),
+          census_figure(16, 32, 4)};
 }
 
 std::string figures_json(const std::vector<FigureData>& figures) {

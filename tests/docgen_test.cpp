@@ -13,6 +13,7 @@
 #include <string>
 
 #include "clocks.hpp"
+#include "context_extension.hpp"
 #include "docgen.hpp"
 #include "figures.hpp"
 
@@ -280,7 +281,29 @@ TEST(Figures, KernelCurvesAreTheNumericsValues) {
   }
 }
 
+TEST(Figures, CensusIsTheRopeReadingOfEachPlane) {
+  const pe::figures::FigureData fig = pe::figures::census_figure(16, 32, 4);
+  const pe::figures::DataTable& planes = fig.tables.at(0);
+  ASSERT_EQ(planes.rows.size(), 8u);
+  const auto ntk = pe::rope_reading(pe::ContextExtension::ntk_aware, 16, pe::kDefaultBase, 4, 32);
+  int full_turns = 0;
+  for (const auto& row : planes.rows) {
+    const int j = static_cast<int>(row[0]);
+    EXPECT_DOUBLE_EQ(row[2] * row[1], 2 * std::acos(-1.0));  // wavelength * theta = 2 pi
+    EXPECT_EQ(row[5], ntk.factors[j]);
+    EXPECT_DOUBLE_EQ(row[4], 0.25);  // PI divides every plane by kappa
+    if (row[3] >= 1) ++full_turns;
+  }
+  EXPECT_EQ(full_turns, 2);  // Theorem 5 (i) at d = 16, L = 32: planes 0 and 1 only
+}
+
 TEST(Figures, BadArgumentsAreRejected) {
+  EXPECT_NE(invalid_argument_message([] { pe::figures::census_figure(15, 32, 4); }).find("15"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::figures::census_figure(16, 32, 0.5); }).find("0.5"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::figures::census_figure(16, 0, 4); }).find("0"),
+            std::string::npos);
   EXPECT_NE(invalid_argument_message([] { pe::figures::clocks_figure(15, 1, 2, 8); }).find("d = 15"),
             std::string::npos);
   EXPECT_NE(invalid_argument_message([] { pe::figures::clocks_figure(16, -1, 2, 8); }).find("m = -1"),
@@ -325,6 +348,7 @@ TEST(Figures, PayloadIsDeterministicAndHoldsEveryFigure) {
   EXPECT_NE(payload.find("\"clocks\": {"), std::string::npos);
   EXPECT_NE(payload.find("\"kernel\": {"), std::string::npos);
   EXPECT_NE(payload.find("\"d8192\": ["), std::string::npos);
+  EXPECT_NE(payload.find("\"census\": {"), std::string::npos);
   EXPECT_EQ(std::count(payload.begin(), payload.end(), '{'),
             std::count(payload.begin(), payload.end(), '}'));
   EXPECT_EQ(std::count(payload.begin(), payload.end(), '['),
