@@ -1,0 +1,329 @@
+#include "docgen.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace pe::docgen {
+namespace {
+
+using ledger::Record;
+
+/// "Position as a set of clocks" -> "position-as-a-set-of-clocks".
+std::string slug(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!out.empty() && out.back() != '-')
+      out += '-';
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out;
+}
+
+std::string verdict_cell(const std::string& verdict, bool agrees) {
+  // The verdict's colour says holds/fails; a frame marks a disagreement with the expectation.
+  const std::string cls = "pe-verdict pe-" + slug(verdict) + (agrees ? "" : " pe-mismatch");
+  return "<span class=\"" + cls + "\">" + escape_markdown(verdict) + "</span>";
+}
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::string where(const std::string& file, int line) {
+  return file + ":" + std::to_string(line) + ": ";
+}
+
+}  // namespace
+
+std::string escape_markdown(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    switch (c) {
+      // Doxygen commands and entities, markdown emphasis, code, links and table cells.
+      case '\\': case '@': case '&': case '$': case '#': case '%': case '<': case '>':
+      case '|': case '*': case '_': case '`': case '[': case ']':
+        out += '\\';
+        out += c;
+        break;
+      case '-': {
+        // Doxygen turns "--" and "---" into dashes; a lone '-' is left alone.
+        const bool run = (i > 0 && text[i - 1] == '-') || (i + 1 < text.size() && text[i + 1] == '-');
+        out += run ? "\\-" : "-";
+        break;
+      }
+      case '~':
+        // "\~" is Doxygen's language filter and "~~" is strike-through: keep each ~ apart.
+        out += "<span>~</span>";
+        break;
+      case '\n': out += "<br>"; break;
+      case '\r': break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string claim_anchor(std::string_view id) {
+  static const std::regex id_form("[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*");
+  const std::string s(id);
+  if (!std::regex_match(s, id_form))
+    throw std::invalid_argument("claim id must be dotted [A-Za-z0-9_] parts, got id = '" + s + "'");
+  std::string out = "claim-" + s;
+  std::replace(out.begin(), out.end(), '.', '-');
+  return out;
+}
+
+std::string unit_reference(const std::string& unit, const std::string& source_dir) {
+  static const std::regex unit_form("[a-z0-9_]+");
+  if (!std::regex_match(unit, unit_form))
+    throw std::invalid_argument("unit must match [a-z0-9_]+, got unit = '" + unit + "'");
+  const std::string path = "theorems/" + unit + ".cpp";
+  if (std::filesystem::exists(std::filesystem::path(source_dir) / path))
+    return "\\ref " + path + " \"" + path + "\"";
+  return "`" + path + "` (not yet merged)";
+}
+
+Summary summarise(const std::vector<Record>& records) {
+  Summary s;
+  for (const Record& r : records) {
+    ++s.claims;
+    if (r.verdict == "holds") ++s.holds;
+    else if (r.verdict == "fails") ++s.fails;
+    else ++s.errors;
+    if (r.expected == "fails") ++s.errata;
+    if (r.verdict != r.expected) ++s.disagreements;
+  }
+  return s;
+}
+
+bool belongs_in_errata(const Record& r) { return r.expected == "fails" || r.verdict != r.expected; }
+
+std::string claims_table(const std::vector<const Record*>& records, TableKind kind,
+                         const std::string& source_dir) {
+  std::ostringstream md;
+  md << "| claim | statement | article | computed | rule | verdict | expected | note |\n"
+     << "|---|---|---|---|---|---|---|---|\n";
+  for (const Record* r : records) {
+    const std::string anchor = claim_anchor(r->id);
+    std::string id_cell;
+    if (kind == TableKind::all)
+      id_cell = "\\anchor " + anchor + " `" + r->id + "`";
+    else
+      id_cell = "\\ref " + anchor + " \"" + r->id + "\"";
+    id_cell += "<br><span class=\"pe-unit\">" + unit_reference(r->unit, source_dir) + "</span>";
+    md << "| " << id_cell << " | " << escape_markdown(r->statement) << " | "
+       << escape_markdown(r->article) << " | " << escape_markdown(r->computed) << " | "
+       << escape_markdown(r->rule) << " | " << verdict_cell(r->verdict, r->verdict == r->expected)
+       << " | " << escape_markdown(r->expected) << " | " << escape_markdown(r->note) << " |\n";
+  }
+  md << "\n";
+  return md.str();
+}
+
+std::string page_label(const std::string& text, const std::string& file) {
+  static const std::regex heading("^# +(.*\\S) *\\{#([A-Za-z0-9_-]+)\\} *$");
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, heading)) return m[2];
+    if (starts_with(line, "# "))
+      throw std::invalid_argument(file + ": the first '# ' heading needs a {#label}: " + line);
+  }
+  throw std::invalid_argument(file + ": no '# Title {#label}' heading");
+}
+
+std::string page_section(const std::string& text, const std::string& file) {
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!starts_with(line, "[[section ")) continue;
+    if (line.size() < 12 || line.substr(line.size() - 2) != "]]")
+      throw std::invalid_argument(file + ": malformed section directive: " + line);
+    const std::string name = line.substr(10, line.size() - 12);
+    const auto& names = ledger::sections();
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      throw std::invalid_argument(file + ": '" + name + "' is not one of ledger::sections()");
+    return name;
+  }
+  return "";
+}
+
+namespace {
+
+std::string summary_text(const Context& context) {
+  const Summary s = summarise(context.records);
+  std::ostringstream md;
+  md << "| claims | statement holds | statement fails | errata (expected to fail) | "
+        "verdict differs from expected | evaluation errors |\n"
+     << "|---|---|---|---|---|---|\n"
+     << "| " << s.claims << " | " << s.holds << " | " << s.fails << " | " << s.errata << " | "
+     << s.disagreements << " | " << s.errors << " |\n";
+  return md.str();
+}
+
+std::string empty_note(const std::vector<std::string>& prefixes) {
+  std::string list;
+  for (const std::string& p : prefixes) list += (list.empty() ? "`" : ", `") + p + "`";
+  return "*No claim with an id starting " + list +
+         " is declared in this build yet; its table appears here when its verification unit "
+         "is merged.*\n";
+}
+
+std::string expand_inline_units(const std::string& line, const std::string& file, int number,
+                                const Context& context) {
+  static const std::regex unit("\\[\\[unit ([^\\]]*)\\]\\]");
+  std::string out;
+  auto begin = std::sregex_iterator(line.begin(), line.end(), unit);
+  std::size_t last = 0;
+  for (auto it = begin; it != std::sregex_iterator(); ++it) {
+    out += line.substr(last, it->position() - last);
+    try {
+      out += unit_reference((*it)[1], context.source_dir);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(where(file, number) + e.what());
+    }
+    last = it->position() + it->length();
+  }
+  out += line.substr(last);
+  if (out.find("[[") != std::string::npos)
+    throw std::invalid_argument(where(file, number) + "unknown or misplaced directive: " + line);
+  return out;
+}
+
+}  // namespace
+
+Page expand_template(const std::string& text, const std::string& file, const Context& context) {
+  Page page;
+  page.file = std::filesystem::path(file).filename().string();
+  page.label = page_label(text, file);
+  page.section = page_section(text, file);
+
+  std::set<std::string> shown;  // ids of the page's section already in a table on this page
+  bool rest_written = false;
+  auto rest_table = [&]() {
+    std::vector<const Record*> rest;
+    for (const Record& r : context.records)
+      if (r.section == page.section && !shown.count(r.id)) rest.push_back(&r);
+    rest_written = true;
+    if (rest.empty())
+      return shown.empty() ? std::string("*No claims of this section are declared in this build "
+                                         "yet.*\n")
+                           : std::string();
+    std::string heading = shown.empty() ? "## Claims of this section"
+                                         : "## Other claims of this section";
+    return heading + " {#" + page.label + "-claims}\n\n" +
+           claims_table(rest, TableKind::section, context.source_dir);
+  };
+
+  std::ostringstream out;
+  std::istringstream in(text);
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (starts_with(line, "[[section ")) continue;  // read by page_section
+    if (line == "[[summary]]") {
+      out << summary_text(context);
+    } else if (line == "[[pages]]") {
+      // \ref, not \subpage: Doxygen 1.9.4's tree view hides the main page's subpages, and
+      // unparented pages appear there in file-name order, which is the article's order.
+      for (const std::string& label : context.page_labels) out << "- \\ref " << label << "\n";
+    } else if (line == "[[claims-rest]]") {
+      if (page.section.empty())
+        throw std::invalid_argument(where(file, number) + "[[claims-rest]] needs a [[section]]");
+      out << rest_table();
+    } else if (starts_with(line, "[[claims ")) {
+      if (line.substr(line.size() - 2) != "]]")
+        throw std::invalid_argument(where(file, number) + "malformed directive: " + line);
+      std::vector<std::string> prefixes, excluded;
+      for (const std::string& word : split_words(line.substr(9, line.size() - 11)))
+        (word[0] == '!' ? excluded : prefixes).push_back(word[0] == '!' ? word.substr(1) : word);
+      if (prefixes.empty() || std::count(excluded.begin(), excluded.end(), ""))
+        throw std::invalid_argument(where(file, number) + "[[claims]] needs id prefixes: " + line);
+      auto matches = [](const std::string& id, const std::vector<std::string>& list) {
+        return std::any_of(list.begin(), list.end(),
+                           [&](const std::string& p) { return starts_with(id, p); });
+      };
+      std::vector<const Record*> rows;
+      for (const Record& r : context.records)
+        if (matches(r.id, prefixes) && !matches(r.id, excluded)) {
+          rows.push_back(&r);
+          if (r.section == page.section) shown.insert(r.id);
+        }
+      out << (rows.empty() ? empty_note(prefixes)
+                           : claims_table(rows, TableKind::section, context.source_dir));
+    } else {
+      out << expand_inline_units(line, file, number, context) << "\n";
+    }
+  }
+  if (!page.section.empty() && !rest_written) out << "\n" << rest_table();
+  page.text = out.str();
+  return page;
+}
+
+Page section_page(const std::string& section, const Context& context) {
+  const std::string label = "section-" + slug(section);
+  std::string text = "# " + escape_markdown(section) + " {#" + label + "}\n\n" +
+                     "[[section " + section + "]]\n\n"
+                     "This section of the article has no narrative page yet; its claims are "
+                     "listed here as the ledger declares them.\n\n[[claims-rest]]\n";
+  Page page = expand_template(text, label + ".md", context);
+  page.file = "80-" + label + ".md";
+  return page;
+}
+
+Page errata_page(const Context& context) {
+  std::vector<const Record*> declared, differing;
+  for (const Record& r : context.records) {
+    if (r.expected == "fails") declared.push_back(&r);
+    if (r.verdict != r.expected) differing.push_back(&r);
+  }
+  std::ostringstream md;
+  md << "# Errata and claims that do not reproduce {#errata}\n\n"
+     << "Two lists, both generated from the ledger at build time. The first holds the claims "
+        "that the ledger declares wrong as the article prints them: each has an erratum note "
+        "with the reason and the corrected value, and a companion claim that checks the "
+        "corrected value. The second holds claims whose computed verdict differs from what the "
+        "ledger expects, which a passing build never has: a non-empty list means the code "
+        "and the article's values have drifted apart (the corresponding `ctest` checks fail).\n\n"
+     << "## Errata: the article's statement fails as printed {#errata-declared}\n\n";
+  if (declared.empty()) md << "No claim declared in this build is an erratum.\n\n";
+  else md << claims_table(declared, TableKind::errata, context.source_dir);
+  md << "## Verdicts that differ from the ledger's expectation {#errata-differing}\n\n";
+  if (differing.empty()) md << "None: every verdict equals its expected verdict.\n\n";
+  else md << claims_table(differing, TableKind::errata, context.source_dir);
+  return {"90-errata.md", "errata", "", md.str()};
+}
+
+Page all_claims_page(const Context& context) {
+  std::ostringstream md;
+  md << "# Every claim {#claims}\n\n"
+     << "Every claim the ledger declares, evaluated when these pages were built, grouped by "
+        "the article's sections in the article's order. Each row is the target of the claim "
+        "links elsewhere in these pages and names the verification unit that declares it.\n\n"
+     << summary_text(context) << "\n[TOC]\n\n";
+  for (const std::string& section : ledger::sections()) {
+    std::vector<const Record*> rows;
+    for (const Record& r : context.records)
+      if (r.section == section) rows.push_back(&r);
+    md << "## " << escape_markdown(section) << " {#claims-" << slug(section) << "}\n\n";
+    if (rows.empty()) md << "No claims declared in this build.\n\n";
+    else md << claims_table(rows, TableKind::all, context.source_dir);
+  }
+  return {"95-claims.md", "claims", "", md.str()};
+}
+
+}  // namespace pe::docgen

@@ -1,0 +1,102 @@
+/// @file
+/// @brief The documentation generator's pieces: evaluated claims rendered as Doxygen
+/// markdown, and narrative templates expanded into Doxygen pages.
+///
+/// The narrative pages in `docs/narrative/` are written by hand but are not Doxygen input
+/// themselves: pe_docgen expands them into `<build>/docs/generated/pages/`, and Doxygen reads
+/// those. A template is Doxygen markdown plus these directives (unknown ones are errors):
+///
+/// | directive | on its own line? | becomes |
+/// |---|---|---|
+/// | `[[section NAME]]` | yes | nothing; declares the ledger section the page documents |
+/// | `[[claims PREFIX ... !PREFIX ...]]` | yes | a table of the claims, from any section, whose id starts with one of the prefixes and with none of the `!` ones (a note when there are none yet) |
+/// | `[[claims-rest]]` | yes | a table of the page's section's claims not shown by an earlier table on the page (a note when the section has none at all); appended at the end when absent |
+/// | `[[unit NAME]]` | no | a link to `theorems/NAME.cpp` when that file exists, else its name marked as not yet merged |
+/// | `[[summary]]` | yes | the counts of claims, verdicts and errata |
+/// | `[[pages]]` | yes | a list of links to every generated page, in order |
+///
+/// So the pages grow by themselves: a claim declared by a new unit appears in its section's
+/// page (in a prefix table or the rest table), in the list of all claims, and, when it is an
+/// erratum or disagrees with its expectation, in the errata page.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledger.hpp"
+
+namespace pe::docgen {
+
+/// Makes arbitrary text literal in Doxygen markdown (a table cell or a paragraph): escapes
+/// Doxygen's command characters, markdown's emphasis, code and link characters, dash runs and
+/// table pipes, and turns newlines into `<br>`.
+std::string escape_markdown(std::string_view text);
+
+/// The Doxygen anchor of a claim: "claim-" followed by the id with '.' as '-'.
+/// Throws std::invalid_argument when the id is not a ledger id ([a-z0-9_] parts joined by dots).
+std::string claim_anchor(std::string_view id);
+
+/// A reference to the unit's file: `\ref theorems/<unit>.cpp` when `<source_dir>/theorems/
+/// <unit>.cpp` exists (Doxygen reads theorems/), else the path in code font and "not yet
+/// merged". Throws std::invalid_argument for a unit name that is not [a-z0-9_]+.
+std::string unit_reference(const std::string& unit, const std::string& source_dir);
+
+/// Counts over evaluated claims.
+struct Summary {
+  int claims = 0, holds = 0, fails = 0, errors = 0, errata = 0, disagreements = 0;
+};
+Summary summarise(const std::vector<ledger::Record>& records);
+
+/// True for a claim the errata page lists: declared as an erratum, or verdict != expected.
+bool belongs_in_errata(const ledger::Record& record);
+
+/// Which table layout to render.
+enum class TableKind {
+  section,  ///< id links to the claim's anchor on the all-claims page
+  all,      ///< id carries the claim's anchor
+  errata,   ///< as section (the note starts with the erratum)
+};
+
+/// A Doxygen markdown table of the records (the eight report columns; the id cell also links
+/// the verification unit).
+std::string claims_table(const std::vector<const ledger::Record*>& records, TableKind kind,
+                         const std::string& source_dir);
+
+/// One page produced from a template.
+struct Page {
+  std::string file;     ///< output file name, e.g. "20-clocks.md"
+  std::string label;    ///< the Doxygen page label from the `# Title {#label}` line
+  std::string section;  ///< the ledger section, empty for pages without one
+  std::string text;     ///< the expanded markdown
+};
+
+/// Everything a template expansion reads.
+struct Context {
+  std::vector<ledger::Record> records;  ///< every claim, evaluated, in ledger order
+  std::string source_dir;
+  std::vector<std::string> page_labels;  ///< for [[pages]], in order
+};
+
+/// The `{#label}` of a template's first `# ` heading. Throws std::invalid_argument (naming the
+/// file) when there is none.
+std::string page_label(const std::string& text, const std::string& file);
+
+/// The NAME of a template's `[[section NAME]]` line, or "" when it has none. Throws
+/// std::invalid_argument when NAME is not one of ledger::sections().
+std::string page_section(const std::string& text, const std::string& file);
+
+/// Expands one template. Throws std::invalid_argument naming the file and line for an unknown
+/// or malformed directive.
+Page expand_template(const std::string& text, const std::string& file, const Context& context);
+
+/// A page for a ledger section that has no narrative template: heading and claims table.
+Page section_page(const std::string& section, const Context& context);
+
+/// The errata page: declared errata and claims whose verdict differs from the expectation.
+Page errata_page(const Context& context);
+
+/// Every claim, grouped by section, each with its anchor.
+Page all_claims_page(const Context& context);
+
+}  // namespace pe::docgen

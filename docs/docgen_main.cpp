@@ -1,0 +1,153 @@
+/// @file
+/// @brief pe_docgen: evaluates every ledger claim in-process and writes the generated
+/// documentation inputs (pages, plot data, figure payload) before Doxygen runs.
+///
+/// Usage: `pe_docgen --source DIR --narrative DIR --out DIR --html DIR`. It writes
+/// - `<out>/pages/*.md`: the narrative templates of `--narrative` expanded (docgen.hpp), one
+///   page for each ledger section without a template, the errata page and the page of every
+///   claim;
+/// - `<out>/data/<figure>.<table>.dat`: the plot data (figures.hpp), read by docs/plots/*.gp;
+/// - `<html>/data/figure-payload.json`: figures::figure_payload(), shipped with the docs;
+/// - `<out>/docgen.stamp`: written last, the build's witness that all of the above is current.
+///
+/// Exit status 0 also when claims disagree with their expectations (the errata page shows
+/// them; ctest is what fails), 1 when a template or an output cannot be written.
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "docgen.hpp"
+#include "figures.hpp"
+#include "ledger.hpp"
+
+namespace fs = std::filesystem;
+using pe::docgen::Page;
+
+namespace {
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+struct Options {
+  fs::path source, narrative, out, html;
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  std::map<std::string, fs::path*> flags = {
+      {"--source", &o.source}, {"--narrative", &o.narrative}, {"--out", &o.out}, {"--html", &o.html}};
+  for (int i = 1; i < argc; ++i) {
+    auto it = flags.find(argv[i]);
+    if (it == flags.end() || i + 1 >= argc)
+      throw std::invalid_argument(std::string("unknown or incomplete argument '") + argv[i] + "'");
+    *it->second = argv[++i];
+  }
+  for (const auto& [flag, path] : flags)
+    if (path->empty()) throw std::invalid_argument(flag + " is required");
+  return o;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  const Options opt = parse(argc, argv);
+  const auto start = std::chrono::steady_clock::now();
+
+  // 1. Every claim, evaluated here rather than read from a ctest run, so the pages always
+  //    describe the code they are built from.
+  pe::docgen::Context context;
+  context.source_dir = opt.source.string();
+  std::map<std::string, double> unit_seconds;
+  for (const pe::ledger::Claim& claim : pe::ledger::all_claims()) {
+    const auto t = std::chrono::steady_clock::now();
+    context.records.push_back(pe::ledger::evaluate_record(claim));
+    unit_seconds[claim.unit] += seconds_since(t);
+  }
+  for (const auto& [unit, s] : unit_seconds)
+    std::cout << "pe_docgen: unit " << unit << " evaluated in " << s << " s\n";
+
+  // 2. Figures: plot data for gnuplot, the payload for the HTML output.
+  const std::vector<pe::figures::FigureData> figures = pe::figures::all_figures();
+  fs::remove_all(opt.out / "data");
+  pe::figures::write_plot_data(figures, (opt.out / "data").string());
+  write_file(opt.html / "data" / "figure-payload.json", pe::figures::figures_json(figures));
+
+  // 3. Pages. First the templates' labels and sections, so [[pages]] can list them all.
+  std::vector<fs::path> templates;
+  for (const auto& entry : fs::directory_iterator(opt.narrative))
+    if (entry.path().extension() == ".md") templates.push_back(entry.path());
+  std::sort(templates.begin(), templates.end());
+  std::vector<std::string> covered_sections;
+  std::string main_template;
+  for (const fs::path& path : templates) {
+    const std::string text = read_file(path);
+    const std::string label = pe::docgen::page_label(text, path.string());
+    if (label == "mainpage") {
+      main_template = path.string();
+      continue;
+    }
+    context.page_labels.push_back(label);
+    covered_sections.push_back(pe::docgen::page_section(text, path.string()));
+  }
+  if (main_template.empty()) throw std::runtime_error("no template with {#mainpage}");
+
+  std::vector<Page> pages;
+  for (const std::string& section : pe::ledger::sections())
+    if (std::find(covered_sections.begin(), covered_sections.end(), section) ==
+        covered_sections.end()) {
+      pages.push_back(pe::docgen::section_page(section, context));
+      context.page_labels.push_back(pages.back().label);
+    }
+  pages.push_back(pe::docgen::errata_page(context));
+  pages.push_back(pe::docgen::all_claims_page(context));
+  context.page_labels.push_back("errata");
+  context.page_labels.push_back("claims");
+  for (const fs::path& path : templates) {
+    Page page = pe::docgen::expand_template(read_file(path), path.string(), context);
+    if (page.label == "mainpage") page.file = "mainpage.md";
+    pages.push_back(std::move(page));
+  }
+
+  fs::remove_all(opt.out / "pages");
+  // Every page loads the render probe that the browser check reads (docs/render_probe.js).
+  const std::string probe =
+      "\n\\htmlonly\n<script type=\"text/javascript\" src=\"render_probe.js\"></script>\n"
+      "\\endhtmlonly\n";
+  for (const Page& page : pages) write_file(opt.out / "pages" / page.file, page.text + probe);
+
+  const pe::docgen::Summary s = pe::docgen::summarise(context.records);
+  std::ostringstream stamp;
+  stamp << s.claims << " claims, " << s.holds << " hold, " << s.fails << " fail, " << s.errata
+        << " errata, " << s.disagreements << " disagree, " << s.errors << " errors; "
+        << pages.size() << " pages, " << figures.size() << " figures\n";
+  write_file(opt.out / "docgen.stamp", stamp.str());
+  std::cout << "pe_docgen: " << stamp.str() << "pe_docgen: done in " << seconds_since(start)
+            << " s\n";
+  return 0;
+} catch (const std::exception& e) {
+  std::cerr << "pe_docgen: " << e.what() << "\n";
+  return 1;
+}

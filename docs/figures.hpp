@@ -1,0 +1,81 @@
+/// @file
+/// @brief The data behind the documentation's figures, computed by the project's own code:
+/// one JSON payload for the laboratory figures and one gnuplot data file per table.
+///
+/// A figure is a named set of numeric tables plus a few scalar parameters. The same
+/// FigureData feeds two writers, so a plot and the payload can never disagree:
+/// - figure_payload() renders every figure as one JSON document. The docs build ships it as
+///   `html/data/figure-payload.json`; the test `docs.figure_payload` requires the shipped
+///   file to equal this function's output byte for byte.
+/// - write_plot_data() writes each table as `<figure>.<table>.dat` (whitespace-separated
+///   columns with a `#` header) and the figure's parameters as gnuplot assignments, which the
+///   scripts in `docs/plots/` read.
+///
+/// Adding a figure takes one function returning FigureData, appended to the list in
+/// all_figures(), and one script `docs/plots/<name>.gp`.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pe::figures {
+
+/// A rectangular table of numbers with named columns.
+struct DataTable {
+  std::string name;                       ///< file and JSON key: lower case, digits, '_'
+  std::string description;                ///< one line: what a row is
+  std::vector<std::string> columns;       ///< column names, same rules as `name`
+  std::vector<std::vector<double>> rows;  ///< every row has columns.size() entries
+};
+
+/// One figure's data.
+struct FigureData {
+  std::string name;                                       ///< e.g. "kernel"
+  std::string description;                                ///< what the figure shows
+  std::vector<std::pair<std::string, double>> parameters; ///< e.g. {"d", 16}
+  std::vector<DataTable> tables;
+};
+
+/// Figure "clocks": the code's clocks at positions m and n in dimension d (table `hands`: one
+/// row per plane j with omega_j and the code's entries (p_2j, p_2j+1) at m and at n), and the
+/// inner products of every pair of positions 0..grid-1 (table `gram`: m, n,
+/// <p(m), p(n)>, and the same over d/2). Throws std::invalid_argument for an odd or
+/// non-positive d, negative positions, or grid < 2.
+FigureData clocks_figure(int d, int m, int n, int grid);
+
+/// Figure "kernel": (2/d) kappa_d(Delta) for Delta = 1..max_delta at each dimension in
+/// `dimensions`, beside the limit I_b(Delta) and the ruler 1 - (gamma + ln Delta)/ln b
+/// (base 10^4). Throws std::invalid_argument for max_delta < 1, an empty dimension list or an
+/// odd dimension.
+FigureData kernel_figure(const std::vector<int>& dimensions, int max_delta);
+
+/// Figure "census": Theorem 5's wavelength census of a RoPE head of width d trained at
+/// `training_length` (table `planes`: plane j, theta_j, wavelength lambda_j = 2 pi/theta_j, the
+/// turns (L - 1) theta_j/(2 pi) it makes over the training offsets, and the per-plane factor of
+/// PI, NTK-aware scaling and YaRN when read kappa times longer; base 10^4). Throws
+/// std::invalid_argument as pe::rope_reading does (odd d, kappa < 1, training_length < 1).
+FigureData census_figure(int d, int training_length, double kappa);
+
+/// Every figure of the documentation, in a fixed order.
+std::vector<FigureData> all_figures();
+
+/// The JSON document of all_figures(); deterministic (fixed number format, fixed order).
+std::string figure_payload();
+
+/// Renders figures as JSON (figure_payload() is figures_json(all_figures())). Throws
+/// std::invalid_argument when a name is not of the form [a-z0-9_]+ or a row's length differs
+/// from its table's column count.
+std::string figures_json(const std::vector<FigureData>& figures);
+
+/// Writes `<dir>/<figure>.<table>.dat` for every table of `figures` and
+/// `<dir>/<figure>.parameters.gnuplot` (one `name = value` line per parameter, for a plot
+/// script's `load`); returns the paths.
+std::vector<std::string> write_plot_data(const std::vector<FigureData>& figures,
+                                         const std::string& dir);
+
+/// A number as the payload and the data files print it: nine significant digits, "null" for a
+/// non-finite value in JSON (and "nan" in data files, which gnuplot skips).
+std::string format_number(double value);
+
+}  // namespace pe::figures

@@ -1,0 +1,376 @@
+// Unit tests of the documentation generator (docs/docgen.hpp) and the figure data
+// (docs/figures.hpp): escaping, anchors, unit links, template directives, and the figure
+// tables against the numerics they come from.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "clocks.hpp"
+#include "context_extension.hpp"
+#include "docgen.hpp"
+#include "figures.hpp"
+
+#ifndef PE_SOURCE_DIR
+#error "PE_SOURCE_DIR must name the source tree"
+#endif
+
+namespace {
+
+using pe::docgen::Context;
+using pe::ledger::Record;
+
+template <class F>
+std::string invalid_argument_message(F f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "(no std::invalid_argument)";
+}
+
+Record record(const std::string& id, const std::string& section, const std::string& verdict,
+              const std::string& expected) {
+  return {id, "theorem1", section, "statement of " + id, "0.5", "0.49", "printed", verdict,
+          expected, "note"};
+}
+
+Context context_with(std::vector<Record> records) {
+  Context c;
+  c.records = std::move(records);
+  c.source_dir = PE_SOURCE_DIR;
+  return c;
+}
+
+const std::string kClocks = "Position as a set of clocks";
+
+// ---- escaping --------------------------------------------------------------------------
+
+TEST(EscapeMarkdown, PlainTextIsUnchanged) {
+  EXPECT_EQ(pe::docgen::escape_markdown("Theorem 1 (ii): d = 64, Delta = 4"),
+            "Theorem 1 (ii): d = 64, Delta = 4");
+}
+
+TEST(EscapeMarkdown, DoxygenAndMarkdownCharactersAreEscaped) {
+  EXPECT_EQ(pe::docgen::escape_markdown("<p(m), p(n)> <= |x| & 5% #1 @a $b \\f$"),
+            "\\<p(m), p(n)\\> \\<= \\|x\\| \\& 5\\% \\#1 \\@a \\$b \\\\f\\$");
+  EXPECT_EQ(pe::docgen::escape_markdown("kappa_d *x* `c` [l](u)"),
+            "kappa\\_d \\*x\\* \\`c\\` \\[l\\](u)");
+}
+
+TEST(EscapeMarkdown, DashRunsTildesAndNewlines) {
+  EXPECT_EQ(pe::docgen::escape_markdown("a-b -- c"), "a-b \\-\\- c");
+  EXPECT_EQ(pe::docgen::escape_markdown("1.2e-3"), "1.2e-3");
+  EXPECT_EQ(pe::docgen::escape_markdown("~~x"), "<span>~</span><span>~</span>x");
+  EXPECT_EQ(pe::docgen::escape_markdown("one\ntwo\r"), "one<br>two");
+}
+
+// ---- anchors and unit links ------------------------------------------------------------
+
+TEST(ClaimAnchor, DotsBecomeDashes) {
+  EXPECT_EQ(pe::docgen::claim_anchor("thm1.ruler.d512.delta256"), "claim-thm1-ruler-d512-delta256");
+  EXPECT_EQ(pe::docgen::claim_anchor("thm5.chen.counterexample_d128"),
+            "claim-thm5-chen-counterexample_d128");
+}
+
+TEST(ClaimAnchor, DistinctIdsGiveDistinctAnchors) {
+  std::set<std::string> anchors;
+  const std::vector<std::string> ids = {"a.b_c", "a_b.c", "a.b.c", "a.bc", "ab.c"};
+  for (const std::string& id : ids) anchors.insert(pe::docgen::claim_anchor(id));
+  EXPECT_EQ(anchors.size(), ids.size());
+}
+
+TEST(ClaimAnchor, RejectsNonIds) {
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::claim_anchor("thm1 ruler"); })
+                .find("id = 'thm1 ruler'"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::claim_anchor(""); }).find("id = ''"),
+            std::string::npos);
+}
+
+TEST(UnitReference, LinksExistingUnitsOnly) {
+  EXPECT_EQ(pe::docgen::unit_reference("theorem1", PE_SOURCE_DIR),
+            "\\ref theorems/theorem1.cpp \"theorems/theorem1.cpp\"");
+  EXPECT_EQ(pe::docgen::unit_reference("no_such_unit", PE_SOURCE_DIR),
+            "`theorems/no_such_unit.cpp` (not yet merged)");
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::unit_reference("../x", PE_SOURCE_DIR); })
+                .find("unit = '../x'"),
+            std::string::npos);
+}
+
+// ---- summaries and tables --------------------------------------------------------------
+
+TEST(Summary, CountsVerdictsErrataAndDisagreements) {
+  const std::vector<Record> rs = {record("a.x", kClocks, "holds", "holds"),
+                                  record("a.y", kClocks, "fails", "fails"),
+                                  record("a.z", kClocks, "fails", "holds"),
+                                  record("a.w", kClocks, "error", "holds")};
+  const pe::docgen::Summary s = pe::docgen::summarise(rs);
+  EXPECT_EQ(s.claims, 4);
+  EXPECT_EQ(s.holds, 1);
+  EXPECT_EQ(s.fails, 2);
+  EXPECT_EQ(s.errors, 1);
+  EXPECT_EQ(s.errata, 1);
+  EXPECT_EQ(s.disagreements, 2);
+  EXPECT_FALSE(pe::docgen::belongs_in_errata(rs[0]));
+  EXPECT_TRUE(pe::docgen::belongs_in_errata(rs[1]));
+  EXPECT_TRUE(pe::docgen::belongs_in_errata(rs[2]));
+}
+
+TEST(ClaimsTable, RowsCarryLinksAnchorsAndVerdicts) {
+  const Record r = record("thm1.ruler.d64", kClocks, "fails", "holds");
+  const std::string section = pe::docgen::claims_table({&r}, pe::docgen::TableKind::section, PE_SOURCE_DIR);
+  EXPECT_NE(section.find("\\ref claim-thm1-ruler-d64 \"thm1.ruler.d64\""), std::string::npos);
+  EXPECT_NE(section.find("\\ref theorems/theorem1.cpp"), std::string::npos);
+  EXPECT_NE(section.find("pe-fails pe-mismatch"), std::string::npos);
+  const std::string all = pe::docgen::claims_table({&r}, pe::docgen::TableKind::all, PE_SOURCE_DIR);
+  EXPECT_NE(all.find("\\anchor claim-thm1-ruler-d64 `thm1.ruler.d64`"), std::string::npos);
+  // Header, separator, one row, blank line.
+  EXPECT_EQ(std::count(all.begin(), all.end(), '\n'), 4);
+}
+
+// ---- templates -------------------------------------------------------------------------
+
+TEST(Template, LabelAndSectionAreRead) {
+  const std::string text = "# Clocks {#clocks}\n[[section " + kClocks + "]]\n";
+  EXPECT_EQ(pe::docgen::page_label(text, "t.md"), "clocks");
+  EXPECT_EQ(pe::docgen::page_section(text, "t.md"), kClocks);
+  EXPECT_EQ(pe::docgen::page_section("# A {#a}\n", "t.md"), "");
+}
+
+TEST(Template, MissingLabelOrUnknownSectionIsAnError) {
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::page_label("# Clocks\n", "t.md"); })
+                .find("t.md"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::page_label("text\n", "t.md"); })
+                .find("no '# Title {#label}'"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message(
+                [] { pe::docgen::page_section("[[section Not a section]]\n", "t.md"); })
+                .find("'Not a section' is not one of"),
+            std::string::npos);
+}
+
+TEST(Template, PrefixTablesThenTheRest) {
+  const Context c = context_with({record("thm1.a", kClocks, "holds", "holds"),
+                                  record("thm2.b", kClocks, "holds", "holds"),
+                                  record("prop1.c", "Order, and how a mask leaks it", "holds", "holds")});
+  const std::string text = "# Clocks {#clocks}\n[[section " + kClocks +
+                           "]]\nIntro [[unit theorem1]].\n[[claims thm1.]]\n[[claims-rest]]\n";
+  const pe::docgen::Page page = pe::docgen::expand_template(text, "20-clocks.md", c);
+  EXPECT_EQ(page.label, "clocks");
+  EXPECT_EQ(page.section, kClocks);
+  EXPECT_NE(page.text.find("Intro \\ref theorems/theorem1.cpp"), std::string::npos);
+  const auto first = page.text.find("\"thm1.a\"");
+  const auto rest = page.text.find("## Other claims of this section");
+  const auto second = page.text.find("\"thm2.b\"");
+  ASSERT_NE(first, std::string::npos);
+  ASSERT_NE(rest, std::string::npos);
+  ASSERT_NE(second, std::string::npos);
+  EXPECT_LT(first, rest);
+  EXPECT_LT(rest, second);
+  EXPECT_EQ(page.text.find("\"thm1.a\"", first + 1), std::string::npos) << "thm1.a shown twice";
+  EXPECT_EQ(page.text.find("prop1.c"), std::string::npos) << "another section's claim";
+  EXPECT_EQ(page.text.find("[["), std::string::npos);
+}
+
+TEST(Template, RestIsAppendedWhenAbsentAndEmptyPrefixIsNoted) {
+  const Context c = context_with({record("thm2.b", kClocks, "holds", "holds")});
+  const std::string text = "# Clocks {#clocks}\n[[section " + kClocks + "]]\n[[claims thm9.]]\n";
+  const pe::docgen::Page page = pe::docgen::expand_template(text, "t.md", c);
+  EXPECT_NE(page.text.find("No claim with an id starting `thm9.`"), std::string::npos);
+  EXPECT_NE(page.text.find("## Claims of this section"), std::string::npos);
+  EXPECT_NE(page.text.find("\"thm2.b\""), std::string::npos);
+}
+
+TEST(Template, ExcludedPrefixesAndEmptySections) {
+  const Context c = context_with({record("thm2.defect", kClocks, "holds", "holds"),
+                                  record("thm2.cond.n16", kClocks, "holds", "holds")});
+  const std::string text = "# Clocks {#clocks}\n[[section " + kClocks + "]]\n[[claims thm2. !thm2.cond.]]\n";
+  const pe::docgen::Page page = pe::docgen::expand_template(text, "t.md", c);
+  const auto defect = page.text.find("\"thm2.defect\"");
+  const auto rest = page.text.find("## Other claims of this section");
+  const auto cond = page.text.find("\"thm2.cond.n16\"");
+  ASSERT_NE(defect, std::string::npos);
+  ASSERT_NE(rest, std::string::npos);
+  ASSERT_NE(cond, std::string::npos);
+  EXPECT_LT(defect, rest);
+  EXPECT_LT(rest, cond);
+  const std::string filings = "Finance case study: which company was named last?";
+  const pe::docgen::Page empty =
+      pe::docgen::expand_template("# F {#f}\n[[section " + filings + "]]\n", "f.md", c);
+  EXPECT_NE(empty.text.find("No claims of this section are declared in this build yet"),
+            std::string::npos);
+}
+
+TEST(Template, UnknownDirectivesNameFileAndLine) {
+  const Context c = context_with({});
+  EXPECT_NE(invalid_argument_message([&] {
+              pe::docgen::expand_template("# A {#a}\n\n[[claim thm1.]]\n", "x.md", c);
+            }).find("x.md:3: unknown or misplaced directive"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([&] {
+              pe::docgen::expand_template("# A {#a}\n[[claims thm1. !]]\n", "x.md", c);
+            }).find("x.md:2: [[claims]] needs id prefixes"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([&] {
+              pe::docgen::expand_template("# A {#a}\n[[claims-rest]]\n", "x.md", c);
+            }).find("x.md:2: [[claims-rest]] needs a [[section]]"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([&] {
+              pe::docgen::expand_template("# A {#a}\nsee [[unit Bad-Name]]\n", "x.md", c);
+            }).find("x.md:2: unit must match"),
+            std::string::npos);
+}
+
+TEST(GeneratedPages, EveryClaimHasOneAnchorAndErrataAreListed) {
+  const Context c = context_with({record("thm1.a", kClocks, "holds", "holds"),
+                                  record("thm1.b", kClocks, "fails", "fails"),
+                                  record("thm1.c", kClocks, "fails", "holds")});
+  const std::string all = pe::docgen::all_claims_page(c).text;
+  for (const char* anchor : {"\\anchor claim-thm1-a ", "\\anchor claim-thm1-b ", "\\anchor claim-thm1-c "}) {
+    const auto at = all.find(anchor);
+    ASSERT_NE(at, std::string::npos) << anchor;
+    EXPECT_EQ(all.find(anchor, at + 1), std::string::npos) << anchor;
+  }
+  const std::string errata = pe::docgen::errata_page(c).text;
+  EXPECT_EQ(errata.find("\"thm1.a\""), std::string::npos);
+  EXPECT_NE(errata.find("\"thm1.b\""), std::string::npos);
+  EXPECT_NE(errata.find("\"thm1.c\""), std::string::npos);
+}
+
+// ---- figure data -----------------------------------------------------------------------
+
+TEST(Figures, ClocksGramIsTheStationaryKernel) {
+  const pe::figures::FigureData fig = pe::figures::clocks_figure(16, 3, 10, 24);
+  ASSERT_EQ(fig.tables.size(), 2u);
+  const pe::figures::DataTable& gram = fig.tables[1];
+  ASSERT_EQ(gram.rows.size(), 24u * 24u);
+  for (const auto& row : gram.rows) {
+    const double kernel = pe::stationary_kernel(row[1] - row[0], 16, pe::kDefaultBase);
+    // Both sides sum 8 products of O(1) numbers at positions below 24: 64 eps covers it.
+    EXPECT_NEAR(row[2], kernel, 64 * std::numeric_limits<double>::epsilon());
+    EXPECT_DOUBLE_EQ(row[3], row[2] / 8);
+  }
+  const pe::figures::DataTable& hands = fig.tables[0];
+  ASSERT_EQ(hands.rows.size(), 8u);
+  EXPECT_DOUBLE_EQ(hands.rows[0][2], std::cos(3.0));  // plane 0 turns one radian per step
+  EXPECT_DOUBLE_EQ(hands.rows[0][5], std::sin(10.0));
+}
+
+TEST(Figures, KernelCurvesAreTheNumericsValues) {
+  const pe::figures::FigureData fig = pe::figures::kernel_figure({64, 512}, 300);
+  const pe::figures::DataTable& curves = fig.tables.at(0);
+  ASSERT_EQ(curves.columns, (std::vector<std::string>{"delta", "d64", "d512", "limit", "ruler"}));
+  ASSERT_EQ(curves.rows.size(), 300u);
+  for (int delta : {1, 4, 16, 64, 256}) {
+    const auto& row = curves.rows[delta - 1];
+    EXPECT_EQ(row[0], delta);
+    // Same sum in the same order as numerics, up to the order-independent 1e-13 of 256 terms.
+    EXPECT_NEAR(row[1], 2.0 / 64 * pe::stationary_kernel(double(delta), 64, pe::kDefaultBase), 1e-13);
+    EXPECT_NEAR(row[2], 2.0 / 512 * pe::stationary_kernel(double(delta), 512, pe::kDefaultBase), 1e-13);
+    EXPECT_EQ(row[3], pe::kernel_limit(double(delta), pe::kDefaultBase));
+    EXPECT_EQ(row[4], pe::logarithmic_ruler(delta, pe::kDefaultBase));
+  }
+}
+
+TEST(Figures, CensusIsTheRopeReadingOfEachPlane) {
+  const pe::figures::FigureData fig = pe::figures::census_figure(16, 32, 4);
+  const pe::figures::DataTable& planes = fig.tables.at(0);
+  ASSERT_EQ(planes.rows.size(), 8u);
+  const auto ntk = pe::rope_reading(pe::ContextExtension::ntk_aware, 16, pe::kDefaultBase, 4, 32);
+  int full_turns = 0;
+  for (const auto& row : planes.rows) {
+    const int j = static_cast<int>(row[0]);
+    EXPECT_DOUBLE_EQ(row[2] * row[1], 2 * std::acos(-1.0));  // wavelength * theta = 2 pi
+    EXPECT_EQ(row[5], ntk.factors[j]);
+    EXPECT_DOUBLE_EQ(row[4], 0.25);  // PI divides every plane by kappa
+    if (row[3] >= 1) ++full_turns;
+  }
+  EXPECT_EQ(full_turns, 2);  // Theorem 5 (i) at d = 16, L = 32: planes 0 and 1 only
+}
+
+TEST(Figures, BadArgumentsAreRejected) {
+  EXPECT_NE(invalid_argument_message([] { pe::figures::census_figure(15, 32, 4); }).find("15"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::figures::census_figure(16, 32, 0.5); }).find("0.5"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::figures::census_figure(16, 0, 4); }).find("0"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::figures::clocks_figure(15, 1, 2, 8); }).find("d = 15"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::figures::clocks_figure(16, -1, 2, 8); }).find("m = -1"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::figures::clocks_figure(16, 1, -2, 8); }).find("n = -2"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::figures::clocks_figure(16, 1, 2, 1); }).find("grid = 1"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::figures::kernel_figure({64}, 0); }).find("max_delta = 0"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::figures::kernel_figure({}, 4); }).find("dimensions"),
+            std::string::npos);
+  EXPECT_NE(invalid_argument_message([] { pe::figures::kernel_figure({63}, 4); }).find("dimension = 63"),
+            std::string::npos);
+}
+
+TEST(Figures, JsonRejectsBadNamesAndRaggedTables) {
+  pe::figures::FigureData bad_name{"Kernel", "", {}, {}};
+  EXPECT_NE(invalid_argument_message([&] { pe::figures::figures_json({bad_name}); })
+                .find("figure name = 'Kernel'"),
+            std::string::npos);
+  pe::figures::FigureData ragged{"f", "", {}, {{"t", "", {"a", "b"}, {{1, 2}, {3}}}}};
+  EXPECT_NE(invalid_argument_message([&] { pe::figures::figures_json({ragged}); })
+                .find("row 1 has 1 entries, expected 2"),
+            std::string::npos);
+}
+
+TEST(Figures, JsonLayoutAndNumberFormat) {
+  pe::figures::FigureData f{"f", "a \"quoted\" line", {{"d", 16}}, {{"t", "rows", {"x", "y"}, {{1, 0.1}, {2, NAN}}}}};
+  const std::string json = pe::figures::figures_json({f});
+  EXPECT_NE(json.find("\"description\": \"a \\\"quoted\\\" line\""), std::string::npos);
+  EXPECT_NE(json.find("\"parameters\": {\"d\": 16}"), std::string::npos);
+  EXPECT_NE(json.find("\"x\": [1,2]"), std::string::npos);
+  EXPECT_NE(json.find("\"y\": [0.1,null]"), std::string::npos);
+  EXPECT_EQ(pe::figures::format_number(1.0 / 3), "0.333333333");
+  EXPECT_EQ(pe::figures::format_number(NAN), "nan");
+}
+
+TEST(Figures, PayloadIsDeterministicAndHoldsEveryFigure) {
+  const std::string payload = pe::figures::figure_payload();
+  EXPECT_EQ(payload, pe::figures::figure_payload());
+  EXPECT_NE(payload.find("\"clocks\": {"), std::string::npos);
+  EXPECT_NE(payload.find("\"kernel\": {"), std::string::npos);
+  EXPECT_NE(payload.find("\"d8192\": ["), std::string::npos);
+  EXPECT_NE(payload.find("\"census\": {"), std::string::npos);
+  EXPECT_EQ(std::count(payload.begin(), payload.end(), '{'),
+            std::count(payload.begin(), payload.end(), '}'));
+  EXPECT_EQ(std::count(payload.begin(), payload.end(), '['),
+            std::count(payload.begin(), payload.end(), ']'));
+}
+
+TEST(Figures, PlotDataFilesHaveOneLinePerRow) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "pe_docgen_test_plot_data";
+  std::filesystem::remove_all(dir);
+  const auto files = pe::figures::write_plot_data({pe::figures::clocks_figure(16, 3, 10, 4)}, dir.string());
+  ASSERT_EQ(files.size(), 3u);
+  std::ifstream gram(dir / "clocks.gram.dat");
+  int data_lines = 0;
+  for (std::string line; std::getline(gram, line);)
+    if (!line.empty() && line[0] != '#') ++data_lines;
+  EXPECT_EQ(data_lines, 16);
+  std::ifstream params(dir / "clocks.parameters.gnuplot");
+  std::string first;
+  std::getline(params, first);
+  EXPECT_EQ(first, "d = 16");
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace

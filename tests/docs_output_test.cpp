@@ -1,0 +1,102 @@
+// Tests of the built documentation (label docs), given the HTML output directory:
+// - docs.figure_payload: the figure data shipped with the documentation
+//   (html/data/figure-payload.json) equals pe::figures::figure_payload() byte for byte, so the
+//   figures cannot drift from the code;
+// - docs.claim_anchors: every claim the ledger declares has its anchor on the page of every
+//   claim (html/claims.html) and is linked from a section page, so every claim of the report is
+//   reachable from the docs.
+//
+// Why a fixture and not generate-and-compare: comparing figure_payload() with a file this test
+// writes itself through the same writer would only test the writer. The file that matters is
+// the one the docs build shipped, so CTest runs the docs build first (fixture docs_html, test
+// docs.build) and this test reads its output. Run by hand without that file, the test fails
+// and says how to build it; it never passes on a missing file.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "docgen.hpp"
+#include "figures.hpp"
+#include "ledger.hpp"
+
+namespace {
+
+std::string g_html_dir;
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(FigurePayload, ShippedFileEqualsFigurePayload) {
+  const std::string shipped_path = g_html_dir + "/data/figure-payload.json";
+  std::ifstream in(shipped_path, std::ios::binary);
+  ASSERT_TRUE(in.good()) << shipped_path
+                         << " does not exist: build the docs first (cmake --build --preset docs)";
+  std::ostringstream shipped;
+  shipped << in.rdbuf();
+  const std::string expected = pe::figures::figure_payload();
+  ASSERT_FALSE(expected.empty());
+  EXPECT_EQ(shipped.str().size(), expected.size());
+  // A first differing offset is more useful than two 400 kB strings.
+  const std::string& s = shipped.str();
+  std::size_t first = 0;
+  while (first < s.size() && first < expected.size() && s[first] == expected[first]) ++first;
+  EXPECT_TRUE(s == expected) << "first difference at byte " << first << ": shipped '"
+                             << s.substr(first, 60) << "' vs figure_payload() '"
+                             << expected.substr(first, 60) << "'";
+}
+
+TEST(ClaimPages, EveryClaimHasAnAnchorAndASectionPageLink) {
+  namespace fs = std::filesystem;
+  const fs::path claims_page = fs::path(g_html_dir) / "claims.html";
+  ASSERT_TRUE(fs::exists(claims_page))
+      << claims_page << " does not exist: build the docs first (cmake --build --preset docs)";
+  const std::string all = read_text(claims_page);
+  // Every link into the page of every claim, from any other generated page.
+  std::string links;
+  for (const auto& entry : fs::directory_iterator(g_html_dir))
+    if (entry.path().extension() == ".html" && entry.path().filename() != "claims.html")
+      links += read_text(entry.path());
+  const auto& claims = pe::ledger::all_claims();
+  ASSERT_FALSE(claims.empty());
+  int missing_anchor = 0, missing_link = 0;
+  for (const pe::ledger::Claim& claim : claims) {
+    const std::string anchor = pe::docgen::claim_anchor(claim.id);
+    if (all.find("id=\"" + anchor + "\"") == std::string::npos) {
+      ++missing_anchor;
+      ADD_FAILURE() << "claim " << claim.id << " has no anchor " << anchor << " in claims.html";
+    }
+    if (links.find("href=\"claims.html#" + anchor + "\"") == std::string::npos) {
+      ++missing_link;
+      ADD_FAILURE() << "claim " << claim.id << " is not linked from any section page";
+    }
+  }
+  std::cout << claims.size() << " claims; " << missing_anchor << " without an anchor, "
+            << missing_link << " without a link from a section page\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  if (argc != 2) {
+    std::cerr << "usage: docs_output_test <build>/docs/html\n";
+    return 2;
+  }
+  g_html_dir = argv[1];
+  const int status = RUN_ALL_TESTS();
+  // CTest selects one test per entry with --gtest_filter; a filter that matches nothing (a
+  // renamed test) must fail rather than pass with nothing checked.
+  if (testing::UnitTest::GetInstance()->test_to_run_count() == 0) {
+    std::cerr << "no test matched the filter\n";
+    return 1;
+  }
+  return status;
+}
