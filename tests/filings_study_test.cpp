@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 #include "filings_corpus.hpp"
@@ -169,6 +171,40 @@ TEST(FilingsCache, SecondRunLoadsEveryHeadWithIdenticalAnswers) {
     EXPECT_EQ(again.heads[i].trained_parameters, cached_study().heads[i].trained_parameters);
     EXPECT_EQ(again.heads[i].held_out_answers, cached_study().heads[i].held_out_answers);
   }
+}
+
+TEST(FilingsCache, CorruptEntryIsRecomputedIdentically) {
+  // A copy of the cache with one entry's answers altered (its checksum no longer matches):
+  // that head alone is trained again, and reproduces the cached weights and answers exactly.
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "pe_filings_cache_test";
+  fs::remove_all(dir);
+  const FilingsStudyConfig config = article_filings_study();
+  const auto& corpus = pe::theorems::case_study_corpus();
+  for (PositionScheme s : config.schemes)
+    for (int k = 0; k < config.seeds; ++k) {
+      const fs::path from = filings_head_cache_path(config, corpus, PE_CACHE_DIR, s, k);
+      const fs::path to = filings_head_cache_path(config, corpus, dir.string(), s, k);
+      fs::create_directories(to.parent_path());
+      fs::copy_file(from, to);
+    }
+  const fs::path victim = filings_head_cache_path(config, corpus, dir.string(), PositionScheme::alibi, 1);
+  std::string text;
+  {
+    std::ifstream in(victim);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::size_t at = text.find("held_out alibi ") + 15;
+  text[at] = text[at] == '0' ? '1' : '0';
+  std::ofstream(victim) << text;
+  const FilingsStudy again = run_filings_study(config, corpus, dir.string(), 1);
+  EXPECT_EQ(again.trained, 1);
+  for (std::size_t i = 0; i < again.heads.size(); ++i) {
+    EXPECT_EQ(again.heads[i].trained_parameters, cached_study().heads[i].trained_parameters);
+    EXPECT_EQ(again.heads[i].held_out_answers, cached_study().heads[i].held_out_answers);
+    EXPECT_EQ(again.heads[i].exhibit_answers, cached_study().heads[i].exhibit_answers);
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace
