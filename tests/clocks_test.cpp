@@ -1,19 +1,10 @@
 // The clocks library: its domain checks, and agreement between double and 200 digits.
+#include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 
 #include "clocks.hpp"
 
-namespace {
-template <class F>
-void expect_invalid(F f, const std::string& mentions) {
-  try {
-    f();
-    ADD_FAILURE() << "no std::invalid_argument; expected one mentioning '" << mentions << "'";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
-  }
-}
-}  // namespace
+using pe::testing::expect_invalid;
 
 TEST(Clocks, RejectsOddOrNonPositiveDimension) {
   expect_invalid([] { pe::frequencies(7, 10000.0); }, "d = 7");

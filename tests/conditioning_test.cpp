@@ -1,6 +1,7 @@
 // The window-conditioning library: its domain checks (a precision too low to resolve the
 // condition number is rejected by name), the numerical-rank threshold, and agreement between
 // double and the multiprecision routes where double suffices.
+#include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,19 +10,12 @@
 #include "subspaces.hpp"
 #include "window_conditioning.hpp"
 
+using pe::testing::expect_invalid;
+
 namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
-template <class F>
-void expect_invalid(F f, const std::string& mentions) {
-  try {
-    f();
-    ADD_FAILURE() << "no std::invalid_argument; expected one mentioning '" << mentions << "'";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
-  }
-}
 
 }  // namespace
 

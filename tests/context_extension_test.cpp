@@ -2,6 +2,7 @@
 // ramp two ways, Definition 5's (linear in the number of turns) and the YaRN authors'
 // reference code's (linear in the plane index). The article's YaRN values are ledger claims
 // (unit theorem5); the reference ramp is not the article's and is compared here.
+#include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -12,6 +13,8 @@
 #include "context_extension.hpp"
 #include "property_generators.hpp"
 
+using pe::testing::expect_invalid;
+
 using pe::ContextExtension;
 using pe::testing::gen_base;
 using pe::testing::gen_dimension;
@@ -19,15 +22,6 @@ using pe::testing::gen_dimension;
 namespace {
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
-template <class F>
-void expect_invalid(F f, const std::string& mentions) {
-  try {
-    f();
-    ADD_FAILURE() << "no std::invalid_argument; expected one mentioning '" << mentions << "'";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
-  }
-}
 }  // namespace
 
 TEST(ContextExtension, RejectsKappaBelowOne) {

@@ -1,6 +1,7 @@
 // Proposition 3 (i)-(iii) as RapidCheck properties, the RoPE score of a sequence against the
 // reference score function, and the domain checks of numerics/rope.hpp. Tolerances are
 // rounding budgets: (|positions| + d) eps times the size of the product.
+#include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -12,6 +13,8 @@
 #include "random.hpp"
 #include "rope.hpp"
 
+using pe::testing::expect_invalid;
+
 using pe::testing::gen_base;
 using pe::testing::gen_dimension;
 using pe::testing::gen_position;
@@ -21,15 +24,6 @@ using pe::testing::gen_vector;
 namespace {
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
-template <class F>
-void expect_invalid(F f, const std::string& mentions) {
-  try {
-    f();
-    ADD_FAILURE() << "no std::invalid_argument; expected one mentioning '" << mentions << "'";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
-  }
-}
 }  // namespace
 
 RC_GTEST_PROP(Proposition3, ScoreIsRelativeByConstruction, ()) {

@@ -1,11 +1,14 @@
 // T5's buckets: the reference formula's properties, agreement between double and float32
 // (the reference implementations compute the logarithm in float32), and domain checks.
+#include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <cmath>
 
 #include "t5_buckets.hpp"
+
+using pe::testing::expect_invalid;
 
 namespace {
 
@@ -17,15 +20,6 @@ int bucket_in_float32(long offset) {
   return static_cast<int>(std::min<long>(16 + static_cast<long>(scaled), 31));
 }
 
-template <class F>
-void expect_invalid(F f, const std::string& mentions) {
-  try {
-    f();
-    ADD_FAILURE() << "no std::invalid_argument; expected one mentioning '" << mentions << "'";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
-  }
-}
 
 }  // namespace
 

@@ -1,6 +1,7 @@
 // Theorem 2 as RapidCheck properties: the window's null space is the commutant, d positions
 // are not enough, the score formula, and the projection Pi; plus the commutant library's
 // domain checks and the exact mean defect against quadrature.
+#include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -13,6 +14,8 @@
 #include "commutant.hpp"
 #include "property_generators.hpp"
 #include "subspaces.hpp"
+
+using pe::testing::expect_invalid;
 
 namespace {
 
@@ -48,15 +51,6 @@ std::vector<double> gen_frequencies(int d) {
       });
 }
 
-template <class F>
-void expect_invalid(F f, const std::string& mentions) {
-  try {
-    f();
-    ADD_FAILURE() << "no std::invalid_argument; expected one mentioning '" << mentions << "'";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
-  }
-}
 
 /// Rounding of a product (window map) x (vector): each of the (window-1)^2 <= d^2 rows sums d^2
 /// terms of size <= 2 |v_j|, so its error is at most 2 d^2 eps ||v||_1 <= 2 d^3 eps ||v||_2 and

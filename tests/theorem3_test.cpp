@@ -1,5 +1,6 @@
 // Theorem 3 (ii) and (iii) as RapidCheck properties on queries of length up to 8192, (i) on
 // small random heads, and the ALiBi library's domain checks.
+#include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -10,6 +11,8 @@
 #include "alibi.hpp"
 #include "attention.hpp"
 #include "random.hpp"
+
+using pe::testing::expect_invalid;
 
 namespace {
 
@@ -38,15 +41,6 @@ Instance gen_instance() {
   return out;
 }
 
-template <class F>
-void expect_invalid(F f, const std::string& mentions) {
-  try {
-    f();
-    ADD_FAILURE() << "no std::invalid_argument; expected one mentioning '" << mentions << "'";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
-  }
-}
 
 }  // namespace
 

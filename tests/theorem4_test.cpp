@@ -1,6 +1,7 @@
 // Theorem 4 as RapidCheck properties: random orthogonal U with a prescribed normal form (shape
 // drawn by RapidCheck, Q and the angles from a drawn seed); the normal form read from the real
 // Schur form reproduces it and U^m, and U^m satisfies (a). Plus the domain checks.
+#include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -11,6 +12,8 @@
 #include "orthogonal_normal_form.hpp"
 #include "property_generators.hpp"
 #include "random.hpp"
+
+using pe::testing::expect_invalid;
 
 using pe::testing::gen_seed;
 
@@ -24,15 +27,6 @@ Eigen::MatrixXd power(const Eigen::MatrixXd& a, long m) {
   return out;
 }
 
-template <class F>
-void expect_invalid(F f, const std::string& mentions) {
-  try {
-    f();
-    ADD_FAILURE() << "no std::invalid_argument; expected one mentioning '" << mentions << "'";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
-  }
-}
 }  // namespace
 
 RC_GTEST_PROP(Theorem4, SchurFormGivesBackTheNormalFormAndThePowers, ()) {
