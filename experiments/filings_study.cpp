@@ -1,0 +1,545 @@
+#include "filings_study.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "result_cache.hpp"
+
+namespace pe::experiments {
+namespace {
+
+// Part of every cache key: bump it when a change alters what a configuration produces.
+constexpr int kFilingsResultsVersion = 1;
+
+const std::vector<FilingReader> kReaders = {
+    FilingReader::none,    FilingReader::sinusoidal, FilingReader::rope,     FilingReader::alibi,
+    FilingReader::rope_pi, FilingReader::rope_ntk,   FilingReader::rope_yarn};
+
+int argmax_first(const Eigen::Ref<const Eigen::RowVectorXd>& row) {
+  int best = 0;
+  for (int c = 1; c < row.size(); ++c)
+    if (row(c) > row(best)) best = c;
+  return best;
+}
+
+}  // namespace
+
+std::string to_string(FilingReader reader) {
+  switch (reader) {
+    case FilingReader::none: return "none";
+    case FilingReader::sinusoidal: return "sinusoidal";
+    case FilingReader::rope: return "rope";
+    case FilingReader::alibi: return "alibi";
+    case FilingReader::rope_pi: return "rope+pi";
+    case FilingReader::rope_ntk: return "rope+ntk";
+    case FilingReader::rope_yarn: return "rope+yarn";
+  }
+  return "?";
+}
+
+FilingReader filing_reader_from_string(const std::string& name) {
+  std::string valid;
+  for (FilingReader r : kReaders) {
+    if (to_string(r) == name) return r;
+    valid += (valid.empty() ? "" : ", ") + to_string(r);
+  }
+  throw std::invalid_argument("unknown reader '" + name + "'; valid readers: " + valid);
+}
+
+const std::vector<FilingReader>& all_filing_readers() { return kReaders; }
+
+PositionScheme scheme_of(FilingReader reader) {
+  switch (reader) {
+    case FilingReader::none: return PositionScheme::none;
+    case FilingReader::sinusoidal: return PositionScheme::sinusoidal;
+    case FilingReader::alibi: return PositionScheme::alibi;
+    default: return PositionScheme::rope;
+  }
+}
+
+ContextExtension map_of(FilingReader reader) {
+  switch (reader) {
+    case FilingReader::rope_pi: return ContextExtension::position_interpolation;
+    case FilingReader::rope_ntk: return ContextExtension::ntk_aware;
+    case FilingReader::rope_yarn: return ContextExtension::yarn;
+    default: return ContextExtension::none;
+  }
+}
+
+void FilingsStudyConfig::validate() const {
+  if (train_documents < 1)
+    throw std::invalid_argument("train_documents must be >= 1, got train_documents = " +
+                                std::to_string(train_documents));
+  if (held_out_documents < 1)
+    throw std::invalid_argument("held_out_documents must be >= 1, got held_out_documents = " +
+                                std::to_string(held_out_documents));
+  if (schemes.empty()) throw std::invalid_argument("the study needs at least one scheme");
+  if (seeds < 1) throw std::invalid_argument("seeds must be >= 1, got seeds = " + std::to_string(seeds));
+  if (window < 2) throw std::invalid_argument("window must be >= 2, got window = " + std::to_string(window));
+  for (PositionScheme s : schemes) {
+    if (s == PositionScheme::learned)
+      throw std::invalid_argument("a learned table cannot read whole filings; schemes lists 'learned'");
+    head_shape(s).validate();
+  }
+  if (shape.symbols != filings::kSymbolCount || shape.classes != filings::kSymbolCount)
+    throw std::invalid_argument("the head's symbols and classes must equal kSymbolCount = " +
+                                std::to_string(filings::kSymbolCount) + ", got symbols = " +
+                                std::to_string(shape.symbols) + ", classes = " +
+                                std::to_string(shape.classes));
+  training.validate();
+  initial_scales.validate();
+}
+
+HeadShape FilingsStudyConfig::head_shape(PositionScheme scheme) const {
+  HeadShape h = shape;
+  h.scheme = scheme;
+  return h;
+}
+
+std::string FilingsStudyConfig::canonical() const {
+  std::ostringstream s;
+  s << "filings-study version " << kFilingsResultsVersion << "\ncorpus " << corpus_seed << ' '
+    << train_documents << ' ' << held_out_documents << "\nschemes";
+  for (PositionScheme p : schemes) s << ' ' << to_string(p);
+  s << "\nseeds " << seeds << "\nshape " << shape.width << ' ' << shape.symbols << ' '
+    << shape.classes << ' ' << shape.table_length << ' ' << exact_text(shape.base) << ' '
+    << exact_text(shape.alibi_slope) << "\ninit " << exact_text(initial_scales.embedding) << ' '
+    << exact_text(initial_scales.position_table) << ' ' << exact_text(initial_scales.query_key)
+    << ' ' << exact_text(initial_scales.value_readout) << "\ntraining " << training.steps << ' '
+    << training.batch << ' ' << training.loss_window << ' '
+    << exact_text(training.adam.learning_rate) << ' ' << exact_text(training.adam.beta1) << ' '
+    << exact_text(training.adam.beta2) << ' ' << exact_text(training.adam.epsilon) << "\nwindow "
+    << window << "\nseed " << seed << '\n';
+  return s.str();
+}
+
+FilingsStudyConfig article_filings_study() {
+  FilingsStudyConfig c;
+  c.shape.symbols = filings::kSymbolCount;
+  c.shape.classes = filings::kSymbolCount;
+  return c;
+}
+
+std::vector<Token> filing_tokens(const filings::CueTokens& filing) {
+  std::vector<Token> out(filing.symbols.size());
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = Token::content(filing.symbols[i], filing.marked[i] != 0);
+  return out;
+}
+
+Example filing_question(const filings::CueTokens& filing, int position, int answer, int window) {
+  const int n = static_cast<int>(filing.symbols.size());
+  if (position < 0 || position >= n)
+    throw std::invalid_argument("position must lie in [0, " + std::to_string(n) +
+                                "), got position = " + std::to_string(position));
+  if (answer < 0) throw std::invalid_argument("answer must be >= 0, got answer = " + std::to_string(answer));
+  Example e;
+  const int start = window <= 0 ? 0 : std::max(0, position - (window - 2));
+  for (int i = start; i <= position; ++i)
+    e.tokens.push_back(Token::content(filing.symbols[i], filing.marked[i] != 0));
+  e.tokens.push_back(Token::query());
+  e.target = answer;
+  return e;
+}
+
+Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vector<Token>& filing,
+                                     const Reading& reading) {
+  const HeadShape& shape = head.shape();
+  const int n = static_cast<int>(filing.size());
+  if (n == 0) throw std::invalid_argument("read_filing_one_pass needs a non-empty filing");
+  if (shape.scheme != PositionScheme::rope && reading.rope_map != ContextExtension::none)
+    throw std::invalid_argument("a context-extension map reads RoPE heads only, got rope_map = " +
+                                to_string(reading.rope_map) + " for a " + to_string(shape.scheme) +
+                                " head");
+  if (reading.position_position_matrix)
+    throw std::invalid_argument("read_filing_one_pass does not take a position_position_matrix");
+  const int d = shape.width;
+  const bool additive = adds_position_code(shape.scheme);
+  // Filing tokens at positions 0..n-1; the query token at positions 1..n.
+  Eigen::MatrixXd h(n, d), hq(n, d);
+  const Eigen::VectorXd query_embedding = head.token_embedding(Token::query());
+  for (int i = 0; i < n; ++i) {
+    h.row(i) = head.token_embedding(filing[i]).transpose();
+    hq.row(i) = query_embedding.transpose();
+    if (additive) {
+      h.row(i) += head.position_code(i + reading.position_shift).transpose();
+      hq.row(i) += head.position_code(i + 1 + reading.position_shift).transpose();
+    }
+  }
+  Eigen::MatrixXd k = h * head.key_map(), q = hq * head.query_map(), kq = hq * head.key_map();
+  const Eigen::MatrixXd v = h * head.value_map(), vq = hq * head.value_map();
+  double scale = 1.0 / std::sqrt(double(d));
+  if (shape.scheme == PositionScheme::rope) {
+    const RopeReading rr = rope_reading(reading.rope_map, d, shape.base, reading.kappa,
+                                        reading.training_length);
+    auto rotate = [&](Eigen::MatrixXd& m, int first_position) {
+      for (Eigen::Index i = 0; i < m.rows(); ++i)
+        for (std::size_t p = 0; p < rr.frequencies.size(); ++p) {
+          const double angle = double(i + first_position) * rr.frequencies[p];
+          const double c = std::cos(angle), s = std::sin(angle);
+          const double a = m(i, 2 * p), b = m(i, 2 * p + 1);
+          m(i, 2 * p) = c * a - s * b;
+          m(i, 2 * p + 1) = s * a + c * b;
+        }
+    };
+    rotate(k, 0);
+    rotate(q, 1);
+    rotate(kq, 1);
+    scale *= rr.score_scale;
+  }
+  // Row t: the query at t + 1 against filing keys 0..n-1 (only 0..t used) and itself.
+  const Eigen::MatrixXd scores = scale * (q * k.transpose());
+  Eigen::MatrixXd out(n, d);
+  Eigen::VectorXd w(n + 1);
+  for (int t = 0; t < n; ++t) {
+    for (int j = 0; j <= t; ++j)
+      w(j) = scores(t, j) - (shape.scheme == PositionScheme::alibi ? shape.alibi_slope * (t + 1 - j) : 0.0);
+    w(t + 1) = scale * q.row(t).dot(kq.row(t));
+    const double top = w.head(t + 2).maxCoeff();
+    w.head(t + 2) = (w.head(t + 2).array() - top).exp();
+    const double total = w.head(t + 2).sum();
+    Eigen::RowVectorXd o = w.head(t + 1).transpose() * v.topRows(t + 1);
+    o += w(t + 1) * vq.row(t);
+    out.row(t) = o / total;
+  }
+  return out * head.readout();
+}
+
+std::vector<int> read_filing(const AttentionHead& head, FilingReader reader,
+                             const filings::Document& document, const std::vector<int>& positions,
+                             int training_length) {
+  if (head.shape().scheme != scheme_of(reader))
+    throw std::invalid_argument("reader " + to_string(reader) + " reads " +
+                                to_string(scheme_of(reader)) + " heads, got a " +
+                                to_string(head.shape().scheme) + " head");
+  const filings::CueTokens cue = filings::tokenize(document);
+  const int n = static_cast<int>(cue.symbols.size());
+  for (int t : positions)
+    if (t < 0 || t >= n)
+      throw std::invalid_argument("position must lie in [0, " + std::to_string(n) +
+                                  "), got position = " + std::to_string(t));
+  std::vector<int> answers;
+  answers.reserve(positions.size());
+  const ContextExtension map = map_of(reader);
+  if (map == ContextExtension::none) {
+    if (n == 0) return answers;
+    const Eigen::MatrixXd logits = read_filing_one_pass(head, filing_tokens(cue));
+    for (int t : positions) answers.push_back(argmax_first(logits.row(t)));
+    return answers;
+  }
+  // Each question has its own length t + 2 and hence its own kappa.
+  HeadEvaluator evaluator;
+  std::vector<Example> one(1);
+  for (int t : positions) {
+    one[0] = filing_question(cue, t, 0, 0);
+    const Reading r = Reading::rope(map, t + 2, training_length);
+    answers.push_back(argmax_first(evaluator.logits_at_last(head, one, r).row(0)));
+  }
+  return answers;
+}
+
+const std::vector<int>& FilingHeadRun::answers(FilingReader reader) const {
+  for (std::size_t i = 0; i < readers.size(); ++i)
+    if (readers[i] == reader) return held_out_answers[i];
+  throw std::invalid_argument("the " + to_string(scheme) + " head has no reader " + to_string(reader));
+}
+
+const std::vector<int>& FilingHeadRun::exhibit(FilingReader reader) const {
+  for (std::size_t i = 0; i < readers.size(); ++i)
+    if (readers[i] == reader) return exhibit_answers[i];
+  throw std::invalid_argument("the " + to_string(scheme) + " head has no reader " + to_string(reader));
+}
+
+const FilingHeadRun& FilingsStudy::run(PositionScheme scheme, int seed) const {
+  for (const FilingHeadRun& h : heads)
+    if (h.scheme == scheme && h.seed == seed) return h;
+  throw std::invalid_argument("the filings study has no " + to_string(scheme) +
+                              " head with seed " + std::to_string(seed));
+}
+
+AttentionHead FilingsStudy::trained_head(PositionScheme scheme, int seed) const {
+  return AttentionHead(config.head_shape(scheme), run(scheme, seed).trained_parameters);
+}
+
+namespace {
+
+std::vector<FilingReader> readers_of(PositionScheme scheme) {
+  std::vector<FilingReader> out;
+  for (FilingReader r : kReaders)
+    if (scheme_of(r) == scheme) out.push_back(r);
+  return out;
+}
+
+std::string corpus_fingerprint(const filings::Corpus& corpus) {
+  std::string text;
+  for (const auto* set : {&corpus.train, &corpus.held_out})
+    for (const filings::Document& d : *set) {
+      const filings::CueTokens c = filings::tokenize(d);
+      for (std::size_t i = 0; i < c.symbols.size(); ++i)
+        text += char('0' + c.symbols[i] + (c.marked[i] ? 10 : 0));
+      text += '\n';
+    }
+  return hex64(fnv1a64(text));
+}
+
+std::string head_key(const FilingsStudyConfig& config, const std::string& fingerprint,
+                     PositionScheme scheme, int seed) {
+  return hex64(fnv1a64(config.canonical() + "corpus " + fingerprint + "\nhead " +
+                       to_string(scheme) + ' ' + std::to_string(seed) + '\n'));
+}
+
+std::string path_for(const std::string& cache_dir, const std::string& key, PositionScheme scheme,
+                     int seed) {
+  return (std::filesystem::path(cache_dir) / "filings_study" /
+          (to_string(scheme) + "-seed" + std::to_string(seed) + "-" + key + ".txt"))
+      .string();
+}
+
+std::string digits(const std::vector<int>& answers) {
+  std::string s;
+  s.reserve(answers.size());
+  for (int a : answers) s += char('0' + a);
+  return s;
+}
+
+bool parse_digits(const std::string& s, std::size_t expected, int classes, std::vector<int>& out) {
+  if (s.size() != expected) return false;
+  out.resize(expected);
+  for (std::size_t i = 0; i < expected; ++i) {
+    const int a = s[i] - '0';
+    if (a < 0 || a >= classes) return false;
+    out[i] = a;
+  }
+  return true;
+}
+
+std::string serialise(const FilingHeadRun& run, const std::string& key) {
+  std::string body = "pe-experiments filings head\nkey " + key + "\nscheme " +
+                     to_string(run.scheme) + "\nseed " + std::to_string(run.seed) + "\ntrained " +
+                     std::to_string(run.trained_parameters.size());
+  for (Eigen::Index i = 0; i < run.trained_parameters.size(); ++i)
+    body += ' ' + exact_text(run.trained_parameters(i));
+  body += "\nloss " + std::to_string(run.loss_trace.size());
+  for (double x : run.loss_trace) body += ' ' + exact_text(x);
+  body += '\n';
+  for (std::size_t i = 0; i < run.readers.size(); ++i) {
+    body += "held_out " + to_string(run.readers[i]) + ' ' + digits(run.held_out_answers[i]) + '\n';
+    body += "exhibit " + to_string(run.readers[i]) + ' ' + digits(run.exhibit_answers[i]) + '\n';
+  }
+  return body + "end\n";
+}
+
+std::optional<FilingHeadRun> load(const std::string& path, const std::string& key,
+                                  const FilingsStudyConfig& config, PositionScheme scheme, int seed,
+                                  std::size_t held_out_count, std::size_t exhibit_count) {
+  const std::optional<std::string> body = read_sealed(path);
+  if (!body) return std::nullopt;
+  std::istringstream in(*body);
+  std::string word, value;
+  FilingHeadRun run;
+  run.scheme = scheme;
+  run.seed = seed;
+  if (!std::getline(in, word) || word != "pe-experiments filings head") return std::nullopt;
+  if (!(in >> word >> value) || word != "key" || value != key) return std::nullopt;
+  if (!(in >> word >> value) || word != "scheme" || value != to_string(scheme)) return std::nullopt;
+  if (!(in >> word >> value) || word != "seed" || value != std::to_string(seed)) return std::nullopt;
+  const long size = AttentionHead(config.head_shape(scheme)).parameters().size();
+  long count = -1;
+  if (!(in >> word >> count) || word != "trained" || count != size) return std::nullopt;
+  run.trained_parameters.resize(size);
+  for (long i = 0; i < size; ++i) {
+    const std::optional<double> x = (in >> value) ? parse_double(value) : std::nullopt;
+    if (!x) return std::nullopt;
+    run.trained_parameters(i) = *x;
+  }
+  if (!(in >> word >> count) || word != "loss" || count < 0) return std::nullopt;
+  for (long i = 0; i < count; ++i) {
+    const std::optional<double> x = (in >> value) ? parse_double(value) : std::nullopt;
+    if (!x) return std::nullopt;
+    run.loss_trace.push_back(*x);
+  }
+  for (FilingReader r : readers_of(scheme)) {
+    std::vector<int> held, exhibit;
+    std::string name, text;
+    if (!(in >> word >> name >> text) || word != "held_out" || name != to_string(r) ||
+        !parse_digits(text, held_out_count, config.shape.classes, held))
+      return std::nullopt;
+    if (!(in >> word >> name >> text) || word != "exhibit" || name != to_string(r) ||
+        !parse_digits(text, exhibit_count, config.shape.classes, exhibit))
+      return std::nullopt;
+    run.readers.push_back(r);
+    run.held_out_answers.push_back(std::move(held));
+    run.exhibit_answers.push_back(std::move(exhibit));
+  }
+  if (!(in >> word) || word != "end" || (in >> word)) return std::nullopt;
+  run.from_cache = true;
+  return run;
+}
+
+struct TrainingQuestion {
+  int document, position, answer;
+};
+
+FilingHeadRun train_and_read(const FilingsStudyConfig& config, PositionScheme scheme, int seed,
+                             const std::vector<filings::CueTokens>& train_tokens,
+                             const std::vector<TrainingQuestion>& pool,
+                             const std::vector<filings::Document>& held_out,
+                             const filings::Document& exhibit) {
+  FilingHeadRun run;
+  run.scheme = scheme;
+  run.seed = seed;
+  Rng init_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 1));
+  AttentionHead head = AttentionHead::initialised(config.head_shape(scheme), init_rng,
+                                                  config.initial_scales);
+  Rng data_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 2));
+  const int window = config.window;
+  const ExampleSampler sampler = [&](Rng& rng, Example& e) {
+    const TrainingQuestion& q =
+        pool[static_cast<std::size_t>(rng.integer(0, static_cast<long>(pool.size()) - 1))];
+    const filings::CueTokens& f = train_tokens[q.document];
+    const int start = std::max(0, q.position - (window - 2));
+    e.tokens.clear();
+    for (int i = start; i <= q.position; ++i)
+      e.tokens.push_back(Token::content(f.symbols[i], f.marked[i] != 0));
+    e.tokens.push_back(Token::query());
+    e.target = q.answer;
+  };
+  run.loss_trace = train(head, config.training, sampler, data_rng);
+  run.trained_parameters = head.parameters();
+  for (FilingReader r : readers_of(scheme)) {
+    std::vector<int> all;
+    for (const filings::Document& d : held_out) {
+      std::vector<int> positions;
+      for (const filings::Query& q : filings::queries(d)) positions.push_back(q.position);
+      const std::vector<int> a = read_filing(head, r, d, positions, window);
+      all.insert(all.end(), a.begin(), a.end());
+    }
+    std::vector<int> positions;
+    for (const filings::Query& q : filings::queries(exhibit)) positions.push_back(q.position);
+    run.readers.push_back(r);
+    run.held_out_answers.push_back(std::move(all));
+    run.exhibit_answers.push_back(read_filing(head, r, exhibit, positions, window));
+  }
+  return run;
+}
+
+}  // namespace
+
+std::string filings_head_cache_path(const FilingsStudyConfig& config, const filings::Corpus& corpus,
+                                    const std::string& cache_dir, PositionScheme scheme, int seed) {
+  return path_for(cache_dir, head_key(config, corpus_fingerprint(corpus), scheme, seed), scheme, seed);
+}
+
+FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::Corpus& corpus,
+                               const std::string& cache_dir, int threads) {
+  config.validate();
+  if (static_cast<int>(corpus.train.size()) != config.train_documents ||
+      static_cast<int>(corpus.held_out.size()) != config.held_out_documents)
+    throw std::invalid_argument("the corpus has " + std::to_string(corpus.train.size()) + " + " +
+                                std::to_string(corpus.held_out.size()) +
+                                " documents, the configuration expects " +
+                                std::to_string(config.train_documents) + " + " +
+                                std::to_string(config.held_out_documents));
+  const auto start = std::chrono::steady_clock::now();
+  FilingsStudy result;
+  result.config = config;
+  for (const filings::Document& d : corpus.held_out)
+    for (const filings::Query& q : filings::queries(d)) result.held_out_queries.push_back(q);
+  const filings::Document exhibit = filings::exhibit_filing();
+  result.exhibit_queries = filings::queries(exhibit);
+  const std::string fingerprint = corpus_fingerprint(corpus);
+
+  struct Job {
+    PositionScheme scheme;
+    int seed;
+  };
+  std::vector<Job> jobs;
+  for (PositionScheme s : config.schemes)
+    for (int k = 0; k < config.seeds; ++k) jobs.push_back({s, k});
+  result.heads.resize(jobs.size());
+  std::vector<std::size_t> missing;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    std::optional<FilingHeadRun> cached;
+    const std::string key = head_key(config, fingerprint, jobs[i].scheme, jobs[i].seed);
+    if (!cache_dir.empty())
+      cached = load(path_for(cache_dir, key, jobs[i].scheme, jobs[i].seed), key, config,
+                    jobs[i].scheme, jobs[i].seed, result.held_out_queries.size(),
+                    result.exhibit_queries.size());
+    if (cached) result.heads[i] = std::move(*cached);
+    else missing.push_back(i);
+  }
+  result.trained = static_cast<int>(missing.size());
+
+  if (!missing.empty()) {
+    std::vector<filings::CueTokens> train_tokens;
+    std::vector<TrainingQuestion> pool;
+    for (std::size_t d = 0; d < corpus.train.size(); ++d) {
+      train_tokens.push_back(filings::tokenize(corpus.train[d]));
+      for (const filings::Query& q : filings::queries(corpus.train[d]))
+        pool.push_back({static_cast<int>(d), q.position, q.answer});
+    }
+    if (pool.empty()) throw std::invalid_argument("the training filings name no company");
+    if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
+    threads = std::min<int>(threads, static_cast<int>(missing.size()));
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    auto worker = [&] {
+      for (std::size_t m = next++; m < missing.size(); m = next++) {
+        try {
+          const Job& job = jobs[missing[m]];
+          FilingHeadRun run = train_and_read(config, job.scheme, job.seed, train_tokens, pool,
+                                             corpus.held_out, exhibit);
+          if (!cache_dir.empty()) {
+            const std::string key = head_key(config, fingerprint, job.scheme, job.seed);
+            write_sealed(path_for(cache_dir, key, job.scheme, job.seed), serialise(run, key));
+          }
+          result.heads[missing[m]] = std::move(run);
+        } catch (...) {
+          std::lock_guard<std::mutex> lock(failure_mutex);
+          if (!failure) failure = std::current_exception();
+        }
+      }
+    };
+    std::vector<std::thread> pool_threads;
+    for (int t = 1; t < threads; ++t) pool_threads.emplace_back(worker);
+    worker();
+    for (std::thread& t : pool_threads) t.join();
+    if (failure) std::rethrow_exception(failure);
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+double alibi_content_width(const AttentionHead& head) {
+  const HeadShape& shape = head.shape();
+  if (shape.scheme != PositionScheme::alibi)
+    throw std::invalid_argument("alibi_content_width needs an ALiBi head, got a " +
+                                to_string(shape.scheme) + " head");
+  const Eigen::VectorXd q =
+      head.query_map().transpose() * head.token_embedding(Token::query());
+  double lo = 0, hi = 0;
+  bool first = true;
+  auto consider = [&](const Token& key) {
+    const Eigen::VectorXd k = head.key_map().transpose() * head.token_embedding(key);
+    const double c = q.dot(k) / std::sqrt(double(shape.width));
+    lo = first ? c : std::min(lo, c);
+    hi = first ? c : std::max(hi, c);
+    first = false;
+  };
+  consider(Token::query());
+  for (int s = 0; s < shape.symbols; ++s)
+    for (bool marked : {false, true}) consider(Token::content(s, marked));
+  return hi - lo;
+}
+
+}  // namespace pe::experiments

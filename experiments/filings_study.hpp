@@ -1,0 +1,137 @@
+/// @file
+/// @brief The finance case study: single heads trained on 32-token windows of synthetic
+/// filings and read on whole held-out filings, at every position after the first mention.
+///
+/// Convention: the question at filing position t ("which company was named last?") is asked
+/// by a query token appended after filing tokens 0..t, exactly as in the cue task; the target
+/// is the company named last at or before t (its order of first appearance in the filing).
+///
+/// Training: an example is the window of at most 31 filing tokens ending at a query position t
+/// drawn uniformly from all query positions of the training filings (the whole prefix when
+/// t < 30), followed by the query token. Its target is the filing's answer at t, which may lie
+/// outside the window: then the window holds no clue to it, and the only useful guess is the
+/// company most often named last, the first-named one. This is how training teaches that
+/// fallback. Heads: none, sinusoidal, RoPE and ALiBi, three seeds each, trained with the
+/// tournament's settings (TrainingSettings defaults).
+///
+/// Test: every held-out filing at every query position, with the whole prefix (no window),
+/// under seven readers: the four heads as trained, and the RoPE heads under PI, NTK-aware
+/// scaling and YaRN. For a rescaled RoPE reading of the question at position t the sequence
+/// has t + 2 tokens and kappa = max(1, (t + 2) / 32), the tournament's rule kappa = (test
+/// length) / (training length) applied to each question's own length. It uses nothing beyond
+/// the question's prefix (a kappa set by the whole filing's length, or by the longest filing,
+/// would look ahead, or stretch short prefixes that need no stretching).
+///
+/// Results (trained weights and every reader's answer to every held-out question and to
+/// every position of the exhibit filing) are cached like the tournament's, one sealed entry
+/// per head keyed by a hash of the configuration and the tokenized corpus.
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "attention_head.hpp"
+#include "filings_corpus.hpp"
+#include "training.hpp"
+
+namespace pe::experiments {
+
+/// The seven ways a filing is read.
+enum class FilingReader { none, sinusoidal, rope, alibi, rope_pi, rope_ntk, rope_yarn };
+
+/// "none", "sinusoidal", "rope", "alibi", "rope+pi", "rope+ntk", "rope+yarn".
+std::string to_string(FilingReader reader);
+/// Inverse of to_string; throws std::invalid_argument listing the valid names.
+FilingReader filing_reader_from_string(const std::string& name);
+const std::vector<FilingReader>& all_filing_readers();
+/// The scheme of the head a reader reads, and the map it reads it under.
+PositionScheme scheme_of(FilingReader reader);
+ContextExtension map_of(FilingReader reader);
+
+struct FilingsStudyConfig {
+  std::uint64_t corpus_seed = 20261129;  ///< the case study's corpus (theorems/filings_corpus.cpp)
+  int train_documents = 300;
+  int held_out_documents = 100;
+  std::vector<PositionScheme> schemes = {PositionScheme::none, PositionScheme::sinusoidal,
+                                         PositionScheme::rope, PositionScheme::alibi};
+  int seeds = 3;
+  HeadShape shape;        ///< symbols and classes = filings::kSymbolCount
+  InitialScales initial_scales;
+  TrainingSettings training;
+  int window = 32;        ///< training length, counting the query token
+  std::uint64_t seed = 20261130;
+
+  /// Throws std::invalid_argument naming the offending parameter.
+  void validate() const;
+  HeadShape head_shape(PositionScheme scheme) const;
+  std::string canonical() const;
+};
+
+FilingsStudyConfig article_filings_study();
+
+/// The question at `position` of a tokenized filing: at most `window` - 1 tokens ending at
+/// `position` (window <= 0: the whole prefix), then the query token; target `answer`. Throws
+/// std::invalid_argument for a position outside the filing or an answer < 0.
+Example filing_question(const filings::CueTokens& filing, int position, int answer, int window);
+
+/// Every position of a filing read in one causal pass: row t holds the logits of the query
+/// token placed at position t + 1 after filing tokens 0..t. Keys and values of the filing are
+/// computed once. Throws std::invalid_argument for an empty filing, a map on a non-RoPE head
+/// or a reading with a replaced position-position matrix.
+Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vector<Token>& filing,
+                                     const Reading& reading = {});
+
+/// The filing's tokens in the head's format (no query token).
+std::vector<Token> filing_tokens(const filings::CueTokens& filing);
+
+/// A reader's answer (largest logit, first on ties) at each of `positions` of one filing.
+std::vector<int> read_filing(const AttentionHead& head, FilingReader reader,
+                             const filings::Document& document, const std::vector<int>& positions,
+                             int training_length);
+
+struct FilingHeadRun {
+  PositionScheme scheme = PositionScheme::none;
+  int seed = 0;
+  Eigen::VectorXd trained_parameters;
+  std::vector<double> loss_trace;
+  /// Per reader of this scheme: answers to every held-out question, filings in order and
+  /// queries(document) within each; and at every query position of the exhibit filing.
+  std::vector<FilingReader> readers;
+  std::vector<std::vector<int>> held_out_answers;
+  std::vector<std::vector<int>> exhibit_answers;
+  bool from_cache = false;
+
+  const std::vector<int>& answers(FilingReader reader) const;
+  const std::vector<int>& exhibit(FilingReader reader) const;
+};
+
+struct FilingsStudy {
+  FilingsStudyConfig config;
+  std::vector<FilingHeadRun> heads;  ///< schemes in config order, seeds within each
+  std::vector<filings::Query> held_out_queries;  ///< all held-out questions, in answer order
+  std::vector<filings::Query> exhibit_queries;
+  double seconds = 0;
+  int trained = 0;
+
+  const FilingHeadRun& run(PositionScheme scheme, int seed) const;
+  AttentionHead trained_head(PositionScheme scheme, int seed) const;
+};
+
+/// Trains and reads every head, or loads it from `cache_dir` (empty: no cache); `threads`
+/// <= 0 means one per hardware thread. Throws std::invalid_argument if the corpus does not
+/// have the configured number of documents.
+FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::Corpus& corpus,
+                               const std::string& cache_dir, int threads = 0);
+
+/// The cache entry of one head.
+std::string filings_head_cache_path(const FilingsStudyConfig& config, const filings::Corpus& corpus,
+                                    const std::string& cache_dir, PositionScheme scheme, int seed);
+
+/// Theorem 3's content width of an ALiBi head as the task reads it: the query is always the
+/// query token, so W = max - min over every token type k (16 content types and the query token)
+/// of the content score E[query] W_Q . E[k] W_K / sqrt(d). The horizon is W / slope.
+double alibi_content_width(const AttentionHead& head);
+
+}  // namespace pe::experiments

@@ -1,0 +1,210 @@
+// The finance case study's library: the one-pass filing reader against the plain forward
+// pass, the training questions, the ALiBi content width, the reader names and the rejections.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "filings_corpus.hpp"
+#include "filings_study.hpp"
+
+namespace pe::theorems {
+const filings::Corpus& case_study_corpus();
+}
+
+namespace {
+
+using namespace pe::experiments;
+using pe::ContextExtension;
+
+const FilingsStudy& cached_study() {
+  static const FilingsStudy s =
+      run_filings_study(article_filings_study(), pe::theorems::case_study_corpus(), PE_CACHE_DIR);
+  return s;
+}
+
+// Both passes add the same terms in different orders; with at most ~1,300 keys, weights in
+// [0, 1] and values and logits of size <= 1e2, each logit's rounding difference is below
+// n u max|term| ~ 1.3e3 * 1.1e-16 * 1e2 ~ 1.5e-11. The budget 1e-9 (1 + |logit|) covers that
+// with a margin of about 100 and is far below any difference a wrong mask or position makes.
+void expect_one_pass_equals_forward(const AttentionHead& head, const Reading& reading) {
+  HeadEvaluator evaluator;
+  double worst = 0;
+  long compared = 0;
+  for (const pe::filings::Document& d : pe::theorems::case_study_corpus().held_out) {
+    const pe::filings::CueTokens cue = pe::filings::tokenize(d);
+    const Eigen::MatrixXd one_pass = read_filing_one_pass(head, filing_tokens(cue), reading);
+    std::vector<Example> prefixes;
+    for (int t = 0; t < static_cast<int>(cue.symbols.size()); ++t)
+      prefixes.push_back(filing_question(cue, t, 0, 0));
+    const Eigen::MatrixXd forward = evaluator.logits_at_last(head, prefixes, reading);
+    ASSERT_EQ(one_pass.rows(), forward.rows());
+    for (Eigen::Index t = 0; t < forward.rows(); ++t)
+      for (Eigen::Index c = 0; c < forward.cols(); ++c) {
+        const double diff = std::fabs(one_pass(t, c) - forward(t, c));
+        worst = std::max(worst, diff / (1 + std::fabs(forward(t, c))));
+        ASSERT_LE(diff, 1e-9 * (1 + std::fabs(forward(t, c))))
+            << to_string(head.shape().scheme) << " position " << t << " class " << c;
+        ++compared;
+      }
+  }
+  EXPECT_GT(compared, 19000 * 8);
+  ::testing::Test::RecordProperty("worst_relative_difference", std::to_string(worst));
+}
+
+TEST(FilingsOnePass, EqualsForwardPassEverySchemeEveryPosition) {
+  for (PositionScheme s : article_filings_study().schemes)
+    expect_one_pass_equals_forward(cached_study().trained_head(s, 0), Reading{});
+}
+
+TEST(FilingsOnePass, EqualsForwardPassUnderFixedRescaledRope) {
+  for (ContextExtension m : {ContextExtension::position_interpolation, ContextExtension::ntk_aware,
+                             ContextExtension::yarn})
+    expect_one_pass_equals_forward(cached_study().trained_head(PositionScheme::rope, 1),
+                                   Reading::rope(m, 1024, 32));
+}
+
+TEST(FilingsOnePass, SeesOnlyThePrefix) {
+  // Changing a later token leaves every earlier row unchanged.
+  const AttentionHead head = cached_study().trained_head(PositionScheme::sinusoidal, 0);
+  const pe::filings::CueTokens cue = pe::filings::tokenize(pe::filings::exhibit_filing());
+  std::vector<Token> tokens = filing_tokens(cue);
+  const Eigen::MatrixXd before = read_filing_one_pass(head, tokens);
+  tokens[100] = Token::content((tokens[100].symbol + 1) % 8, !tokens[100].marked);
+  const Eigen::MatrixXd after = read_filing_one_pass(head, tokens);
+  EXPECT_EQ(before.topRows(100), after.topRows(100));
+  EXPECT_NE(before.row(100), after.row(100));
+}
+
+TEST(FilingsQuestions, WindowKeepsThirtyOneTokensThenTheQuery) {
+  const pe::filings::CueTokens cue = pe::filings::tokenize(pe::filings::exhibit_filing());
+  const Example e = filing_question(cue, 100, 3, 32);
+  ASSERT_EQ(e.tokens.size(), 32u);
+  EXPECT_TRUE(e.tokens.back().is_query());
+  EXPECT_EQ(e.tokens.front().symbol, cue.symbols[70]);
+  EXPECT_EQ(e.tokens[30].symbol, cue.symbols[100]);
+  EXPECT_EQ(e.target, 3);
+  EXPECT_EQ(filing_question(cue, 10, 0, 32).tokens.size(), 12u);  // the whole short prefix
+  EXPECT_EQ(filing_question(cue, 100, 0, 0).tokens.size(), 102u);  // window 0: whole prefix
+}
+
+TEST(FilingsQuestions, Rejections) {
+  const pe::filings::CueTokens cue = pe::filings::tokenize(pe::filings::exhibit_filing());
+  EXPECT_THROW(filing_question(cue, -1, 0, 32), std::invalid_argument);
+  EXPECT_THROW(filing_question(cue, 209, 0, 32), std::invalid_argument);
+  EXPECT_THROW(filing_question(cue, 5, -1, 32), std::invalid_argument);
+}
+
+TEST(FilingsReaders, NamesRoundTripAndUnknownListsChoices) {
+  for (FilingReader r : all_filing_readers()) EXPECT_EQ(filing_reader_from_string(to_string(r)), r);
+  try {
+    filing_reader_from_string("rope+xyz");
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("rope+yarn"), std::string::npos) << e.what();
+  }
+}
+
+TEST(FilingsReaders, Rejections) {
+  const AttentionHead rope = cached_study().trained_head(PositionScheme::rope, 0);
+  const AttentionHead none = cached_study().trained_head(PositionScheme::none, 0);
+  EXPECT_THROW(read_filing_one_pass(rope, {}), std::invalid_argument);
+  Reading pi = Reading::rope(ContextExtension::position_interpolation, 64, 32);
+  EXPECT_THROW(read_filing_one_pass(none, {Token::content(0, true)}, pi), std::invalid_argument);
+  Reading replaced;
+  replaced.position_position_matrix = Eigen::MatrixXd::Zero(16, 16);
+  EXPECT_THROW(read_filing_one_pass(none, {Token::content(0, true)}, replaced), std::invalid_argument);
+  const pe::filings::Document exhibit = pe::filings::exhibit_filing();
+  EXPECT_THROW(read_filing(none, FilingReader::rope_pi, exhibit, {70}, 32), std::invalid_argument);
+  EXPECT_THROW(read_filing(rope, FilingReader::rope_pi, exhibit, {209}, 32), std::invalid_argument);
+  EXPECT_THROW(alibi_content_width(rope), std::invalid_argument);
+}
+
+TEST(FilingsConfig, Rejections) {
+  FilingsStudyConfig c = article_filings_study();
+  EXPECT_NO_THROW(c.validate());
+  c.seeds = 0;
+  EXPECT_THROW(c.validate(), std::invalid_argument);
+  c = article_filings_study();
+  c.window = 1;
+  EXPECT_THROW(c.validate(), std::invalid_argument);
+  c = article_filings_study();
+  c.schemes = {PositionScheme::learned};
+  EXPECT_THROW(c.validate(), std::invalid_argument);
+  c = article_filings_study();
+  c.shape.symbols = 7;
+  EXPECT_THROW(c.validate(), std::invalid_argument);
+  c = article_filings_study();
+  c.train_documents = 0;
+  EXPECT_THROW(c.validate(), std::invalid_argument);
+  pe::filings::Corpus small = pe::theorems::case_study_corpus();
+  small.held_out.pop_back();
+  EXPECT_THROW(run_filings_study(article_filings_study(), small, ""), std::invalid_argument);
+}
+
+TEST(FilingsAlibi, ContentWidthIsTheSpreadOfTheQueryTokensScores) {
+  const AttentionHead head = cached_study().trained_head(PositionScheme::alibi, 0);
+  // Brute force over the 17 token types through the dense reader's own score path: with two
+  // keys at the same offset the ALiBi penalty cancels, so score differences are content only.
+  std::vector<Token> types = {Token::query()};
+  for (int s = 0; s < 8; ++s)
+    for (bool m : {false, true}) types.push_back(Token::content(s, m));
+  const Eigen::VectorXd q = head.query_map().transpose() * head.token_embedding(Token::query());
+  double lo = 1e300, hi = -1e300;
+  for (const Token& t : types) {
+    const double c = q.dot(head.key_map().transpose() * head.token_embedding(t)) / 4.0;  // sqrt(16)
+    lo = std::min(lo, c);
+    hi = std::max(hi, c);
+  }
+  EXPECT_NEAR(alibi_content_width(head), hi - lo, 1e-12 * (1 + hi - lo));
+  EXPECT_GT(alibi_content_width(head), 0.0);
+}
+
+TEST(FilingsCache, SecondRunLoadsEveryHeadWithIdenticalAnswers) {
+  const FilingsStudy again =
+      run_filings_study(article_filings_study(), pe::theorems::case_study_corpus(), PE_CACHE_DIR);
+  EXPECT_EQ(again.trained, 0);
+  for (std::size_t i = 0; i < again.heads.size(); ++i) {
+    EXPECT_EQ(again.heads[i].trained_parameters, cached_study().heads[i].trained_parameters);
+    EXPECT_EQ(again.heads[i].held_out_answers, cached_study().heads[i].held_out_answers);
+  }
+}
+
+TEST(FilingsCache, CorruptEntryIsRecomputedIdentically) {
+  // A copy of the cache with one entry's answers altered (its checksum no longer matches):
+  // that head alone is trained again, and reproduces the cached weights and answers exactly.
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "pe_filings_cache_test";
+  fs::remove_all(dir);
+  const FilingsStudyConfig config = article_filings_study();
+  const auto& corpus = pe::theorems::case_study_corpus();
+  for (PositionScheme s : config.schemes)
+    for (int k = 0; k < config.seeds; ++k) {
+      const fs::path from = filings_head_cache_path(config, corpus, PE_CACHE_DIR, s, k);
+      const fs::path to = filings_head_cache_path(config, corpus, dir.string(), s, k);
+      fs::create_directories(to.parent_path());
+      fs::copy_file(from, to);
+    }
+  const fs::path victim = filings_head_cache_path(config, corpus, dir.string(), PositionScheme::alibi, 1);
+  std::string text;
+  {
+    std::ifstream in(victim);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::size_t at = text.find("held_out alibi ") + 15;
+  text[at] = text[at] == '0' ? '1' : '0';
+  std::ofstream(victim) << text;
+  const FilingsStudy again = run_filings_study(config, corpus, dir.string(), 1);
+  EXPECT_EQ(again.trained, 1);
+  for (std::size_t i = 0; i < again.heads.size(); ++i) {
+    EXPECT_EQ(again.heads[i].trained_parameters, cached_study().heads[i].trained_parameters);
+    EXPECT_EQ(again.heads[i].held_out_answers, cached_study().heads[i].held_out_answers);
+    EXPECT_EQ(again.heads[i].exhibit_answers, cached_study().heads[i].exhibit_answers);
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
