@@ -306,8 +306,9 @@ inline void exponentiate_shifted(const double* in, double* out, Eigen::Index cou
 class HeadWorkspace {
  public:
   // Reading-dependent constant tables, rebuilt only when their key changes.
-  int sinusoid_rows = -1;
+  int sinusoid_rows = -1, sinusoid_width = -1;
   long sinusoid_shift = 0;
+  double sinusoid_base = 0;
   RowMatrix sinusoid;
   std::vector<double> rope_key_frequencies;
   int rope_rows = -1;
@@ -334,10 +335,15 @@ class HeadWorkspace {
   int n_max = 0;
 
   const RowMatrix& sinusoid_table(const AttentionHead& head, long shift, int n) {
-    if (sinusoid_rows != n || sinusoid_shift != shift) {
+    // Keyed by everything the code depends on: one evaluator may read heads of other shapes.
+    const HeadShape& s = head.shape();
+    if (sinusoid_rows != n || sinusoid_shift != shift || sinusoid_width != s.width ||
+        sinusoid_base != s.base) {
       sinusoid = position_rows(head, shift, n);
       sinusoid_rows = n;
       sinusoid_shift = shift;
+      sinusoid_width = s.width;
+      sinusoid_base = s.base;
     }
     return sinusoid;
   }

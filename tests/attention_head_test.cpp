@@ -288,6 +288,26 @@ INSTANTIATE_TEST_SUITE_P(
       return to_string(std::get<0>(info.param)) + "_" + std::get<1>(info.param);
     });
 
+TEST(AttentionHead, OneEvaluatorReadsHeadsOfDifferentShapes) {
+  // The evaluator caches tables of the code and of RoPE's angles; a head of another width or
+  // base must not be read with the previous head's tables.
+  Rng rng(91);
+  CueTask task;
+  task.length = 20;
+  const std::vector<Example> examples = task.sample(rng, 40);
+  HeadEvaluator shared;
+  for (PositionScheme scheme : {PositionScheme::sinusoidal, PositionScheme::rope})
+    for (const auto& [width, base] : {std::pair<int, double>{16, 1e4}, {8, 1e4}, {8, 500.0}, {16, 1e4}}) {
+      HeadShape shape = shape_of(scheme);
+      shape.width = width;
+      shape.base = base;
+      const AttentionHead head = AttentionHead::initialised(shape, rng);
+      const Eigen::MatrixXd fresh = logits_at_last(head, examples);
+      EXPECT_EQ(shared.logits_at_last(head, examples), fresh)
+          << to_string(scheme) << " width " << width << " base " << base;
+    }
+}
+
 TEST(AttentionHead, ReplacingThePositionTermByItselfChangesNothing) {
   const AttentionHead head = sharp_head(PositionScheme::sinusoidal, 31);
   Rng rng(32);
