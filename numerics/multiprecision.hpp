@@ -43,12 +43,13 @@ class ScopedMpPrecision {
 }  // namespace pe
 
 namespace Eigen {
-template <>
-struct NumTraits<pe::Mp200> : GenericNumTraits<pe::Mp200> {
-  using Real = pe::Mp200;
-  using NonInteger = pe::Mp200;
-  using Nested = pe::Mp200;
-  using Literal = pe::Mp200;
+/// The traits the project's MPFR types share; digits() differs between them.
+template <class T>
+struct MpfrNumTraits : GenericNumTraits<T> {
+  using Real = T;
+  using NonInteger = T;
+  using Nested = T;
+  using Literal = T;
   enum {
     IsComplex = 0,
     IsInteger = 0,
@@ -67,33 +68,18 @@ struct NumTraits<pe::Mp200> : GenericNumTraits<pe::Mp200> {
   static inline Real lowest() { return (std::numeric_limits<Real>::lowest)(); }
   static inline Real infinity() { return std::numeric_limits<Real>::infinity(); }
   static inline Real quiet_NaN() { return std::numeric_limits<Real>::quiet_NaN(); }
-  static inline int digits() { return std::numeric_limits<Real>::digits; }
   static inline int digits10() { return std::numeric_limits<Real>::digits10; }
+};
+
+template <>
+struct NumTraits<pe::Mp200> : MpfrNumTraits<pe::Mp200> {
+  static inline int digits() { return std::numeric_limits<Real>::digits; }
 };
 
 /// MpVariable's traits read the precision in force when they are called, so Eigen's
 /// tolerances follow ScopedMpPrecision (numeric_limits reports digits as INT_MAX for it).
 template <>
-struct NumTraits<pe::MpVariable> : GenericNumTraits<pe::MpVariable> {
-  using Real = pe::MpVariable;
-  using NonInteger = pe::MpVariable;
-  using Nested = pe::MpVariable;
-  using Literal = pe::MpVariable;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = 10,
-    AddCost = 10,
-    MulCost = 40,
-  };
-  static inline Real epsilon() { return std::numeric_limits<Real>::epsilon(); }
-  static inline Real dummy_precision() { return 1000 * epsilon(); }
-  static inline Real highest() { return (std::numeric_limits<Real>::max)(); }
-  static inline Real lowest() { return (std::numeric_limits<Real>::lowest)(); }
-  static inline Real infinity() { return std::numeric_limits<Real>::infinity(); }
-  static inline Real quiet_NaN() { return std::numeric_limits<Real>::quiet_NaN(); }
+struct NumTraits<pe::MpVariable> : MpfrNumTraits<pe::MpVariable> {
   static inline int digits() {
     return static_cast<int>(
         boost::multiprecision::detail::digits10_2_2(pe::MpVariable::default_precision()));
