@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The laboratory page (lab.html) in headless Chromium, from file://, driven by a probe.
+#
+# The script copies the shipped page (lab.html, lab.js, lab.css and data/figure-payload.js from
+# HTML_DIR) into OUT_DIR and adds docs/lab/lab_probe.js after lab.js in the copy, so the shipped
+# page carries no test code. The probe moves the controls, compares what the page shows with
+# the payload and writes its findings into <pre id="probe-result">; this script reads them from
+# Chromium's --dump-dom output. Checks (each FAILs the test):
+#   readout_follows_m / _n   every slider position shows the payload's Gram value for (m, n)
+#   lock_keeps_readout       with the offset locked, either slider moves both, readout unchanged
+#   rope_peak_offset         selecting RoPE shows the payload's rope_peak offset
+#   accuracy_rows            each scheme's accuracy row equals the tournament's means
+#   filing_positions         the filing view shows as many positions as the payload's filing
+#   filing_answers           every reader's answer at every position, for every seed
+# Update times (performance.now() around each control update and a forced layout) are logged,
+# not asserted. Screenshots: OUT_DIR/lab.png (the page as it opens) and OUT_DIR/lab-rope.png
+# (RoPE selected, offset locked, via the URL fragment the page reads).
+#
+# usage: check_lab.sh HTML_DIR OUT_DIR
+# exit:  0 all checks pass; 1 a check failed or the page is missing; 77 chromium is not
+#        installed (CTest reports the test as skipped, SKIP_RETURN_CODE 77).
+set -euo pipefail
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 HTML_DIR OUT_DIR" >&2
+  exit 1
+fi
+html_dir=$1
+out_dir=$2
+probe="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lab/lab_probe.js"
+
+chromium_bin=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$chromium_bin" ]; then
+  echo "SKIPPED: chromium is not installed (Debian: apt-get install -y chromium); the laboratory page was not checked"
+  exit 77
+fi
+
+for f in lab.html lab.js lab.css data/figure-payload.js; do
+  if [ ! -s "$html_dir/$f" ]; then
+    echo "FAIL: $html_dir/$f is missing: build the docs first (cmake --build --preset docs)"
+    exit 1
+  fi
+done
+
+rm -rf "$out_dir"
+mkdir -p "$out_dir/data"
+cp "$html_dir/lab.html" "$html_dir/lab.js" "$html_dir/lab.css" "$out_dir/"
+cp "$html_dir/data/figure-payload.js" "$out_dir/data/"
+cp "$probe" "$out_dir/lab_probe.js"
+# The probed copy: the shipped page with one more script after lab.js.
+if ! grep -q '<script src="lab.js"></script>' "$out_dir/lab.html"; then
+  echo "FAIL: lab.html does not load lab.js with <script src=\"lab.js\"></script>"
+  exit 1
+fi
+sed 's#<script src="lab.js"></script>#&\n<script src="lab_probe.js"></script>#' \
+  "$out_dir/lab.html" > "$out_dir/lab-probe.html"
+
+profile=$(mktemp -d)
+trap 'rm -rf "$profile"' EXIT
+chromium_run() {
+  timeout 120 "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-quic \
+    --no-first-run --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$profile" --virtual-time-budget=10000 "$@" 2>/dev/null
+}
+
+page_url="file://$(realpath "$out_dir/lab.html")"
+chromium_run --dump-dom "file://$(realpath "$out_dir/lab-probe.html")" > "$out_dir/lab-probe.dom.html" || true
+chromium_run --hide-scrollbars --window-size=1280,4400 --screenshot="$out_dir/lab.png" "$page_url" > /dev/null || true
+chromium_run --hide-scrollbars --window-size=1280,4400 --screenshot="$out_dir/lab-rope.png" \
+  "$page_url#scheme=rope&m=20&n=27&lock=1&seed=1" > /dev/null || true
+
+result=$(sed -n '/<pre id="probe-result">/,/<\/pre>/p' "$out_dir/lab-probe.dom.html" |
+         sed -e 's/.*<pre id="probe-result">//' -e 's#</pre>.*##' |
+         sed -e 's/&lt;/</g' -e 's/&gt;/>/g' -e "s/&#39;/'/g" -e 's/&quot;/"/g' -e 's/&amp;/\&/g')
+echo "$result" > "$out_dir/probe-result.txt"
+echo "$result"
+
+failures=0
+if ! grep -q '^DONE$' <<< "$result"; then
+  echo "FAIL: the probe did not finish (no DONE in $out_dir/lab-probe.dom.html)"
+  failures=$((failures + 1))
+fi
+for name in readout_follows_m readout_follows_n lock_keeps_readout rope_peak_offset accuracy_rows \
+            filing_positions filing_answers; do
+  if ! grep -q "^CHECK $name PASS" <<< "$result"; then
+    echo "FAIL: check $name did not pass"
+    failures=$((failures + 1))
+  fi
+done
+if grep -q '^CHECK [a-z_]* FAIL' <<< "$result"; then
+  grep '^CHECK [a-z_]* FAIL' <<< "$result" | sed 's/^/FAIL: /'
+  failures=$((failures + 1))
+fi
+for shot in lab.png lab-rope.png; do
+  [ -s "$out_dir/$shot" ] || { echo "FAIL: chromium produced no screenshot $shot"; failures=$((failures + 1)); }
+done
+
+max_ms=$(sed -n 's/^TIMING all updates=[0-9]* max_ms=\([0-9.]*\).*/\1/p' <<< "$result")
+echo "slowest update: ${max_ms:-unknown} ms (logged, not asserted; the page aims at < 50 ms)"
+echo "screenshots: $out_dir/lab.png $out_dir/lab-rope.png"
+if [ "$failures" -gt 0 ]; then
+  echo "$failures problem(s) on the laboratory page"
+  exit 1
+fi
+echo "laboratory page: all checks pass"
