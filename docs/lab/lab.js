@@ -234,11 +234,12 @@
     this.legendY += 18;
   };
 
-  Plot.prototype.vline = function (xv, cls, label) {
+  // A vertical marker; `row` moves its label down by that many lines, so neighbours do not overlap.
+  Plot.prototype.vline = function (xv, cls, label, row) {
     var px = this.x(xv);
     var g = svgEl("g", { "class": cls }, this.layer);
     svgEl("line", { x1: px, x2: px, y1: this.m.top, y2: this.m.top + this.plotH }, g);
-    if (label) svgEl("text", { x: px + 4, y: this.m.top + 12, "class": "marker-label" }, g).textContent = label;
+    if (label) svgEl("text", { x: px + 4, y: this.m.top + 12 + 14 * (row || 0), "class": "marker-label" }, g).textContent = label;
     return g;
   };
 
@@ -491,7 +492,7 @@
       var isRope = r === "rope";
       $("rope-readouts").hidden = !isRope;
       if (isRope) {
-        if ("rope_first_trough" in p) plot.vline(p.rope_first_trough, "trough", "trough r = " + p.rope_first_trough);
+        if ("rope_first_trough" in p) plot.vline(p.rope_first_trough, "trough", "first trough r = " + p.rope_first_trough, 1);
         plot.dot(p.rope_peak, p.rope_peak_score, "peak", "peak r = " + p.rope_peak);
         $("rope-score-r1").textContent = fmt(p.rope_score_r1, 4);
         $("rope-edge-offset").textContent = p.edge_offset;
