@@ -27,14 +27,13 @@ if [ $# -ne 2 ]; then
 fi
 html_dir=$1
 out_dir=$2
-probe="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lab/lab_probe.js"
-
 chromium_bin=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$chromium_bin" ]; then
   echo "SKIPPED: chromium is not installed (Debian: apt-get install -y chromium); the laboratory page was not checked"
   exit 77
 fi
 
+probe="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lab/lab_probe.js"
 for f in lab.html lab.js lab.css data/figure-payload.js; do
   if [ ! -s "$html_dir/$f" ]; then
     echo "FAIL: $html_dir/$f is missing: build the docs first (cmake --build --preset docs)"
