@@ -520,7 +520,7 @@
     $("census-caption").textContent = "A RoPE head of width d = " + p.d + " (base " + fmt(p.base) +
       ") trained on windows of L = " + p.training_length + " and read \u03ba = " + p.kappa +
       " times longer (" + read + "). Each bar is plane j's wavelength 2\u03c0/\u03b8_j (log scale); a " +
-      "plane whose bar stays below L has turned fully within training.";
+      "dark bar is a plane that makes at least one full turn over the training offsets 0..L\u22121.";
     var lo = Math.min(p.training_length, read), hi = Math.max(p.training_length, read);
     wave.forEach(function (v) { if (v < lo) lo = v; if (v > hi) hi = v; });
     var plot = new Plot($("census-svg"), {
@@ -531,13 +531,13 @@
     for (var i = 0; i < plane.length; ++i) {
       var x = plot.x(plane[i]), y = plot.y(wave[i]), y0 = plot.y(plot.yd[0]);
       svgEl("rect", { x: x - bw / 2, y: y, width: bw, height: Math.max(0, y0 - y),
-                      "class": wave[i] <= p.training_length ? "bar turned" : "bar partial" }, plot.layer)
+                      "class": turns[i] >= 1 ? "bar turned" : "bar partial" }, plot.layer)
         .appendChild(svgEl("title", {})).textContent = "plane " + plane[i] + ": wavelength " + fmt(wave[i]) + ", " + fmt(turns[i], 3) + " turns";
     }
     plot.hline(p.training_length, "window-line", "training window L = " + p.training_length);
     plot.hline(read, "read-line", "read length \u03baL = " + read);
-    plot.legend("bar-key turned", "full turn within L");
-    plot.legend("bar-key partial", "less than a turn");
+    plot.legend("bar-key turned", "\u2265 1 turn within L");
+    plot.legend("bar-key partial", "< 1 turn within L");
 
     var tab = $("census-table");
     clear(tab);

@@ -7,12 +7,14 @@
 //   CHECK <name> PASS|FAIL <detail>
 //   TIMING <control> updates=<count> max_ms=<x> mean_ms=<y>
 //   DONE
+// and every update's time into <pre id="probe-times"> ("<control> <value> <ms>" per line).
 // Each update is timed with performance.now() from setting the value to the end of a forced
 // layout; the times are logged, not asserted.
 (function () {
   "use strict";
   var lines = [];
   var times = {};
+  var log = []; // every update: "<control> <value> <ms>"
 
   function check(name, ok, detail) { lines.push("CHECK " + name + " " + (ok ? "PASS" : "FAIL") + " " + detail); }
 
@@ -22,14 +24,16 @@
     void document.body.offsetHeight; // force style and layout, so the time covers the re-render
     var dt = performance.now() - t0;
     (times[kind] = times[kind] || []).push(dt);
+    return dt;
   }
 
   function setValue(id, value, eventName) {
     var el = document.getElementById(id);
-    timed(id, function () {
+    var dt = timed(id, function () {
       el.value = String(value);
       el.dispatchEvent(new Event(eventName || "input", { bubbles: true }));
     });
+    log.push(id + " " + value + " " + dt.toFixed(2));
   }
 
   function setChecked(id, checked) {
@@ -201,4 +205,8 @@
   pre.id = "probe-result";
   pre.textContent = lines.join("\n");
   document.body.appendChild(pre);
+  var times_pre = document.createElement("pre");
+  times_pre.id = "probe-times";
+  times_pre.textContent = log.join("\n");
+  document.body.appendChild(times_pre);
 })();
