@@ -137,7 +137,7 @@
   function Plot(svg, opts) {
     clear(svg);
     this.svg = svg;
-    this.w = opts.width || 760;
+    this.w = opts.width || 940;
     this.h = opts.height || 300;
     this.m = { left: 62, right: 150, top: 14, bottom: 44 };
     svg.setAttribute("viewBox", "0 0 " + this.w + " " + this.h);
