@@ -64,8 +64,8 @@ chromium_run() {
 
 page_url="file://$(realpath "$out_dir/lab.html")"
 chromium_run --dump-dom "file://$(realpath "$out_dir/lab-probe.html")" > "$out_dir/lab-probe.dom.html" || true
-chromium_run --hide-scrollbars --window-size=1280,4400 --screenshot="$out_dir/lab.png" "$page_url" > /dev/null || true
-chromium_run --hide-scrollbars --window-size=1280,4400 --screenshot="$out_dir/lab-rope.png" \
+chromium_run --hide-scrollbars --window-size=1280,3700 --screenshot="$out_dir/lab.png" "$page_url" > /dev/null || true
+chromium_run --hide-scrollbars --window-size=1280,3700 --screenshot="$out_dir/lab-rope.png" \
   "$page_url#scheme=rope&m=20&n=27&lock=1&seed=1" > /dev/null || true
 
 result=$(sed -n '/<pre id="probe-result">/,/<\/pre>/p' "$out_dir/lab-probe.dom.html" |
