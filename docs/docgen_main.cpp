@@ -7,7 +7,8 @@
 ///   page for each ledger section without a template, the errata page and the page of every
 ///   claim;
 /// - `<out>/data/<figure>.<table>.dat`: the plot data (figures.hpp), read by docs/plots/*.gp;
-/// - `<html>/data/figure-payload.json`: figures::figure_payload(), shipped with the docs;
+/// - `<html>/data/figure-payload.json`: figures::figure_payload(), shipped with the docs, and
+///   `<html>/data/figure-payload.js`, the same as a script for pages opened from file://;
 /// - `<out>/docgen.stamp`: written last, the build's witness that all of the above is current.
 ///
 /// Exit status 0 also when claims disagree with their expectations (the errata page shows
@@ -93,7 +94,9 @@ int main(int argc, char** argv) try {
   const std::vector<pe::figures::FigureData> figures = pe::figures::all_figures();
   fs::remove_all(opt.out / "data");
   pe::figures::write_plot_data(figures, (opt.out / "data").string());
-  write_file(opt.html / "data" / "figure-payload.json", pe::figures::figures_json(figures));
+  const std::string payload = pe::figures::figures_json(figures);
+  write_file(opt.html / "data" / "figure-payload.json", payload);
+  write_file(opt.html / "data" / "figure-payload.js", pe::figures::figure_payload_script(payload));
 
   // 3. Pages. First the templates' labels and sections, so [[pages]] can list them all.
   std::vector<fs::path> templates;

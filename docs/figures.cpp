@@ -1,6 +1,9 @@
 #include "figures.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +13,12 @@
 
 #include "clocks.hpp"
 #include "context_extension.hpp"
+#include "filings_study.hpp"
+#include "tournament.hpp"
+
+#ifndef PE_CACHE_DIR
+#error "PE_CACHE_DIR must name the experiment cache directory"
+#endif
 
 namespace pe::figures {
 namespace {
@@ -160,12 +169,237 @@ FigureData census_figure(int d, int training_length, double kappa) {
   return fig;
 }
 
+const std::vector<std::string>& tournament_reader_names() {
+  static const std::vector<std::string> names = {"none", "sinusoidal", "learned", "rope",
+                                                 "alibi", "rope_pi", "rope_ntk", "rope_yarn"};
+  return names;
+}
+
+namespace {
+
+using experiments::AttentionHead;
+using experiments::PositionScheme;
+using experiments::Reading;
+
+constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
+
+/// A tournament reader: its head's scheme and its reading name ("plain", "pi", "ntk", "yarn").
+struct TournamentReader {
+  PositionScheme scheme;
+  std::string reading;
+};
+
+TournamentReader tournament_reader(const std::string& name) {
+  if (name.rfind("rope_", 0) == 0) return {PositionScheme::rope, name.substr(5)};
+  return {experiments::position_scheme_from_string(name), "plain"};
+}
+
+void require_seed(const experiments::Tournament& tournament, int seed) {
+  if (seed < 0 || seed >= tournament.config.seeds)
+    throw std::invalid_argument("seed must be in 0.." + std::to_string(tournament.config.seeds - 1) +
+                                ", got seed = " + std::to_string(seed));
+}
+
+int longest_test_length(const experiments::Tournament& tournament) {
+  const std::vector<int>& lengths = tournament.config.test_lengths;
+  return *std::max_element(lengths.begin(), lengths.end());
+}
+
+/// The reading a tournament reader applies at `test_length`.
+Reading reading_of(const experiments::Tournament& tournament, const TournamentReader& reader,
+                   int test_length) {
+  if (reader.reading == "plain") return {};
+  return Reading::rope(context_extension_from_string(reader.reading), test_length,
+                       tournament.config.task.length);
+}
+
+}  // namespace
+
+FigureData drift_figure(const experiments::Tournament& tournament, int offset, int seed) {
+  require_seed(tournament, seed);
+  const int last = longest_test_length(tournament) - 1;
+  if (offset < 0 || offset > last)
+    throw std::invalid_argument("offset must be in 0.." + std::to_string(last) +
+                                ", got offset = " + std::to_string(offset));
+  FigureData fig{"drift",
+                 "A trained head's score of a marked token a fixed offset behind the query, as the "
+                 "query's absolute position moves: the added sinusoidal code drifts, the relative "
+                 "schemes stay flat.",
+                 {{"offset", offset}, {"window", tournament.config.task.length}, {"seed", seed}},
+                 {}};
+  const std::vector<PositionScheme> schemes = {PositionScheme::sinusoidal, PositionScheme::rope,
+                                               PositionScheme::alibi};
+  DataTable scores{"scores",
+                   "one row per query position t: each head's score of the mean marked token at "
+                   "t - offset",
+                   {"query_position", "sinusoidal", "rope", "alibi"},
+                   {}};
+  std::vector<AttentionHead> heads;
+  for (PositionScheme scheme : schemes) heads.push_back(tournament.trained_head(scheme, seed));
+  for (int t = offset; t <= last; ++t) {
+    std::vector<double> row{double(t)};
+    for (const AttentionHead& head : heads) row.push_back(experiments::marked_key_scores(head, t, offset)(offset));
+    scores.rows.push_back(std::move(row));
+  }
+  fig.tables.push_back(std::move(scores));
+  return fig;
+}
+
+FigureData offsets_figure(const experiments::Tournament& tournament, int seed) {
+  require_seed(tournament, seed);
+  const int length = longest_test_length(tournament);
+  const int last = length - 1;
+  const int window = tournament.config.task.length;
+  const std::vector<std::string>& readers = tournament_reader_names();
+  std::vector<Eigen::VectorXd> profiles;
+  for (const std::string& name : readers) {
+    const TournamentReader reader = tournament_reader(name);
+    const AttentionHead head = tournament.trained_head(reader.scheme, seed);
+    // The learned table places positions 0..table_length-1 only: its query sits at its last row.
+    const long query_position = reader.scheme == PositionScheme::learned
+                                    ? std::min<long>(last, head.shape().table_length - 1)
+                                    : last;
+    Eigen::VectorXd profile = Eigen::VectorXd::Constant(length, kNoValue);
+    profile.head(query_position + 1) = experiments::marked_key_scores(
+        head, query_position, static_cast<int>(query_position), reading_of(tournament, reader, length));
+    profiles.push_back(std::move(profile));
+  }
+  const Eigen::VectorXd& rope = profiles[3];
+  const experiments::OffsetLandmarks landmarks = experiments::offset_landmarks(rope);
+  Eigen::Index past = 0;
+  const double peak_past_window = rope.tail(length - window).maxCoeff(&past);
+  FigureData fig{"offsets",
+                 "Each trained head's score of a marked token against its offset behind a query at "
+                 "the longest test length's last position, with the training window's edge; RoPE "
+                 "falls across the window, dives, and rebounds past it.",
+                 {{"window", window},
+                  {"edge_offset", window - 1},
+                  {"query_position", last},
+                  {"learned_query_position",
+                   std::min(last, tournament.trained_head(PositionScheme::learned, seed).shape().table_length - 1)},
+                  {"seed", seed},
+                  {"rope_score_r1", rope(1)},
+                  {"rope_score_edge", rope(window - 1)},
+                  {"rope_first_trough", landmarks.first_trough},
+                  {"rope_first_trough_score", landmarks.first_trough < 0 ? kNoValue : rope(landmarks.first_trough)},
+                  {"rope_dive", landmarks.dive},
+                  {"rope_dive_score", rope(landmarks.dive)},
+                  {"rope_rebound_peak", landmarks.peak},
+                  {"rope_rebound_score", landmarks.peak < 0 ? kNoValue : rope(landmarks.peak)},
+                  {"rope_peak", window + static_cast<int>(past)},
+                  {"rope_peak_score", peak_past_window}},
+                 {},
+                 {{"readers", readers}}};
+  DataTable scores{"scores", "one row per offset r: each reader's score of the mean marked token r back",
+                   {"offset"}, {}};
+  scores.columns.insert(scores.columns.end(), readers.begin(), readers.end());
+  for (int r = 0; r < length; ++r) {
+    std::vector<double> row{double(r)};
+    for (const Eigen::VectorXd& profile : profiles) row.push_back(profile(r));
+    scores.rows.push_back(std::move(row));
+  }
+  fig.tables.push_back(std::move(scores));
+  return fig;
+}
+
+FigureData tournament_figure(const experiments::Tournament& tournament) {
+  const std::vector<std::string>& readers = tournament_reader_names();
+  FigureData fig{"tournament",
+                 "Accuracy of every scheme and rescaling at each test length, heads trained at the "
+                 "window length.",
+                 {{"window", tournament.config.task.length},
+                  {"seeds", tournament.config.seeds},
+                  {"test_sequences", tournament.config.test_sequences}},
+                 {},
+                 {{"readers", readers}}};
+  DataTable mean{"accuracy", "one row per test length: each reader's accuracy, mean over seeds",
+                 {"length"}, {}};
+  DataTable seeds{"seed_accuracy", "one row per seed and test length: each reader's accuracy",
+                  {"seed", "length"}, {}};
+  mean.columns.insert(mean.columns.end(), readers.begin(), readers.end());
+  seeds.columns.insert(seeds.columns.end(), readers.begin(), readers.end());
+  for (int length : tournament.config.test_lengths) {
+    std::vector<double> mean_row{double(length)};
+    std::vector<std::vector<double>> seed_rows;
+    for (int k = 0; k < tournament.config.seeds; ++k) seed_rows.push_back({double(k), double(length)});
+    for (const std::string& name : readers) {
+      const TournamentReader reader = tournament_reader(name);
+      double sum = 0;
+      bool complete = true;
+      for (int k = 0; k < tournament.config.seeds; ++k) {
+        const std::optional<double> a = tournament.accuracy(reader.scheme, k, reader.reading, length);
+        seed_rows[k].push_back(a ? *a : kNoValue);
+        if (a) sum += *a; else complete = false;
+      }
+      mean_row.push_back(complete ? sum / tournament.config.seeds : kNoValue);
+    }
+    mean.rows.push_back(std::move(mean_row));
+    for (auto& row : seed_rows) seeds.rows.push_back(std::move(row));
+  }
+  fig.tables.push_back(std::move(mean));
+  fig.tables.push_back(std::move(seeds));
+  return fig;
+}
+
+FigureData filing_figure(const experiments::FilingsStudy& study) {
+  const filings::Document exhibit = filings::exhibit_filing();
+  const int n = static_cast<int>(exhibit.tokens.size());
+  std::vector<std::string> tokens, readers;
+  for (const filings::Token& token : exhibit.tokens) tokens.push_back(token.text);
+  for (experiments::FilingReader reader : experiments::all_filing_readers()) {
+    std::string name = experiments::to_string(reader);
+    std::replace(name.begin(), name.end(), '+', '_');
+    readers.push_back(name);
+  }
+  FigureData fig{"filing",
+                 "The case study's exhibit filing: at every position the company named last and "
+                 "each reader's answer, for every seed.",
+                 {{"positions", n}, {"window", study.config.window}, {"seeds", study.config.seeds}},
+                 {},
+                 {{"title", {exhibit.title}}, {"companies", exhibit.companies}, {"tokens", tokens},
+                  {"readers", readers}}};
+  DataTable answers{"answers",
+                    "one row per position: the mention there, the true answer and each reader's "
+                    "answer per seed (company order; -1 for none)",
+                    {"position", "mention", "truth"},
+                    {}};
+  for (const std::string& reader : readers)
+    for (int k = 0; k < study.config.seeds; ++k) answers.columns.push_back(reader + "_s" + std::to_string(k));
+  std::vector<int> question_of(n, -1);
+  for (std::size_t q = 0; q < study.exhibit_queries.size(); ++q)
+    question_of.at(study.exhibit_queries[q].position) = static_cast<int>(q);
+  for (int t = 0; t < n; ++t) {
+    const int q = question_of[t];
+    std::vector<double> row{double(t), double(exhibit.tokens[t].company),
+                            q < 0 ? -1.0 : double(study.exhibit_queries[q].answer)};
+    for (experiments::FilingReader reader : experiments::all_filing_readers())
+      for (int k = 0; k < study.config.seeds; ++k)
+        row.push_back(q < 0 ? -1.0 : double(study.run(experiments::scheme_of(reader), k).exhibit(reader).at(q)));
+    answers.rows.push_back(std::move(row));
+  }
+  fig.tables.push_back(std::move(answers));
+  return fig;
+}
+
 std::vector<FigureData> all_figures() {
   // Figure A of the article's laboratory opens at m = 3, n = 10 with d = 16; the Gram grid of
   // 64 positions is the window over which the article measures the code's columns.
   // The census is the tournament's head: d = 16, trained at 32, read at 128 (kappa = 4).
-  return {clocks_figure(16, 3, 10, 64), kernel_figure({64, 512, 8192}, 4096),
-          census_figure(16, 32, 4)};
+  // The trained heads come from the same cache as the ledger's claims; seed 0 is the seed the
+  // article's rebound profile prints, and offset 8 lies well inside the window.
+  static const experiments::Tournament tournament =
+      experiments::run_tournament(experiments::article_tournament(), PE_CACHE_DIR);
+  static const experiments::FilingsStudy study = [] {
+    const experiments::FilingsStudyConfig config = experiments::article_filings_study();
+    return experiments::run_filings_study(
+        config,
+        filings::generate_corpus(config.corpus_seed, config.train_documents, config.held_out_documents),
+        PE_CACHE_DIR);
+  }();
+  return {clocks_figure(16, 3, 10, 64),     kernel_figure({64, 512, 8192}, 4096),
+          census_figure(16, 32, 4),         drift_figure(tournament, 8, 0),
+          offsets_figure(tournament, 0),    tournament_figure(tournament),
+          filing_figure(study)};
 }
 
 std::string figures_json(const std::vector<FigureData>& figures) {
@@ -182,7 +416,15 @@ std::string figures_json(const std::vector<FigureData>& figures) {
       out << (p ? ", " : "") << json_string(fig.parameters[p].first) << ": "
           << json_number(fig.parameters[p].second);
     }
-    out << "},\n      \"tables\": {";
+    out << "},\n      \"texts\": {";
+    for (std::size_t t = 0; t < fig.texts.size(); ++t) {
+      require_name("text name", fig.texts[t].first);
+      out << (t ? "," : "") << "\n        " << json_string(fig.texts[t].first) << ": [";
+      const std::vector<std::string>& items = fig.texts[t].second;
+      for (std::size_t i = 0; i < items.size(); ++i) out << (i ? "," : "") << json_string(items[i]);
+      out << "]";
+    }
+    out << (fig.texts.empty() ? "" : "\n      ") << "},\n      \"tables\": {";
     for (std::size_t t = 0; t < fig.tables.size(); ++t) {
       const DataTable& table = fig.tables[t];
       require_name("table name", table.name);
@@ -208,6 +450,10 @@ std::string figures_json(const std::vector<FigureData>& figures) {
 }
 
 std::string figure_payload() { return figures_json(all_figures()); }
+
+std::string figure_payload_script(const std::string& payload) {
+  return "window.PE_FIGURE_PAYLOAD = " + payload + ";\n";
+}
 
 std::vector<std::string> write_plot_data(const std::vector<FigureData>& figures,
                                          const std::string& dir) {
@@ -239,6 +485,17 @@ std::vector<std::string> write_plot_data(const std::vector<FigureData>& figures,
     for (const auto& [key, value] : fig.parameters) {
       require_name("parameter name", key);
       out << key << " = " << format_number(value) << "\n";
+    }
+    // Each text list as <name>_count and <name>_<i>, for value(sprintf(...)) in a script;
+    // gnuplot's single-quoted strings take no escapes but a doubled quote.
+    for (const auto& [key, items] : fig.texts) {
+      require_name("text name", key);
+      out << key << "_count = " << items.size() << "\n";
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        std::string quoted;
+        for (char c : items[i]) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+        out << key << '_' << i << " = '" << quoted << "'\n";
+      }
     }
     if (!out) throw std::runtime_error("cannot write " + path.string());
     written.push_back(path.string());

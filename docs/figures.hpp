@@ -13,11 +13,20 @@
 ///
 /// Adding a figure takes one function returning FigureData, appended to the list in
 /// all_figures(), and one script `docs/plots/<name>.gp`.
+///
+/// The figures of trained heads (drift, offsets, tournament, filing) read the tournament and
+/// the filings study from the experiment cache (PE_CACHE_DIR), training what is missing, so
+/// they show the same heads the ledger's claims are about.
 #pragma once
 
 #include <string>
 #include <utility>
 #include <vector>
+
+namespace pe::experiments {
+struct Tournament;
+struct FilingsStudy;
+}  // namespace pe::experiments
 
 namespace pe::figures {
 
@@ -35,6 +44,8 @@ struct FigureData {
   std::string description;                                ///< what the figure shows
   std::vector<std::pair<std::string, double>> parameters; ///< e.g. {"d", 16}
   std::vector<DataTable> tables;
+  /// Named lists of strings (token texts, company names, reader names); JSON only.
+  std::vector<std::pair<std::string, std::vector<std::string>>> texts = {};
 };
 
 /// Figure "clocks": the code's clocks at positions m and n in dimension d (table `hands`: one
@@ -57,11 +68,42 @@ FigureData kernel_figure(const std::vector<int>& dimensions, int max_delta);
 /// std::invalid_argument as pe::rope_reading does (odd d, kappa < 1, training_length < 1).
 FigureData census_figure(int d, int training_length, double kappa);
 
+/// The readers of the tournament as column names: none, sinusoidal, learned, rope, alibi,
+/// rope_pi, rope_ntk, rope_yarn.
+const std::vector<std::string>& tournament_reader_names();
+
+/// Figure "drift": for the trained heads of `seed`, the pre-softmax score of the query token
+/// at absolute position t against the mean marked token `offset` positions back, for
+/// t = offset..255 (table `scores`: query_position, sinusoidal, rope, alibi). The added code's
+/// score moves with t; the relative schemes' stay flat. Throws std::invalid_argument for an
+/// offset outside 0..255 or a seed the tournament does not have.
+FigureData drift_figure(const experiments::Tournament& tournament, int offset, int seed);
+
+/// Figure "offsets": every reader's score of the mean marked token r = 0..255 positions behind
+/// the query token at position 255 (the learned table's query at its last position, 31: it has
+/// no rows further out, and its column is null past r = 31), for the heads of `seed`; the
+/// parameters carry the RoPE profile's landmarks (score at r = 1 and at the window's last
+/// offset, first trough, dive, and the highest score past the window with its offset).
+FigureData offsets_figure(const experiments::Tournament& tournament, int seed);
+
+/// Figure "tournament": accuracy at every test length for every reader, the mean over seeds
+/// (table `accuracy`) and each seed (table `seed_accuracy`); null where a head cannot be read.
+FigureData tournament_figure(const experiments::Tournament& tournament);
+
+/// Figure "filing": the case study's exhibit filing, its tokens and companies (texts), and at
+/// every position the mention, the true answer and every reader's answer for every seed
+/// (columns `<reader>_s<k>`, -1 where no question is asked).
+FigureData filing_figure(const experiments::FilingsStudy& study);
+
 /// Every figure of the documentation, in a fixed order.
 std::vector<FigureData> all_figures();
 
 /// The JSON document of all_figures(); deterministic (fixed number format, fixed order).
 std::string figure_payload();
+
+/// The payload as a script for pages opened from file:// (where a browser refuses to fetch a
+/// local JSON file): `window.PE_FIGURE_PAYLOAD = ` + figure_payload() + `;` and a newline.
+std::string figure_payload_script(const std::string& payload);
 
 /// Renders figures as JSON (figure_payload() is figures_json(all_figures())). Throws
 /// std::invalid_argument when a name is not of the form [a-z0-9_]+ or a row's length differs
@@ -69,8 +111,8 @@ std::string figure_payload();
 std::string figures_json(const std::vector<FigureData>& figures);
 
 /// Writes `<dir>/<figure>.<table>.dat` for every table of `figures` and
-/// `<dir>/<figure>.parameters.gnuplot` (one `name = value` line per parameter, for a plot
-/// script's `load`); returns the paths.
+/// `<dir>/<figure>.parameters.gnuplot` (one `name = value` line per parameter, and per text
+/// list `name_count = n` and `name_I = '...'` for I = 0..n-1, for a plot script's `load`); returns the paths.
 std::vector<std::string> write_plot_data(const std::vector<FigureData>& figures,
                                          const std::string& dir);
 

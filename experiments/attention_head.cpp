@@ -819,4 +819,93 @@ RopeOffsetScores rope_offset_scores(const AttentionHead& head, const Eigen::Vect
   return out;
 }
 
+Eigen::VectorXd mean_marked_embedding(const AttentionHead& head) {
+  const int symbols = head.shape().symbols;
+  Eigen::VectorXd mean = Eigen::VectorXd::Zero(head.shape().width);
+  for (int s = 0; s < symbols; ++s) mean += head.token_embedding(Token::content(s, true));
+  return mean / symbols;
+}
+
+Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position, int max_offset,
+                                  const Reading& reading) {
+  const HeadShape& shape = head.shape();
+  validate_reading(shape, reading);
+  if (max_offset < 0)
+    throw std::invalid_argument("max_offset must be >= 0, got max_offset = " +
+                                std::to_string(max_offset));
+  if (max_offset > query_position)
+    throw std::invalid_argument("max_offset must be <= query_position = " +
+                                std::to_string(query_position) + ", got max_offset = " +
+                                std::to_string(max_offset));
+  if (reading.position_position_matrix)
+    throw std::invalid_argument("marked_key_scores does not take a replaced position-position matrix");
+  const int d = shape.width;
+  const bool additive = adds_position_code(shape.scheme);
+  const long shift = additive ? reading.position_shift : 0;
+  const Eigen::VectorXd query_token = head.token_embedding(Token::query());
+  const Eigen::VectorXd marked_key = mean_marked_embedding(head);
+  const bool learned = shape.scheme == PositionScheme::learned;
+  const auto placeable = [&](long position) {
+    return !learned || (position + shift >= 0 && position + shift < shape.table_length);
+  };
+  Eigen::VectorXd scores(max_offset + 1);
+  if (!placeable(query_position)) return scores.setConstant(std::numeric_limits<double>::quiet_NaN());
+
+  // One row per position: row 0 the query, row 1 + r the key r back; then exactly the forward
+  // pass's scaling, rotation and bias.
+  const auto as_row = [](const Eigen::VectorXd& v) { return Eigen::RowVectorXd(v.transpose()); };
+  Eigen::RowVectorXd hq = as_row(query_token);
+  if (additive) hq += as_row(head.position_code(query_position + shift));
+  Eigen::RowVectorXd q = hq * head.query_map();
+  double scale = 1.0 / std::sqrt(double(d));
+  std::vector<double> frequencies;
+  if (shape.scheme == PositionScheme::rope) {
+    const RopeFrequencies rf = rope_frequencies(shape, reading);
+    frequencies = rf.frequencies;
+    scale *= rf.scale;
+  }
+  const auto rotate = [&](Eigen::RowVectorXd& row, long position) {
+    for (std::size_t p = 0; p < frequencies.size(); ++p) {
+      const double angle = double(position) * frequencies[p], c = std::cos(angle), s = std::sin(angle);
+      const double a = row(2 * p), b = row(2 * p + 1);
+      row(2 * p) = c * a - s * b;
+      row(2 * p + 1) = s * a + c * b;
+    }
+  };
+  rotate(q, query_position);
+  for (int r = 0; r <= max_offset; ++r) {
+    const long key_position = query_position - r;
+    if (!placeable(key_position)) {
+      scores(r) = std::numeric_limits<double>::quiet_NaN();
+      continue;
+    }
+    Eigen::RowVectorXd hk = as_row(marked_key);
+    if (additive) hk += as_row(head.position_code(key_position + shift));
+    Eigen::RowVectorXd k = hk * head.key_map();
+    rotate(k, key_position);
+    scores(r) = scale * q.dot(k);
+    if (shape.scheme == PositionScheme::alibi) scores(r) -= shape.alibi_slope * r;
+  }
+  return scores;
+}
+
+OffsetLandmarks offset_landmarks(const Eigen::VectorXd& score) {
+  OffsetLandmarks out;
+  const Eigen::Index n = score.size();
+  if (n == 0) throw std::invalid_argument("offset_landmarks needs at least one offset");
+  for (Eigen::Index k = 1; k + 1 < n; ++k)
+    if (score(k) < score(k - 1) && score(k) <= score(k + 1)) {
+      out.first_trough = static_cast<int>(k);
+      break;
+    }
+  Eigen::Index i = 0;
+  score.minCoeff(&i);
+  out.dive = static_cast<int>(i);
+  if (out.dive + 1 < n) {
+    score.tail(n - 1 - out.dive).maxCoeff(&i);
+    out.peak = out.dive + 1 + static_cast<int>(i);
+  }
+  return out;
+}
+
 }  // namespace pe::experiments

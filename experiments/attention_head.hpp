@@ -216,4 +216,27 @@ RopeOffsetScores rope_offset_scores(const AttentionHead& head, const Eigen::Vect
                                     const Eigen::VectorXd& key_input, int max_offset,
                                     const Reading& reading = {});
 
+/// x E of a marked token averaged over the symbols: the key the offset profiles score. Since a
+/// score is linear in its key, its score is the mean of the marked tokens' scores.
+Eigen::VectorXd mean_marked_embedding(const AttentionHead& head);
+
+/// Any scheme's pre-softmax score (as the forward pass computes it, reading included) of the
+/// query token at absolute position `query_position` against the mean marked token r positions
+/// back, for r = 0..max_offset. Relative schemes give the same profile at every query position;
+/// an added code does not. Entries are NaN where the head cannot place a position (a learned
+/// table past its length). Throws std::invalid_argument for max_offset < 0 or
+/// max_offset > query_position.
+Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position, int max_offset,
+                                  const Reading& reading = {});
+
+/// Landmarks of a score profile s(0..n-1) over offsets: the first local minimum over r >= 1
+/// (-1 if none), the lowest point over all offsets, and the highest point after it (-1 when the
+/// lowest point is the last offset).
+struct OffsetLandmarks {
+  int first_trough = -1;
+  int dive = -1;
+  int peak = -1;
+};
+OffsetLandmarks offset_landmarks(const Eigen::VectorXd& score);
+
 }  // namespace pe::experiments

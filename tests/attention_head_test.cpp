@@ -354,6 +354,87 @@ TEST(AttentionHead, RopeOffsetScoresAreTheScoresOfProposition3) {
     EXPECT_LE(s.plane_terms.col(p).cwiseAbs().maxCoeff(), s.amplitudes(p) * (1 + 1e-12));
 }
 
+// ---- Offset profiles ---------------------------------------------------------------------------
+
+// Relative error budget of a few dozen double operations on scores of order 10.
+constexpr double kProfileTolerance = 1e-11;
+
+TEST(MarkedKeyScores, RopeProfileIsTheTrigonometricPolynomialAtEveryQueryPosition) {
+  const AttentionHead head = sharp_head(PositionScheme::rope, 43);
+  const Reading reading = Reading::rope(ContextExtension::yarn, 100, 32);
+  const Eigen::VectorXd polynomial =
+      rope_offset_scores(head, head.token_embedding(Token::query()), mean_marked_embedding(head), 40,
+                         reading)
+          .total();
+  for (long query_position : {40L, 97L, 250L}) {
+    const Eigen::VectorXd profile = marked_key_scores(head, query_position, 40, reading);
+    for (int r = 0; r <= 40; ++r)
+      EXPECT_NEAR(profile(r), polynomial(r), kProfileTolerance * std::max(1.0, std::fabs(polynomial(r))))
+          << "query at " << query_position << ", r = " << r;
+  }
+}
+
+TEST(MarkedKeyScores, AddedCodeScoreIsTheBilinearFormAndDriftsWithPosition) {
+  const AttentionHead head = sharp_head(PositionScheme::sinusoidal, 47);
+  const Eigen::MatrixXd m = head.score_matrix();
+  const Eigen::VectorXd key = mean_marked_embedding(head);
+  const Eigen::VectorXd query = head.token_embedding(Token::query());
+  std::vector<double> at_offset_5;
+  for (long t : {10L, 60L, 200L}) {
+    const Eigen::VectorXd profile = marked_key_scores(head, t, 10);
+    for (int r = 0; r <= 10; ++r) {
+      const Eigen::VectorXd hq = query + head.position_code(t);
+      const Eigen::VectorXd hk = key + head.position_code(t - r);
+      const double direct = hq.dot(m * hk) / 4.0;  // 1/sqrt(d), d = 16
+      EXPECT_NEAR(profile(r), direct, kProfileTolerance * std::max(1.0, std::fabs(direct)));
+    }
+    at_offset_5.push_back(profile(5));
+  }
+  // The absolute code makes the same offset score differently at different positions.
+  EXPECT_GT(std::fabs(at_offset_5[0] - at_offset_5[2]), 1e-3);
+}
+
+TEST(MarkedKeyScores, AlibiFallsBySlopePerPositionEverywhere) {
+  const AttentionHead head = sharp_head(PositionScheme::alibi, 53);
+  const Eigen::VectorXd early = marked_key_scores(head, 20, 20);
+  const Eigen::VectorXd late = marked_key_scores(head, 230, 20);
+  for (int r = 0; r < 20; ++r) {
+    EXPECT_NEAR(early(r) - early(r + 1), head.shape().alibi_slope, kProfileTolerance * 10);
+    EXPECT_NEAR(early(r), late(r), kProfileTolerance * std::max(1.0, std::fabs(early(r))));
+  }
+}
+
+TEST(MarkedKeyScores, LearnedTableHasNoScorePastItsLength) {
+  const AttentionHead head = sharp_head(PositionScheme::learned, 59);
+  const int length = head.shape().table_length;
+  const Eigen::VectorXd inside = marked_key_scores(head, length - 1, length - 1);
+  EXPECT_TRUE(inside.allFinite());
+  const Eigen::VectorXd outside = marked_key_scores(head, length + 5, 10);
+  EXPECT_TRUE(outside.array().isNaN().all());
+}
+
+TEST(MarkedKeyScores, RejectsOffsetsBeyondTheQuery) {
+  const AttentionHead head = sharp_head(PositionScheme::none, 61);
+  EXPECT_THROW(marked_key_scores(head, 5, 6), std::invalid_argument);
+  EXPECT_THROW(marked_key_scores(head, 5, -1), std::invalid_argument);
+}
+
+TEST(OffsetLandmarks, FindsTroughDiveAndPeak) {
+  Eigen::VectorXd s(9);
+  s << 5, 3, 4, 1, -2, 0, 6, 2, 1;
+  const OffsetLandmarks l = offset_landmarks(s);
+  EXPECT_EQ(l.first_trough, 1);
+  EXPECT_EQ(l.dive, 4);
+  EXPECT_EQ(l.peak, 6);
+  Eigen::VectorXd falling(4);
+  falling << 3, 2, 1, 0;
+  const OffsetLandmarks f = offset_landmarks(falling);
+  EXPECT_EQ(f.first_trough, -1);
+  EXPECT_EQ(f.dive, 3);
+  EXPECT_EQ(f.peak, -1);
+  EXPECT_THROW(offset_landmarks(Eigen::VectorXd()), std::invalid_argument);
+}
+
 // ---- Bad input ---------------------------------------------------------------------------------
 
 TEST(AttentionHeadRejects, OddWidth) {

@@ -16,6 +16,8 @@
 #include "context_extension.hpp"
 #include "docgen.hpp"
 #include "figures.hpp"
+#include "filings_study.hpp"
+#include "tournament_results.hpp"
 
 #ifndef PE_SOURCE_DIR
 #error "PE_SOURCE_DIR must name the source tree"
@@ -338,6 +340,12 @@ TEST(Figures, JsonLayoutAndNumberFormat) {
   EXPECT_NE(json.find("\"parameters\": {\"d\": 16}"), std::string::npos);
   EXPECT_NE(json.find("\"x\": [1,2]"), std::string::npos);
   EXPECT_NE(json.find("\"y\": [0.1,null]"), std::string::npos);
+  EXPECT_NE(json.find("\"texts\": {}"), std::string::npos);
+  f.texts = {{"tokens", {"Marrow \"Freight\"", "x"}}};
+  EXPECT_NE(pe::figures::figures_json({f}).find("\"tokens\": [\"Marrow \\\"Freight\\\"\",\"x\"]"),
+            std::string::npos);
+  f.texts = {{"Bad Name", {}}};
+  EXPECT_THROW(pe::figures::figures_json({f}), std::invalid_argument);
   EXPECT_EQ(pe::figures::format_number(1.0 / 3), "0.333333333");
   EXPECT_EQ(pe::figures::format_number(NAN), "nan");
 }
@@ -355,6 +363,104 @@ TEST(Figures, PayloadIsDeterministicAndHoldsEveryFigure) {
             std::count(payload.begin(), payload.end(), ']'));
 }
 
+// ---- Figures of the trained heads (the tournament and filings fixtures have trained them) ----
+
+/// A table's column by name.
+std::vector<double> column(const pe::figures::FigureData& fig, const std::string& table,
+                           const std::string& name) {
+  for (const auto& t : fig.tables)
+    if (t.name == table)
+      for (std::size_t c = 0; c < t.columns.size(); ++c)
+        if (t.columns[c] == name) {
+          std::vector<double> out;
+          for (const auto& row : t.rows) out.push_back(row[c]);
+          return out;
+        }
+  throw std::invalid_argument("no column " + table + "." + name);
+}
+
+double parameter(const pe::figures::FigureData& fig, const std::string& name) {
+  for (const auto& [key, value] : fig.parameters)
+    if (key == name) return value;
+  throw std::invalid_argument("no parameter " + name);
+}
+
+// Scores are sums of 16 products of order-10 numbers: 1e-9 absolute is far above rounding.
+constexpr double kScoreTolerance = 1e-9;
+
+TEST(TrainedFigures, DriftIsFlatForRelativeSchemesOnly) {
+  const auto fig = pe::figures::drift_figure(pe::theorems::lab::tournament(), 8, 0);
+  for (const std::string scheme : {"rope", "alibi"}) {
+    const std::vector<double> s = column(fig, "scores", scheme);
+    const auto [lo, hi] = std::minmax_element(s.begin(), s.end());
+    EXPECT_LT(*hi - *lo, kScoreTolerance) << scheme;
+  }
+  const std::vector<double> sinusoidal = column(fig, "scores", "sinusoidal");
+  const auto [lo, hi] = std::minmax_element(sinusoidal.begin(), sinusoidal.end());
+  EXPECT_GT(*hi - *lo, 0.1) << "the added code's score should move with the query's position";
+  EXPECT_EQ(sinusoidal.size(), 256u - 8u);
+  EXPECT_THROW(pe::figures::drift_figure(pe::theorems::lab::tournament(), 256, 0), std::invalid_argument);
+  EXPECT_THROW(pe::figures::drift_figure(pe::theorems::lab::tournament(), 8, 3), std::invalid_argument);
+}
+
+TEST(TrainedFigures, OffsetsRopeColumnIsTheRotationPolynomialWithItsLandmarks) {
+  using namespace pe::experiments;
+  const Tournament& t = pe::theorems::lab::tournament();
+  const auto fig = pe::figures::offsets_figure(t, 0);
+  const AttentionHead head = t.trained_head(PositionScheme::rope, 0);
+  const Eigen::VectorXd polynomial =
+      rope_offset_scores(head, head.token_embedding(Token::query()), mean_marked_embedding(head), 255)
+          .total();
+  const std::vector<double> rope = column(fig, "scores", "rope");
+  ASSERT_EQ(rope.size(), 256u);
+  for (int r = 0; r < 256; ++r) EXPECT_NEAR(rope[r], polynomial(r), kScoreTolerance) << "r = " << r;
+  const int peak = static_cast<int>(parameter(fig, "rope_peak"));
+  EXPECT_GE(peak, 32);
+  for (int r = 32; r < 256; ++r) EXPECT_LE(rope[r], rope[peak]);
+  EXPECT_EQ(parameter(fig, "rope_peak_score"), rope[peak]);
+  EXPECT_EQ(parameter(fig, "rope_score_edge"), rope[31]);
+  const std::vector<double> learned = column(fig, "scores", "learned");
+  EXPECT_TRUE(std::isfinite(learned[31]));
+  EXPECT_TRUE(std::isnan(learned[32]));
+}
+
+TEST(TrainedFigures, TournamentMeansAreTheLedgersSeedMeans) {
+  using pe::experiments::PositionScheme;
+  const auto fig = pe::figures::tournament_figure(pe::theorems::lab::tournament());
+  const std::vector<double> lengths = column(fig, "accuracy", "length");
+  ASSERT_EQ(lengths, (std::vector<double>{32, 64, 128, 256}));
+  const std::vector<double> ntk = column(fig, "accuracy", "rope_ntk");
+  const std::vector<double> alibi = column(fig, "accuracy", "alibi");
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    const int length = static_cast<int>(lengths[i]);
+    EXPECT_DOUBLE_EQ(ntk[i], pe::theorems::lab::mean(
+                                 pe::theorems::lab::seed_accuracies(PositionScheme::rope, "ntk", length)));
+    EXPECT_DOUBLE_EQ(alibi[i], pe::theorems::lab::mean(
+                                   pe::theorems::lab::seed_accuracies(PositionScheme::alibi, "plain", length)));
+  }
+  EXPECT_TRUE(std::isnan(column(fig, "accuracy", "learned")[3]));  // no table rows past 32
+}
+
+TEST(TrainedFigures, FilingFigureHoldsTheExhibitAndEveryAnswer) {
+  using namespace pe::experiments;
+  const FilingsStudyConfig config = article_filings_study();
+  const FilingsStudy study = run_filings_study(
+      config, pe::filings::generate_corpus(config.corpus_seed, config.train_documents, config.held_out_documents),
+      PE_CACHE_DIR);
+  const auto fig = pe::figures::filing_figure(study);
+  const pe::filings::Document exhibit = pe::filings::exhibit_filing();
+  EXPECT_EQ(parameter(fig, "positions"), double(exhibit.tokens.size()));
+  const std::vector<double> truth = column(fig, "answers", "truth");
+  const std::vector<pe::filings::Query> queries = pe::filings::queries(exhibit);
+  ASSERT_EQ(truth.size(), exhibit.tokens.size());
+  for (const auto& q : queries) EXPECT_EQ(truth[q.position], q.answer);
+  EXPECT_EQ(std::count(truth.begin(), truth.end(), -1.0), long(exhibit.tokens.size() - queries.size()));
+  const std::vector<double> pi = column(fig, "answers", "rope_pi_s2");
+  for (std::size_t q = 0; q < queries.size(); ++q)
+    EXPECT_EQ(pi[queries[q].position],
+              study.run(PositionScheme::rope, 2).exhibit(FilingReader::rope_pi).at(q));
+}
+
 TEST(Figures, PlotDataFilesHaveOneLinePerRow) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / "pe_docgen_test_plot_data";
@@ -370,6 +476,21 @@ TEST(Figures, PlotDataFilesHaveOneLinePerRow) {
   std::string first;
   std::getline(params, first);
   EXPECT_EQ(first, "d = 16");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Figures, PlotParametersCarryTextListsAsQuotedStrings) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "pe_docgen_test_plot_texts";
+  std::filesystem::remove_all(dir);
+  pe::figures::FigureData f{"f", "texts", {{"n", 2}}, {}, {{"companies", {"Marrow Freight", "O'Hara Mills"}}}};
+  pe::figures::write_plot_data({f}, dir.string());
+  std::ifstream in(dir / "f.parameters.gnuplot");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  EXPECT_EQ(lines, (std::vector<std::string>{"n = 2", "companies_count = 2",
+                                             "companies_0 = 'Marrow Freight'",
+                                             "companies_1 = 'O''Hara Mills'"}));
   std::filesystem::remove_all(dir);
 }
 

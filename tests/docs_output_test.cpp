@@ -34,23 +34,29 @@ std::string read_text(const std::filesystem::path& path) {
   return text.str();
 }
 
-TEST(FigurePayload, ShippedFileEqualsFigurePayload) {
-  const std::string shipped_path = g_html_dir + "/data/figure-payload.json";
+/// Byte equality of a shipped file with what the code computes, reporting the first difference
+/// (more useful than two 400 kB strings).
+void expect_shipped_equals(const std::string& shipped_path, const std::string& expected) {
   std::ifstream in(shipped_path, std::ios::binary);
   ASSERT_TRUE(in.good()) << shipped_path
                          << " does not exist: build the docs first (cmake --build --preset docs)";
   std::ostringstream shipped;
   shipped << in.rdbuf();
-  const std::string expected = pe::figures::figure_payload();
   ASSERT_FALSE(expected.empty());
-  EXPECT_EQ(shipped.str().size(), expected.size());
-  // A first differing offset is more useful than two 400 kB strings.
   const std::string& s = shipped.str();
+  EXPECT_EQ(s.size(), expected.size()) << shipped_path;
   std::size_t first = 0;
   while (first < s.size() && first < expected.size() && s[first] == expected[first]) ++first;
-  EXPECT_TRUE(s == expected) << "first difference at byte " << first << ": shipped '"
-                             << s.substr(first, 60) << "' vs figure_payload() '"
+  EXPECT_TRUE(s == expected) << shipped_path << ": first difference at byte " << first
+                             << ": shipped '" << s.substr(first, 60) << "' vs computed '"
                              << expected.substr(first, 60) << "'";
+}
+
+TEST(FigurePayload, ShippedFileEqualsFigurePayload) {
+  const std::string expected = pe::figures::figure_payload();
+  expect_shipped_equals(g_html_dir + "/data/figure-payload.json", expected);
+  expect_shipped_equals(g_html_dir + "/data/figure-payload.js",
+                        pe::figures::figure_payload_script(expected));
 }
 
 TEST(ClaimPages, EveryClaimHasAnAnchorAndASectionPageLink) {

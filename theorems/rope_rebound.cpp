@@ -49,28 +49,17 @@ struct Rebound {
 
 Rebound rebound(int seed) {
   const AttentionHead head = lab::tournament().trained_head(PositionScheme::rope, seed);
-  const int symbols = head.shape().symbols;
-  Eigen::VectorXd marked_key = Eigen::VectorXd::Zero(head.shape().width);
-  for (int s = 0; s < symbols; ++s) marked_key += head.token_embedding(Token::content(s, true));
-  marked_key /= symbols;
-  const RopeOffsetScores scores =
-      rope_offset_scores(head, head.token_embedding(Token::query()), marked_key, kMaxOffset);
+  const RopeOffsetScores scores = rope_offset_scores(
+      head, head.token_embedding(Token::query()), mean_marked_embedding(head), kMaxOffset);
   Rebound r;
   r.score = scores.total();
   r.planes = scores.plane_terms;
   r.amplitudes = scores.amplitudes;
-  for (int k = 1; k < kMaxOffset; ++k)
-    if (r.score(k) < r.score(k - 1) && r.score(k) <= r.score(k + 1)) {
-      r.first_trough = k;
-      break;
-    }
+  const OffsetLandmarks landmarks = offset_landmarks(r.score);
+  r.first_trough = landmarks.first_trough;
+  r.dive = landmarks.dive;
+  r.peak = landmarks.peak;
   Eigen::Index i = 0;
-  r.score.minCoeff(&i);
-  r.dive = static_cast<int>(i);
-  if (r.dive < kMaxOffset) {
-    r.score.tail(kMaxOffset - r.dive).maxCoeff(&i);
-    r.peak = r.dive + 1 + static_cast<int>(i);
-  }
   r.recent_max = r.score.segment(16, 16).maxCoeff();
   r.amplitudes.maxCoeff(&i);
   r.largest_plane = static_cast<int>(i);
