@@ -478,8 +478,9 @@
       var ys = column(scores, r);
       var lastValue = -1;
       for (var i = 0; i < ys.length; ++i) if (ys[i] !== null) lastValue = i;
+      var queryAt = r === "learned" && "learned_query_position" in p ? p.learned_query_position : p.query_position;
       $("offsets-caption").textContent = readerLabel(r) + ": the trained head's score of the query at " +
-        "position " + p.query_position + " against the token r positions back (seed " + p.seed +
+        "position " + queryAt + " against the token r positions back (seed " + p.seed +
         "). Training saw offsets up to " + p.edge_offset + " (window " + p.window + "); the shaded " +
         "part lies past the window." +
         (lastValue < ys.length - 1 ? " No value past r = " + offset[lastValue] + ": this reader cannot read there." : "");
@@ -492,8 +493,12 @@
       var isRope = r === "rope";
       $("rope-readouts").hidden = !isRope;
       if (isRope) {
-        if ("rope_first_trough" in p) plot.vline(p.rope_first_trough, "trough", "first trough r = " + p.rope_first_trough, 1);
-        plot.dot(p.rope_peak, p.rope_peak_score, "peak", "peak r = " + p.rope_peak);
+        // The landmarks the payload names (an offset of -1 means the profile has none).
+        if (p.rope_first_trough >= 0) plot.vline(p.rope_first_trough, "trough", "first trough r = " + p.rope_first_trough, 1);
+        if (p.rope_dive >= 0 && "rope_dive_score" in p) plot.dot(p.rope_dive, p.rope_dive_score, "dive", "dive r = " + p.rope_dive);
+        if (p.rope_rebound_peak >= 0 && p.rope_rebound_peak !== p.rope_peak && "rope_rebound_score" in p)
+          plot.dot(p.rope_rebound_peak, p.rope_rebound_score, "rebound", "rebound r = " + p.rope_rebound_peak);
+        plot.dot(p.rope_peak, p.rope_peak_score, "peak", "highest past the window, r = " + p.rope_peak);
         $("rope-score-r1").textContent = fmt(p.rope_score_r1, 4);
         $("rope-edge-offset").textContent = p.edge_offset;
         $("rope-score-edge").textContent = fmt(p.rope_score_edge, 4);
@@ -599,6 +604,7 @@
     var foot = htmlEl("tr", {}, htmlEl("tfoot", {}, tab));
     htmlEl("th", { colspan: 3 }, foot, "correct / questions");
     var totals = readers.map(function () { return htmlEl("td", { "class": "total" }, foot); });
+    var shown = readers.map(function () { return []; }); // the answer each cell shows
 
     function render() {
       var seed = seedSelect.value;
@@ -607,14 +613,19 @@
         var col = column(answers, r + "_s" + seed);
         var right = 0, asked = 0;
         for (var i = 0; i < col.length; ++i) {
+          var answer = col[i] === null ? -1 : col[i];
+          if (answer >= 0) {
+            asked += 1;
+            if (answer === truth[i]) right += 1;
+          }
+          // Only cells whose answer differs from the shown one are touched: seeds mostly agree.
           var td = cells[k][i];
-          if (col[i] < 0 || col[i] === null) { td.textContent = ""; td.className = "answer"; continue; }
-          asked += 1;
-          var ok = col[i] === truth[i];
-          if (ok) right += 1;
-          td.textContent = companyName(col[i]);
-          td.className = "answer " + (ok ? "right" : "wrong");
-          td.title = readerLabel(r) + " answers " + companyName(col[i]);
+          if (shown[k][i] === answer) continue;
+          shown[k][i] = answer;
+          if (answer < 0) { td.textContent = ""; td.className = "answer"; td.title = ""; continue; }
+          td.textContent = companyName(answer);
+          td.className = "answer " + (answer === truth[i] ? "right" : "wrong");
+          td.title = readerLabel(r) + " answers " + companyName(answer);
         }
         totals[k].textContent = right + " / " + asked;
         summary.push(readerLabel(r) + " " + right + "/" + asked);
