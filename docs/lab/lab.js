@@ -458,13 +458,13 @@
         htmlEl("th", {}, tr, readerLabel(r));
         var values = column(acc, r);
         lengths.forEach(function (L, i) {
-          var td = htmlEl("td", { "data-length": L }, tr, fmt(values[i], 3));
+          var td = htmlEl("td", { "data-length": L }, tr, values[i] === null ? "\u2014" : values[i].toFixed(3));
           td.setAttribute("data-value", values[i] === null ? "null" : String(values[i]));
           if (values[i] === null) td.className = "na";
           var perSeed = [];
           var sl = column(seedAcc, "length"), ss = column(seedAcc, "seed"), sv = column(seedAcc, r);
           for (var k = 0; k < seedAcc.rows; ++k)
-            if (sl[k] === L) perSeed.push("seed " + ss[k] + ": " + fmt(sv[k], 3));
+            if (sl[k] === L) perSeed.push("seed " + ss[k] + ": " + (sv[k] === null ? "\u2014" : sv[k].toFixed(3)));
           td.title = perSeed.join(", ");
         });
         accRows[r] = tr;
