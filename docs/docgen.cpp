@@ -125,7 +125,10 @@ std::string claims_table(const std::vector<const Record*>& records, TableKind ki
       id_cell = "\\anchor " + anchor + " `" + r->id + "`";
     else
       id_cell = "\\ref " + anchor + " \"" + r->id + "\"";
-    id_cell += "<br><span class=\"pe-unit\">" + unit_reference(r->unit, source_dir) + "</span>";
+    const auto [suite, name] = ledger::test_name(r->id);
+    id_cell += "<br><span class=\"pe-unit\">" + unit_reference(r->unit, source_dir) +
+               "</span><br><span class=\"pe-test\">test <code>" + suite + "." + name +
+               "</code></span>";
     md << "| " << id_cell << " | " << escape_markdown(r->statement) << " | "
        << escape_markdown(r->article) << " | " << escape_markdown(r->computed) << " | "
        << escape_markdown(r->rule) << " | " << verdict_cell(r->verdict, r->verdict == r->expected)
@@ -313,7 +316,9 @@ Page all_claims_page(const Context& context) {
   md << "# Every claim {#claims}\n\n"
      << "Every claim the ledger declares, evaluated when these pages were built, grouped by "
         "the article's sections in the article's order. Each row is the target of the claim "
-        "links elsewhere in these pages and names the verification unit that declares it.\n\n"
+        "links elsewhere in these pages and names the verification unit that declares it and "
+        "the CTest test that checks it; `ctest --preset release -R '^TEST$'` reruns that one "
+        "claim (and the report fixtures around it).\n\n"
      << summary_text(context) << "\n[TOC]\n\n";
   for (const std::string& section : ledger::sections()) {
     std::vector<const Record*> rows;

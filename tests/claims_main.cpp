@@ -50,20 +50,12 @@ class ClaimCheck : public testing::Test {
   const pe::ledger::Claim& claim_;
 };
 
-// "thm1.ruler.d64.delta1" -> suite "thm1", name "ruler_d64_delta1".
-std::pair<std::string, std::string> test_name(const std::string& id) {
-  const auto dot = id.find('.');
-  std::string rest = id.substr(dot + 1);
-  std::replace(rest.begin(), rest.end(), '.', '_');
-  return {id.substr(0, dot), rest};
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   for (const pe::ledger::Claim* claim : pe::ledger::claims_of_unit(PE_UNIT)) {
-    const auto [suite, name] = test_name(claim->id);
+    const auto [suite, name] = pe::ledger::test_name(claim->id);
     testing::RegisterTest(suite.c_str(), name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
                           [claim]() -> testing::Test* { return new ClaimCheck(*claim); });
   }

@@ -81,3 +81,12 @@ TEST(LedgerDeclarations, EveryDeclaredClaimIsWellFormed) {
   EXPECT_GE(claims.size(), 40u);
   for (const Claim& c : claims) EXPECT_FALSE(c.unit.empty()) << c.id;
 }
+
+TEST(LedgerTestName, FirstDotSplitsLaterDotsBecomeUnderscores) {
+  EXPECT_EQ(pe::ledger::test_name("thm1.ruler.d64.delta1"),
+            (std::pair<std::string, std::string>{"thm1", "ruler_d64_delta1"}));
+  EXPECT_EQ(pe::ledger::test_name("a.b"), (std::pair<std::string, std::string>{"a", "b"}));
+  EXPECT_THROW(pe::ledger::test_name("nodot"), std::invalid_argument);
+  EXPECT_THROW(pe::ledger::test_name(".x"), std::invalid_argument);
+  EXPECT_THROW(pe::ledger::test_name("x."), std::invalid_argument);
+}

@@ -172,6 +172,15 @@ std::vector<const Claim*> claims_of_unit(std::string_view unit) {
   return out;
 }
 
+std::pair<std::string, std::string> test_name(std::string_view id) {
+  const auto dot = id.find('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == id.size())
+    throw std::invalid_argument("a claim id needs a dot inside it, got id = '" + std::string(id) + "'");
+  std::string rest(id.substr(dot + 1));
+  std::replace(rest.begin(), rest.end(), '.', '_');
+  return {std::string(id.substr(0, dot)), rest};
+}
+
 // ---- Rules -----------------------------------------------------------------------------
 
 namespace {

@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pe::ledger {
@@ -75,6 +76,11 @@ const std::vector<Claim>& all_claims();
 
 /// The claims of one unit.
 std::vector<const Claim*> claims_of_unit(std::string_view unit);
+
+/// The GoogleTest suite and name that check a claim, so that CTest runs it as "suite.name":
+/// "thm1.ruler.d64.delta1" -> {"thm1", "ruler_d64_delta1"} (the first dot splits, later dots
+/// become '_'; GoogleTest names may not contain dots).
+std::pair<std::string, std::string> test_name(std::string_view id);
 
 // ---- Rules -----------------------------------------------------------------------------
 
