@@ -1,10 +1,14 @@
 #include "result_cache.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <exception>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -84,6 +88,31 @@ std::optional<double> parse_double(const std::string& text) {
   const double v = std::strtod(text.c_str(), &end);
   if (errno != 0 || end != text.c_str() + text.size()) return std::nullopt;
   return v;
+}
+
+void for_each_in_parallel(const std::vector<std::size_t>& items, int threads,
+                          const std::function<void(std::size_t)>& task) {
+  if (items.empty()) return;
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  threads = std::min<int>(threads, static_cast<int>(items.size()));
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto worker = [&] {
+    for (std::size_t m = next++; m < items.size(); m = next++) {
+      try {
+        task(items[m]);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace pe::experiments

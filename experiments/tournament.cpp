@@ -1,13 +1,9 @@
 #include "tournament.hpp"
 
-#include <atomic>
 #include <chrono>
-#include <exception>
 #include <filesystem>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "result_cache.hpp"
 
@@ -262,49 +258,26 @@ Tournament run_tournament(const TournamentConfig& config, const std::string& cac
   std::vector<Job> jobs;
   for (PositionScheme s : config.schemes)
     for (int k = 0; k < config.seeds; ++k) jobs.push_back({s, k});
-  result.heads.resize(jobs.size());
-
-  std::vector<std::size_t> missing;
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    std::optional<HeadRun> cached;
-    if (!cache_dir.empty())
-      cached = load(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
+  std::vector<std::vector<Example>> test_sets;
+  LoadedOrComputed<HeadRun> runs = load_or_compute<HeadRun>(
+      jobs.size(), threads,
+      [&](std::size_t i) -> std::optional<HeadRun> {
+        if (cache_dir.empty()) return std::nullopt;
+        return load(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
                     head_key(config, jobs[i].scheme, jobs[i].seed), config, jobs[i].scheme,
                     jobs[i].seed, readings_for(config, jobs[i].scheme));
-    if (cached) result.heads[i] = std::move(*cached);
-    else missing.push_back(i);
-  }
-  result.trained = static_cast<int>(missing.size());
-
-  if (!missing.empty()) {
-    std::vector<std::vector<Example>> test_sets;
-    for (int length : config.test_lengths) test_sets.push_back(tournament_test_set(config, length));
-    if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
-    threads = std::min<int>(threads, static_cast<int>(missing.size()));
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    auto worker = [&] {
-      for (std::size_t m = next++; m < missing.size(); m = next++) {
-        try {
-          const Job& job = jobs[missing[m]];
-          HeadRun run = train_and_read(config, job.scheme, job.seed, test_sets);
-          if (!cache_dir.empty())
-            write_sealed(head_cache_path(config, cache_dir, job.scheme, job.seed),
-                         serialise(run, head_key(config, job.scheme, job.seed)));
-          result.heads[missing[m]] = std::move(run);
-        } catch (...) {
-          std::lock_guard<std::mutex> lock(failure_mutex);
-          if (!failure) failure = std::current_exception();
-        }
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (std::thread& t : pool) t.join();
-    if (failure) std::rethrow_exception(failure);
-  }
+      },
+      [&] {
+        for (int length : config.test_lengths) test_sets.push_back(tournament_test_set(config, length));
+      },
+      [&](std::size_t i) { return train_and_read(config, jobs[i].scheme, jobs[i].seed, test_sets); },
+      [&](std::size_t i, const HeadRun& run) {
+        if (!cache_dir.empty())
+          write_sealed(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
+                       serialise(run, head_key(config, jobs[i].scheme, jobs[i].seed)));
+      });
+  result.heads = std::move(runs.runs);
+  result.trained = runs.computed;
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

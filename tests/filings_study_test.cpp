@@ -123,6 +123,42 @@ TEST(FilingsReaders, Rejections) {
   EXPECT_THROW(alibi_content_width(rope), std::invalid_argument);
 }
 
+TEST(FilingsReaders, ManyFilingsAtOnceEqualOneFilingAtATime) {
+  // read_filings asks the rescaled RoPE questions position by position across filings; every
+  // answer must be the one read_filing gives for its own filing. Every reader, 25 filings.
+  const std::vector<pe::filings::Document>& all = pe::theorems::case_study_corpus().held_out;
+  const std::vector<pe::filings::Document> some(all.begin(), all.begin() + 25);
+  for (FilingReader r : all_filing_readers()) {
+    const AttentionHead head = cached_study().trained_head(scheme_of(r), 1);
+    std::vector<int> one_by_one;
+    for (const pe::filings::Document& d : some) {
+      std::vector<int> positions;
+      for (const pe::filings::Query& q : pe::filings::queries(d)) positions.push_back(q.position);
+      const std::vector<int> a = read_filing(head, r, d, positions, 32);
+      one_by_one.insert(one_by_one.end(), a.begin(), a.end());
+    }
+    EXPECT_EQ(read_filings(head, r, some, 32), one_by_one) << to_string(r);
+  }
+  EXPECT_THROW(read_filings(cached_study().trained_head(PositionScheme::alibi, 0),
+                            FilingReader::rope_ntk, some, 32),
+               std::invalid_argument);
+}
+
+TEST(FilingsTraining, SetHoldsEveryQuestionAndEmptySetsAreRejected) {
+  const pe::filings::Corpus& corpus = pe::theorems::case_study_corpus();
+  const FilingsTrainingSet set = filings_training_set(corpus.train);
+  std::size_t expected = 0;
+  for (const pe::filings::Document& d : corpus.train) expected += pe::filings::queries(d).size();
+  EXPECT_EQ(set.questions.size(), expected);
+  EXPECT_EQ(set.filings.size(), corpus.train.size());
+  pe::filings::Document silent;
+  silent.tokens = {{"revenue", -1}, {"rose", -1}};
+  EXPECT_THROW(filings_training_set({silent}), std::invalid_argument);
+  EXPECT_THROW(train_filings_head(article_filings_study(), FilingsTrainingSet{},
+                                  PositionScheme::rope, 0),
+               std::invalid_argument);
+}
+
 TEST(FilingsConfig, Rejections) {
   FilingsStudyConfig c = article_filings_study();
   EXPECT_NO_THROW(c.validate());

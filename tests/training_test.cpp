@@ -3,6 +3,7 @@
 // and the rejection of bad configurations.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -239,6 +240,55 @@ TEST(ResultCache, SealedEntriesRoundTripAndRejectTampering) {
     EXPECT_EQ(parse_double(exact_text(x)).value(), x);
   EXPECT_FALSE(parse_double("0x1.8p+1junk").has_value());
   EXPECT_FALSE(parse_double("").has_value());
+}
+
+TEST(LoadOrCompute, LoadsWhatIsCachedComputesTheRestAndStoresIt) {
+  // Jobs 0..5; the "cache" holds the even ones. Results must not depend on the thread count.
+  for (int threads : {1, 2, 4}) {
+    std::vector<int> cache = {10, -1, 12, -1, 14, -1};
+    int prepared = 0;
+    std::atomic<int> computed_calls{0};
+    const LoadedOrComputed<int> r = load_or_compute<int>(
+        cache.size(), threads,
+        [&](std::size_t i) -> std::optional<int> {
+          if (cache[i] < 0) return std::nullopt;
+          return cache[i];
+        },
+        [&] { ++prepared; },
+        [&](std::size_t i) {
+          EXPECT_EQ(prepared, 1) << "compute before prepare";
+          ++computed_calls;
+          return 100 + static_cast<int>(i);
+        },
+        [&](std::size_t i, const int& run) { cache[i] = run; });
+    EXPECT_EQ(r.runs, (std::vector<int>{10, 101, 12, 103, 14, 105})) << threads << " threads";
+    EXPECT_EQ(r.computed, 3);
+    EXPECT_EQ(computed_calls.load(), 3);
+    EXPECT_EQ(prepared, 1);
+    EXPECT_EQ(cache, (std::vector<int>{10, 101, 12, 103, 14, 105}));
+  }
+}
+
+TEST(LoadOrCompute, NothingMissingMeansNoPreparationAndFailuresPropagate) {
+  int prepared = 0;
+  const LoadedOrComputed<int> all = load_or_compute<int>(
+      3, 2, [](std::size_t i) -> std::optional<int> { return static_cast<int>(i); },
+      [&] { ++prepared; }, [](std::size_t) -> int { throw std::logic_error("not called"); },
+      [](std::size_t, const int&) {});
+  EXPECT_EQ(prepared, 0);
+  EXPECT_EQ(all.computed, 0);
+  EXPECT_EQ(all.runs, (std::vector<int>{0, 1, 2}));
+  std::atomic<int> attempted{0};
+  EXPECT_THROW(load_or_compute<int>(
+                   4, 2, [](std::size_t) -> std::optional<int> { return std::nullopt; }, [] {},
+                   [&](std::size_t i) -> int {
+                     ++attempted;
+                     if (i == 1) throw std::runtime_error("job 1 failed");
+                     return 0;
+                   },
+                   [](std::size_t, const int&) {}),
+               std::runtime_error);
+  EXPECT_EQ(attempted.load(), 4);  // every job is attempted before the failure is rethrown
 }
 
 }  // namespace
