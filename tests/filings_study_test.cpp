@@ -8,12 +8,9 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "case_study_corpus.hpp"
 #include "filings_corpus.hpp"
 #include "filings_study.hpp"
-
-namespace pe::theorems {
-const filings::Corpus& case_study_corpus();
-}
 
 namespace {
 
