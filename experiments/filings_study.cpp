@@ -412,14 +412,11 @@ bool parse_digits(const std::string& s, std::size_t expected, int classes, std::
 }
 
 std::string serialise(const FilingHeadRun& run, const std::string& key) {
-  std::string body = "pe-experiments filings head\nkey " + key + "\nscheme " +
-                     to_string(run.scheme) + "\nseed " + std::to_string(run.seed) + "\ntrained " +
-                     std::to_string(run.trained_parameters.size());
-  for (Eigen::Index i = 0; i < run.trained_parameters.size(); ++i)
-    body += ' ' + exact_text(run.trained_parameters(i));
-  body += "\nloss " + std::to_string(run.loss_trace.size());
-  for (double x : run.loss_trace) body += ' ' + exact_text(x);
-  body += '\n';
+  std::string body =
+      head_entry_opening("pe-experiments filings head", key, to_string(run.scheme), run.seed);
+  body += numbers_line("trained", run.trained_parameters.data(),
+                       static_cast<std::size_t>(run.trained_parameters.size()));
+  body += numbers_line("loss", run.loss_trace.data(), run.loss_trace.size());
   for (std::size_t i = 0; i < run.readers.size(); ++i) {
     body += "held_out " + to_string(run.readers[i]) + ' ' + digits(run.held_out_answers[i]) + '\n';
     body += "exhibit " + to_string(run.readers[i]) + ' ' + digits(run.exhibit_answers[i]) + '\n';
@@ -433,29 +430,18 @@ std::optional<FilingHeadRun> load(const std::string& path, const std::string& ke
   const std::optional<std::string> body = read_sealed(path);
   if (!body) return std::nullopt;
   std::istringstream in(*body);
-  std::string word, value;
+  std::string word;
   FilingHeadRun run;
   run.scheme = scheme;
   run.seed = seed;
-  if (!std::getline(in, word) || word != "pe-experiments filings head") return std::nullopt;
-  if (!(in >> word >> value) || word != "key" || value != key) return std::nullopt;
-  if (!(in >> word >> value) || word != "scheme" || value != to_string(scheme)) return std::nullopt;
-  if (!(in >> word >> value) || word != "seed" || value != std::to_string(seed)) return std::nullopt;
+  if (!read_head_entry_opening(in, "pe-experiments filings head", key, to_string(scheme), seed))
+    return std::nullopt;
   const long size = AttentionHead(config.head_shape(scheme)).parameters().size();
-  long count = -1;
-  if (!(in >> word >> count) || word != "trained" || count != size) return std::nullopt;
-  run.trained_parameters.resize(size);
-  for (long i = 0; i < size; ++i) {
-    const std::optional<double> x = (in >> value) ? parse_double(value) : std::nullopt;
-    if (!x) return std::nullopt;
-    run.trained_parameters(i) = *x;
-  }
-  if (!(in >> word >> count) || word != "loss" || count < 0) return std::nullopt;
-  for (long i = 0; i < count; ++i) {
-    const std::optional<double> x = (in >> value) ? parse_double(value) : std::nullopt;
-    if (!x) return std::nullopt;
-    run.loss_trace.push_back(*x);
-  }
+  std::vector<double> trained;
+  if (!read_numbers_line(in, "trained", size, trained) ||
+      !read_numbers_line(in, "loss", -1, run.loss_trace))
+    return std::nullopt;
+  run.trained_parameters = Eigen::Map<const Eigen::VectorXd>(trained.data(), size);
   for (FilingReader r : readers_of(scheme)) {
     std::vector<int> held, exhibit;
     std::string name, text;

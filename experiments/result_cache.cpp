@@ -90,6 +90,41 @@ std::optional<double> parse_double(const std::string& text) {
   return v;
 }
 
+std::string head_entry_opening(const std::string& kind, const std::string& key,
+                               const std::string& scheme, int seed) {
+  return kind + "\nkey " + key + "\nscheme " + scheme + "\nseed " + std::to_string(seed) + '\n';
+}
+
+bool read_head_entry_opening(std::istream& in, const std::string& kind, const std::string& key,
+                             const std::string& scheme, int seed) {
+  std::string word, value;
+  return std::getline(in, word) && word == kind && (in >> word >> value) && word == "key" &&
+         value == key && (in >> word >> value) && word == "scheme" && value == scheme &&
+         (in >> word >> value) && word == "seed" && value == std::to_string(seed);
+}
+
+std::string numbers_line(const std::string& tag, const double* values, std::size_t count) {
+  std::string line = tag + ' ' + std::to_string(count);
+  for (std::size_t i = 0; i < count; ++i) line += ' ' + exact_text(values[i]);
+  return line + '\n';
+}
+
+bool read_numbers_line(std::istream& in, const std::string& tag, long expected_count,
+                       std::vector<double>& out) {
+  std::string word;
+  long count = -1;
+  if (!(in >> word) || word != tag || !(in >> count) || count < 0) return false;
+  if (expected_count >= 0 && count != expected_count) return false;
+  out.resize(static_cast<std::size_t>(count));
+  for (double& x : out) {
+    if (!(in >> word)) return false;
+    const std::optional<double> v = parse_double(word);
+    if (!v) return false;
+    x = *v;
+  }
+  return true;
+}
+
 void for_each_in_parallel(const std::vector<std::size_t>& items, int threads,
                           const std::function<void(std::size_t)>& task) {
   if (items.empty()) return;

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,19 @@ std::optional<std::string> read_sealed(const std::string& path);
 /// text that is not one complete number.
 std::string exact_text(double value);
 std::optional<double> parse_double(const std::string& text);
+
+/// The opening lines of a cached head: "<kind>\nkey <key>\nscheme <scheme>\nseed <seed>\n".
+std::string head_entry_opening(const std::string& kind, const std::string& key,
+                               const std::string& scheme, int seed);
+/// Reads those lines from `in`: false unless each is present and matches.
+bool read_head_entry_opening(std::istream& in, const std::string& kind, const std::string& key,
+                             const std::string& scheme, int seed);
+/// "<tag> <count> <x1> ... <xcount>\n", each number as exact_text.
+std::string numbers_line(const std::string& tag, const double* values, std::size_t count);
+/// Reads such a line into `out`: false unless the tag matches, the count is `expected_count`
+/// (any count >= 0 when it is negative) and every number parses.
+bool read_numbers_line(std::istream& in, const std::string& tag, long expected_count,
+                       std::vector<double>& out);
 
 /// Runs task(i) for every i in `items` on up to `threads` threads (<= 0: one per hardware
 /// thread; never more than there are items), the calling thread among them. Every item is

@@ -122,18 +122,14 @@ std::string head_key(const TournamentConfig& config, PositionScheme scheme, int 
 }
 
 std::string vector_line(const std::string& tag, const Eigen::VectorXd& v) {
-  std::string line = tag + ' ' + std::to_string(v.size());
-  for (Eigen::Index i = 0; i < v.size(); ++i) line += ' ' + exact_text(v(i));
-  return line + '\n';
+  return numbers_line(tag, v.data(), static_cast<std::size_t>(v.size()));
 }
 
 std::string serialise(const HeadRun& run, const std::string& key) {
-  std::string body = "pe-experiments head\nkey " + key + "\nscheme " + to_string(run.scheme) +
-                     "\nseed " + std::to_string(run.seed) + '\n';
+  std::string body = head_entry_opening("pe-experiments head", key, to_string(run.scheme), run.seed);
   body += vector_line("initial", run.initial_parameters);
   body += vector_line("trained", run.trained_parameters);
-  body += vector_line("loss", Eigen::Map<const Eigen::VectorXd>(run.loss_trace.data(),
-                                                                 run.loss_trace.size()));
+  body += numbers_line("loss", run.loss_trace.data(), run.loss_trace.size());
   for (const AccuracyCount& a : run.accuracies)
     body += "accuracy " + a.reading + ' ' + std::to_string(a.length) + ' ' +
             std::to_string(a.correct) + ' ' + std::to_string(a.total) + '\n';
@@ -142,17 +138,9 @@ std::string serialise(const HeadRun& run, const std::string& key) {
 
 bool read_vector(std::istream& in, const std::string& tag, Eigen::Index expected_size,
                  Eigen::VectorXd& out) {
-  std::string word;
-  long size = -1;
-  if (!(in >> word) || word != tag || !(in >> size) || size < 0) return false;
-  if (expected_size >= 0 && size != expected_size) return false;
-  out.resize(size);
-  for (long i = 0; i < size; ++i) {
-    if (!(in >> word)) return false;
-    const std::optional<double> v = parse_double(word);
-    if (!v) return false;
-    out(i) = *v;
-  }
+  std::vector<double> values;
+  if (!read_numbers_line(in, tag, static_cast<long>(expected_size), values)) return false;
+  out = Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
   return true;
 }
 
@@ -163,21 +151,17 @@ std::optional<HeadRun> load(const std::string& path, const std::string& key,
   const std::optional<std::string> body = read_sealed(path);
   if (!body) return std::nullopt;
   std::istringstream in(*body);
-  std::string word, value;
+  std::string word;
   HeadRun run;
   run.scheme = scheme;
   run.seed = seed;
-  if (!std::getline(in, word) || word != "pe-experiments head") return std::nullopt;
-  if (!(in >> word >> value) || word != "key" || value != key) return std::nullopt;
-  if (!(in >> word >> value) || word != "scheme" || value != to_string(scheme)) return std::nullopt;
-  if (!(in >> word >> value) || word != "seed" || value != std::to_string(seed)) return std::nullopt;
+  if (!read_head_entry_opening(in, "pe-experiments head", key, to_string(scheme), seed))
+    return std::nullopt;
   const Eigen::Index size = AttentionHead(config.head_shape(scheme)).parameters().size();
-  Eigen::VectorXd loss;
   if (!read_vector(in, "initial", size, run.initial_parameters) ||
       !read_vector(in, "trained", size, run.trained_parameters) ||
-      !read_vector(in, "loss", -1, loss))
+      !read_numbers_line(in, "loss", -1, run.loss_trace))
     return std::nullopt;
-  run.loss_trace.assign(loss.data(), loss.data() + loss.size());
   for (const AccuracyCount& want : expected_readings) {
     AccuracyCount a;
     if (!(in >> word >> a.reading >> a.length >> a.correct >> a.total) || word != "accuracy" ||

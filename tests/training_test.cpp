@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include <unistd.h>
 
@@ -240,6 +241,37 @@ TEST(ResultCache, SealedEntriesRoundTripAndRejectTampering) {
     EXPECT_EQ(parse_double(exact_text(x)).value(), x);
   EXPECT_FALSE(parse_double("0x1.8p+1junk").has_value());
   EXPECT_FALSE(parse_double("").has_value());
+}
+
+TEST(ResultCache, HeadEntryLinesRoundTripAndRejectMismatches) {
+  const std::vector<double> values = {0.1, -2.5e-300, 1.0 / 3};
+  const std::string text = head_entry_opening("pe-experiments head", "00ff", "rope", 2) +
+                           numbers_line("trained", values.data(), values.size()) +
+                           numbers_line("loss", nullptr, 0);
+  EXPECT_EQ(text.substr(0, 58), "pe-experiments head\nkey 00ff\nscheme rope\nseed 2\ntrained 3 ");
+  {
+    std::istringstream in(text);
+    std::vector<double> read, loss = {9};
+    ASSERT_TRUE(read_head_entry_opening(in, "pe-experiments head", "00ff", "rope", 2));
+    ASSERT_TRUE(read_numbers_line(in, "trained", 3, read));
+    EXPECT_EQ(read, values);
+    ASSERT_TRUE(read_numbers_line(in, "loss", -1, loss));
+    EXPECT_TRUE(loss.empty());
+  }
+  for (const auto& [key, scheme, seed] :
+       {std::tuple<std::string, std::string, int>{"00fe", "rope", 2}, {"00ff", "alibi", 2}, {"00ff", "rope", 1}}) {
+    std::istringstream in(text);
+    EXPECT_FALSE(read_head_entry_opening(in, "pe-experiments head", key, scheme, seed));
+  }
+  std::vector<double> out;
+  std::istringstream wrong_count("trained 3 0x1p+0 0x1p+1 0x1p+2\n");
+  EXPECT_FALSE(read_numbers_line(wrong_count, "trained", 4, out));
+  std::istringstream short_line("trained 3 0x1p+0 0x1p+1\n");
+  EXPECT_FALSE(read_numbers_line(short_line, "trained", -1, out));
+  std::istringstream junk("trained 2 0x1p+0 zebra\n");
+  EXPECT_FALSE(read_numbers_line(junk, "trained", 2, out));
+  std::istringstream other_tag("initial 1 0x1p+0\n");
+  EXPECT_FALSE(read_numbers_line(other_tag, "trained", 1, out));
 }
 
 TEST(LoadOrCompute, LoadsWhatIsCachedComputesTheRestAndStoresIt) {
