@@ -228,9 +228,9 @@ struct FilingQuestions {
 /// Answers to every question of every filing, filings in order and positions in the given
 /// order within each. The plain readers read each filing in one pass. A rescaled RoPE question
 /// has its own kappa, set by its position alone, so every filing's question at one position is
-/// read with the same map: asking them position by position lets the evaluator build each
-/// position's rotation table once instead of once per filing. Each question is still its own
-/// forward pass, so the answers do not depend on which other filings are read with it.
+/// read with the same map: asking them position by position, in batches, lets the evaluator
+/// build each position's rotation table once, and one score table per batch, instead of both
+/// per question. Each question's softmax and logits are still its own.
 std::vector<int> read_questions(const AttentionHead& head, FilingReader reader,
                                 const std::vector<FilingQuestions>& filings, int training_length) {
   std::vector<std::size_t> offset(filings.size() + 1, 0);
@@ -264,12 +264,25 @@ std::vector<int> read_questions(const AttentionHead& head, FilingReader reader,
       order.push_back({filings[f].positions[i], f, i});
   std::stable_sort(order.begin(), order.end(),
                    [](const Question& a, const Question& b) { return a.position < b.position; });
+  // Questions at one position share the query token and position, hence one score table in
+  // the evaluator. Batches of at most `vocabulary` questions keep the evaluator on the path it
+  // takes for a lone question (it switches to shared exponential tables above that size).
+  const std::size_t batch_limit = static_cast<std::size_t>(head.shape().vocabulary());
   HeadEvaluator evaluator;
-  std::vector<Example> one(1);
-  for (const Question& q : order) {
-    one[0] = filing_question(filings[q.filing].cue, q.position, 0, 0);
-    const Reading r = Reading::rope(map, q.position + 2, training_length);
-    answers[offset[q.filing] + q.index] = argmax_first(evaluator.logits_at_last(head, one, r).row(0));
+  std::vector<Example> batch;
+  for (std::size_t first = 0; first < order.size();) {
+    std::size_t last = first;
+    while (last < order.size() && last - first < batch_limit &&
+           order[last].position == order[first].position)
+      ++last;
+    batch.clear();
+    for (std::size_t i = first; i < last; ++i)
+      batch.push_back(filing_question(filings[order[i].filing].cue, order[i].position, 0, 0));
+    const Reading r = Reading::rope(map, order[first].position + 2, training_length);
+    const Eigen::MatrixXd& logits = evaluator.logits_at_last(head, batch, r);
+    for (std::size_t i = first; i < last; ++i)
+      answers[offset[order[i].filing] + order[i].index] = argmax_first(logits.row(Eigen::Index(i - first)));
+    first = last;
   }
   return answers;
 }

@@ -93,9 +93,10 @@ std::vector<int> read_filing(const AttentionHead& head, FilingReader reader,
                              int training_length);
 
 /// A reader's answers to every question of every document (documents in order, queries(d)
-/// within each): equal, document by document, to read_filing at the query positions. The
-/// rescaled RoPE readers ask all documents' questions at one position together, since they
-/// share that position's kappa, so its rotation table is built once rather than per document.
+/// within each): equal, document by document, to read_filing at the query positions (tested
+/// on every held-out filing). The rescaled RoPE readers ask all documents' questions at one
+/// position together, since they share that position's kappa: its rotation table and score
+/// table are built once per batch of questions rather than once per question.
 std::vector<int> read_filings(const AttentionHead& head, FilingReader reader,
                               const std::vector<filings::Document>& documents, int training_length);
 
