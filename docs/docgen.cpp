@@ -1,5 +1,7 @@
 #include "docgen.hpp"
 
+#include "case_study_corpus.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -96,6 +98,37 @@ std::string unit_reference(const std::string& unit, const std::string& source_di
   if (std::filesystem::exists(std::filesystem::path(source_dir) / path))
     return "\\ref " + path + " \"" + path + "\"";
   return "`" + path + "` (not yet merged)";
+}
+
+std::string filing_markup(const filings::Document& document, const std::string& caption,
+                          int max_tokens) {
+  const int total = static_cast<int>(document.tokens.size());
+  const int shown = max_tokens <= 0 ? total : std::min(total, max_tokens);
+  const int companies = static_cast<int>(document.companies.size());
+  std::ostringstream md;
+  md << "*" << escape_markdown(caption) << ": " << total << " tokens";
+  if (shown < total) md << ", the first " << shown << " shown";
+  md << ". Companies by first appearance:";
+  for (int k = 0; k < companies; ++k)
+    md << (k ? ", " : " ") << k << " " << escape_markdown(document.companies[k]);
+  md << ".*\n\n<div class=\"pe-filing\">\n";
+  for (int t = 0; t < shown; ++t) {
+    const filings::Token& token = document.tokens[t];
+    if (t) md << ' ';
+    if (token.company < 0) {
+      md << escape_markdown(token.text);
+      continue;
+    }
+    if (token.company >= companies)
+      throw std::invalid_argument("token " + std::to_string(t) + " names company " +
+                                  std::to_string(token.company) + ", but the filing has " +
+                                  std::to_string(companies) + " companies");
+    md << "<span class=\"pe-mention\" title=\"token " << t << ", company " << token.company
+       << "\">" << escape_markdown(token.text) << "<sub>" << token.company << "</sub></span>";
+  }
+  if (shown < total) md << " \u2026";  // the filing goes on
+  md << "\n</div>\n";
+  return md.str();
 }
 
 Summary summarise(const std::vector<Record>& records) {
@@ -207,6 +240,53 @@ std::string expand_inline_units(const std::string& line, const std::string& file
   return out;
 }
 
+/// A whole non-negative decimal number, or -1.
+long whole_number(const std::string& word) {
+  if (word.empty() || word.size() > 9 ||
+      !std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }))
+    return -1;
+  return std::stol(word);
+}
+
+/// [[filing exhibit [N]]] and [[filing heldout K [N]]].
+std::string filing_directive(const std::string& line, const std::string& file, int number) {
+  const std::string usage =
+      "; expected [[filing exhibit]], [[filing exhibit N]], [[filing heldout K]] or "
+      "[[filing heldout K N]] (K a held-out filing index, N >= 1 tokens): ";
+  if (line.size() < 4 || line.substr(line.size() - 2) != "]]")
+    throw std::invalid_argument(where(file, number) + "malformed directive" + usage + line);
+  const std::vector<std::string> words = split_words(line.substr(2, line.size() - 4));
+  const bool exhibit = words.size() >= 2 && words[1] == "exhibit";
+  const bool heldout = words.size() >= 2 && words[1] == "heldout";
+  const std::size_t fixed = exhibit ? 2 : 3;  // words before the optional N
+  if (words.empty() || words[0] != "filing" || !(exhibit || heldout) || words.size() < fixed ||
+      words.size() > fixed + 1)
+    throw std::invalid_argument(where(file, number) + "malformed filing directive" + usage + line);
+  long tokens = 0;
+  if (words.size() == fixed + 1) {
+    tokens = whole_number(words[fixed]);
+    if (tokens < 1)
+      throw std::invalid_argument(where(file, number) + "N must be a whole number >= 1, got N = '" +
+                                  words[fixed] + "'" + usage + line);
+  }
+  if (exhibit) {
+    static const filings::Document document = filings::exhibit_filing();
+    return filing_markup(document, "The exhibit filing (hand-built, held out)",
+                         static_cast<int>(tokens));
+  }
+  const std::vector<filings::Document>& held_out = theorems::case_study_corpus().held_out;
+  const long index = whole_number(words[2]);
+  if (index < 0 || index >= static_cast<long>(held_out.size()))
+    throw std::invalid_argument(where(file, number) + "K must be a held-out filing index in [0, " +
+                                std::to_string(held_out.size()) + "), got K = '" + words[2] + "'" +
+                                usage + line);
+  const filings::Document& document = held_out[static_cast<std::size_t>(index)];
+  return filing_markup(document,
+                       "Held-out filing " + std::to_string(index) + " of the case study's corpus (" +
+                           filings::to_string(document.kind) + "), " + document.title,
+                       static_cast<int>(tokens));
+}
+
 }  // namespace
 
 Page expand_template(const std::string& text, const std::string& file, const Context& context) {
@@ -248,6 +328,8 @@ Page expand_template(const std::string& text, const std::string& file, const Con
       if (page.section.empty())
         throw std::invalid_argument(where(file, number) + "[[claims-rest]] needs a [[section]]");
       out << rest_table();
+    } else if (starts_with(line, "[[filing ") || line == "[[filing]]") {
+      out << filing_directive(line, file, number);
     } else if (starts_with(line, "[[claims ")) {
       if (line.substr(line.size() - 2) != "]]")
         throw std::invalid_argument(where(file, number) + "malformed directive: " + line);

@@ -14,6 +14,8 @@
 /// | `[[unit NAME]]` | no | a link to `theorems/NAME.cpp` when that file exists, else its name marked as not yet merged |
 /// | `[[summary]]` | yes | the counts of claims, verdicts and errata |
 /// | `[[pages]]` | yes | a list of links to every generated page, in order |
+/// | `[[filing exhibit]]`, `[[filing exhibit N]]` | yes | the case study's exhibit filing as readable text, company mentions highlighted (filing_markup); with N, its first N tokens |
+/// | `[[filing heldout K]]`, `[[filing heldout K N]]` | yes | held-out filing K (0-based) of the case study's corpus, likewise |
 ///
 /// So the pages grow by themselves: a claim declared by a new unit appears in its section's
 /// page (in a prefix table or the rest table), in the list of all claims, and, when it is an
@@ -24,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "filings_corpus.hpp"
 #include "ledger.hpp"
 
 namespace pe::docgen {
@@ -41,6 +44,17 @@ std::string claim_anchor(std::string_view id);
 /// <unit>.cpp` exists (Doxygen reads theorems/), else the path in code font and "not yet
 /// merged". Throws std::invalid_argument for a unit name that is not [a-z0-9_]+.
 std::string unit_reference(const std::string& unit, const std::string& source_dir);
+
+/// A filing as Doxygen markdown a person can read: an italic caption (`caption`, the filing's
+/// length and how much is shown, its companies by order of first appearance) and its words as
+/// one paragraph in a `<div class="pe-filing">`. Each company mention becomes
+/// `<span class="pe-mention" title="token T, company K">Name<sub>K</sub></span>`, K being the
+/// company's order of first appearance and T the mention's token position; every word is
+/// escaped (escape_markdown), so no filing text can inject markup. `max_tokens` <= 0 shows every
+/// token, otherwise the first `max_tokens`. Throws std::invalid_argument for a mention whose
+/// company index is not one of the document's companies.
+std::string filing_markup(const filings::Document& document, const std::string& caption,
+                          int max_tokens);
 
 /// Counts over evaluated claims.
 struct Summary {

@@ -1,16 +1,12 @@
 #include "filings_study.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <exception>
 #include <filesystem>
 #include <map>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "result_cache.hpp"
 
@@ -214,37 +210,143 @@ Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vecto
   return out * head.readout();
 }
 
-std::vector<int> read_filing(const AttentionHead& head, FilingReader reader,
-                             const filings::Document& document, const std::vector<int>& positions,
-                             int training_length) {
+namespace {
+
+void require_reader_of(const AttentionHead& head, FilingReader reader) {
   if (head.shape().scheme != scheme_of(reader))
     throw std::invalid_argument("reader " + to_string(reader) + " reads " +
                                 to_string(scheme_of(reader)) + " heads, got a " +
                                 to_string(head.shape().scheme) + " head");
-  const filings::CueTokens cue = filings::tokenize(document);
-  const int n = static_cast<int>(cue.symbols.size());
-  for (int t : positions)
-    if (t < 0 || t >= n)
-      throw std::invalid_argument("position must lie in [0, " + std::to_string(n) +
-                                  "), got position = " + std::to_string(t));
-  std::vector<int> answers;
-  answers.reserve(positions.size());
+}
+
+/// One filing's questions: its tokens and the positions asked.
+struct FilingQuestions {
+  filings::CueTokens cue;
+  std::vector<int> positions;
+};
+
+/// Answers to every question of every filing, filings in order and positions in the given
+/// order within each. The plain readers read each filing in one pass. A rescaled RoPE question
+/// has its own kappa, set by its position alone, so every filing's question at one position is
+/// read with the same map: asking them position by position, in batches, lets the evaluator
+/// build each position's rotation table once, and one score table per batch, instead of both
+/// per question. Each question's softmax and logits are still its own.
+std::vector<int> read_questions(const AttentionHead& head, FilingReader reader,
+                                const std::vector<FilingQuestions>& filings, int training_length) {
+  std::vector<std::size_t> offset(filings.size() + 1, 0);
+  for (std::size_t f = 0; f < filings.size(); ++f) {
+    const int n = static_cast<int>(filings[f].cue.symbols.size());
+    for (int t : filings[f].positions)
+      if (t < 0 || t >= n)
+        throw std::invalid_argument("position must lie in [0, " + std::to_string(n) +
+                                    "), got position = " + std::to_string(t));
+    offset[f + 1] = offset[f] + filings[f].positions.size();
+  }
+  std::vector<int> answers(offset.back());
   const ContextExtension map = map_of(reader);
   if (map == ContextExtension::none) {
-    if (n == 0) return answers;
-    const Eigen::MatrixXd logits = read_filing_one_pass(head, filing_tokens(cue));
-    for (int t : positions) answers.push_back(argmax_first(logits.row(t)));
+    for (std::size_t f = 0; f < filings.size(); ++f) {
+      if (filings[f].positions.empty()) continue;
+      const Eigen::MatrixXd logits = read_filing_one_pass(head, filing_tokens(filings[f].cue));
+      for (std::size_t i = 0; i < filings[f].positions.size(); ++i)
+        answers[offset[f] + i] = argmax_first(logits.row(filings[f].positions[i]));
+    }
     return answers;
   }
-  // Each question has its own length t + 2 and hence its own kappa.
+  struct Question {
+    int position;
+    std::size_t filing, index;
+  };
+  std::vector<Question> order;
+  order.reserve(answers.size());
+  for (std::size_t f = 0; f < filings.size(); ++f)
+    for (std::size_t i = 0; i < filings[f].positions.size(); ++i)
+      order.push_back({filings[f].positions[i], f, i});
+  std::stable_sort(order.begin(), order.end(),
+                   [](const Question& a, const Question& b) { return a.position < b.position; });
+  // Questions at one position share the query token and position, hence one score table in
+  // the evaluator. Batches of at most `vocabulary` questions keep the evaluator on the path it
+  // takes for a lone question (it switches to shared exponential tables above that size).
+  const std::size_t batch_limit = static_cast<std::size_t>(head.shape().vocabulary());
   HeadEvaluator evaluator;
-  std::vector<Example> one(1);
-  for (int t : positions) {
-    one[0] = filing_question(cue, t, 0, 0);
-    const Reading r = Reading::rope(map, t + 2, training_length);
-    answers.push_back(argmax_first(evaluator.logits_at_last(head, one, r).row(0)));
+  std::vector<Example> batch;
+  for (std::size_t first = 0; first < order.size();) {
+    std::size_t last = first;
+    while (last < order.size() && last - first < batch_limit &&
+           order[last].position == order[first].position)
+      ++last;
+    batch.clear();
+    for (std::size_t i = first; i < last; ++i)
+      batch.push_back(filing_question(filings[order[i].filing].cue, order[i].position, 0, 0));
+    const Reading r = Reading::rope(map, order[first].position + 2, training_length);
+    const Eigen::MatrixXd& logits = evaluator.logits_at_last(head, batch, r);
+    for (std::size_t i = first; i < last; ++i)
+      answers[offset[order[i].filing] + order[i].index] = argmax_first(logits.row(Eigen::Index(i - first)));
+    first = last;
   }
   return answers;
+}
+
+std::vector<int> query_positions(const filings::Document& document) {
+  std::vector<int> positions;
+  for (const filings::Query& q : filings::queries(document)) positions.push_back(q.position);
+  return positions;
+}
+
+}  // namespace
+
+std::vector<int> read_filing(const AttentionHead& head, FilingReader reader,
+                             const filings::Document& document, const std::vector<int>& positions,
+                             int training_length) {
+  require_reader_of(head, reader);
+  return read_questions(head, reader, {{filings::tokenize(document), positions}}, training_length);
+}
+
+std::vector<int> read_filings(const AttentionHead& head, FilingReader reader,
+                              const std::vector<filings::Document>& documents,
+                              int training_length) {
+  require_reader_of(head, reader);
+  std::vector<FilingQuestions> all;
+  all.reserve(documents.size());
+  for (const filings::Document& d : documents)
+    all.push_back({filings::tokenize(d), query_positions(d)});
+  return read_questions(head, reader, all, training_length);
+}
+
+FilingsTrainingSet filings_training_set(const std::vector<filings::Document>& train) {
+  FilingsTrainingSet set;
+  for (std::size_t d = 0; d < train.size(); ++d) {
+    set.filings.push_back(filings::tokenize(train[d]));
+    for (const filings::Query& q : filings::queries(train[d]))
+      set.questions.push_back({static_cast<int>(d), q.position, q.answer});
+  }
+  if (set.questions.empty()) throw std::invalid_argument("the training filings name no company");
+  return set;
+}
+
+AttentionHead train_filings_head(const FilingsStudyConfig& config, const FilingsTrainingSet& set,
+                                 PositionScheme scheme, int seed, std::vector<double>* loss_trace) {
+  if (set.questions.empty())
+    throw std::invalid_argument("the training set has no questions (the filings name no company)");
+  Rng init_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 1));
+  AttentionHead head = AttentionHead::initialised(config.head_shape(scheme), init_rng,
+                                                  config.initial_scales);
+  Rng data_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 2));
+  const int window = config.window;
+  const ExampleSampler sampler = [&](Rng& rng, Example& e) {
+    const FilingsTrainingSet::Question& q = set.questions[static_cast<std::size_t>(
+        rng.integer(0, static_cast<long>(set.questions.size()) - 1))];
+    const filings::CueTokens& f = set.filings[q.document];
+    const int start = std::max(0, q.position - (window - 2));
+    e.tokens.clear();
+    for (int i = start; i <= q.position; ++i)
+      e.tokens.push_back(Token::content(f.symbols[i], f.marked[i] != 0));
+    e.tokens.push_back(Token::query());
+    e.target = q.answer;
+  };
+  std::vector<double> trace = train(head, config.training, sampler, data_rng);
+  if (loss_trace) *loss_trace = std::move(trace);
+  return head;
 }
 
 const std::vector<int>& FilingHeadRun::answers(FilingReader reader) const {
@@ -323,14 +425,11 @@ bool parse_digits(const std::string& s, std::size_t expected, int classes, std::
 }
 
 std::string serialise(const FilingHeadRun& run, const std::string& key) {
-  std::string body = "pe-experiments filings head\nkey " + key + "\nscheme " +
-                     to_string(run.scheme) + "\nseed " + std::to_string(run.seed) + "\ntrained " +
-                     std::to_string(run.trained_parameters.size());
-  for (Eigen::Index i = 0; i < run.trained_parameters.size(); ++i)
-    body += ' ' + exact_text(run.trained_parameters(i));
-  body += "\nloss " + std::to_string(run.loss_trace.size());
-  for (double x : run.loss_trace) body += ' ' + exact_text(x);
-  body += '\n';
+  std::string body =
+      head_entry_opening("pe-experiments filings head", key, to_string(run.scheme), run.seed);
+  body += numbers_line("trained", run.trained_parameters.data(),
+                       static_cast<std::size_t>(run.trained_parameters.size()));
+  body += numbers_line("loss", run.loss_trace.data(), run.loss_trace.size());
   for (std::size_t i = 0; i < run.readers.size(); ++i) {
     body += "held_out " + to_string(run.readers[i]) + ' ' + digits(run.held_out_answers[i]) + '\n';
     body += "exhibit " + to_string(run.readers[i]) + ' ' + digits(run.exhibit_answers[i]) + '\n';
@@ -344,29 +443,18 @@ std::optional<FilingHeadRun> load(const std::string& path, const std::string& ke
   const std::optional<std::string> body = read_sealed(path);
   if (!body) return std::nullopt;
   std::istringstream in(*body);
-  std::string word, value;
+  std::string word;
   FilingHeadRun run;
   run.scheme = scheme;
   run.seed = seed;
-  if (!std::getline(in, word) || word != "pe-experiments filings head") return std::nullopt;
-  if (!(in >> word >> value) || word != "key" || value != key) return std::nullopt;
-  if (!(in >> word >> value) || word != "scheme" || value != to_string(scheme)) return std::nullopt;
-  if (!(in >> word >> value) || word != "seed" || value != std::to_string(seed)) return std::nullopt;
+  if (!read_head_entry_opening(in, "pe-experiments filings head", key, to_string(scheme), seed))
+    return std::nullopt;
   const long size = AttentionHead(config.head_shape(scheme)).parameters().size();
-  long count = -1;
-  if (!(in >> word >> count) || word != "trained" || count != size) return std::nullopt;
-  run.trained_parameters.resize(size);
-  for (long i = 0; i < size; ++i) {
-    const std::optional<double> x = (in >> value) ? parse_double(value) : std::nullopt;
-    if (!x) return std::nullopt;
-    run.trained_parameters(i) = *x;
-  }
-  if (!(in >> word >> count) || word != "loss" || count < 0) return std::nullopt;
-  for (long i = 0; i < count; ++i) {
-    const std::optional<double> x = (in >> value) ? parse_double(value) : std::nullopt;
-    if (!x) return std::nullopt;
-    run.loss_trace.push_back(*x);
-  }
+  std::vector<double> trained;
+  if (!read_numbers_line(in, "trained", size, trained) ||
+      !read_numbers_line(in, "loss", -1, run.loss_trace))
+    return std::nullopt;
+  run.trained_parameters = Eigen::Map<const Eigen::VectorXd>(trained.data(), size);
   for (FilingReader r : readers_of(scheme)) {
     std::vector<int> held, exhibit;
     std::string name, text;
@@ -385,49 +473,19 @@ std::optional<FilingHeadRun> load(const std::string& path, const std::string& ke
   return run;
 }
 
-struct TrainingQuestion {
-  int document, position, answer;
-};
-
 FilingHeadRun train_and_read(const FilingsStudyConfig& config, PositionScheme scheme, int seed,
-                             const std::vector<filings::CueTokens>& train_tokens,
-                             const std::vector<TrainingQuestion>& pool,
+                             const FilingsTrainingSet& training_set,
                              const std::vector<filings::Document>& held_out,
                              const filings::Document& exhibit) {
   FilingHeadRun run;
   run.scheme = scheme;
   run.seed = seed;
-  Rng init_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 1));
-  AttentionHead head = AttentionHead::initialised(config.head_shape(scheme), init_rng,
-                                                  config.initial_scales);
-  Rng data_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 2));
-  const int window = config.window;
-  const ExampleSampler sampler = [&](Rng& rng, Example& e) {
-    const TrainingQuestion& q =
-        pool[static_cast<std::size_t>(rng.integer(0, static_cast<long>(pool.size()) - 1))];
-    const filings::CueTokens& f = train_tokens[q.document];
-    const int start = std::max(0, q.position - (window - 2));
-    e.tokens.clear();
-    for (int i = start; i <= q.position; ++i)
-      e.tokens.push_back(Token::content(f.symbols[i], f.marked[i] != 0));
-    e.tokens.push_back(Token::query());
-    e.target = q.answer;
-  };
-  run.loss_trace = train(head, config.training, sampler, data_rng);
+  const AttentionHead head = train_filings_head(config, training_set, scheme, seed, &run.loss_trace);
   run.trained_parameters = head.parameters();
   for (FilingReader r : readers_of(scheme)) {
-    std::vector<int> all;
-    for (const filings::Document& d : held_out) {
-      std::vector<int> positions;
-      for (const filings::Query& q : filings::queries(d)) positions.push_back(q.position);
-      const std::vector<int> a = read_filing(head, r, d, positions, window);
-      all.insert(all.end(), a.begin(), a.end());
-    }
-    std::vector<int> positions;
-    for (const filings::Query& q : filings::queries(exhibit)) positions.push_back(q.position);
     run.readers.push_back(r);
-    run.held_out_answers.push_back(std::move(all));
-    run.exhibit_answers.push_back(read_filing(head, r, exhibit, positions, window));
+    run.held_out_answers.push_back(read_filings(head, r, held_out, config.window));
+    run.exhibit_answers.push_back(read_filing(head, r, exhibit, query_positions(exhibit), config.window));
   }
   return run;
 }
@@ -465,57 +523,28 @@ FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::
   std::vector<Job> jobs;
   for (PositionScheme s : config.schemes)
     for (int k = 0; k < config.seeds; ++k) jobs.push_back({s, k});
-  result.heads.resize(jobs.size());
-  std::vector<std::size_t> missing;
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    std::optional<FilingHeadRun> cached;
-    const std::string key = head_key(config, fingerprint, jobs[i].scheme, jobs[i].seed);
-    if (!cache_dir.empty())
-      cached = load(path_for(cache_dir, key, jobs[i].scheme, jobs[i].seed), key, config,
+  FilingsTrainingSet training_set;
+  LoadedOrComputed<FilingHeadRun> runs = load_or_compute<FilingHeadRun>(
+      jobs.size(), threads,
+      [&](std::size_t i) -> std::optional<FilingHeadRun> {
+        if (cache_dir.empty()) return std::nullopt;
+        const std::string key = head_key(config, fingerprint, jobs[i].scheme, jobs[i].seed);
+        return load(path_for(cache_dir, key, jobs[i].scheme, jobs[i].seed), key, config,
                     jobs[i].scheme, jobs[i].seed, result.held_out_queries.size(),
                     result.exhibit_queries.size());
-    if (cached) result.heads[i] = std::move(*cached);
-    else missing.push_back(i);
-  }
-  result.trained = static_cast<int>(missing.size());
-
-  if (!missing.empty()) {
-    std::vector<filings::CueTokens> train_tokens;
-    std::vector<TrainingQuestion> pool;
-    for (std::size_t d = 0; d < corpus.train.size(); ++d) {
-      train_tokens.push_back(filings::tokenize(corpus.train[d]));
-      for (const filings::Query& q : filings::queries(corpus.train[d]))
-        pool.push_back({static_cast<int>(d), q.position, q.answer});
-    }
-    if (pool.empty()) throw std::invalid_argument("the training filings name no company");
-    if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
-    threads = std::min<int>(threads, static_cast<int>(missing.size()));
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    auto worker = [&] {
-      for (std::size_t m = next++; m < missing.size(); m = next++) {
-        try {
-          const Job& job = jobs[missing[m]];
-          FilingHeadRun run = train_and_read(config, job.scheme, job.seed, train_tokens, pool,
-                                             corpus.held_out, exhibit);
-          if (!cache_dir.empty()) {
-            const std::string key = head_key(config, fingerprint, job.scheme, job.seed);
-            write_sealed(path_for(cache_dir, key, job.scheme, job.seed), serialise(run, key));
-          }
-          result.heads[missing[m]] = std::move(run);
-        } catch (...) {
-          std::lock_guard<std::mutex> lock(failure_mutex);
-          if (!failure) failure = std::current_exception();
-        }
-      }
-    };
-    std::vector<std::thread> pool_threads;
-    for (int t = 1; t < threads; ++t) pool_threads.emplace_back(worker);
-    worker();
-    for (std::thread& t : pool_threads) t.join();
-    if (failure) std::rethrow_exception(failure);
-  }
+      },
+      [&] { training_set = filings_training_set(corpus.train); },
+      [&](std::size_t i) {
+        return train_and_read(config, jobs[i].scheme, jobs[i].seed, training_set,
+                              corpus.held_out, exhibit);
+      },
+      [&](std::size_t i, const FilingHeadRun& run) {
+        if (cache_dir.empty()) return;
+        const std::string key = head_key(config, fingerprint, jobs[i].scheme, jobs[i].seed);
+        write_sealed(path_for(cache_dir, key, jobs[i].scheme, jobs[i].seed), serialise(run, key));
+      });
+  result.heads = std::move(runs.runs);
+  result.trained = runs.computed;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

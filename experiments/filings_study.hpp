@@ -87,9 +87,37 @@ Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vecto
 std::vector<Token> filing_tokens(const filings::CueTokens& filing);
 
 /// A reader's answer (largest logit, first on ties) at each of `positions` of one filing.
+/// Throws std::invalid_argument for a head of another scheme or a position outside the filing.
 std::vector<int> read_filing(const AttentionHead& head, FilingReader reader,
                              const filings::Document& document, const std::vector<int>& positions,
                              int training_length);
+
+/// A reader's answers to every question of every document (documents in order, queries(d)
+/// within each): equal, document by document, to read_filing at the query positions (tested
+/// on every held-out filing). The rescaled RoPE readers ask all documents' questions at one
+/// position together, since they share that position's kappa: its rotation table and score
+/// table are built once per batch of questions rather than once per question.
+std::vector<int> read_filings(const AttentionHead& head, FilingReader reader,
+                              const std::vector<filings::Document>& documents, int training_length);
+
+/// The training filings in the head's format, and every question asked of them: the pool
+/// that training windows are drawn from.
+struct FilingsTrainingSet {
+  struct Question {
+    int document, position, answer;
+  };
+  std::vector<filings::CueTokens> filings;
+  std::vector<Question> questions;  ///< documents in order, queries(d) within each
+};
+/// Throws std::invalid_argument when the filings name no company (there is nothing to ask).
+FilingsTrainingSet filings_training_set(const std::vector<filings::Document>& train);
+
+/// One head of the study trained afresh: initialised from mix_seed(config.seed, 2 seed + 1),
+/// trained on windows drawn with mix_seed(config.seed, 2 seed + 2). The loss trace goes to
+/// `loss_trace` when it is non-null. Throws std::invalid_argument for an empty training set.
+AttentionHead train_filings_head(const FilingsStudyConfig& config, const FilingsTrainingSet& set,
+                                 PositionScheme scheme, int seed,
+                                 std::vector<double>* loss_trace = nullptr);
 
 struct FilingHeadRun {
   PositionScheme scheme = PositionScheme::none;

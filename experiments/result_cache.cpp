@@ -1,10 +1,14 @@
 #include "result_cache.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <exception>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -84,6 +88,66 @@ std::optional<double> parse_double(const std::string& text) {
   const double v = std::strtod(text.c_str(), &end);
   if (errno != 0 || end != text.c_str() + text.size()) return std::nullopt;
   return v;
+}
+
+std::string head_entry_opening(const std::string& kind, const std::string& key,
+                               const std::string& scheme, int seed) {
+  return kind + "\nkey " + key + "\nscheme " + scheme + "\nseed " + std::to_string(seed) + '\n';
+}
+
+bool read_head_entry_opening(std::istream& in, const std::string& kind, const std::string& key,
+                             const std::string& scheme, int seed) {
+  std::string word, value;
+  return std::getline(in, word) && word == kind && (in >> word >> value) && word == "key" &&
+         value == key && (in >> word >> value) && word == "scheme" && value == scheme &&
+         (in >> word >> value) && word == "seed" && value == std::to_string(seed);
+}
+
+std::string numbers_line(const std::string& tag, const double* values, std::size_t count) {
+  std::string line = tag + ' ' + std::to_string(count);
+  for (std::size_t i = 0; i < count; ++i) line += ' ' + exact_text(values[i]);
+  return line + '\n';
+}
+
+bool read_numbers_line(std::istream& in, const std::string& tag, long expected_count,
+                       std::vector<double>& out) {
+  std::string word;
+  long count = -1;
+  if (!(in >> word) || word != tag || !(in >> count) || count < 0) return false;
+  if (expected_count >= 0 && count != expected_count) return false;
+  out.resize(static_cast<std::size_t>(count));
+  for (double& x : out) {
+    if (!(in >> word)) return false;
+    const std::optional<double> v = parse_double(word);
+    if (!v) return false;
+    x = *v;
+  }
+  return true;
+}
+
+void for_each_in_parallel(const std::vector<std::size_t>& items, int threads,
+                          const std::function<void(std::size_t)>& task) {
+  if (items.empty()) return;
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  threads = std::min<int>(threads, static_cast<int>(items.size()));
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto worker = [&] {
+    for (std::size_t m = next++; m < items.size(); m = next++) {
+      try {
+        task(items[m]);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace pe::experiments

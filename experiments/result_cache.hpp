@@ -7,7 +7,10 @@
 /// caller recomputes it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,5 +36,62 @@ std::optional<std::string> read_sealed(const std::string& path);
 /// text that is not one complete number.
 std::string exact_text(double value);
 std::optional<double> parse_double(const std::string& text);
+
+/// The opening lines of a cached head: "<kind>\nkey <key>\nscheme <scheme>\nseed <seed>\n".
+std::string head_entry_opening(const std::string& kind, const std::string& key,
+                               const std::string& scheme, int seed);
+/// Reads those lines from `in`: false unless each is present and matches.
+bool read_head_entry_opening(std::istream& in, const std::string& kind, const std::string& key,
+                             const std::string& scheme, int seed);
+/// "<tag> <count> <x1> ... <xcount>\n", each number as exact_text.
+std::string numbers_line(const std::string& tag, const double* values, std::size_t count);
+/// Reads such a line into `out`: false unless the tag matches, the count is `expected_count`
+/// (any count >= 0 when it is negative) and every number parses.
+bool read_numbers_line(std::istream& in, const std::string& tag, long expected_count,
+                       std::vector<double>& out);
+
+/// Runs task(i) for every i in `items` on up to `threads` threads (<= 0: one per hardware
+/// thread; never more than there are items), the calling thread among them. Every item is
+/// attempted; the first exception a task threw is rethrown after all threads have finished.
+void for_each_in_parallel(const std::vector<std::size_t>& items, int threads,
+                          const std::function<void(std::size_t)>& task);
+
+/// The results of jobs 0..count-1 and how many of them were computed rather than loaded.
+template <class Run>
+struct LoadedOrComputed {
+  std::vector<Run> runs;
+  int computed = 0;
+};
+
+/// The train-or-load loop of the cached experiments. Job i is `load(i)` when that returns a
+/// run (a valid sealed entry; nothing when the entry is missing, corrupt or for another key,
+/// or when there is no cache). The other jobs are computed by `compute(i)` in parallel
+/// (for_each_in_parallel), each handed to `store(i, run)` (which writes its entry) before it is
+/// kept. `prepare()` runs once before the first computation, and only if some job is missing:
+/// it builds what only computing needs. Results depend on neither `threads` nor the order.
+template <class Run>
+LoadedOrComputed<Run> load_or_compute(std::size_t count, int threads,
+                                      const std::function<std::optional<Run>(std::size_t)>& load,
+                                      const std::function<void()>& prepare,
+                                      const std::function<Run(std::size_t)>& compute,
+                                      const std::function<void(std::size_t, const Run&)>& store) {
+  LoadedOrComputed<Run> out;
+  out.runs.resize(count);
+  std::vector<std::size_t> missing;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::optional<Run> cached = load(i);
+    if (cached) out.runs[i] = std::move(*cached);
+    else missing.push_back(i);
+  }
+  out.computed = static_cast<int>(missing.size());
+  if (missing.empty()) return out;
+  prepare();
+  for_each_in_parallel(missing, threads, [&](std::size_t i) {
+    Run run = compute(i);
+    store(i, run);
+    out.runs[i] = std::move(run);
+  });
+  return out;
+}
 
 }  // namespace pe::experiments

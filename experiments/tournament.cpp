@@ -1,13 +1,9 @@
 #include "tournament.hpp"
 
-#include <atomic>
 #include <chrono>
-#include <exception>
 #include <filesystem>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "result_cache.hpp"
 
@@ -126,18 +122,14 @@ std::string head_key(const TournamentConfig& config, PositionScheme scheme, int 
 }
 
 std::string vector_line(const std::string& tag, const Eigen::VectorXd& v) {
-  std::string line = tag + ' ' + std::to_string(v.size());
-  for (Eigen::Index i = 0; i < v.size(); ++i) line += ' ' + exact_text(v(i));
-  return line + '\n';
+  return numbers_line(tag, v.data(), static_cast<std::size_t>(v.size()));
 }
 
 std::string serialise(const HeadRun& run, const std::string& key) {
-  std::string body = "pe-experiments head\nkey " + key + "\nscheme " + to_string(run.scheme) +
-                     "\nseed " + std::to_string(run.seed) + '\n';
+  std::string body = head_entry_opening("pe-experiments head", key, to_string(run.scheme), run.seed);
   body += vector_line("initial", run.initial_parameters);
   body += vector_line("trained", run.trained_parameters);
-  body += vector_line("loss", Eigen::Map<const Eigen::VectorXd>(run.loss_trace.data(),
-                                                                 run.loss_trace.size()));
+  body += numbers_line("loss", run.loss_trace.data(), run.loss_trace.size());
   for (const AccuracyCount& a : run.accuracies)
     body += "accuracy " + a.reading + ' ' + std::to_string(a.length) + ' ' +
             std::to_string(a.correct) + ' ' + std::to_string(a.total) + '\n';
@@ -146,17 +138,9 @@ std::string serialise(const HeadRun& run, const std::string& key) {
 
 bool read_vector(std::istream& in, const std::string& tag, Eigen::Index expected_size,
                  Eigen::VectorXd& out) {
-  std::string word;
-  long size = -1;
-  if (!(in >> word) || word != tag || !(in >> size) || size < 0) return false;
-  if (expected_size >= 0 && size != expected_size) return false;
-  out.resize(size);
-  for (long i = 0; i < size; ++i) {
-    if (!(in >> word)) return false;
-    const std::optional<double> v = parse_double(word);
-    if (!v) return false;
-    out(i) = *v;
-  }
+  std::vector<double> values;
+  if (!read_numbers_line(in, tag, static_cast<long>(expected_size), values)) return false;
+  out = Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
   return true;
 }
 
@@ -167,21 +151,17 @@ std::optional<HeadRun> load(const std::string& path, const std::string& key,
   const std::optional<std::string> body = read_sealed(path);
   if (!body) return std::nullopt;
   std::istringstream in(*body);
-  std::string word, value;
+  std::string word;
   HeadRun run;
   run.scheme = scheme;
   run.seed = seed;
-  if (!std::getline(in, word) || word != "pe-experiments head") return std::nullopt;
-  if (!(in >> word >> value) || word != "key" || value != key) return std::nullopt;
-  if (!(in >> word >> value) || word != "scheme" || value != to_string(scheme)) return std::nullopt;
-  if (!(in >> word >> value) || word != "seed" || value != std::to_string(seed)) return std::nullopt;
+  if (!read_head_entry_opening(in, "pe-experiments head", key, to_string(scheme), seed))
+    return std::nullopt;
   const Eigen::Index size = AttentionHead(config.head_shape(scheme)).parameters().size();
-  Eigen::VectorXd loss;
   if (!read_vector(in, "initial", size, run.initial_parameters) ||
       !read_vector(in, "trained", size, run.trained_parameters) ||
-      !read_vector(in, "loss", -1, loss))
+      !read_numbers_line(in, "loss", -1, run.loss_trace))
     return std::nullopt;
-  run.loss_trace.assign(loss.data(), loss.data() + loss.size());
   for (const AccuracyCount& want : expected_readings) {
     AccuracyCount a;
     if (!(in >> word >> a.reading >> a.length >> a.correct >> a.total) || word != "accuracy" ||
@@ -262,49 +242,26 @@ Tournament run_tournament(const TournamentConfig& config, const std::string& cac
   std::vector<Job> jobs;
   for (PositionScheme s : config.schemes)
     for (int k = 0; k < config.seeds; ++k) jobs.push_back({s, k});
-  result.heads.resize(jobs.size());
-
-  std::vector<std::size_t> missing;
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    std::optional<HeadRun> cached;
-    if (!cache_dir.empty())
-      cached = load(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
+  std::vector<std::vector<Example>> test_sets;
+  LoadedOrComputed<HeadRun> runs = load_or_compute<HeadRun>(
+      jobs.size(), threads,
+      [&](std::size_t i) -> std::optional<HeadRun> {
+        if (cache_dir.empty()) return std::nullopt;
+        return load(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
                     head_key(config, jobs[i].scheme, jobs[i].seed), config, jobs[i].scheme,
                     jobs[i].seed, readings_for(config, jobs[i].scheme));
-    if (cached) result.heads[i] = std::move(*cached);
-    else missing.push_back(i);
-  }
-  result.trained = static_cast<int>(missing.size());
-
-  if (!missing.empty()) {
-    std::vector<std::vector<Example>> test_sets;
-    for (int length : config.test_lengths) test_sets.push_back(tournament_test_set(config, length));
-    if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
-    threads = std::min<int>(threads, static_cast<int>(missing.size()));
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    auto worker = [&] {
-      for (std::size_t m = next++; m < missing.size(); m = next++) {
-        try {
-          const Job& job = jobs[missing[m]];
-          HeadRun run = train_and_read(config, job.scheme, job.seed, test_sets);
-          if (!cache_dir.empty())
-            write_sealed(head_cache_path(config, cache_dir, job.scheme, job.seed),
-                         serialise(run, head_key(config, job.scheme, job.seed)));
-          result.heads[missing[m]] = std::move(run);
-        } catch (...) {
-          std::lock_guard<std::mutex> lock(failure_mutex);
-          if (!failure) failure = std::current_exception();
-        }
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (std::thread& t : pool) t.join();
-    if (failure) std::rethrow_exception(failure);
-  }
+      },
+      [&] {
+        for (int length : config.test_lengths) test_sets.push_back(tournament_test_set(config, length));
+      },
+      [&](std::size_t i) { return train_and_read(config, jobs[i].scheme, jobs[i].seed, test_sets); },
+      [&](std::size_t i, const HeadRun& run) {
+        if (!cache_dir.empty())
+          write_sealed(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
+                       serialise(run, head_key(config, jobs[i].scheme, jobs[i].seed)));
+      });
+  result.heads = std::move(runs.runs);
+  result.trained = runs.computed;
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -15,6 +15,7 @@
 #include "clocks.hpp"
 #include "context_extension.hpp"
 #include "docgen.hpp"
+#include "filings_corpus.hpp"
 #include "figures.hpp"
 #include "filings_study.hpp"
 #include "tournament_results.hpp"
@@ -229,6 +230,75 @@ TEST(Template, UnknownDirectivesNameFileAndLine) {
   EXPECT_NE(invalid_argument_message([&] {
               pe::docgen::expand_template("# A {#a}\nsee [[unit Bad-Name]]\n", "x.md", c);
             }).find("x.md:2: unit must match"),
+            std::string::npos);
+}
+
+// ---- filings --------------------------------------------------------------------------
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+TEST(FilingMarkup, MentionsAreHighlightedWithTheirFirstAppearanceIndex) {
+  const pe::filings::Document exhibit = pe::filings::exhibit_filing();
+  const std::string md = pe::docgen::filing_markup(exhibit, "Exhibit", 0);
+  // The exhibit names Marrow Freight six times and three other companies once each.
+  EXPECT_EQ(count_of(md, "<span class=\"pe-mention\""), 9u);
+  EXPECT_EQ(count_of(md, ">Marrow Freight<sub>0</sub></span>"), 6u);
+  EXPECT_NE(md.find("title=\"token 64, company 3\">Fenwick Logistics<sub>3</sub></span>"),
+            std::string::npos);
+  EXPECT_NE(md.find("209 tokens"), std::string::npos);
+  EXPECT_NE(md.find("0 Marrow Freight, 1 Dunmore Aerospace, 2 Siskin Apparel, 3 Fenwick Logistics"),
+            std::string::npos);
+  EXPECT_NE(md.find("disappointing"), std::string::npos);
+  EXPECT_EQ(md.find("shown"), std::string::npos);  // the whole filing
+}
+
+TEST(FilingMarkup, FirstTokensOnlyAndTextIsEscaped) {
+  pe::filings::Document d;
+  d.companies = {"A&B <Holdings>", "Kite_Works"};
+  d.tokens = {{"A&B <Holdings>", 0}, {"paid", -1}, {"$5", -1}, {"*bonus*", -1},
+              {"Kite_Works", 1}, {"<script>", -1}};
+  const std::string md = pe::docgen::filing_markup(d, "Test", 5);
+  EXPECT_NE(md.find("6 tokens, the first 5 shown"), std::string::npos);
+  EXPECT_NE(md.find("A\\&B \\<Holdings\\><sub>0</sub>"), std::string::npos) << md;
+  EXPECT_NE(md.find("\\$5 \\*bonus\\*"), std::string::npos) << md;
+  EXPECT_NE(md.find("Kite\\_Works<sub>1</sub>"), std::string::npos) << md;
+  EXPECT_EQ(md.find("script"), std::string::npos);  // token 5 is not shown
+  EXPECT_NE(md.find("Kite\\_Works<sub>1</sub></span> \u2026\n</div>"), std::string::npos) << md;
+  d.tokens.push_back({"Ghost Corp", 2});
+  EXPECT_NE(invalid_argument_message([&] { pe::docgen::filing_markup(d, "Test", 0); })
+                .find("company 2"),
+            std::string::npos);
+}
+
+TEST(Template, FilingDirectives) {
+  const Context c = context_with({});
+  const std::string head = "# Filings {#filings_test}\n";
+  const pe::docgen::Page exhibit =
+      pe::docgen::expand_template(head + "Text.\n[[filing exhibit 70]]\n", "f.md", c);
+  EXPECT_NE(exhibit.text.find("209 tokens, the first 70 shown"), std::string::npos);
+  EXPECT_NE(exhibit.text.find("Fenwick Logistics<sub>3</sub>"), std::string::npos);  // token 64
+  const pe::docgen::Page held =
+      pe::docgen::expand_template(head + "[[filing heldout 99]]\n", "f.md", c);
+  EXPECT_NE(held.text.find("Held-out filing 99 of the case study"), std::string::npos);
+  EXPECT_GT(count_of(held.text, "pe-mention"), 0u);
+  EXPECT_EQ(held.text.find("shown"), std::string::npos);
+  // Bad arguments name the file and line.
+  for (const std::string bad :
+       {"[[filing]]", "[[filing heldout]]", "[[filing heldout 100]]", "[[filing heldout -1]]",
+        "[[filing heldout x]]", "[[filing exhibit 0]]", "[[filing exhibit ten]]",
+        "[[filing exhibit 5 6]]", "[[filing heldout 1 2 3]]", "[[filing train 0]]",
+        "[[filing exhibit"}) {
+    const std::string message = invalid_argument_message(
+        [&] { pe::docgen::expand_template(head + "\n" + bad + "\n", "f.md", c); });
+    EXPECT_NE(message.find("f.md:3: "), std::string::npos) << bad << ": " << message;
+  }
+  EXPECT_NE(invalid_argument_message([&] {
+              pe::docgen::expand_template(head + "[[filing heldout 100]]\n", "f.md", c);
+            }).find("[0, 100)"),
             std::string::npos);
 }
 

@@ -8,12 +8,9 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "case_study_corpus.hpp"
 #include "filings_corpus.hpp"
 #include "filings_study.hpp"
-
-namespace pe::theorems {
-const filings::Corpus& case_study_corpus();
-}
 
 namespace {
 
@@ -121,6 +118,61 @@ TEST(FilingsReaders, Rejections) {
   EXPECT_THROW(read_filing(none, FilingReader::rope_pi, exhibit, {70}, 32), std::invalid_argument);
   EXPECT_THROW(read_filing(rope, FilingReader::rope_pi, exhibit, {209}, 32), std::invalid_argument);
   EXPECT_THROW(alibi_content_width(rope), std::invalid_argument);
+}
+
+int largest_first(const Eigen::Ref<const Eigen::RowVectorXd>& row) {
+  int best = 0;
+  for (int c = 1; c < row.size(); ++c)
+    if (row(c) > row(best)) best = c;
+  return best;
+}
+
+TEST(FilingsReaders, ManyFilingsAtOnceEqualEachQuestionReadAlone) {
+  // read_filings asks the rescaled RoPE questions position by position across filings, in
+  // batches. The reference reads each question alone, straight from its definition: the
+  // question's prefix and query token, kappa = (t + 2) / 32 (plain readers: the one-pass
+  // logits). Every reader, every seed (the RoPE head of seed 1 answers the first-named company
+  // throughout, so it alone would test little), every held-out filing; answers must be equal.
+  const std::vector<pe::filings::Document>& held_out = pe::theorems::case_study_corpus().held_out;
+  for (FilingReader r : all_filing_readers()) {
+    for (int seed = 0; seed < article_filings_study().seeds; ++seed) {
+      const AttentionHead head = cached_study().trained_head(scheme_of(r), seed);
+      HeadEvaluator evaluator;
+      std::vector<int> alone;
+      for (const pe::filings::Document& d : held_out) {
+        const pe::filings::CueTokens cue = pe::filings::tokenize(d);
+        const Eigen::MatrixXd one_pass = read_filing_one_pass(head, filing_tokens(cue));
+        for (const pe::filings::Query& q : pe::filings::queries(d)) {
+          if (map_of(r) == ContextExtension::none) {
+            alone.push_back(largest_first(one_pass.row(q.position)));
+            continue;
+          }
+          const std::vector<Example> one = {filing_question(cue, q.position, 0, 0)};
+          const Reading reading = Reading::rope(map_of(r), q.position + 2, 32);
+          alone.push_back(largest_first(evaluator.logits_at_last(head, one, reading).row(0)));
+        }
+      }
+      EXPECT_EQ(read_filings(head, r, held_out, 32), alone) << to_string(r) << " seed " << seed;
+    }
+  }
+  EXPECT_THROW(read_filings(cached_study().trained_head(PositionScheme::alibi, 0),
+                            FilingReader::rope_ntk, held_out, 32),
+               std::invalid_argument);
+}
+
+TEST(FilingsTraining, SetHoldsEveryQuestionAndEmptySetsAreRejected) {
+  const pe::filings::Corpus& corpus = pe::theorems::case_study_corpus();
+  const FilingsTrainingSet set = filings_training_set(corpus.train);
+  std::size_t expected = 0;
+  for (const pe::filings::Document& d : corpus.train) expected += pe::filings::queries(d).size();
+  EXPECT_EQ(set.questions.size(), expected);
+  EXPECT_EQ(set.filings.size(), corpus.train.size());
+  pe::filings::Document silent;
+  silent.tokens = {{"revenue", -1}, {"rose", -1}};
+  EXPECT_THROW(filings_training_set({silent}), std::invalid_argument);
+  EXPECT_THROW(train_filings_head(article_filings_study(), FilingsTrainingSet{},
+                                  PositionScheme::rope, 0),
+               std::invalid_argument);
 }
 
 TEST(FilingsConfig, Rejections) {

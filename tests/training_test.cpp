@@ -3,10 +3,12 @@
 // and the rejection of bad configurations.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include <unistd.h>
 
@@ -239,6 +241,86 @@ TEST(ResultCache, SealedEntriesRoundTripAndRejectTampering) {
     EXPECT_EQ(parse_double(exact_text(x)).value(), x);
   EXPECT_FALSE(parse_double("0x1.8p+1junk").has_value());
   EXPECT_FALSE(parse_double("").has_value());
+}
+
+TEST(ResultCache, HeadEntryLinesRoundTripAndRejectMismatches) {
+  const std::vector<double> values = {0.1, -2.5e-300, 1.0 / 3};
+  const std::string text = head_entry_opening("pe-experiments head", "00ff", "rope", 2) +
+                           numbers_line("trained", values.data(), values.size()) +
+                           numbers_line("loss", nullptr, 0);
+  EXPECT_EQ(text.substr(0, 58), "pe-experiments head\nkey 00ff\nscheme rope\nseed 2\ntrained 3 ");
+  {
+    std::istringstream in(text);
+    std::vector<double> read, loss = {9};
+    ASSERT_TRUE(read_head_entry_opening(in, "pe-experiments head", "00ff", "rope", 2));
+    ASSERT_TRUE(read_numbers_line(in, "trained", 3, read));
+    EXPECT_EQ(read, values);
+    ASSERT_TRUE(read_numbers_line(in, "loss", -1, loss));
+    EXPECT_TRUE(loss.empty());
+  }
+  for (const auto& [key, scheme, seed] :
+       {std::tuple<std::string, std::string, int>{"00fe", "rope", 2}, {"00ff", "alibi", 2}, {"00ff", "rope", 1}}) {
+    std::istringstream in(text);
+    EXPECT_FALSE(read_head_entry_opening(in, "pe-experiments head", key, scheme, seed));
+  }
+  std::vector<double> out;
+  std::istringstream wrong_count("trained 3 0x1p+0 0x1p+1 0x1p+2\n");
+  EXPECT_FALSE(read_numbers_line(wrong_count, "trained", 4, out));
+  std::istringstream short_line("trained 3 0x1p+0 0x1p+1\n");
+  EXPECT_FALSE(read_numbers_line(short_line, "trained", -1, out));
+  std::istringstream junk("trained 2 0x1p+0 zebra\n");
+  EXPECT_FALSE(read_numbers_line(junk, "trained", 2, out));
+  std::istringstream other_tag("initial 1 0x1p+0\n");
+  EXPECT_FALSE(read_numbers_line(other_tag, "trained", 1, out));
+}
+
+TEST(LoadOrCompute, LoadsWhatIsCachedComputesTheRestAndStoresIt) {
+  // Jobs 0..5; the "cache" holds the even ones. Results must not depend on the thread count.
+  for (int threads : {1, 2, 4}) {
+    std::vector<int> cache = {10, -1, 12, -1, 14, -1};
+    int prepared = 0;
+    std::atomic<int> computed_calls{0};
+    const LoadedOrComputed<int> r = load_or_compute<int>(
+        cache.size(), threads,
+        [&](std::size_t i) -> std::optional<int> {
+          if (cache[i] < 0) return std::nullopt;
+          return cache[i];
+        },
+        [&] { ++prepared; },
+        [&](std::size_t i) {
+          EXPECT_EQ(prepared, 1) << "compute before prepare";
+          ++computed_calls;
+          return 100 + static_cast<int>(i);
+        },
+        [&](std::size_t i, const int& run) { cache[i] = run; });
+    EXPECT_EQ(r.runs, (std::vector<int>{10, 101, 12, 103, 14, 105})) << threads << " threads";
+    EXPECT_EQ(r.computed, 3);
+    EXPECT_EQ(computed_calls.load(), 3);
+    EXPECT_EQ(prepared, 1);
+    EXPECT_EQ(cache, (std::vector<int>{10, 101, 12, 103, 14, 105}));
+  }
+}
+
+TEST(LoadOrCompute, NothingMissingMeansNoPreparationAndFailuresPropagate) {
+  int prepared = 0;
+  const LoadedOrComputed<int> all = load_or_compute<int>(
+      3, 2, [](std::size_t i) -> std::optional<int> { return static_cast<int>(i); },
+      [&] { ++prepared; }, [](std::size_t) -> int { throw std::logic_error("not called"); },
+      [](std::size_t, const int&) {});
+  EXPECT_EQ(prepared, 0);
+  EXPECT_EQ(all.computed, 0);
+  EXPECT_EQ(all.runs, (std::vector<int>{0, 1, 2}));
+  std::atomic<int> attempted{0};
+  EXPECT_THROW(load_or_compute<int>(
+                   4, 2, [](std::size_t) -> std::optional<int> { return std::nullopt; }, [] {},
+                   [&](std::size_t i) -> int {
+                     ++attempted;
+                     if (i == 1) throw std::runtime_error("job 1 failed");
+                     return 0;
+                   },
+                   [](std::size_t, const int&) {}),
+               std::runtime_error);
+  EXPECT_EQ(attempted.load(), 4);  // every job is attempted before the failure is rethrown
 }
 
 }  // namespace

@@ -10,12 +10,12 @@
 /// article prints; these claims check that design target and show both values.
 #include <cmath>
 
+#include "case_study_corpus.hpp"
 #include "filings_corpus.hpp"
 #include "ledger.hpp"
 
 namespace pe::theorems {
 
-/// The corpus every filings unit reads.
 const filings::Corpus& case_study_corpus() {
   static const filings::Corpus corpus = filings::generate_corpus(20261129, 300, 100);
   return corpus;

@@ -33,14 +33,13 @@
 #include <numeric>
 #include <sstream>
 
+#include "case_study_corpus.hpp"
 #include "filings_corpus.hpp"
 #include "filings_study.hpp"
 #include "ledger.hpp"
 #include "tournament.hpp"
 
 namespace pe::theorems {
-
-const filings::Corpus& case_study_corpus();
 
 namespace {
 

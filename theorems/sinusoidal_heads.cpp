@@ -119,18 +119,6 @@ Spreads spreads(int seed) {
   return {pc_total / test.size(), population_sd(pp), population_sd(cp)};
 }
 
-double exact_bag(int length) {
-  CueTask task = article_tournament().task;
-  task.length = length;
-  return bag_of_tokens_accuracy(task);
-}
-
-std::string list(const std::vector<double>& v) {
-  std::ostringstream s;
-  for (std::size_t i = 0; i < v.size(); ++i) s << (i ? ", " : "") << format(v[i]);
-  return s.str();
-}
-
 }  // namespace
 }  // namespace pe::theorems
 
@@ -222,8 +210,9 @@ PE_VERIFICATION_UNIT(sinusoidal_heads) {
               "0.202 at 64", Rule::shape, [] {
                 const std::vector<double>& v = probe_accuracies(Probe::projected, 64);
                 bool holds = true;
-                for (double a : v) holds = holds && a < exact_bag(64);
-                return decided(holds, "seeds " + list(v), "bag reader at 64: " + format(exact_bag(64)));
+                const double bag = lab::bag_reader_accuracy(64);
+                for (double a : v) holds = holds && a < bag;
+                return decided(holds, "seeds " + lab::comma_list(v), "bag reader at 64: " + format(bag));
               }}, not_reproduced);
   for (int seed = 0; seed < 3; ++seed) {
     lab::add(claims, {"exp.sinusoidal.spreads.seed" + std::to_string(seed), window,

@@ -40,21 +40,9 @@ constexpr int kLengths[] = {32, 64, 128, 256};
 /// order, gets 0.547 at length 32).
 constexpr double kReads = 0.95;
 
-double exact_bag(int length) {
-  CueTask task = article_tournament().task;
-  task.length = length;
-  return bag_of_tokens_accuracy(task);
-}
-
 /// se of the difference of two means over seeds, each on 2000 shared sequences.
 double se_difference(double a, double b) {
   return std::hypot(lab::binomial_se(a, 2000), lab::binomial_se(b, 2000));
-}
-
-std::string list(const std::vector<double>& v) {
-  std::ostringstream s;
-  for (std::size_t i = 0; i < v.size(); ++i) s << (i ? ", " : "") << format(v[i]);
-  return s.str();
 }
 
 }  // namespace
@@ -185,12 +173,12 @@ PE_VERIFICATION_UNIT(tournament) {
                                          PositionScheme::rope, PositionScheme::alibi}) {
                   const std::vector<double> v = lab::seed_accuracies(s, "plain", 32);
                   for (double a : v) holds = holds && a >= kReads;
-                  values += to_string(s) + " " + list(v) + "; ";
+                  values += to_string(s) + " " + lab::comma_list(v) + "; ";
                 }
-                const double bag = exact_bag(32);
+                const double bag = lab::bag_reader_accuracy(32);
                 const std::vector<double> none = lab::seed_accuracies(PositionScheme::none, "plain", 32);
                 for (double a : none) holds = holds && a <= bag + lab::kSigmas * lab::binomial_se(bag, 2000);
-                values += "none " + list(none);
+                values += "none " + lab::comma_list(none);
                 return decided(holds, values,
                                "threshold 0.95 per seed; bag reader " + format(bag) + " + 3 se for none");
               }}, not_reproduced);
@@ -220,10 +208,10 @@ PE_VERIFICATION_UNIT(tournament) {
               "reads worse at 64 than the exact bag-of-tokens reader, which ignores order",
               "0.996 at 32, 0.201 at 64", Rule::shape, [] {
                 const std::vector<double> v = lab::seed_accuracies(PositionScheme::sinusoidal, "plain", 64);
-                const double bag = exact_bag(64);
+                const double bag = lab::bag_reader_accuracy(64);
                 bool holds = true;
                 for (double a : v) holds = holds && a < bag;
-                return decided(holds, "seeds at 64: " + list(v), "bag reader at 64: " + format(bag));
+                return decided(holds, "seeds at 64: " + lab::comma_list(v), "bag reader at 64: " + format(bag));
               }}, not_reproduced);
 
   lab::add(claims, {"exp.tournament.alibi.holds", section,
@@ -234,7 +222,7 @@ PE_VERIFICATION_UNIT(tournament) {
                 for (int length : kLengths) {
                   const std::vector<double> v = lab::seed_accuracies(PositionScheme::alibi, "plain", length);
                   for (double a : v) holds = holds && a >= kReads;
-                  values += std::to_string(length) + ": " + list(v) + "; ";
+                  values += std::to_string(length) + ": " + lab::comma_list(v) + "; ";
                 }
                 return decided(holds, values, "threshold 0.95 per seed and length");
               }}, not_reproduced);
@@ -249,7 +237,7 @@ PE_VERIFICATION_UNIT(tournament) {
                 bool holds = true;
                 for (std::size_t i = 0; i + 1 < means.size(); ++i)
                   holds = holds && means[i] - means[i + 1] > lab::kSigmas * se_difference(means[i], means[i + 1]);
-                return decided(holds, "means " + list(means), "each consecutive fall must exceed 3 se");
+                return decided(holds, "means " + lab::comma_list(means), "each consecutive fall must exceed 3 se");
               }}, not_reproduced);
 
   lab::add(claims, {"exp.tournament.rope.seeds_spread_at_256", section,
@@ -260,7 +248,7 @@ PE_VERIFICATION_UNIT(tournament) {
                 const double lo = *std::min_element(v.begin(), v.end());
                 const double hi = *std::max_element(v.begin(), v.end());
                 const double allowed = lab::kSigmas * se_difference(lo, hi);
-                return decided(hi - lo > allowed, "seeds " + list(v),
+                return decided(hi - lo > allowed, "seeds " + lab::comma_list(v),
                                "spread " + format(hi - lo) + " against 3 se " + format(allowed));
               }}, not_reproduced);
   for (const auto& [name, value] : {std::pair<const char*, const char*>{"lowest", "0.31"}, {"highest", "0.68"}}) {

@@ -59,6 +59,18 @@ std::string with_seeds(double value, const std::vector<double>& seeds) {
   return out + ")";
 }
 
+std::string comma_list(const std::vector<double>& values) {
+  std::string out;
+  for (std::size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + ledger::format(values[i]);
+  return out;
+}
+
+double bag_reader_accuracy(int length) {
+  CueTask task = article_tournament().task;
+  task.length = length;
+  return bag_of_tokens_accuracy(task);
+}
+
 double binomial_se(double p, int n) { return std::sqrt(std::max(0.0, p * (1 - p)) / n); }
 
 ledger::Outcome against_article(std::string_view article, const std::vector<double>& seeds) {

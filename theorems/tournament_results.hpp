@@ -37,6 +37,12 @@ std::vector<double> seed_accuracies(experiments::PositionScheme scheme, const st
 double mean(const std::vector<double>& values);
 /// "0.5423 (seeds 0.5395, 0.5705, 0.5515)".
 std::string with_seeds(double value, const std::vector<double>& seeds);
+/// Values joined by ", ", each as ledger::format prints it: "0.5395, 0.5705, 0.5515" (per-seed
+/// values with no mean to lead them, means per length, and the like).
+std::string comma_list(const std::vector<double>& values);
+/// The exact bag-of-tokens reader's accuracy on the article's cue task at `length`: the best a
+/// reader blind to order can do, the baseline of the "reads the task" and "collapses" claims.
+double bag_reader_accuracy(int length);
 /// sqrt(p (1 - p) / n).
 double binomial_se(double p, int n);
 
