@@ -27,11 +27,7 @@ if [ $# -ne 2 ]; then
 fi
 html_dir=$1
 out_dir=$2
-chromium_bin=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$chromium_bin" ]; then
-  echo "SKIPPED: chromium is not installed (Debian: apt-get install -y chromium); the laboratory page was not checked"
-  exit 77
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/headless_chromium.sh" "the laboratory page was"
 
 probe="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lab/lab_probe.js"
 for f in lab.html lab.js lab.css data/figure-payload.js; do
@@ -53,14 +49,6 @@ if ! grep -q '<script src="lab.js"></script>' "$out_dir/lab.html"; then
 fi
 sed 's#<script src="lab.js"></script>#&\n<script src="lab_probe.js"></script>#' \
   "$out_dir/lab.html" > "$out_dir/lab-probe.html"
-
-profile=$(mktemp -d)
-trap 'rm -rf "$profile"' EXIT
-chromium_run() {
-  timeout 120 "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-quic \
-    --no-first-run --disable-background-networking --disable-component-update --disable-sync \
-    --user-data-dir="$profile" --virtual-time-budget=10000 "$@" 2>/dev/null
-}
 
 page_url="file://$(realpath "$out_dir/lab.html")"
 chromium_run --dump-dom "file://$(realpath "$out_dir/lab-probe.html")" > "$out_dir/lab-probe.dom.html" || true

@@ -17,22 +17,8 @@ html_dir=$1
 out_dir=$2
 shift 2
 
-chromium_bin=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$chromium_bin" ]; then
-  echo "SKIPPED: chromium is not installed (Debian: apt-get install -y chromium); the rendered pages were not checked"
-  exit 77
-fi
-
+source "$(dirname "${BASH_SOURCE[0]}")/headless_chromium.sh" "the rendered pages were"
 mkdir -p "$out_dir"
-profile=$(mktemp -d)
-trap 'rm -rf "$profile"' EXIT
-
-chromium_run() {
-  # A fresh profile, no network services, virtual time so MathJax finishes before the dump.
-  timeout 120 "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-quic \
-    --no-first-run --disable-background-networking --disable-component-update --disable-sync \
-    --user-data-dir="$profile" --virtual-time-budget=10000 "$@" 2>/dev/null
-}
 
 failures=0
 fail() {
