@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "clocks.hpp"
+#include "json_text.hpp"
 #include "context_extension.hpp"
 #include "filings_study.hpp"
 #include "tournament.hpp"
@@ -36,23 +37,6 @@ void require_rectangular(const DataTable& table) {
       throw std::invalid_argument("table '" + table.name + "' row " + std::to_string(i) + " has " +
                                   std::to_string(table.rows[i].size()) + " entries, expected " +
                                   std::to_string(table.columns.size()));
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
 }
 
 std::string json_number(double value) { return std::isfinite(value) ? format_number(value) : "null"; }
@@ -408,20 +392,20 @@ std::string figures_json(const std::vector<FigureData>& figures) {
   for (std::size_t f = 0; f < figures.size(); ++f) {
     const FigureData& fig = figures[f];
     require_name("figure name", fig.name);
-    out << (f ? "," : "") << "\n    " << json_string(fig.name) << ": {\n"
-        << "      \"description\": " << json_string(fig.description) << ",\n"
+    out << (f ? "," : "") << "\n    " << pe::json_quoted(fig.name) << ": {\n"
+        << "      \"description\": " << pe::json_quoted(fig.description) << ",\n"
         << "      \"parameters\": {";
     for (std::size_t p = 0; p < fig.parameters.size(); ++p) {
       require_name("parameter name", fig.parameters[p].first);
-      out << (p ? ", " : "") << json_string(fig.parameters[p].first) << ": "
+      out << (p ? ", " : "") << pe::json_quoted(fig.parameters[p].first) << ": "
           << json_number(fig.parameters[p].second);
     }
     out << "},\n      \"texts\": {";
     for (std::size_t t = 0; t < fig.texts.size(); ++t) {
       require_name("text name", fig.texts[t].first);
-      out << (t ? "," : "") << "\n        " << json_string(fig.texts[t].first) << ": [";
+      out << (t ? "," : "") << "\n        " << pe::json_quoted(fig.texts[t].first) << ": [";
       const std::vector<std::string>& items = fig.texts[t].second;
-      for (std::size_t i = 0; i < items.size(); ++i) out << (i ? "," : "") << json_string(items[i]);
+      for (std::size_t i = 0; i < items.size(); ++i) out << (i ? "," : "") << pe::json_quoted(items[i]);
       out << "]";
     }
     out << (fig.texts.empty() ? "" : "\n      ") << "},\n      \"tables\": {";
@@ -429,14 +413,14 @@ std::string figures_json(const std::vector<FigureData>& figures) {
       const DataTable& table = fig.tables[t];
       require_name("table name", table.name);
       require_rectangular(table);
-      out << (t ? "," : "") << "\n        " << json_string(table.name) << ": {\n"
-          << "          \"description\": " << json_string(table.description) << ",\n"
+      out << (t ? "," : "") << "\n        " << pe::json_quoted(table.name) << ": {\n"
+          << "          \"description\": " << pe::json_quoted(table.description) << ",\n"
           << "          \"rows\": " << table.rows.size() << ",\n"
           << "          \"columns\": {";
       // Column-major: a plotting client reads one array per axis.
       for (std::size_t c = 0; c < table.columns.size(); ++c) {
         require_name("column name", table.columns[c]);
-        out << (c ? "," : "") << "\n            " << json_string(table.columns[c]) << ": [";
+        out << (c ? "," : "") << "\n            " << pe::json_quoted(table.columns[c]) << ": [";
         for (std::size_t r = 0; r < table.rows.size(); ++r)
           out << (r ? "," : "") << json_number(table.rows[r][c]);
         out << "]";

@@ -1,5 +1,7 @@
 #include "ledger.hpp"
 
+#include "json_text.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -64,27 +66,6 @@ std::string unescape_line(const std::string& s) {
     }
   }
   return out;
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
 }
 
 std::string md_cell(const std::string& s) {
@@ -348,14 +329,14 @@ int write_report(const std::string& report_dir) {
       json << "    {";
       bool first = true;
       for (const std::string& name : kRecordFields) {
-        json << (first ? "" : ", ") << json_string(name) << ": " << json_string(*field(r, name));
+        json << (first ? "" : ", ") << pe::json_quoted(name) << ": " << pe::json_quoted(*field(r, name));
         first = false;
       }
       json << (i + 1 < records.size() ? "},\n" : "}\n");
     }
     json << "  ],\n  \"not_run\": [";
     for (std::size_t i = 0; i < not_run.size(); ++i)
-      json << (i ? ", " : "") << json_string(not_run[i]->id);
+      json << (i ? ", " : "") << pe::json_quoted(not_run[i]->id);
     json << "]\n}\n";
   }
   {

@@ -425,34 +425,32 @@ PE_VERIFICATION_UNIT(theorem5) {
               "1.15 at d = 128); corrected bound at the instance 0.500, above the error 0.459 "
               "(claims thm5.chen.corrected_bound_holds.d128, thm5.chen.counterexample.d128.*, "
               "thm5.chen.ratio.*)"});
-  claims.add({"thm5.chen.counterexample.d128.error", section,
-              "The instance's interpolation error |a(1/2) - (a(0) + a(1))/2| at d = 128 (MPFI "
-              "enclosure midpoint; enclosure in the note)",
-              "0.459", Rule::printed,
-              [] {
-                const pe::ChenCounterexample& c = chen_d128();
-                Outcome o = printed("0.459", c.error.midpoint());
-                o.detail += "; enclosure " + c.error.text;
-                return o;
-              }});
-  claims.add({"thm5.chen.counterexample.d128.stated_bound", section,
-              "Chen and colleagues' bound at the instance, (1/8) d/(4 ln b), d = 128",
-              "0.434", Rule::printed,
-              [] {
-                const pe::ChenCounterexample& c = chen_d128();
-                Outcome o = printed("0.434", c.stated_bound.midpoint());
-                o.detail += "; enclosure " + c.stated_bound.text;
-                return o;
-              }});
-  claims.add({"thm5.chen.counterexample.d128.corrected_bound", section,
-              "The corrected bound at the instance, (1/8) sum_j theta_j^2, d = 128",
-              "0.500", Rule::printed,
-              [] {
-                const pe::ChenCounterexample& c = chen_d128();
-                Outcome o = printed("0.500", c.corrected_bound.midpoint());
-                o.detail += "; enclosure " + c.corrected_bound.text;
-                return o;
-              }});
+  // The three enclosed quantities of the instance, each against its printed rounding.
+  struct EnclosedValue {
+    const char* suffix;
+    const char* statement;
+    const char* printed_value;
+    pe::Enclosure pe::ChenCounterexample::*member;
+  };
+  for (const EnclosedValue& v : {
+           EnclosedValue{"error",
+                         "The instance's interpolation error |a(1/2) - (a(0) + a(1))/2| at d = 128 "
+                         "(MPFI enclosure midpoint; enclosure in the note)",
+                         "0.459", &pe::ChenCounterexample::error},
+           EnclosedValue{"stated_bound",
+                         "Chen and colleagues' bound at the instance, (1/8) d/(4 ln b), d = 128",
+                         "0.434", &pe::ChenCounterexample::stated_bound},
+           EnclosedValue{"corrected_bound",
+                         "The corrected bound at the instance, (1/8) sum_j theta_j^2, d = 128",
+                         "0.500", &pe::ChenCounterexample::corrected_bound}}) {
+    claims.add({std::string("thm5.chen.counterexample.d128.") + v.suffix, section, v.statement,
+                v.printed_value, Rule::printed, [v] {
+                  const pe::Enclosure& e = chen_d128().*v.member;
+                  Outcome o = printed(v.printed_value, e.midpoint());
+                  o.detail += "; enclosure " + e.text;
+                  return o;
+                }});
+  }
   claims.add({"thm5.chen.corrected_bound_holds.d128", section,
               "Theorem 5 (iv) with the corrected constant holds at the instance: error < "
               "(1/8) sum_j theta_j^2, decided on MPFI enclosures (right end of the error "
