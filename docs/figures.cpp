@@ -236,13 +236,16 @@ FigureData offsets_figure(const experiments::Tournament& tournament, int seed) {
   const int window = tournament.config.task.length;
   const std::vector<std::string>& readers = tournament_reader_names();
   std::vector<Eigen::VectorXd> profiles;
+  int learned_query_position = last;  // the learned table's last row, when shorter than the test
   for (const std::string& name : readers) {
     const TournamentReader reader = tournament_reader(name);
     const AttentionHead head = tournament.trained_head(reader.scheme, seed);
     // The learned table places positions 0..table_length-1 only: its query sits at its last row.
-    const long query_position = reader.scheme == PositionScheme::learned
-                                    ? std::min<long>(last, head.shape().table_length - 1)
-                                    : last;
+    long query_position = last;
+    if (reader.scheme == PositionScheme::learned) {
+      learned_query_position = std::min(last, head.shape().table_length - 1);
+      query_position = learned_query_position;
+    }
     Eigen::VectorXd profile = Eigen::VectorXd::Constant(length, kNoValue);
     profile.head(query_position + 1) = experiments::marked_key_scores(
         head, query_position, static_cast<int>(query_position), reading_of(tournament, reader, length));
@@ -259,8 +262,7 @@ FigureData offsets_figure(const experiments::Tournament& tournament, int seed) {
                  {{"window", window},
                   {"edge_offset", window - 1},
                   {"query_position", last},
-                  {"learned_query_position",
-                   std::min(last, tournament.trained_head(PositionScheme::learned, seed).shape().table_length - 1)},
+                  {"learned_query_position", learned_query_position},
                   {"seed", seed},
                   {"rope_score_r1", rope(1)},
                   {"rope_score_edge", rope(window - 1)},

@@ -737,14 +737,20 @@ double accuracy(const AttentionHead& head, const std::vector<Example>& examples,
 
 namespace {
 /// Rotates each plane of row i of `m` by angle position(i) * f_p.
+/// Rotates plane p of `row` by position * f[p]: RoPE's R(position) applied to one row.
+template <typename Row>
+void rotate_row(Row&& row, double position, const std::vector<double>& f) {
+  for (std::size_t p = 0; p < f.size(); ++p) {
+    const double angle = position * f[p], c = std::cos(angle), s = std::sin(angle);
+    const double a = row(2 * p), b = row(2 * p + 1);
+    row(2 * p) = c * a - s * b;
+    row(2 * p + 1) = s * a + c * b;
+  }
+}
+
+/// Row i rotated to position i.
 void rotate_rows(Eigen::MatrixXd& m, const std::vector<double>& f) {
-  for (Eigen::Index i = 0; i < m.rows(); ++i)
-    for (std::size_t p = 0; p < f.size(); ++p) {
-      const double angle = double(i) * f[p], c = std::cos(angle), s = std::sin(angle);
-      const double a = m(i, 2 * p), b = m(i, 2 * p + 1);
-      m(i, 2 * p) = c * a - s * b;
-      m(i, 2 * p + 1) = s * a + c * b;
-    }
+  for (Eigen::Index i = 0; i < m.rows(); ++i) rotate_row(m.row(i), double(i), f);
 }
 }  // namespace
 
@@ -864,15 +870,7 @@ Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position
     frequencies = rf.frequencies;
     scale *= rf.scale;
   }
-  const auto rotate = [&](Eigen::RowVectorXd& row, long position) {
-    for (std::size_t p = 0; p < frequencies.size(); ++p) {
-      const double angle = double(position) * frequencies[p], c = std::cos(angle), s = std::sin(angle);
-      const double a = row(2 * p), b = row(2 * p + 1);
-      row(2 * p) = c * a - s * b;
-      row(2 * p + 1) = s * a + c * b;
-    }
-  };
-  rotate(q, query_position);
+  rotate_row(q, double(query_position), frequencies);
   for (int r = 0; r <= max_offset; ++r) {
     const long key_position = query_position - r;
     if (!placeable(key_position)) {
@@ -882,7 +880,7 @@ Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position
     Eigen::RowVectorXd hk = as_row(marked_key);
     if (additive) hk += as_row(head.position_code(key_position + shift));
     Eigen::RowVectorXd k = hk * head.key_map();
-    rotate(k, key_position);
+    rotate_row(k, double(key_position), frequencies);
     scores(r) = scale * q.dot(k);
     if (shape.scheme == PositionScheme::alibi) scores(r) -= shape.alibi_slope * r;
   }
