@@ -8,6 +8,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <tuple>
 #include <stdexcept>
 
 namespace pe::docgen {
@@ -26,6 +27,13 @@ std::string slug(const std::string& text) {
   }
   while (!out.empty() && out.back() == '-') out.pop_back();
   return out;
+}
+
+std::string reproduction_cell(const Record& r) {
+  if (r.reproduction.empty() || r.reproduction == "exact" || r.reproduction == "not swept")
+    return r.reproduction;
+  return r.reproduction + " (holds in " + std::to_string(r.settings_held) + " of " +
+         std::to_string(r.settings_run) + " training settings)";
 }
 
 std::string verdict_cell(const std::string& verdict, bool agrees) {
@@ -140,6 +148,11 @@ Summary summarise(const std::vector<Record>& records) {
     else ++s.errors;
     if (r.expected == "fails") ++s.errata;
     if (r.verdict != r.expected) ++s.disagreements;
+    if (r.verdict == "holds") continue;
+    if (r.reproduction == "exact") ++s.fails_mathematics;
+    else if (r.reproduction == "setting-dependent") ++s.fails_setting_dependent;
+    else if (r.reproduction == "does-not-reproduce") ++s.fails_everywhere;
+    else ++s.fails_not_swept;
   }
   return s;
 }
@@ -149,8 +162,8 @@ bool belongs_in_errata(const Record& r) { return r.expected == "fails" || r.verd
 std::string claims_table(const std::vector<const Record*>& records, TableKind kind,
                          const std::string& source_dir) {
   std::ostringstream md;
-  md << "| claim | statement | article | computed | rule | verdict | expected | note |\n"
-     << "|---|---|---|---|---|---|---|---|\n";
+  md << "| claim | statement | article | computed | rule | verdict | expected | reproduction | note |\n"
+     << "|---|---|---|---|---|---|---|---|---|\n";
   for (const Record* r : records) {
     const std::string anchor = claim_anchor(r->id);
     std::string id_cell;
@@ -165,7 +178,8 @@ std::string claims_table(const std::vector<const Record*>& records, TableKind ki
     md << "| " << id_cell << " | " << escape_markdown(r->statement) << " | "
        << escape_markdown(r->article) << " | " << escape_markdown(r->computed) << " | "
        << escape_markdown(r->rule) << " | " << verdict_cell(r->verdict, r->verdict == r->expected)
-       << " | " << escape_markdown(r->expected) << " | " << escape_markdown(r->note) << " |\n";
+       << " | " << escape_markdown(r->expected) << " | " << escape_markdown(reproduction_cell(*r)) << " | "
+       << escape_markdown(r->note) << " |\n";
   }
   md << "\n";
   return md.str();
@@ -207,7 +221,14 @@ std::string summary_text(const Context& context) {
         "verdict differs from expected | evaluation errors |\n"
      << "|---|---|---|---|---|---|\n"
      << "| " << s.claims << " | " << s.holds << " | " << s.fails << " | " << s.errata << " | "
-     << s.disagreements << " | " << s.errors << " |\n";
+     << s.disagreements << " | " << s.errors << " |\n\n"
+     << "Why the failing statements fail:\n\n"
+     << "| errors in the article's mathematics | experiment results that depend on training "
+        "settings the article does not state | experiment results that reproduce in no setting "
+        "tried | experiment claims not swept |\n"
+     << "|---|---|---|---|\n"
+     << "| " << s.fails_mathematics << " | " << s.fails_setting_dependent << " | " << s.fails_everywhere
+     << " | " << s.fails_not_swept << " |\n";
   return md.str();
 }
 
@@ -318,6 +339,10 @@ Page expand_template(const std::string& text, const std::string& file, const Con
   for (std::string line; std::getline(in, line);) {
     ++number;
     if (starts_with(line, "[[section ")) continue;  // read by page_section
+    if (line == "[[training-selection]]") {
+      out << context.training_selection;
+      continue;
+    }
     if (line == "[[summary]]") {
       out << summary_text(context);
     } else if (line == "[[pages]]") {
@@ -386,7 +411,23 @@ Page errata_page(const Context& context) {
         "and the article's values have drifted apart (the corresponding `ctest` checks fail).\n\n"
      << "## Errata: the article's statement fails as printed {#errata-declared}\n\n";
   if (declared.empty()) md << "No claim declared in this build is an erratum.\n\n";
-  else md << claims_table(declared, TableKind::errata, context.source_dir);
+  const std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> kinds = {
+      {"errata-mathematics", "Errors in the article's mathematics", {"exact"}},
+      {"errata-setting-dependent",
+       "Experiment results that depend on training settings the article does not state",
+       {"setting-dependent"}},
+      {"errata-nowhere", "Experiment results that reproduce in no training setting tried",
+       {"does-not-reproduce"}},
+      {"errata-other", "Other declared errata (not swept in this build, or holding after all)",
+       {"not swept", "reproduces", ""}}};
+  for (const auto& [anchor, title, names] : kinds) {
+    std::vector<const Record*> rows;
+    for (const Record* r : declared)
+      if (std::find(names.begin(), names.end(), r->reproduction) != names.end()) rows.push_back(r);
+    if (rows.empty()) continue;
+    md << "### " << title << " {#" << anchor << "}\n\n"
+       << claims_table(rows, TableKind::errata, context.source_dir);
+  }
   md << "## Verdicts that differ from the ledger's expectation {#errata-differing}\n\n";
   if (differing.empty()) md << "None: every verdict equals its expected verdict.\n\n";
   else md << claims_table(differing, TableKind::errata, context.source_dir);

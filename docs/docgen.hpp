@@ -12,7 +12,8 @@
 /// | `[[claims PREFIX ... !PREFIX ...]]` | yes | a table of the claims, from any section, whose id starts with one of the prefixes and with none of the `!` ones (a note when there are none yet) |
 /// | `[[claims-rest]]` | yes | a table of the page's section's claims not shown by an earlier table on the page (a note when the section has none at all); appended at the end when absent |
 /// | `[[unit NAME]]` | no | a link to `theorems/NAME.cpp` when that file exists, else its name marked as not yet merged |
-/// | `[[summary]]` | yes | the counts of claims, verdicts and errata |
+/// | `[[summary]]` | yes | the counts of claims, verdicts and errata, and the failing statements split by kind (the article's mathematics, setting-dependent, reproducing nowhere) |
+/// | `[[training-selection]]` | yes | the rule that chose the training recipes, each family's grid with every recipe's validation figures, and the chosen recipes (Context::training_selection) |
 /// | `[[pages]]` | yes | a list of links to every generated page, in order |
 /// | `[[filing exhibit]]`, `[[filing exhibit N]]` | yes | the case study's exhibit filing as readable text, company mentions highlighted (filing_markup); with N, its first N tokens |
 /// | `[[filing heldout K]]`, `[[filing heldout K N]]` | yes | held-out filing K (0-based) of the case study's corpus, likewise |
@@ -59,6 +60,10 @@ std::string filing_markup(const filings::Document& document, const std::string& 
 /// Counts over evaluated claims.
 struct Summary {
   int claims = 0, holds = 0, fails = 0, errors = 0, errata = 0, disagreements = 0;
+  /// Failing statements by kind (ledger::Record::reproduction): exact claims (the article's
+  /// mathematics), experiment claims that hold in some other training setting, and those that
+  /// hold in none; `not_swept` when the sweep did not run.
+  int fails_mathematics = 0, fails_setting_dependent = 0, fails_everywhere = 0, fails_not_swept = 0;
 };
 Summary summarise(const std::vector<ledger::Record>& records);
 
@@ -72,8 +77,8 @@ enum class TableKind {
   errata,   ///< as section (the note starts with the erratum)
 };
 
-/// A Doxygen markdown table of the records (the eight report columns; the id cell also links
-/// the verification unit).
+/// A Doxygen markdown table of the records (the report's columns with the reproduction; the id
+/// cell also links the verification unit).
 std::string claims_table(const std::vector<const ledger::Record*>& records, TableKind kind,
                          const std::string& source_dir);
 
@@ -90,6 +95,7 @@ struct Context {
   std::vector<ledger::Record> records;  ///< every claim, evaluated, in ledger order
   std::string source_dir;
   std::vector<std::string> page_labels;  ///< for [[pages]], in order
+  std::string training_selection;        ///< markdown for [[training-selection]]
 };
 
 /// The `{#label}` of a template's first `# ` heading. Throws std::invalid_argument (naming the

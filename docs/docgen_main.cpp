@@ -15,6 +15,7 @@
 /// them; ctest is what fails), 1 when a template or an output cannot be written.
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -27,6 +28,8 @@
 #include "docgen.hpp"
 #include "figures.hpp"
 #include "ledger.hpp"
+#include "sweep.hpp"
+#include "tournament_results.hpp"
 
 namespace fs = std::filesystem;
 using pe::docgen::Page;
@@ -71,6 +74,34 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
+/// The [[training-selection]] block: the rule, and each family's grid with its figures.
+std::string training_selection_markdown() {
+  namespace lab = pe::theorems::lab;
+  std::ostringstream md;
+  md << "The recipe is chosen by one rule, written in experiments/recipes.hpp before any result "
+        "past the window was read: " << pe::experiments::selection_rule() << ".\n\n";
+  for (const auto& [family, selection] :
+       {std::pair<std::string, const pe::experiments::RecipeSelection*>{"tournament", &lab::tournament_selection()},
+        {"filings study", &lab::filings_selection()}}) {
+    md << "**The " << family << "'s grid** (" << pe::experiments::kGridSeeds
+       << " seeds per recipe and scheme; chosen: " << selection->recipe().name() << ", trained with "
+       << pe::experiments::kSelectedSeeds << " seeds for the claims):\n\n"
+       << "| recipe | mean validation loss | mean in-window accuracy | heads | degenerate heads |\n"
+       << "|---|---|---|---|---|\n";
+    for (std::size_t i = 0; i < selection->scores.size(); ++i) {
+      const pe::experiments::RecipeScore& r = selection->scores[i];
+      char loss[32], acc[32];
+      std::snprintf(loss, sizeof loss, "%.4f", r.mean_validation_loss);
+      std::snprintf(acc, sizeof acc, "%.4f", r.mean_validation_accuracy);
+      const std::string mark = i == selection->chosen ? "**" : "";
+      md << "| " << mark << r.recipe.name() << (i == selection->chosen ? " (chosen)" : "") << mark << " | "
+         << loss << " | " << acc << " | " << r.heads << " | " << r.degenerate << " |\n";
+    }
+    md << "\n";
+  }
+  return md.str();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) try {
@@ -82,11 +113,16 @@ int main(int argc, char** argv) try {
   pe::docgen::Context context;
   context.source_dir = opt.source.string();
   std::map<std::string, double> unit_seconds;
+  // The sweep's verdicts come from the last `ctest` run's report/sweep.txt (pe_sweep); without
+  // it, experiment claims show "not swept".
+  const pe::ledger::ReportAnnotations annotations = pe::theorems::report_annotations(PE_REPORT_DIR);
   for (const pe::ledger::Claim& claim : pe::ledger::all_claims()) {
     const auto t = std::chrono::steady_clock::now();
     context.records.push_back(pe::ledger::evaluate_record(claim));
+    annotations.annotate(context.records.back());
     unit_seconds[claim.unit] += seconds_since(t);
   }
+  context.training_selection = training_selection_markdown();
   for (const auto& [unit, s] : unit_seconds)
     std::cout << "pe_docgen: unit " << unit << " evaluated in " << s << " s\n";
 

@@ -373,13 +373,15 @@ std::vector<FigureData> all_figures() {
   // The census is the tournament's head: d = 16, trained at 32, read at 128 (kappa = 4).
   // The trained heads come from the same cache as the ledger's claims; seed 0 is the seed the
   // article's rebound profile prints, and offset 8 lies well inside the window.
-  static const experiments::Tournament tournament =
-      experiments::run_tournament(experiments::article_tournament(), PE_CACHE_DIR);
+  // The headline seeds 0..2 of the selected recipes (the same cached heads the claims read).
+  static const experiments::Tournament tournament = experiments::run_tournament(
+      experiments::selected_tournament(PE_CACHE_DIR, experiments::kHeadlineSeeds), PE_CACHE_DIR);
   static const experiments::FilingsStudy study = [] {
-    const experiments::FilingsStudyConfig config = experiments::article_filings_study();
+    const experiments::FilingsStudyConfig base = experiments::article_filings_study();
+    const filings::Corpus corpus =
+        filings::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
     return experiments::run_filings_study(
-        config,
-        filings::generate_corpus(config.corpus_seed, config.train_documents, config.held_out_documents),
+        experiments::selected_filings_study(corpus, PE_CACHE_DIR, experiments::kHeadlineSeeds), corpus,
         PE_CACHE_DIR);
   }();
   return {clocks_figure(16, 3, 10, 64),     kernel_figure({64, 512, 8192}, 4096),

@@ -14,7 +14,7 @@ namespace pe::experiments {
 namespace {
 
 // Part of every cache key: bump it when a change alters what a configuration produces.
-constexpr int kFilingsResultsVersion = 1;
+constexpr int kFilingsResultsVersion = 2;
 
 const std::vector<FilingReader> kReaders = {
     FilingReader::none,    FilingReader::sinusoidal, FilingReader::rope,     FilingReader::alibi,
@@ -80,6 +80,9 @@ void FilingsStudyConfig::validate() const {
                                 std::to_string(held_out_documents));
   if (schemes.empty()) throw std::invalid_argument("the study needs at least one scheme");
   if (seeds < 1) throw std::invalid_argument("seeds must be >= 1, got seeds = " + std::to_string(seeds));
+  if (validation_windows < 1)
+    throw std::invalid_argument("validation_windows must be >= 1, got validation_windows = " +
+                                std::to_string(validation_windows));
   if (window < 2) throw std::invalid_argument("window must be >= 2, got window = " + std::to_string(window));
   for (PositionScheme s : schemes) {
     if (s == PositionScheme::learned)
@@ -104,17 +107,16 @@ HeadShape FilingsStudyConfig::head_shape(PositionScheme scheme) const {
 std::string FilingsStudyConfig::canonical() const {
   std::ostringstream s;
   s << "filings-study version " << kFilingsResultsVersion << "\ncorpus " << corpus_seed << ' '
-    << train_documents << ' ' << held_out_documents << "\nschemes";
-  for (PositionScheme p : schemes) s << ' ' << to_string(p);
-  s << "\nseeds " << seeds << "\nshape " << shape.width << ' ' << shape.symbols << ' '
+    << train_documents << ' ' << held_out_documents << "\nshape " << shape.width << ' ' << shape.symbols << ' '
     << shape.classes << ' ' << shape.table_length << ' ' << exact_text(shape.base) << ' '
     << exact_text(shape.alibi_slope) << "\ninit " << exact_text(initial_scales.embedding) << ' '
     << exact_text(initial_scales.position_table) << ' ' << exact_text(initial_scales.query_key)
     << ' ' << exact_text(initial_scales.value_readout) << "\ntraining " << training.steps << ' '
     << training.batch << ' ' << training.loss_window << ' '
     << exact_text(training.adam.learning_rate) << ' ' << exact_text(training.adam.beta1) << ' '
-    << exact_text(training.adam.beta2) << ' ' << exact_text(training.adam.epsilon) << "\nwindow "
-    << window << "\nseed " << seed << '\n';
+    << exact_text(training.adam.beta2) << ' ' << exact_text(training.adam.epsilon) << ' '
+    << to_string(training.schedule) << ' ' << training.warmup_steps << "\nwindow " << window
+    << "\nvalidation " << validation_windows << "\nseed " << seed << '\n';
   return s.str();
 }
 
@@ -324,6 +326,49 @@ FilingsTrainingSet filings_training_set(const std::vector<filings::Document>& tr
   return set;
 }
 
+void filings_window(const FilingsTrainingSet& set, const FilingsTrainingSet::Question& question,
+                    int window, Example& out) {
+  const filings::CueTokens& f = set.filings[question.document];
+  const int start = std::max(0, question.position - (window - 2));
+  out.tokens.clear();
+  for (int i = start; i <= question.position; ++i)
+    out.tokens.push_back(Token::content(f.symbols[i], f.marked[i] != 0));
+  out.tokens.push_back(Token::query());
+  out.target = question.answer;
+}
+
+std::vector<Example> filings_validation_windows(const FilingsStudyConfig& config,
+                                                const FilingsTrainingSet& set) {
+  if (set.questions.empty())
+    throw std::invalid_argument("the training set has no questions (the filings name no company)");
+  Rng rng(mix_seed(config.seed, 3000000));
+  std::vector<Example> out(static_cast<std::size_t>(config.validation_windows));
+  for (Example& e : out)
+    filings_window(set, set.questions[static_cast<std::size_t>(
+                            rng.integer(0, static_cast<long>(set.questions.size()) - 1))],
+                   config.window, e);
+  return out;
+}
+
+std::string filings_degenerate_reason(PositionScheme scheme, long correct, long total, int classes,
+                                      double first_named_share) {
+  if (total < 1) throw std::invalid_argument("filings_degenerate_reason needs at least one validation window");
+  const double a = double(correct) / double(total);
+  auto above = [&](double reference) {
+    const double se = std::sqrt(reference * (1 - reference) / double(total));
+    return a > reference + 3 * se;
+  };
+  if (!above(1.0 / classes)) return "reads at chance";
+  if (scheme != PositionScheme::none && !above(first_named_share)) return "answers the first-named company";
+  return "";
+}
+
+std::string FilingsStudy::degenerate_reason(const FilingHeadRun& run) const {
+  return filings_degenerate_reason(run.scheme, run.validation_correct, config.validation_windows,
+                                   config.shape.classes,
+                                   double(validation_first_named) / double(config.validation_windows));
+}
+
 AttentionHead train_filings_head(const FilingsStudyConfig& config, const FilingsTrainingSet& set,
                                  PositionScheme scheme, int seed, std::vector<double>* loss_trace) {
   if (set.questions.empty())
@@ -332,17 +377,10 @@ AttentionHead train_filings_head(const FilingsStudyConfig& config, const Filings
   AttentionHead head = AttentionHead::initialised(config.head_shape(scheme), init_rng,
                                                   config.initial_scales);
   Rng data_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 2));
-  const int window = config.window;
   const ExampleSampler sampler = [&](Rng& rng, Example& e) {
-    const FilingsTrainingSet::Question& q = set.questions[static_cast<std::size_t>(
-        rng.integer(0, static_cast<long>(set.questions.size()) - 1))];
-    const filings::CueTokens& f = set.filings[q.document];
-    const int start = std::max(0, q.position - (window - 2));
-    e.tokens.clear();
-    for (int i = start; i <= q.position; ++i)
-      e.tokens.push_back(Token::content(f.symbols[i], f.marked[i] != 0));
-    e.tokens.push_back(Token::query());
-    e.target = q.answer;
+    filings_window(set, set.questions[static_cast<std::size_t>(
+                            rng.integer(0, static_cast<long>(set.questions.size()) - 1))],
+                   config.window, e);
   };
   std::vector<double> trace = train(head, config.training, sampler, data_rng);
   if (loss_trace) *loss_trace = std::move(trace);
@@ -430,6 +468,8 @@ std::string serialise(const FilingHeadRun& run, const std::string& key) {
   body += numbers_line("trained", run.trained_parameters.data(),
                        static_cast<std::size_t>(run.trained_parameters.size()));
   body += numbers_line("loss", run.loss_trace.data(), run.loss_trace.size());
+  body += numbers_line("validation_loss", &run.validation_loss, 1);
+  body += "validation_correct " + std::to_string(run.validation_correct) + '\n';
   for (std::size_t i = 0; i < run.readers.size(); ++i) {
     body += "held_out " + to_string(run.readers[i]) + ' ' + digits(run.held_out_answers[i]) + '\n';
     body += "exhibit " + to_string(run.readers[i]) + ' ' + digits(run.exhibit_answers[i]) + '\n';
@@ -455,6 +495,12 @@ std::optional<FilingHeadRun> load(const std::string& path, const std::string& ke
       !read_numbers_line(in, "loss", -1, run.loss_trace))
     return std::nullopt;
   run.trained_parameters = Eigen::Map<const Eigen::VectorXd>(trained.data(), size);
+  std::vector<double> validation_loss;
+  if (!read_numbers_line(in, "validation_loss", 1, validation_loss) ||
+      !(in >> word >> run.validation_correct) || word != "validation_correct" ||
+      run.validation_correct < 0 || run.validation_correct > config.validation_windows)
+    return std::nullopt;
+  run.validation_loss = validation_loss[0];
   for (FilingReader r : readers_of(scheme)) {
     std::vector<int> held, exhibit;
     std::string name, text;
@@ -475,6 +521,7 @@ std::optional<FilingHeadRun> load(const std::string& path, const std::string& ke
 
 FilingHeadRun train_and_read(const FilingsStudyConfig& config, PositionScheme scheme, int seed,
                              const FilingsTrainingSet& training_set,
+                             const std::vector<Example>& validation,
                              const std::vector<filings::Document>& held_out,
                              const filings::Document& exhibit) {
   FilingHeadRun run;
@@ -482,6 +529,9 @@ FilingHeadRun train_and_read(const FilingsStudyConfig& config, PositionScheme sc
   run.seed = seed;
   const AttentionHead head = train_filings_head(config, training_set, scheme, seed, &run.loss_trace);
   run.trained_parameters = head.parameters();
+  HeadEvaluator evaluator;
+  run.validation_loss = evaluator.loss_and_gradient(head, validation, nullptr);
+  run.validation_correct = evaluator.count_correct(head, validation);
   for (FilingReader r : readers_of(scheme)) {
     run.readers.push_back(r);
     run.held_out_answers.push_back(read_filings(head, r, held_out, config.window));
@@ -523,7 +573,10 @@ FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::
   std::vector<Job> jobs;
   for (PositionScheme s : config.schemes)
     for (int k = 0; k < config.seeds; ++k) jobs.push_back({s, k});
-  FilingsTrainingSet training_set;
+  // The validation windows are needed for the first-named share even when every head loads.
+  const FilingsTrainingSet training_set = filings_training_set(corpus.train);
+  const std::vector<Example> validation = filings_validation_windows(config, training_set);
+  for (const Example& e : validation) result.validation_first_named += e.target == 0;
   LoadedOrComputed<FilingHeadRun> runs = load_or_compute<FilingHeadRun>(
       jobs.size(), threads,
       [&](std::size_t i) -> std::optional<FilingHeadRun> {
@@ -533,9 +586,9 @@ FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::
                     jobs[i].scheme, jobs[i].seed, result.held_out_queries.size(),
                     result.exhibit_queries.size());
       },
-      [&] { training_set = filings_training_set(corpus.train); },
+      [] {},
       [&](std::size_t i) {
-        return train_and_read(config, jobs[i].scheme, jobs[i].seed, training_set,
+        return train_and_read(config, jobs[i].scheme, jobs[i].seed, training_set, validation,
                               corpus.held_out, exhibit);
       },
       [&](std::size_t i, const FilingHeadRun& run) {
@@ -569,6 +622,38 @@ double alibi_content_width(const AttentionHead& head) {
   for (int s = 0; s < shape.symbols; ++s)
     for (bool marked : {false, true}) consider(Token::content(s, marked));
   return hi - lo;
+}
+
+}  // namespace pe::experiments
+
+namespace pe::experiments {
+
+FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds) {
+  FilingsStudyConfig config = article_filings_study();
+  recipe.apply(config.training, config.initial_scales, config.shape.width);
+  config.seeds = seeds;
+  return config;
+}
+
+RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const std::string& cache_dir,
+                                         int threads) {
+  std::string grid_text = "selection 1\n" + selection_rule() + "\nseeds " +
+                          std::to_string(kGridSeeds) + "\ncorpus " + corpus_fingerprint(corpus) + '\n';
+  for (const TrainingRecipe& r : recipe_grid()) grid_text += filings_study_with(r, kGridSeeds).canonical();
+  const std::string path = cache_dir.empty() ? std::string()
+      : (std::filesystem::path(cache_dir) / "filings_study" /
+         ("selection-" + hex64(fnv1a64(grid_text)) + ".txt")).string();
+  return cached_selection(path, [&](const TrainingRecipe& recipe) {
+    const FilingsStudy study =
+        run_filings_study(filings_study_with(recipe, kGridSeeds), corpus, cache_dir, threads);
+    return score_heads(recipe, study.heads, study.config.validation_windows,
+                       [&](const FilingHeadRun& h) { return study.degenerate_reason(h); });
+  });
+}
+
+FilingsStudyConfig selected_filings_study(const filings::Corpus& corpus, const std::string& cache_dir,
+                                          int seeds) {
+  return filings_study_with(filings_recipe_selection(corpus, cache_dir).recipe(), seeds);
 }
 
 }  // namespace pe::experiments

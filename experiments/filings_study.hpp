@@ -34,6 +34,7 @@
 
 #include "attention_head.hpp"
 #include "filings_corpus.hpp"
+#include "recipes.hpp"
 #include "training.hpp"
 
 namespace pe::experiments {
@@ -61,11 +62,15 @@ struct FilingsStudyConfig {
   InitialScales initial_scales;
   TrainingSettings training;
   int window = 32;        ///< training length, counting the query token
+  /// Windows drawn from the training filings' questions with their own stream (never from the
+  /// held-out filings), on which each head's final loss and accuracy are measured.
+  int validation_windows = 2000;
   std::uint64_t seed = 20261130;
 
   /// Throws std::invalid_argument naming the offending parameter.
   void validate() const;
   HeadShape head_shape(PositionScheme scheme) const;
+  /// Every number that determines one head's results (not which schemes and seeds run).
   std::string canonical() const;
 };
 
@@ -112,6 +117,23 @@ struct FilingsTrainingSet {
 /// Throws std::invalid_argument when the filings name no company (there is nothing to ask).
 FilingsTrainingSet filings_training_set(const std::vector<filings::Document>& train);
 
+/// The training example of one question: at most window - 1 filing tokens ending at the
+/// question's position, then the query token (reuses `out`'s storage).
+void filings_window(const FilingsTrainingSet& set, const FilingsTrainingSet::Question& question,
+                    int window, Example& out);
+/// The validation windows: config.validation_windows questions of the training filings drawn
+/// uniformly from mix_seed(config.seed, 3000000), a stream neither training nor the test uses.
+std::vector<Example> filings_validation_windows(const FilingsStudyConfig& config,
+                                                const FilingsTrainingSet& set);
+
+/// Why a trained filings head counts as degenerate, or "": with a = its validation accuracy,
+/// se = sqrt(p (1 - p) / n) at the reference p and k = 3 (thresholds fixed before any result
+/// was read), "reads at chance" when a <= 1/classes + 3 se (any scheme), and "answers the
+/// first-named company" when a scheme with position reads no better than always answering the
+/// first-named company: a <= first_named_share + 3 se.
+std::string filings_degenerate_reason(PositionScheme scheme, long correct, long total, int classes,
+                                      double first_named_share);
+
 /// One head of the study trained afresh: initialised from mix_seed(config.seed, 2 seed + 1),
 /// trained on windows drawn with mix_seed(config.seed, 2 seed + 2). The loss trace goes to
 /// `loss_trace` when it is non-null. Throws std::invalid_argument for an empty training set.
@@ -124,6 +146,8 @@ struct FilingHeadRun {
   int seed = 0;
   Eigen::VectorXd trained_parameters;
   std::vector<double> loss_trace;
+  double validation_loss = 0;   ///< mean cross-entropy on the validation windows
+  long validation_correct = 0;  ///< of config.validation_windows
   /// Per reader of this scheme: answers to every held-out question, filings in order and
   /// queries(document) within each; and at every query position of the exhibit filing.
   std::vector<FilingReader> readers;
@@ -140,11 +164,14 @@ struct FilingsStudy {
   std::vector<FilingHeadRun> heads;  ///< schemes in config order, seeds within each
   std::vector<filings::Query> held_out_queries;  ///< all held-out questions, in answer order
   std::vector<filings::Query> exhibit_queries;
+  long validation_first_named = 0;  ///< validation windows whose answer is the first-named company
   double seconds = 0;
   int trained = 0;
 
   const FilingHeadRun& run(PositionScheme scheme, int seed) const;
   AttentionHead trained_head(PositionScheme scheme, int seed) const;
+  /// filings_degenerate_reason for one of its heads.
+  std::string degenerate_reason(const FilingHeadRun& run) const;
 };
 
 /// Trains and reads every head, or loads it from `cache_dir` (empty: no cache); `threads`
@@ -152,6 +179,17 @@ struct FilingsStudy {
 /// have the configured number of documents.
 FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::Corpus& corpus,
                                const std::string& cache_dir, int threads = 0);
+
+/// The article's filings study trained with `recipe`, `seeds` seeds per scheme.
+FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds);
+/// The selection rule (recipes.hpp) applied to the filings heads on their validation windows,
+/// kGridSeeds per recipe; cached under cache_dir/filings_study/selection-<key>.txt.
+RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const std::string& cache_dir,
+                                         int threads = 0);
+
+/// The headline study's configuration: the selected recipe with `seeds` seeds per scheme.
+FilingsStudyConfig selected_filings_study(const filings::Corpus& corpus, const std::string& cache_dir,
+                                          int seeds = kSelectedSeeds);
 
 /// The cache entry of one head.
 std::string filings_head_cache_path(const FilingsStudyConfig& config, const filings::Corpus& corpus,

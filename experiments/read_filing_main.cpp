@@ -1,10 +1,12 @@
 /// @file
 /// @brief pe_read_filing: reads a plain-text document whose company mentions are marked
 /// `[[Company Name]]` and prints, at each position, the company each trained reader of the
-/// finance case study names as the last one named (one column per reader and seed).
+/// finance case study names as the last one named (one column per reader and headline seed,
+/// heads trained with the selected recipe).
 ///
 ///     pe_read_filing <file> [--reader NAME] [--cache DIR]
-///     pe_read_filing --prepare [--cache DIR]   (train or load every head, and the tournament's)
+///     pe_read_filing --prepare [--cache DIR]   (select the recipe, train or load every head of
+///                                              the study and the tournament's headline heads)
 ///
 /// Heads come from the sealed cache (trained there if missing or corrupt). Malformed markup,
 /// an empty or binary file, an unreadable file or an unknown reader print a message (with
@@ -31,11 +33,13 @@ int usage(const std::string& message) {
   return 2;
 }
 
-FilingsStudy load_study(const std::string& cache_dir) {
-  const FilingsStudyConfig config = article_filings_study();
-  const pe::filings::Corpus corpus = pe::filings::generate_corpus(
-      config.corpus_seed, config.train_documents, config.held_out_documents);
-  return run_filings_study(config, corpus, cache_dir);
+/// The case study's heads in the selected recipe (the selection trains its grid on first use),
+/// `seeds` seeds per scheme.
+FilingsStudy load_study(const std::string& cache_dir, int seeds) {
+  const FilingsStudyConfig base = article_filings_study();
+  const pe::filings::Corpus corpus =
+      pe::filings::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
+  return run_filings_study(selected_filings_study(corpus, cache_dir, seeds), corpus, cache_dir);
 }
 
 }  // namespace
@@ -68,8 +72,8 @@ int main(int argc, char** argv) {
 
   try {
     if (prepare) {
-      const FilingsStudy study = load_study(cache_dir);
-      const Tournament tour = run_tournament(article_tournament(), cache_dir);
+      const FilingsStudy study = load_study(cache_dir, kSelectedSeeds);
+      const Tournament tour = run_tournament(selected_tournament(cache_dir), cache_dir);
       std::cout << "filings study: " << study.heads.size() << " heads (" << study.trained
                 << " trained) in " << study.seconds << " s; tournament: " << tour.heads.size()
                 << " heads (" << tour.trained << " trained) in " << tour.seconds << " s\n";
@@ -83,7 +87,8 @@ int main(int argc, char** argv) {
     const pe::filings::CueTokens cue = pe::filings::tokenize(document);
     const int n = static_cast<int>(cue.symbols.size());
 
-    const FilingsStudy study = load_study(cache_dir);
+    // The headline seeds 0..2 of the selected recipe: one column per reader and seed.
+    const FilingsStudy study = load_study(cache_dir, kHeadlineSeeds);
     std::vector<int> positions(n);
     for (int t = 0; t < n; ++t) positions[t] = t;
     std::vector<std::string> headers;

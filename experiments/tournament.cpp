@@ -1,6 +1,7 @@
 #include "tournament.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
@@ -12,7 +13,7 @@ namespace {
 
 // Part of every cache key: bump it whenever a change to the head, the training loop, the
 // sampler or the reading changes what a configuration produces, so old entries stop matching.
-constexpr int kResultsVersion = 1;
+constexpr int kResultsVersion = 2;
 
 std::string number(double x) { return exact_text(x); }
 
@@ -58,9 +59,7 @@ HeadShape TournamentConfig::head_shape(PositionScheme scheme) const {
 
 std::string TournamentConfig::canonical() const {
   std::ostringstream s;
-  s << "version " << kResultsVersion << "\nschemes";
-  for (PositionScheme p : schemes) s << ' ' << to_string(p);
-  s << "\nseeds " << seeds << "\nshape " << shape.width << ' ' << shape.symbols << ' '
+  s << "version " << kResultsVersion << "\nshape " << shape.width << ' ' << shape.symbols << ' '
     << shape.classes << ' ' << shape.table_length << ' ' << number(shape.base) << ' '
     << number(shape.alibi_slope) << "\ntask " << task.length << ' ' << task.symbols << ' '
     << number(task.mark_probability) << ' ' << to_string(task.no_mark) << "\ninit "
@@ -69,7 +68,9 @@ std::string TournamentConfig::canonical() const {
     << "\ntraining "
     << training.steps << ' ' << training.batch << ' ' << training.loss_window << ' '
     << number(training.adam.learning_rate) << ' ' << number(training.adam.beta1) << ' '
-    << number(training.adam.beta2) << ' ' << number(training.adam.epsilon) << "\ntest";
+    << number(training.adam.beta2) << ' ' << number(training.adam.epsilon) << ' '
+    << to_string(training.schedule) << ' ' << training.warmup_steps << "\nvalidation "
+    << validation_sequences << "\ntest";
   for (int l : test_lengths) s << ' ' << l;
   s << ' ' << test_sequences << "\nrope_maps";
   for (ContextExtension m : rope_maps) s << ' ' << to_string(m);
@@ -114,6 +115,30 @@ std::vector<Example> tournament_test_set(const TournamentConfig& config, int len
   return task.sample(rng, config.test_sequences);
 }
 
+std::vector<Example> tournament_validation_set(const TournamentConfig& config) {
+  Rng rng(mix_seed(config.seed, 3000000));
+  return config.task.sample(rng, config.validation_sequences);
+}
+
+std::string degenerate_reason(PositionScheme scheme, long correct, long total, int classes,
+                              double bag_reader_accuracy) {
+  if (total < 1) throw std::invalid_argument("degenerate_reason needs at least one validation example");
+  const double a = double(correct) / double(total);
+  auto above = [&](double reference) {
+    const double se = std::sqrt(reference * (1 - reference) / double(total));
+    return a > reference + 3 * se;
+  };
+  if (!above(1.0 / classes)) return "reads at chance";
+  if (scheme != PositionScheme::none && !above(bag_reader_accuracy))
+    return "reads no better than the bag-of-tokens reader";
+  return "";
+}
+
+std::string degenerate_reason(const Tournament& tournament, const HeadRun& run) {
+  return degenerate_reason(run.scheme, run.validation_correct, tournament.config.validation_sequences,
+                           tournament.config.shape.classes, bag_of_tokens_accuracy(tournament.config.task));
+}
+
 namespace {
 
 std::string head_key(const TournamentConfig& config, PositionScheme scheme, int seed) {
@@ -130,6 +155,8 @@ std::string serialise(const HeadRun& run, const std::string& key) {
   body += vector_line("initial", run.initial_parameters);
   body += vector_line("trained", run.trained_parameters);
   body += numbers_line("loss", run.loss_trace.data(), run.loss_trace.size());
+  body += numbers_line("validation_loss", &run.validation_loss, 1);
+  body += "validation_correct " + std::to_string(run.validation_correct) + '\n';
   for (const AccuracyCount& a : run.accuracies)
     body += "accuracy " + a.reading + ' ' + std::to_string(a.length) + ' ' +
             std::to_string(a.correct) + ' ' + std::to_string(a.total) + '\n';
@@ -162,6 +189,12 @@ std::optional<HeadRun> load(const std::string& path, const std::string& key,
       !read_vector(in, "trained", size, run.trained_parameters) ||
       !read_numbers_line(in, "loss", -1, run.loss_trace))
     return std::nullopt;
+  std::vector<double> validation_loss;
+  if (!read_numbers_line(in, "validation_loss", 1, validation_loss) ||
+      !(in >> word >> run.validation_correct) || word != "validation_correct" ||
+      run.validation_correct < 0 || run.validation_correct > config.validation_sequences)
+    return std::nullopt;
+  run.validation_loss = validation_loss[0];
   for (const AccuracyCount& want : expected_readings) {
     AccuracyCount a;
     if (!(in >> word >> a.reading >> a.length >> a.correct >> a.total) || word != "accuracy" ||
@@ -192,7 +225,8 @@ std::vector<AccuracyCount> readings_for(const TournamentConfig& config, Position
 }
 
 HeadRun train_and_read(const TournamentConfig& config, PositionScheme scheme, int seed,
-                       const std::vector<std::vector<Example>>& test_sets) {
+                       const std::vector<std::vector<Example>>& test_sets,
+                       const std::vector<Example>& validation) {
   HeadRun run;
   run.scheme = scheme;
   run.seed = seed;
@@ -206,6 +240,8 @@ HeadRun train_and_read(const TournamentConfig& config, PositionScheme scheme, in
                          [&task](Rng& rng, Example& e) { task.sample(rng, e); }, data_rng);
   run.trained_parameters = head.parameters();
   HeadEvaluator evaluator;
+  run.validation_loss = evaluator.loss_and_gradient(head, validation, nullptr);
+  run.validation_correct = evaluator.count_correct(head, validation);
   for (AccuracyCount a : readings_for(config, scheme)) {
     std::size_t index = 0;
     while (config.test_lengths[index] != a.length) ++index;
@@ -243,6 +279,7 @@ Tournament run_tournament(const TournamentConfig& config, const std::string& cac
   for (PositionScheme s : config.schemes)
     for (int k = 0; k < config.seeds; ++k) jobs.push_back({s, k});
   std::vector<std::vector<Example>> test_sets;
+  std::vector<Example> validation;
   LoadedOrComputed<HeadRun> runs = load_or_compute<HeadRun>(
       jobs.size(), threads,
       [&](std::size_t i) -> std::optional<HeadRun> {
@@ -253,8 +290,11 @@ Tournament run_tournament(const TournamentConfig& config, const std::string& cac
       },
       [&] {
         for (int length : config.test_lengths) test_sets.push_back(tournament_test_set(config, length));
+        validation = tournament_validation_set(config);
       },
-      [&](std::size_t i) { return train_and_read(config, jobs[i].scheme, jobs[i].seed, test_sets); },
+      [&](std::size_t i) {
+        return train_and_read(config, jobs[i].scheme, jobs[i].seed, test_sets, validation);
+      },
       [&](std::size_t i, const HeadRun& run) {
         if (!cache_dir.empty())
           write_sealed(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
@@ -265,6 +305,37 @@ Tournament run_tournament(const TournamentConfig& config, const std::string& cac
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
+}
+
+}  // namespace pe::experiments
+
+namespace pe::experiments {
+
+TournamentConfig tournament_with(const TrainingRecipe& recipe, int seeds) {
+  TournamentConfig config = article_tournament();
+  recipe.apply(config.training, config.initial_scales, config.shape.width);
+  config.seeds = seeds;
+  return config;
+}
+
+RecipeScore score_recipe(const TrainingRecipe& recipe, const Tournament& tournament) {
+  return score_heads(recipe, tournament.heads, tournament.config.validation_sequences,
+                     [&](const HeadRun& h) { return degenerate_reason(tournament, h); });
+}
+
+RecipeSelection tournament_recipe_selection(const std::string& cache_dir, int threads) {
+  std::string grid_text = "selection 1\n" + selection_rule() + "\nseeds " + std::to_string(kGridSeeds) + '\n';
+  for (const TrainingRecipe& r : recipe_grid()) grid_text += tournament_with(r, kGridSeeds).canonical();
+  const std::string path = cache_dir.empty() ? std::string()
+      : (std::filesystem::path(cache_dir) / "tournament" /
+         ("selection-" + hex64(fnv1a64(grid_text)) + ".txt")).string();
+  return cached_selection(path, [&](const TrainingRecipe& recipe) {
+    return score_recipe(recipe, run_tournament(tournament_with(recipe, kGridSeeds), cache_dir, threads));
+  });
+}
+
+TournamentConfig selected_tournament(const std::string& cache_dir, int seeds) {
+  return tournament_with(tournament_recipe_selection(cache_dir).recipe(), seeds);
 }
 
 }  // namespace pe::experiments

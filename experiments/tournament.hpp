@@ -19,6 +19,7 @@
 
 #include "attention_head.hpp"
 #include "cue_task.hpp"
+#include "recipes.hpp"
 #include "training.hpp"
 
 namespace pe::experiments {
@@ -32,6 +33,10 @@ struct TournamentConfig {
   TrainingSettings training;
   std::vector<int> test_lengths = {32, 64, 128, 256};
   int test_sequences = 2000;
+  /// Held-out sequences at the training length, drawn from their own stream (apart from every
+  /// test set), on which each head's final loss and accuracy are measured: what the choice of
+  /// a training recipe reads.
+  int validation_sequences = 2000;
   /// RoPE heads are also read under these maps at every test length (kappa = L' / L).
   std::vector<ContextExtension> rope_maps = {ContextExtension::position_interpolation,
                                              ContextExtension::ntk_aware, ContextExtension::yarn};
@@ -40,7 +45,9 @@ struct TournamentConfig {
   /// Throws std::invalid_argument naming the offending parameter (via the parts' own checks).
   void validate() const;
   HeadShape head_shape(PositionScheme scheme) const;
-  /// Every number that determines the results, as text; the cache key is its hash.
+  /// Every number that determines one head's results, as text (the schemes and the number of
+  /// seeds choose which heads run, not what each one is); a head's cache key hashes it with the
+  /// head's scheme and seed, so a run with more seeds reuses the heads of a run with fewer.
   std::string canonical() const;
 };
 
@@ -63,6 +70,8 @@ struct HeadRun {
   int seed = 0;
   Eigen::VectorXd initial_parameters, trained_parameters;
   std::vector<double> loss_trace;
+  double validation_loss = 0;      ///< mean cross-entropy on the validation set
+  long validation_correct = 0;     ///< of config.validation_sequences
   std::vector<AccuracyCount> accuracies;
   bool from_cache = false;
 
@@ -85,11 +94,39 @@ struct Tournament {
 
 /// The shared test set at one length (the training task with `length`).
 std::vector<Example> tournament_test_set(const TournamentConfig& config, int length);
+/// The validation set: config.validation_sequences at the training length, from a stream no
+/// test set uses.
+std::vector<Example> tournament_validation_set(const TournamentConfig& config);
+
+/// Why a trained head counts as degenerate, or "" when it does not. The thresholds are fixed
+/// here, before any result is read, on the validation accuracy a = correct / n at the training
+/// length, with se = sqrt(p (1 - p) / n) at the reference p and k = 3:
+///  - "reads at chance": a <= 1/classes + 3 se (any scheme);
+///  - "reads no better than the bag-of-tokens reader": a <= bag + 3 se, for a scheme that has
+///    position (the bag reader is the best a head blind to order can do, Proposition 1).
+std::string degenerate_reason(PositionScheme scheme, long correct, long total, int classes,
+                              double bag_reader_accuracy);
+/// degenerate_reason for one head of a tournament.
+std::string degenerate_reason(const Tournament& tournament, const HeadRun& run);
 
 /// Trains and reads every head, or loads it from `cache_dir` (empty: no cache) when a valid
 /// entry exists; `threads` <= 0 means one per hardware thread.
 Tournament run_tournament(const TournamentConfig& config, const std::string& cache_dir,
                           int threads = 0);
+
+/// The article's tournament trained with `recipe`, `seeds` seeds per scheme.
+TournamentConfig tournament_with(const TrainingRecipe& recipe, int seeds);
+/// A tournament's figures for the selection rule: mean validation loss and accuracy over every
+/// head, and how many heads are degenerate.
+RecipeScore score_recipe(const TrainingRecipe& recipe, const Tournament& tournament);
+/// The selection rule (recipes.hpp) applied to the tournament's heads, kGridSeeds per recipe.
+/// Trains or loads every grid head; the selection itself is cached under
+/// cache_dir/tournament/selection-<key>.txt (recomputed when missing or corrupt).
+RecipeSelection tournament_recipe_selection(const std::string& cache_dir, int threads = 0);
+
+/// The headline tournament's configuration: the selected recipe with `seeds` seeds per scheme
+/// (kSelectedSeeds for the claims; kHeadlineSeeds loads only seeds 0..2 of the same heads).
+TournamentConfig selected_tournament(const std::string& cache_dir, int seeds = kSelectedSeeds);
 
 /// The cache entry of one head (exposed for the tests that corrupt it).
 std::string head_cache_path(const TournamentConfig& config, const std::string& cache_dir,

@@ -6,6 +6,7 @@
 #include <Eigen/Core>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "attention_head.hpp"
@@ -27,8 +28,10 @@ struct AdamSettings {
 class Adam {
  public:
   Adam(Eigen::Index size, const AdamSettings& settings);
-  /// parameters -= lr * mhat / (sqrt(vhat) + eps).
+  /// parameters -= lr * mhat / (sqrt(vhat) + eps), with the settings' learning rate.
   void step(Eigen::VectorXd& parameters, const Eigen::VectorXd& gradient);
+  /// The same step with the learning rate a schedule gives for this step.
+  void step(Eigen::VectorXd& parameters, const Eigen::VectorXd& gradient, double learning_rate);
   long steps() const { return steps_; }
 
  private:
@@ -38,13 +41,27 @@ class Adam {
   double beta1_power_ = 1, beta2_power_ = 1;
 };
 
+/// How the learning rate moves over training: held at adam.learning_rate, or a linear warm-up
+/// over warmup_steps followed by a cosine decay to zero at the last step.
+enum class LearningRateSchedule { constant, cosine };
+
+/// "constant", "cosine".
+std::string to_string(LearningRateSchedule schedule);
+/// Inverse of to_string; throws std::invalid_argument naming the unknown schedule.
+LearningRateSchedule learning_rate_schedule_from_string(const std::string& name);
+
 struct TrainingSettings {
   int steps = 1500;
   int batch = 64;
   AdamSettings adam;
+  LearningRateSchedule schedule = LearningRateSchedule::constant;
+  int warmup_steps = 0;   ///< cosine only: steps of linear warm-up before the decay
   int loss_window = 100;  ///< the loss trace averages the batch loss over windows of this many steps
-  /// Throws std::invalid_argument for steps < 1, batch < 1, loss_window < 1 or bad Adam constants.
+  /// Throws std::invalid_argument for steps < 1, batch < 1, loss_window < 1, a warm-up outside
+  /// [0, steps) or bad Adam constants.
   void validate() const;
+  /// The learning rate Adam uses at step 0..steps-1.
+  double learning_rate_at(int step) const;
 };
 
 /// Fills one example (reusing its storage) from the generator.

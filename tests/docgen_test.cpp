@@ -513,10 +513,11 @@ TEST(TrainedFigures, TournamentMeansAreTheLedgersSeedMeans) {
 
 TEST(TrainedFigures, FilingFigureHoldsTheExhibitAndEveryAnswer) {
   using namespace pe::experiments;
-  const FilingsStudyConfig config = article_filings_study();
-  const FilingsStudy study = run_filings_study(
-      config, pe::filings::generate_corpus(config.corpus_seed, config.train_documents, config.held_out_documents),
-      PE_CACHE_DIR);
+  const FilingsStudyConfig base = article_filings_study();
+  const pe::filings::Corpus corpus =
+      pe::filings::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
+  const FilingsStudy study =
+      run_filings_study(selected_filings_study(corpus, PE_CACHE_DIR, kHeadlineSeeds), corpus, PE_CACHE_DIR);
   const auto fig = pe::figures::filing_figure(study);
   const pe::filings::Document exhibit = pe::filings::exhibit_filing();
   EXPECT_EQ(parameter(fig, "positions"), double(exhibit.tokens.size()));

@@ -11,17 +11,14 @@
 #include "case_study_corpus.hpp"
 #include "filings_corpus.hpp"
 #include "filings_study.hpp"
+#include "tournament_results.hpp"
 
 namespace {
 
 using namespace pe::experiments;
 using pe::ContextExtension;
 
-const FilingsStudy& cached_study() {
-  static const FilingsStudy s =
-      run_filings_study(article_filings_study(), pe::theorems::case_study_corpus(), PE_CACHE_DIR);
-  return s;
-}
+const FilingsStudy& cached_study() { return pe::theorems::lab::headline_filings_study(); }
 
 // Both passes add the same terms in different orders; with at most ~1,300 keys, weights in
 // [0, 1] and values and logits of size <= 1e2, each logit's rounding difference is below

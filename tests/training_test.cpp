@@ -323,5 +323,114 @@ TEST(LoadOrCompute, NothingMissingMeansNoPreparationAndFailuresPropagate) {
   EXPECT_EQ(attempted.load(), 4);  // every job is attempted before the failure is rethrown
 }
 
+TEST(LearningRateSchedule, CosineWarmsUpLinearlyThenDecaysToZero) {
+  TrainingSettings t;
+  t.steps = 101;
+  t.adam.learning_rate = 0.2;
+  EXPECT_EQ(t.learning_rate_at(0), 0.2);  // constant is the default
+  EXPECT_EQ(t.learning_rate_at(100), 0.2);
+  t.schedule = LearningRateSchedule::cosine;
+  t.warmup_steps = 10;
+  EXPECT_DOUBLE_EQ(t.learning_rate_at(0), 0.02);
+  EXPECT_DOUBLE_EQ(t.learning_rate_at(9), 0.2);
+  EXPECT_DOUBLE_EQ(t.learning_rate_at(10), 0.2);             // the peak after the warm-up
+  EXPECT_NEAR(t.learning_rate_at(55), 0.1, 1e-15);             // half way through the decay
+  EXPECT_NEAR(t.learning_rate_at(100), 0.0, 1e-17);            // zero at the last step
+  for (int k = 11; k <= 100; ++k) EXPECT_LT(t.learning_rate_at(k), t.learning_rate_at(k - 1));
+  t.warmup_steps = 101;
+  EXPECT_THROW(t.validate(), std::invalid_argument);
+  EXPECT_EQ(learning_rate_schedule_from_string(to_string(LearningRateSchedule::cosine)),
+            LearningRateSchedule::cosine);
+  EXPECT_THROW(learning_rate_schedule_from_string("linear"), std::invalid_argument);
+}
+
+TEST(Recipes, TheGridIsTheFullProductAtBatch64WithNeighboursAt32And128) {
+  const std::vector<TrainingRecipe> grid = recipe_grid();
+  ASSERT_EQ(grid.size(), 20u);
+  for (std::size_t i = 0; i < grid.size(); ++i) {
+    EXPECT_EQ(grid[i].batch, 64);
+    for (std::size_t j = 0; j < i; ++j) EXPECT_FALSE(grid[i] == grid[j]) << grid[i].name();
+  }
+  EXPECT_EQ(grid.front().name(), "lr 1e-3, constant, N(0,1/d), batch 64");
+  EXPECT_EQ(grid.back().id(), "lr1e-1_cosine_init1_b64");
+  const std::vector<TrainingRecipe> n = batch_neighbours(grid[7]);
+  ASSERT_EQ(n.size(), 2u);
+  EXPECT_EQ(n[0].batch, 32);
+  EXPECT_EQ(n[1].batch, 128);
+  EXPECT_EQ(n[0].learning_rate, grid[7].learning_rate);
+
+  TrainingSettings t;
+  InitialScales scales;
+  TrainingRecipe r{3e-2, LearningRateSchedule::cosine, EmbeddingInit::unit_entries, 128};
+  r.apply(t, scales, 16);
+  EXPECT_EQ(t.adam.learning_rate, 3e-2);
+  EXPECT_EQ(t.batch, 128);
+  EXPECT_EQ(t.warmup_steps, kCosineWarmupSteps);
+  EXPECT_EQ(scales.embedding, 4.0);  // N(0, 1) entries: sqrt(d) times 1/sqrt(d)
+  EXPECT_EQ(scales.position_table, 4.0);
+  EXPECT_EQ(scales.query_key, 1.0);
+}
+
+TEST(Recipes, TheRuleTakesTheLowestFiniteLossThenLooksAtTheBatchNeighbours) {
+  // Losses chosen by hand: grid recipe 5 is lowest, a non-finite loss never wins, and the
+  // batch-128 neighbour of recipe 5 beats it.
+  auto score = [](const TrainingRecipe& r) {
+    const std::vector<TrainingRecipe> grid = recipe_grid();
+    RecipeScore s;
+    s.recipe = r;
+    s.heads = 1;
+    if (r.batch == 128) s.mean_validation_loss = 0.05;
+    else if (r.batch == 32) s.mean_validation_loss = 0.5;
+    else if (r == grid[5]) s.mean_validation_loss = 0.1;
+    else if (r == grid[6]) s.mean_validation_loss = HUGE_VAL;
+    else s.mean_validation_loss = 1.0;
+    return s;
+  };
+  const RecipeSelection s = select_recipe(score);
+  ASSERT_EQ(s.scores.size(), 22u);
+  EXPECT_EQ(s.chosen, 21u);
+  EXPECT_EQ(s.recipe().batch, 128);
+  EXPECT_EQ(s.recipe().learning_rate, recipe_grid()[5].learning_rate);
+  RecipeSelection back;
+  ASSERT_TRUE(parse(serialise(s), back));
+  EXPECT_EQ(back.chosen, s.chosen);
+  ASSERT_EQ(back.scores.size(), s.scores.size());
+  for (std::size_t i = 0; i < s.scores.size(); ++i) {
+    EXPECT_TRUE(back.scores[i].recipe == s.scores[i].recipe);
+    EXPECT_EQ(back.scores[i].mean_validation_loss, s.scores[i].mean_validation_loss);
+  }
+  EXPECT_FALSE(parse(serialise(s).substr(0, 80), back));
+  EXPECT_THROW(select_recipe([](const TrainingRecipe& r) {
+                 RecipeScore s;
+                 s.recipe = r;
+                 s.mean_validation_loss = NAN;
+                 return s;
+               }),
+               std::runtime_error);
+}
+
+TEST(DegenerateHeads, ChanceAndTheBagReaderAreTheThresholds) {
+  // 2,000 validation sequences, 8 classes: chance 0.125 + 3 se = 0.1472; bag 0.547 + 3 se = 0.5804.
+  EXPECT_EQ(degenerate_reason(PositionScheme::rope, 290, 2000, 8, 0.547), "reads at chance");
+  EXPECT_EQ(degenerate_reason(PositionScheme::rope, 300, 2000, 8, 0.547),
+            "reads no better than the bag-of-tokens reader");
+  EXPECT_EQ(degenerate_reason(PositionScheme::rope, 1160, 2000, 8, 0.547),
+            "reads no better than the bag-of-tokens reader");
+  EXPECT_EQ(degenerate_reason(PositionScheme::rope, 1170, 2000, 8, 0.547), "");
+  EXPECT_EQ(degenerate_reason(PositionScheme::none, 1000, 2000, 8, 0.547), "");  // blind to order by design
+}
+
+TEST_F(TournamentCache, MoreSeedsReuseTheHeadsOfFewer) {
+  TournamentConfig config = small_tournament();
+  EXPECT_EQ(run_tournament(config, dir_.string(), 2).trained, 4);
+  config.seeds += 1;
+  const Tournament more = run_tournament(config, dir_.string(), 2);
+  EXPECT_EQ(more.trained, int(config.schemes.size()));
+  for (const HeadRun& h : more.heads) {
+    EXPECT_EQ(h.from_cache, h.seed < config.seeds - 1);
+    EXPECT_GT(h.validation_loss, 0);
+  }
+}
+
 }  // namespace
 }  // namespace pe::experiments

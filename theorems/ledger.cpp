@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <regex>
 #include <set>
@@ -287,7 +288,7 @@ Record read_fragment(const std::filesystem::path& path) {
 bool is_erratum(const Record& r) { return r.expected == "fails" || r.verdict != r.expected; }
 }  // namespace
 
-int write_report(const std::string& report_dir) {
+int write_report(const std::string& report_dir, const ReportAnnotations& annotations) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::path(report_dir) / "claims.d";
   std::map<std::string, Record> evaluated;
@@ -309,6 +310,18 @@ int write_report(const std::string& report_dir) {
         if (it != evaluated.end()) records.push_back(it->second);
         else not_run.push_back(&c);
       }
+  for (Record& r : records)
+    if (annotations.annotate) annotations.annotate(r);
+
+  // The three kinds of failure a reader needs apart.
+  int math_errors = 0, setting_dependent = 0, nowhere = 0, not_swept = 0;
+  for (const Record& r : records) {
+    if (r.verdict == "holds") continue;
+    if (r.reproduction == "exact") ++math_errors;
+    else if (r.reproduction == "setting-dependent") ++setting_dependent;
+    else if (r.reproduction == "does-not-reproduce") ++nowhere;
+    else ++not_swept;
+  }
 
   int holds = 0, fails = 0, errata = 0, disagreements = 0;
   for (const Record& r : records) {
@@ -323,7 +336,12 @@ int write_report(const std::string& report_dir) {
     json << "{\n  \"summary\": {\"claims\": " << records.size() << ", \"holds\": " << holds
          << ", \"fails\": " << fails << ", \"errata\": " << errata
          << ", \"disagreements\": " << disagreements << ", \"not_run\": " << not_run.size()
-         << "},\n  \"claims\": [\n";
+         << ", \"fails_article_mathematics\": " << math_errors
+         << ", \"fails_setting_dependent\": " << setting_dependent
+         << ", \"fails_in_every_setting\": " << nowhere << ", \"fails_not_swept\": " << not_swept
+         << "},\n";
+    for (const std::string& member : annotations.top_level_json) json << "  " << member << ",\n";
+    json << "  \"claims\": [\n";
     for (std::size_t i = 0; i < records.size(); ++i) {
       Record r = records[i];
       json << "    {";
@@ -332,6 +350,10 @@ int write_report(const std::string& report_dir) {
         json << (first ? "" : ", ") << pe::json_quoted(name) << ": " << pe::json_quoted(*field(r, name));
         first = false;
       }
+      json << ", \"reproduction\": " << pe::json_quoted(r.reproduction);
+      if (r.reproduction != "exact" && r.reproduction != "not swept")
+        json << ", \"settings_run\": " << r.settings_run << ", \"settings_held\": " << r.settings_held
+             << ", \"settings_holding\": " << pe::json_quoted(r.settings_holding);
       json << (i + 1 < records.size() ? "},\n" : "}\n");
     }
     json << "  ],\n  \"not_run\": [";
@@ -346,14 +368,26 @@ int write_report(const std::string& report_dir) {
           "| verdict differs from expected | declared, not run |\n"
        << "|---|---|---|---|---|---|\n"
        << "| " << records.size() << " | " << holds << " | " << fails << " | " << errata << " | "
-       << disagreements << " | " << not_run.size() << " |\n\n";
+       << disagreements << " | " << not_run.size() << " |\n\n"
+       << "Why the failing statements fail:\n\n"
+       << "| errors in the article's mathematics (exact claims) | experiment results that depend on "
+          "training settings the article does not state | experiment results that reproduce in no "
+          "setting tried | experiment claims not swept in this run |\n"
+       << "|---|---|---|---|\n"
+       << "| " << math_errors << " | " << setting_dependent << " | " << nowhere << " | " << not_swept
+       << " |\n\n";
     auto table = [&md](const std::vector<const Record*>& rows) {
-      md << "| id | statement | article | computed | rule | verdict | expected | note |\n"
-         << "|---|---|---|---|---|---|---|---|\n";
-      for (const Record* r : rows)
+      md << "| id | statement | article | computed | rule | verdict | expected | reproduction | note |\n"
+         << "|---|---|---|---|---|---|---|---|---|\n";
+      for (const Record* r : rows) {
+        std::string reproduction = r->reproduction;
+        if (r->reproduction != "exact" && r->reproduction != "not swept")
+          reproduction += " (holds in " + std::to_string(r->settings_held) + " of " +
+                          std::to_string(r->settings_run) + " settings)";
         md << "| `" << r->id << "` | " << md_cell(r->statement) << " | " << md_cell(r->article)
            << " | " << md_cell(r->computed) << " | " << r->rule << " | " << r->verdict << " | "
-           << r->expected << " | " << md_cell(r->note) << " |\n";
+           << r->expected << " | " << md_cell(reproduction) << " | " << md_cell(r->note) << " |\n";
+      }
       md << "\n";
     };
     std::vector<const Record*> first;
@@ -361,7 +395,20 @@ int write_report(const std::string& report_dir) {
       if (is_erratum(r)) first.push_back(&r);
     md << "## Errata and claims that do not reproduce\n\n";
     if (first.empty()) md << "None in this run.\n\n";
-    else table(first);
+    for (const auto& [title, kinds] :
+         std::vector<std::pair<std::string, std::vector<std::string>>>{
+             {"Errors in the article's mathematics", {"exact"}},
+             {"Experiment results that depend on training settings the article does not state",
+              {"setting-dependent"}},
+             {"Experiment results that reproduce in no setting tried", {"does-not-reproduce"}},
+             {"Other claims whose verdict differs from their expectation, or not swept in this run", {"not swept", "reproduces"}}}) {
+      std::vector<const Record*> rows;
+      for (const Record* r : first)
+        if (std::find(kinds.begin(), kinds.end(), r->reproduction) != kinds.end()) rows.push_back(r);
+      if (rows.empty()) continue;
+      md << "### " << title << "\n\n";
+      table(rows);
+    }
     for (const std::string& section : sections()) {
       std::vector<const Record*> rows;
       for (const Record& r : records)

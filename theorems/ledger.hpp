@@ -112,6 +112,18 @@ Outcome decided(bool holds, std::string computed, std::string detail);
 /// One evaluated claim as the report lists it.
 struct Record {
   std::string id, unit, section, statement, article, computed, rule, verdict, expected, note;
+  /// Filled when the report is written (ReportAnnotations), not by the claim's check:
+  /// "exact", "reproduces", "setting-dependent", "does-not-reproduce" or "not swept".
+  std::string reproduction;
+  int settings_run = 0, settings_held = 0;  ///< experiment claims that were swept
+  std::string settings_holding;             ///< the recipe ids it holds in, space-separated
+};
+
+/// What the report adds to the claims' own records: the sweep's fields per claim, and extra
+/// top-level JSON members (each `"name": value`).
+struct ReportAnnotations {
+  std::function<void(Record&)> annotate;
+  std::vector<std::string> top_level_json;
 };
 
 Record evaluate_record(const Claim& claim);
@@ -119,7 +131,7 @@ Record evaluate_record(const Claim& claim);
 void write_fragment(const std::string& report_dir, const Record& record);
 /// Merges the fragments into `<dir>/claims.json` and `<dir>/claims.md`; claims declared but
 /// not evaluated in this run are listed as such. Returns the number of disagreements.
-int write_report(const std::string& report_dir);
+int write_report(const std::string& report_dir, const ReportAnnotations& annotations = {});
 
 }  // namespace pe::ledger
 

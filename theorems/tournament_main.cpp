@@ -1,6 +1,7 @@
-// pe_tournament: trains (or loads from the cache) the article's length tournament, the
-// `tournament.train` CTest fixture that every tournament claim requires, and prints every
-// head's accuracy at every length and reading, the loss at the end of training, and the time.
+// pe_tournament: selects the training recipe (training or loading every grid head), trains (or
+// loads from the cache) the headline tournament in it, the `tournament.train` CTest fixture that
+// every tournament claim requires, and prints the grid's validation figures, every head's
+// validation loss and accuracy, degenerate heads, and every accuracy at every length and reading.
 #include <cstdio>
 #include <iostream>
 
@@ -9,23 +10,32 @@
 int main() {
   using namespace pe::experiments;
   try {
+    const RecipeSelection& selection = pe::theorems::lab::tournament_selection();
+    std::printf("recipe selection (%s)\n%-36s %12s %12s %6s %10s\n", selection_rule().c_str(), "recipe",
+                "val. loss", "val. acc.", "heads", "degenerate");
+    for (std::size_t i = 0; i < selection.scores.size(); ++i) {
+      const RecipeScore& r = selection.scores[i];
+      std::printf("%-36s %12.5f %12.4f %6d %10d%s\n", r.recipe.name().c_str(), r.mean_validation_loss,
+                  r.mean_validation_accuracy, r.heads, r.degenerate, i == selection.chosen ? "  <- chosen" : "");
+    }
     const Tournament& t = pe::theorems::lab::tournament();
     std::printf("tournament: %d of %zu heads trained in this run, %.3f s wall (cache %s)\n",
                 t.trained, t.heads.size(), t.seconds, PE_CACHE_DIR);
-    std::printf("%-11s %-5s %-6s %10s", "scheme", "seed", "read", "final loss");
+    std::printf("%-11s %-5s %-6s %10s %9s", "scheme", "seed", "read", "val. loss", "val. acc.");
     for (int length : t.config.test_lengths) std::printf(" %7d", length);
     std::printf("\n");
     for (const HeadRun& h : t.heads) {
       for (const char* reading : {"plain", "pi", "ntk", "yarn"}) {
         if (!h.find(reading, t.config.test_lengths.front())) continue;
-        std::printf("%-11s %-5d %-6s %10.4f", to_string(h.scheme).c_str(), h.seed, reading,
-                    h.loss_trace.back());
+        std::printf("%-11s %-5d %-6s %10.4f %9.4f", to_string(h.scheme).c_str(), h.seed, reading,
+                    h.validation_loss, double(h.validation_correct) / t.config.validation_sequences);
         for (int length : t.config.test_lengths) {
           const AccuracyCount* a = h.find(reading, length);
           if (a) std::printf(" %7.4f", a->value());
           else std::printf(" %7s", "-");
         }
-        std::printf("\n");
+        const std::string reason = degenerate_reason(t, h);
+        std::printf("%s\n", reason.empty() ? "" : ("  degenerate: " + reason).c_str());
       }
     }
   } catch (const std::exception& e) {

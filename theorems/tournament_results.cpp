@@ -1,10 +1,15 @@
 #include "tournament_results.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <tuple>
+
+#include "case_study_corpus.hpp"
 
 #ifndef PE_CACHE_DIR
 #error "PE_CACHE_DIR must name the experiment cache directory"
@@ -14,10 +19,85 @@ namespace pe::theorems::lab {
 
 using namespace pe::experiments;
 
-const Tournament& tournament() {
-  static const Tournament t = run_tournament(article_tournament(), PE_CACHE_DIR);
+namespace {
+thread_local const Tournament* active_tournament = nullptr;
+thread_local const FilingsStudy* active_study = nullptr;
+thread_local long generation = 0;  // 0: the headline runs
+thread_local long reads = 0;
+std::atomic<long> next_generation{1};
+}  // namespace
+
+const RecipeSelection& tournament_selection() {
+  static const RecipeSelection s = tournament_recipe_selection(PE_CACHE_DIR);
+  return s;
+}
+
+const RecipeSelection& filings_selection() {
+  static const RecipeSelection s = filings_recipe_selection(case_study_corpus(), PE_CACHE_DIR);
+  return s;
+}
+
+const Tournament& headline_tournament() {
+  static const Tournament t = run_tournament(selected_tournament(PE_CACHE_DIR), PE_CACHE_DIR);
   return t;
 }
+
+const FilingsStudy& headline_filings_study() {
+  static const FilingsStudy s = run_filings_study(
+      selected_filings_study(case_study_corpus(), PE_CACHE_DIR), case_study_corpus(), PE_CACHE_DIR);
+  return s;
+}
+
+const Tournament& tournament() {
+  ++reads;
+  return active_tournament ? *active_tournament : headline_tournament();
+}
+
+const FilingsStudy& filings_study() {
+  ++reads;
+  return active_study ? *active_study : headline_filings_study();
+}
+
+ActiveRuns::ActiveRuns(const Tournament& tournament, const FilingsStudy& study)
+    : previous_tournament_(active_tournament), previous_study_(active_study),
+      previous_generation_(generation) {
+  active_tournament = &tournament;
+  active_study = &study;
+  generation = next_generation++;
+}
+
+ActiveRuns::~ActiveRuns() {
+  active_tournament = previous_tournament_;
+  active_study = previous_study_;
+  generation = previous_generation_;
+}
+
+long training_reads() { return reads; }
+
+namespace detail {
+namespace {
+std::mutex memo_mutex;
+std::map<std::pair<long, std::string>, std::shared_ptr<const void>>& memo() {
+  static std::map<std::pair<long, std::string>, std::shared_ptr<const void>> m;
+  return m;
+}
+}  // namespace
+
+long active_generation() { return generation; }
+void count_training_read() { ++reads; }
+
+std::shared_ptr<const void> find_memo(long g, const std::string& key) {
+  std::lock_guard<std::mutex> lock(memo_mutex);
+  const auto it = memo().find({g, key});
+  return it == memo().end() ? nullptr : it->second;
+}
+
+std::shared_ptr<const void> store_memo(long g, const std::string& key, std::shared_ptr<const void> value) {
+  std::lock_guard<std::mutex> lock(memo_mutex);
+  // The first value stored wins, so a reference handed out stays valid.
+  return memo().emplace(std::make_pair(g, key), std::move(value)).first->second;
+}
+}  // namespace detail
 
 const std::vector<Example>& test_set(int length) {
   static std::mutex mutex;
@@ -28,17 +108,67 @@ const std::vector<Example>& test_set(int length) {
   return it->second;
 }
 
-std::vector<double> seed_accuracies(PositionScheme scheme, const std::string& reading, int length) {
+std::vector<double> SeedValues::headline() const {
+  if (values.size() < std::size_t(kHeadlineSeeds))
+    throw std::invalid_argument("the runs have " + std::to_string(values.size()) + " seeds, fewer than the " +
+                                std::to_string(kHeadlineSeeds) + " headline seeds");
+  return {values.begin(), values.begin() + kHeadlineSeeds};
+}
+
+double SeedValues::headline_mean() const { return mean(headline()); }
+
+double SeedValues::between_seed_variance() const {
+  if (values.size() < 2) return 0;
+  const double m = mean(values);
+  double s = 0;
+  for (double v : values) s += (v - m) * (v - m);
+  return s / double(values.size() - 1);
+}
+
+std::string SeedValues::describe() const {
+  char buf[160];
+  std::string out;
+  const std::vector<double> h = headline();
+  std::snprintf(buf, sizeof buf, "mean %.4f of seeds 0-%d (", mean(h), kHeadlineSeeds - 1);
+  out = buf;
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%s%.4f", i ? ", " : "", h[i]);
+    out += buf;
+  }
+  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  std::snprintf(buf, sizeof buf, "); all %zu seeds: mean %.4f, sd %.4f, range %.4f to %.4f", values.size(),
+                mean(values), std::sqrt(between_seed_variance()), *lo, *hi);
+  out += buf;
+  int in_headline = 0, in_all = 0;
+  std::string which;
+  for (std::size_t i = 0; i < degenerate.size(); ++i)
+    if (!degenerate[i].empty()) {
+      ++in_all;
+      in_headline += i < std::size_t(kHeadlineSeeds);
+      which += (which.empty() ? "" : ", ") + ("seed " + std::to_string(i) + ": " + degenerate[i]);
+    }
+  out += "; degenerate heads: " + std::to_string(in_headline) + " of " + std::to_string(kHeadlineSeeds) +
+         " headline seeds, " + std::to_string(in_all) + " of " + std::to_string(values.size());
+  if (!which.empty()) out += " (" + which + ")";
+  return out;
+}
+
+SeedValues seed_values(PositionScheme scheme, const std::string& reading, int length) {
   const Tournament& t = tournament();
-  std::vector<double> out;
+  SeedValues out;
   for (int k = 0; k < t.config.seeds; ++k) {
     const std::optional<double> a = t.accuracy(scheme, k, reading, length);
     if (!a)
       throw std::invalid_argument("the tournament did not read the " + to_string(scheme) +
                                   " heads '" + reading + "' at length " + std::to_string(length));
-    out.push_back(*a);
+    out.values.push_back(*a);
+    out.degenerate.push_back(degenerate_reason(t, t.run(scheme, k)));
   }
   return out;
+}
+
+std::vector<double> seed_accuracies(PositionScheme scheme, const std::string& reading, int length) {
+  return seed_values(scheme, reading, length).headline();
 }
 
 double mean(const std::vector<double>& values) {
@@ -46,17 +176,6 @@ double mean(const std::vector<double>& values) {
   double s = 0;
   for (double v : values) s += v;
   return s / values.size();
-}
-
-std::string with_seeds(double value, const std::vector<double>& seeds) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.4f (seeds", value);
-  std::string out = buf;
-  for (std::size_t i = 0; i < seeds.size(); ++i) {
-    std::snprintf(buf, sizeof buf, "%s %.4f", i ? "," : "", seeds[i]);
-    out += buf;
-  }
-  return out + ")";
 }
 
 std::string comma_list(const std::vector<double>& values) {
@@ -71,25 +190,72 @@ double bag_reader_accuracy(int length) {
   return bag_of_tokens_accuracy(task);
 }
 
-double binomial_se(double p, int n) { return std::sqrt(std::max(0.0, p * (1 - p)) / n); }
+double binomial_se(double p, long n) { return std::sqrt(std::max(0.0, p * (1 - p)) / double(n)); }
 
-ledger::Outcome against_article(std::string_view article, const std::vector<double>& seeds) {
-  const int n = article_tournament().test_sequences;
-  const double estimate = mean(seeds);
+double se_of_difference(const SeedValues& a, const SeedValues& b, long n) {
+  const double pa = a.headline_mean(), pb = b.headline_mean();
+  return std::sqrt(a.between_seed_variance() / kHeadlineSeeds + b.between_seed_variance() / kHeadlineSeeds +
+                   std::pow(binomial_se(pa, n), 2) + std::pow(binomial_se(pb, n), 2));
+}
+
+ledger::Outcome against_article(std::string_view article, const SeedValues& seeds, long n, long n_article) {
+  const double estimate = seeds.headline_mean();
   const double printed = ledger::value_of_printed(article);
-  const double se = std::hypot(binomial_se(estimate, n), binomial_se(printed, n));
+  const double s2 = seeds.between_seed_variance();
+  const double seed_term = s2 / kHeadlineSeeds;
+  const double ours = binomial_se(estimate, n), theirs = binomial_se(printed, n_article);
+  const double se = std::sqrt(2 * seed_term + ours * ours + theirs * theirs);
   ledger::Outcome o = ledger::statistical(article, estimate, se, kSigmas);
-  o.computed = with_seeds(estimate, seeds);
-  o.detail += "; se = binomial errors of this mean and the article's, each over 2000 shared "
-              "test sequences, in quadrature";
+  o.computed = ledger::format(estimate);
+  o.detail += "; se^2 = s^2/3 (ours) + s^2/3 (the article's) + p(1-p)/n + p_a(1-p_a)/n_a = " +
+              ledger::format(seed_term) + " + " + ledger::format(seed_term) + " + " +
+              ledger::format(ours * ours) + " + " + ledger::format(theirs * theirs) + " with s^2 from all " +
+              std::to_string(seeds.values.size()) + " seeds, n = " + std::to_string(n) +
+              ", n_a = " + std::to_string(n_article) + "; " + seeds.describe();
   return o;
+}
+
+ledger::Outcome against_article(std::string_view article, const SeedValues& seeds) {
+  const long n = article_tournament().test_sequences;
+  return against_article(article, seeds, n, n);
+}
+
+ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& seeds, bool lowest) {
+  const std::vector<double>& v = seeds.values;
+  std::vector<double> extremes;
+  for (std::size_t a = 0; a < v.size(); ++a)
+    for (std::size_t b = a + 1; b < v.size(); ++b)
+      for (std::size_t c = b + 1; c < v.size(); ++c)
+        extremes.push_back(lowest ? std::min({v[a], v[b], v[c]}) : std::max({v[a], v[b], v[c]}));
+  if (extremes.empty()) throw std::invalid_argument("extreme_of_three needs at least three seeds");
+  std::sort(extremes.begin(), extremes.end());
+  // The two-sided tail of k = 3 normal standard errors, 0.00135 on each side.
+  const double tail = 0.00135;
+  auto quantile = [&](double q) {
+    const double pos = q * double(extremes.size() - 1);
+    const std::size_t i = std::size_t(std::floor(pos));
+    const double f = pos - double(i);
+    return i + 1 < extremes.size() ? extremes[i] * (1 - f) + extremes[i + 1] * f : extremes[i];
+  };
+  const double lo = quantile(tail), hi = quantile(1 - tail);
+  const double printed = ledger::value_of_printed(article);
+  const double half = ledger::half_unit_of_printed(article);
+  const bool holds = printed + half >= lo && printed - half <= hi;
+  const std::vector<double> h = seeds.headline();
+  const double headline = lowest ? *std::min_element(h.begin(), h.end()) : *std::max_element(h.begin(), h.end());
+  return ledger::decided(holds, ledger::format(headline),
+                         std::string("the ") + (lowest ? "lowest" : "highest") + " of three seeds over all " +
+                             std::to_string(extremes.size()) + " triples of " + std::to_string(v.size()) +
+                             " seeds has central interval [" + ledger::format(lo) + ", " + ledger::format(hi) +
+                             "] (tails 0.00135, k = 3); printed " + std::string(article) + " +/- " +
+                             ledger::format(half) + "; computed is the headline seeds' value; " + seeds.describe());
 }
 
 void add(ledger::UnitClaims& claims, ledger::Claim claim, const NotReproduced& not_reproduced) {
   const auto it = not_reproduced.find(claim.id);
   if (it != not_reproduced.end()) {
     claim.expected = ledger::Verdict::fails;
-    claim.erratum = "Does not reproduce in this implementation. " + it->second;
+    claim.erratum = "Does not reproduce in the selected recipe. " + it->second;
   }
   claims.add(std::move(claim));
 }

@@ -1,62 +1,150 @@
 /// @file
-/// @brief The article's length tournament as the verification units read it: trained once per
-/// build tree (cached under PE_CACHE_DIR by the `tournament.train` CTest fixture), with the
-/// shared test sets, and the comparisons of a mean over seeds with a printed mean.
+/// @brief The trained heads as the verification units read them: the recipe each family was
+/// trained with (chosen by experiments/recipes.hpp's rule on validation data alone), the
+/// headline runs in that recipe, and the comparisons of a mean over seeds with a printed mean.
 ///
-/// Standard errors. The three seeds of a scheme are read on the same 2,000 test sequences, so
-/// the sampling error of the test set is common to all three and does not average out over
-/// seeds: the mean over seeds has the binomial standard error of 2,000 sequences,
-/// sqrt(p (1 - p) / 2000), when the seeds answer alike (and less only to the extent that they
-/// disagree). Comparing with the article's mean, itself an estimate from its own 2,000
-/// sequences, the two errors add in quadrature. Seed-to-seed variation of the trained heads is
-/// not a sampling error of this kind, and no allowance is made for it; where it dominates, a
-/// claim can fail for that reason and the ledger says so. Every comparison uses k = 3.
+/// Runs. tournament() and filings_study() are the headline runs: the selected recipe with
+/// kSelectedSeeds seeds per scheme. Seeds 0..2 are the headline seeds, whose mean stands beside
+/// the article's "mean of three seeds"; all seeds estimate the spread between seeds. The
+/// sensitivity sweep (pe_sweep) points both at another recipe's runs for one thread with
+/// ActiveRuns, and every claim evaluated in that thread then reads those runs.
+///
+/// Standard errors. A claim about a mean of three seeds compares two such means, this
+/// project's and the article's. Each has two sources of error: the spread between seeds
+/// (variance s^2 between single heads, estimated from all of this project's seeds and assumed
+/// the same for the article's, so s^2/3 for each mean) and the test set's sampling error (the
+/// three seeds share one test set, so the binomial variance p (1 - p)/n of n test items, at this
+/// project's mean and at the article's). In all,
+///   se^2 = s^2/3 + s^2/3 + p (1 - p)/n + p_a (1 - p_a)/n_a,
+/// and every comparison uses k = 3 (kSigmas). A claim about the range of three seeds is judged
+/// against the distribution of that extreme over every three of this project's seeds.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "filings_study.hpp"
 #include "ledger.hpp"
 #include "tournament.hpp"
 
 namespace pe::theorems::lab {
 
-/// Standard errors for every statistical comparison of the tournament units.
+/// Standard errors for every statistical comparison of the experiment units.
 inline constexpr double kSigmas = 3.0;
 
-/// The article's tournament, loaded from the cache or trained (memoised per process).
+/// The recipes chosen by the rule (cached under PE_CACHE_DIR; memoised per process).
+const experiments::RecipeSelection& tournament_selection();
+const experiments::RecipeSelection& filings_selection();
+
+/// The tournament and the filings study the calling thread reads: the headline runs, or the
+/// runs an ActiveRuns in this thread points at.
 const experiments::Tournament& tournament();
-/// The shared test set at one length (memoised).
+const experiments::FilingsStudy& filings_study();
+/// The headline runs themselves (the selected recipes, kSelectedSeeds seeds each).
+const experiments::Tournament& headline_tournament();
+const experiments::FilingsStudy& headline_filings_study();
+
+/// While alive, tournament() and filings_study() in this thread return these runs, and
+/// per_run() memoises apart from every other set of runs.
+class ActiveRuns {
+ public:
+  ActiveRuns(const experiments::Tournament& tournament, const experiments::FilingsStudy& study);
+  ~ActiveRuns();
+  ActiveRuns(const ActiveRuns&) = delete;
+  ActiveRuns& operator=(const ActiveRuns&) = delete;
+
+ private:
+  const experiments::Tournament* previous_tournament_;
+  const experiments::FilingsStudy* previous_study_;
+  long previous_generation_;
+};
+
+/// How many times this thread asked for a trained run (tournament(), filings_study() or
+/// per_run()): the sweep tells an experiment claim from an exact one by whether it asks.
+long training_reads();
+
+/// A value computed from the runs this thread reads, computed once per set of runs.
+template <class T>
+const T& per_run(const std::string& key, const std::function<T()>& compute);
+
+/// The shared test set at one length (memoised; no training involved).
 const std::vector<experiments::Example>& test_set(int length);
 
-/// One accuracy per seed under a reading ("plain", "pi", "ntk", "yarn"); throws if absent.
+/// One value per seed of the runs read (all seeds), with each seed's degenerate reason ("" if
+/// none); the first kHeadlineSeeds are the headline seeds.
+struct SeedValues {
+  std::vector<double> values;
+  std::vector<std::string> degenerate;
+  std::vector<double> headline() const;
+  double headline_mean() const;
+  /// s^2, the unbiased variance between single seeds over all seeds (0 for one seed).
+  double between_seed_variance() const;
+  /// "mean 0.5423 of seeds 0-2 (0.5395, 0.5705, 0.5515); all 20 seeds: mean ..., sd ..., range
+  /// ...; degenerate heads: 0 of 3 headline seeds, 1 of 20 (seed 7: reads at chance)".
+  std::string describe() const;
+};
+
+/// A tournament accuracy per seed under a reading ("plain", "pi", "ntk", "yarn"); throws if
+/// the runs did not read it.
+SeedValues seed_values(experiments::PositionScheme scheme, const std::string& reading, int length);
+/// The headline seeds' accuracies.
 std::vector<double> seed_accuracies(experiments::PositionScheme scheme, const std::string& reading,
                                     int length);
 double mean(const std::vector<double>& values);
-/// "0.5423 (seeds 0.5395, 0.5705, 0.5515)".
-std::string with_seeds(double value, const std::vector<double>& seeds);
-/// Values joined by ", ", each as ledger::format prints it: "0.5395, 0.5705, 0.5515" (per-seed
-/// values with no mean to lead them, means per length, and the like).
+/// Values joined by ", ", each as ledger::format prints it.
 std::string comma_list(const std::vector<double>& values);
-/// The exact bag-of-tokens reader's accuracy on the article's cue task at `length`: the best a
-/// reader blind to order can do, the baseline of the "reads the task" and "collapses" claims.
+/// The exact bag-of-tokens reader's accuracy on the article's cue task at `length`.
 double bag_reader_accuracy(int length);
 /// sqrt(p (1 - p) / n).
-double binomial_se(double p, int n);
+double binomial_se(double p, long n);
 
-/// Rule::statistical for a mean over seeds against the article's printed mean: the two
-/// binomial errors of 2,000 sequences in quadrature, k = 3; the computed text lists the seeds.
-ledger::Outcome against_article(std::string_view article, const std::vector<double>& seeds);
+/// The standard error of the difference of two headline means read on the same n test items:
+/// sqrt(s_a^2/3 + s_b^2/3 + p_a (1 - p_a)/n + p_b (1 - p_b)/n).
+double se_of_difference(const SeedValues& a, const SeedValues& b, long n);
 
-/// Statements of the article that this implementation does not reproduce, by claim id: the
-/// measured values and what differs. The verdict is still computed on every run; the note
-/// records what the seeded run gave when the expectation was set.
+/// Rule::statistical for the headline mean against the article's printed mean, with the
+/// standard error in this header's comment: n test items behind this project's values,
+/// n_article behind the article's. The detail prints every term.
+ledger::Outcome against_article(std::string_view article, const SeedValues& seeds, long n,
+                                long n_article);
+/// against_article on the tournament's test sets (2,000 sequences on both sides).
+ledger::Outcome against_article(std::string_view article, const SeedValues& seeds);
+
+/// Rule::statistical for "the lowest (highest) of three seeds is about <article>": holds when
+/// the printed value, give or take half a printed unit, meets the central 1 - 2 x 0.00135
+/// interval (the two-sided tail of k = 3 standard normal errors) of that extreme over every
+/// three of the runs' seeds.
+ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& seeds, bool lowest);
+
+/// Claims this implementation does not reproduce in the selected recipe, by id, each with its
+/// reason in words. Measured values reach the report through the claim's computed value and
+/// detail, never through this text.
 using NotReproduced = std::map<std::string, std::string>;
 
 /// claims.add(claim), declared expected to fail with a "does not reproduce" erratum when its id
 /// is listed in `not_reproduced`.
 void add(ledger::UnitClaims& claims, ledger::Claim claim, const NotReproduced& not_reproduced);
+
+// ---- per_run's implementation ----------------------------------------------------------
+namespace detail {
+long active_generation();
+void count_training_read();
+std::shared_ptr<const void> find_memo(long generation, const std::string& key);
+std::shared_ptr<const void> store_memo(long generation, const std::string& key,
+                                       std::shared_ptr<const void> value);
+}  // namespace detail
+
+template <class T>
+const T& per_run(const std::string& key, const std::function<T()>& compute) {
+  detail::count_training_read();
+  const long generation = detail::active_generation();
+  if (auto found = detail::find_memo(generation, key)) return *static_cast<const T*>(found.get());
+  auto value = std::make_shared<const T>(compute());
+  return *static_cast<const T*>(detail::store_memo(generation, key, value).get());
+}
 
 }  // namespace pe::theorems::lab

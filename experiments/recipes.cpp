@@ -1,0 +1,159 @@
+#include "recipes.hpp"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include "result_cache.hpp"
+
+namespace pe::experiments {
+namespace {
+
+/// "1e-3", "3e-2": the grid's rates are one significant digit.
+std::string rate_text(double rate) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0e", rate);
+  std::string s = buf;  // "1e-03"
+  const auto e = s.find("e-0");
+  if (e != std::string::npos) s.erase(e + 2, 1);
+  return s;
+}
+
+const char* init_text(EmbeddingInit init) {
+  return init == EmbeddingInit::unit_rows ? "N(0,1/d)" : "N(0,1)";
+}
+
+}  // namespace
+
+std::string TrainingRecipe::name() const {
+  return "lr " + rate_text(learning_rate) + ", " + to_string(schedule) + ", " +
+         init_text(embedding) + ", batch " + std::to_string(batch);
+}
+
+std::string TrainingRecipe::id() const {
+  return "lr" + rate_text(learning_rate) + "_" + to_string(schedule) + "_" +
+         (embedding == EmbeddingInit::unit_rows ? "init1d" : "init1") + "_b" + std::to_string(batch);
+}
+
+void TrainingRecipe::apply(TrainingSettings& training, InitialScales& scales, int width) const {
+  training.adam.learning_rate = learning_rate;
+  training.schedule = schedule;
+  training.warmup_steps = schedule == LearningRateSchedule::cosine ? kCosineWarmupSteps : 0;
+  training.batch = batch;
+  // InitialScales multiply 1/sqrt(d): scale sqrt(d) gives unit entries.
+  const double scale = embedding == EmbeddingInit::unit_rows ? 1.0 : std::sqrt(double(width));
+  scales.embedding = scale;
+  scales.position_table = scale;
+}
+
+bool TrainingRecipe::operator==(const TrainingRecipe& o) const {
+  return learning_rate == o.learning_rate && schedule == o.schedule && embedding == o.embedding &&
+         batch == o.batch;
+}
+
+std::vector<TrainingRecipe> recipe_grid() {
+  std::vector<TrainingRecipe> out;
+  for (double rate : {1e-3, 3e-3, 1e-2, 3e-2, 1e-1})
+    for (LearningRateSchedule schedule : {LearningRateSchedule::constant, LearningRateSchedule::cosine})
+      for (EmbeddingInit init : {EmbeddingInit::unit_rows, EmbeddingInit::unit_entries})
+        out.push_back({rate, schedule, init, 64});
+  return out;
+}
+
+std::vector<TrainingRecipe> batch_neighbours(const TrainingRecipe& recipe) {
+  TrainingRecipe small = recipe, large = recipe;
+  small.batch = 32;
+  large.batch = 128;
+  return {small, large};
+}
+
+std::string selection_rule() {
+  return "lowest mean validation loss over every scheme and seed (" + std::to_string(kGridSeeds) +
+         " seeds per recipe), on validation data at the training length drawn apart from every "
+         "test set; first over the batch-64 grid, then over the chosen point and its batches 32 "
+         "and 128; a recipe with a non-finite loss cannot be chosen; ties go to the earlier recipe";
+}
+
+namespace {
+/// The rule's comparison: strictly lower finite loss wins, so ties keep the earlier recipe.
+bool better(const RecipeScore& candidate, const RecipeScore& incumbent) {
+  if (!std::isfinite(candidate.mean_validation_loss)) return false;
+  if (!std::isfinite(incumbent.mean_validation_loss)) return true;
+  return candidate.mean_validation_loss < incumbent.mean_validation_loss;
+}
+}  // namespace
+
+RecipeSelection select_recipe(const std::function<RecipeScore(const TrainingRecipe&)>& score) {
+  RecipeSelection out;
+  for (const TrainingRecipe& r : recipe_grid()) {
+    out.scores.push_back(score(r));
+    if (better(out.scores.back(), out.scores[out.chosen])) out.chosen = out.scores.size() - 1;
+  }
+  const std::size_t grid_choice = out.chosen;
+  for (const TrainingRecipe& r : batch_neighbours(out.scores[grid_choice].recipe)) {
+    out.scores.push_back(score(r));
+    if (better(out.scores.back(), out.scores[out.chosen])) out.chosen = out.scores.size() - 1;
+  }
+  if (!std::isfinite(out.scores[out.chosen].mean_validation_loss))
+    throw std::runtime_error("no recipe of the grid trained to a finite validation loss");
+  return out;
+}
+
+RecipeSelection cached_selection(const std::string& path,
+                                 const std::function<RecipeScore(const TrainingRecipe&)>& score) {
+  RecipeSelection selection;
+  if (!path.empty())
+    if (const std::optional<std::string> body = read_sealed(path); body && parse(*body, selection))
+      return selection;
+  selection = select_recipe(score);
+  if (!path.empty()) write_sealed(path, serialise(selection));
+  return selection;
+}
+
+std::string serialise(const RecipeSelection& selection) {
+  std::string text = "pe-experiments recipe selection\nchosen " + std::to_string(selection.chosen) +
+                     "\nscores " + std::to_string(selection.scores.size()) + '\n';
+  for (const RecipeScore& s : selection.scores) {
+    const double numbers[] = {s.recipe.learning_rate, s.mean_validation_loss, s.mean_validation_accuracy};
+    text += numbers_line("score", numbers, 3);
+    text += "recipe " + to_string(s.recipe.schedule) + ' ' +
+            (s.recipe.embedding == EmbeddingInit::unit_rows ? "unit_rows" : "unit_entries") + ' ' +
+            std::to_string(s.recipe.batch) + ' ' + std::to_string(s.heads) + ' ' +
+            std::to_string(s.degenerate) + '\n';
+  }
+  return text + "end\n";
+}
+
+bool parse(const std::string& text, RecipeSelection& selection) {
+  std::istringstream in(text);
+  std::string word, kind, schedule, init;
+  std::size_t count = 0;
+  RecipeSelection out;
+  if (!std::getline(in, kind) || kind != "pe-experiments recipe selection") return false;
+  if (!(in >> word >> out.chosen) || word != "chosen") return false;
+  if (!(in >> word >> count) || word != "scores" || count == 0 || out.chosen >= count) return false;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::vector<double> numbers;
+    RecipeScore s;
+    if (!read_numbers_line(in, "score", 3, numbers)) return false;
+    if (!(in >> word >> schedule >> init >> s.recipe.batch >> s.heads >> s.degenerate) || word != "recipe")
+      return false;
+    try {
+      s.recipe.schedule = learning_rate_schedule_from_string(schedule);
+    } catch (const std::invalid_argument&) {
+      return false;
+    }
+    if (init != "unit_rows" && init != "unit_entries") return false;
+    s.recipe.embedding = init == "unit_rows" ? EmbeddingInit::unit_rows : EmbeddingInit::unit_entries;
+    s.recipe.learning_rate = numbers[0];
+    s.mean_validation_loss = numbers[1];
+    s.mean_validation_accuracy = numbers[2];
+    out.scores.push_back(s);
+  }
+  if (!(in >> word) || word != "end" || (in >> word)) return false;
+  selection = std::move(out);
+  return true;
+}
+
+}  // namespace pe::experiments

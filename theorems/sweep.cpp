@@ -1,0 +1,143 @@
+#include "sweep.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <sstream>
+
+#include "json_text.hpp"
+#include "result_cache.hpp"
+
+#include "tournament_results.hpp"
+
+namespace pe::theorems {
+
+const std::vector<std::string>& experiment_units() {
+  static const std::vector<std::string> units = {"bag_of_tokens", "tournament", "rope_rebound",
+                                                 "sinusoidal_heads", "filings_corpus", "filings_study"};
+  return units;
+}
+
+std::vector<experiments::TrainingRecipe> sweep_settings() {
+  std::vector<experiments::TrainingRecipe> out = experiments::recipe_grid();
+  for (const experiments::RecipeSelection* s : {&lab::tournament_selection(), &lab::filings_selection()})
+    for (const experiments::TrainingRecipe& r : experiments::batch_neighbours(s->recipe()))
+      if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+  return out;
+}
+
+int SweepResult::held(const std::string& id) const {
+  const auto it = verdicts.find(id);
+  return it == verdicts.end() ? 0 : int(std::count(it->second.begin(), it->second.end(), 'h'));
+}
+
+std::string SweepResult::holding(const std::string& id) const {
+  std::string out;
+  const auto it = verdicts.find(id);
+  if (it == verdicts.end()) return out;
+  for (std::size_t i = 0; i < it->second.size() && i < settings.size(); ++i)
+    if (it->second[i] == 'h') out += (out.empty() ? "" : " ") + settings[i];
+  return out;
+}
+
+std::string serialise(const SweepResult& result) {
+  std::string text = "pe-sweep 1\nsettings " + std::to_string(result.settings.size()) + '\n';
+  for (const std::string& s : result.settings) text += "setting " + s + '\n';
+  text += "claims " + std::to_string(result.verdicts.size()) + '\n';
+  for (const auto& [id, v] : result.verdicts) text += "claim " + id + ' ' + v + '\n';
+  return text + "end\n";
+}
+
+bool parse(const std::string& text, SweepResult& result) {
+  std::istringstream in(text);
+  std::string word, value;
+  std::size_t count = 0;
+  SweepResult out;
+  if (!std::getline(in, word) || word != "pe-sweep 1") return false;
+  if (!(in >> word >> count) || word != "settings") return false;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!(in >> word >> value) || word != "setting") return false;
+    out.settings.push_back(value);
+  }
+  if (!(in >> word >> count) || word != "claims") return false;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string id;
+    if (!(in >> word >> id >> value) || word != "claim" || value.size() != out.settings.size() ||
+        value.find_first_not_of("hfe") != std::string::npos)
+      return false;
+    out.verdicts[id] = value;
+  }
+  if (!(in >> word) || word != "end") return false;
+  result = std::move(out);
+  return true;
+}
+
+std::string reproduction(const SweepResult& result, const std::string& id, const std::string& verdict) {
+  if (!result.verdicts.count(id)) return "exact";
+  if (verdict == "holds") return "reproduces";
+  return result.held(id) > 0 ? "setting-dependent" : "does-not-reproduce";
+}
+
+namespace {
+std::string number(double x) {
+  if (!std::isfinite(x)) return "null";
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.10g", x);
+  return buf;
+}
+
+std::string selection_json(const experiments::RecipeSelection& s) {
+  std::string out = "{\"chosen\": " + json_quoted(s.recipe().id()) + ", \"chosen_name\": " +
+                    json_quoted(s.recipe().name()) + ", \"grid\": [";
+  for (std::size_t i = 0; i < s.scores.size(); ++i) {
+    const experiments::RecipeScore& r = s.scores[i];
+    out += std::string(i ? ", " : "") + "{\"recipe\": " + json_quoted(r.recipe.id()) +
+           ", \"name\": " + json_quoted(r.recipe.name()) +
+           ", \"mean_validation_loss\": " + number(r.mean_validation_loss) +
+           ", \"mean_validation_accuracy\": " + number(r.mean_validation_accuracy) +
+           ", \"heads\": " + std::to_string(r.heads) + ", \"degenerate_heads\": " +
+           std::to_string(r.degenerate) + "}";
+  }
+  return out + "]}";
+}
+}  // namespace
+
+std::string training_selection_json() {
+  std::string settings;
+  for (const experiments::TrainingRecipe& r : sweep_settings())
+    settings += (settings.empty() ? "" : ", ") + json_quoted(r.id());
+  return "\"training_selection\": {\"rule\": " + json_quoted(experiments::selection_rule()) +
+         ", \"steps\": 1500, \"grid_seeds\": " + std::to_string(experiments::kGridSeeds) +
+         ", \"selected_seeds\": " + std::to_string(experiments::kSelectedSeeds) +
+         ", \"headline_seeds\": " + std::to_string(experiments::kHeadlineSeeds) +
+         ",\n    \"tournament\": " + selection_json(lab::tournament_selection()) +
+         ",\n    \"filings\": " + selection_json(lab::filings_selection()) +
+         ",\n    \"sweep_settings\": [" + settings + "]}";
+}
+
+ledger::ReportAnnotations report_annotations(const std::string& report_dir) {
+  auto sweep = std::make_shared<SweepResult>();
+  bool swept = false;
+  if (const auto body = experiments::read_sealed(report_dir + "/sweep.txt")) swept = parse(*body, *sweep);
+  ledger::ReportAnnotations a;
+  const std::vector<std::string>& units = experiment_units();
+  a.annotate = [sweep, swept, units](ledger::Record& r) {
+    const bool experiment_unit = std::find(units.begin(), units.end(), r.unit) != units.end();
+    if (!swept) {
+      r.reproduction = experiment_unit ? "not swept" : "exact";
+      return;
+    }
+    r.reproduction = reproduction(*sweep, r.id, r.verdict);
+    if (r.reproduction == "exact") return;
+    r.settings_run = int(sweep->settings.size());
+    r.settings_held = sweep->held(r.id);
+    r.settings_holding = sweep->holding(r.id);
+  };
+  // The selections are cached by now whenever the sweep ran; without it, reading them could
+  // mean training the whole grid inside the report step.
+  if (swept) a.top_level_json.push_back(training_selection_json());
+  return a;
+}
+
+}  // namespace pe::theorems
