@@ -15,8 +15,14 @@
 #include "json_text.hpp"
 #include "context_extension.hpp"
 #include "filings_study.hpp"
+#include "ledger.hpp"
+#include "result_cache.hpp"
+#include "sweep.hpp"
 #include "tournament.hpp"
 
+#ifndef PE_REPORT_DIR
+#error "PE_REPORT_DIR must name the report directory"
+#endif
 #ifndef PE_CACHE_DIR
 #error "PE_CACHE_DIR must name the experiment cache directory"
 #endif
@@ -288,43 +294,113 @@ FigureData offsets_figure(const experiments::Tournament& tournament, int seed) {
   return fig;
 }
 
-FigureData tournament_figure(const experiments::Tournament& tournament) {
+FigureData tournament_figure(const experiments::Tournament& tournament, const PrintedAccuracies& article) {
   const std::vector<std::string>& readers = tournament_reader_names();
+  const int headline = std::min(tournament.config.seeds, experiments::kHeadlineSeeds);
   FigureData fig{"tournament",
                  "Accuracy of every scheme and rescaling at each test length, heads trained at the "
-                 "window length.",
+                 "window length: the headline seeds' mean, the spread between seeds, and the "
+                 "article's value.",
                  {{"window", tournament.config.task.length},
-                  {"seeds", tournament.config.seeds},
+                  {"seeds", headline},
+                  {"spread_seeds", tournament.config.seeds},
                   {"test_sequences", tournament.config.test_sequences}},
                  {},
                  {{"readers", readers}}};
-  DataTable mean{"accuracy", "one row per test length: each reader's accuracy, mean over seeds",
+  DataTable mean{"accuracy", "one row per test length: each reader's accuracy, mean over the headline seeds",
                  {"length"}, {}};
-  DataTable seeds{"seed_accuracy", "one row per seed and test length: each reader's accuracy",
+  DataTable seeds{"seed_accuracy", "one row per headline seed and test length: each reader's accuracy",
                   {"seed", "length"}, {}};
-  mean.columns.insert(mean.columns.end(), readers.begin(), readers.end());
-  seeds.columns.insert(seeds.columns.end(), readers.begin(), readers.end());
+  DataTable spread{"band", "one row per test length: for each reader its headline mean and the standard "
+                   "deviation between single seeds over every seed (columns <reader>, <reader>_sd)", {"length"}, {}};
+  DataTable printed{"article", "one row per test length: each reader's accuracy as the article prints it",
+                    {"length"}, {}};
+  for (DataTable* t : {&mean, &seeds, &printed})
+    t->columns.insert(t->columns.end(), readers.begin(), readers.end());
+  for (const std::string& r : readers) {
+    spread.columns.push_back(r);
+    spread.columns.push_back(r + "_sd");
+  }
   for (int length : tournament.config.test_lengths) {
-    std::vector<double> mean_row{double(length)};
+    std::vector<double> mean_row{double(length)}, sd_row{double(length)}, printed_row{double(length)};
     std::vector<std::vector<double>> seed_rows;
-    for (int k = 0; k < tournament.config.seeds; ++k) seed_rows.push_back({double(k), double(length)});
+    for (int k = 0; k < headline; ++k) seed_rows.push_back({double(k), double(length)});
     for (const std::string& name : readers) {
       const TournamentReader reader = tournament_reader(name);
-      double sum = 0;
+      std::vector<double> all;
       bool complete = true;
       for (int k = 0; k < tournament.config.seeds; ++k) {
         const std::optional<double> a = tournament.accuracy(reader.scheme, k, reader.reading, length);
-        seed_rows[k].push_back(a ? *a : kNoValue);
-        if (a) sum += *a; else complete = false;
+        if (k < headline) seed_rows[k].push_back(a ? *a : kNoValue);
+        if (a) all.push_back(*a); else complete = false;
       }
-      mean_row.push_back(complete ? sum / tournament.config.seeds : kNoValue);
+      double sum = 0, sq = 0;
+      for (int k = 0; complete && k < headline; ++k) sum += all[k];
+      const double m = sum / headline;
+      if (complete && all.size() > 1) {
+        double mu = 0;
+        for (double v : all) mu += v / all.size();
+        for (double v : all) sq += (v - mu) * (v - mu);
+      }
+      mean_row.push_back(complete ? m : kNoValue);
+      sd_row.push_back(complete ? m : kNoValue);
+      sd_row.push_back(complete && all.size() > 1 ? std::sqrt(sq / (all.size() - 1)) : kNoValue);
+      const auto r = article.find(name);
+      const auto v = r == article.end() ? std::map<int, double>::const_iterator() : r->second.find(length);
+      printed_row.push_back(r != article.end() && v != r->second.end() ? v->second : kNoValue);
     }
     mean.rows.push_back(std::move(mean_row));
+    spread.rows.push_back(std::move(sd_row));
+    printed.rows.push_back(std::move(printed_row));
     for (auto& row : seed_rows) seeds.rows.push_back(std::move(row));
   }
   fig.tables.push_back(std::move(mean));
   fig.tables.push_back(std::move(seeds));
+  fig.tables.push_back(std::move(spread));
+  fig.tables.push_back(std::move(printed));
   return fig;
+}
+
+PrintedAccuracies article_tournament_accuracies() {
+  PrintedAccuracies out;
+  static const std::regex id("exp\\.(tournament|rescaled)\\.([a-z]+)\\.L([0-9]+)");
+  for (const ledger::Claim& c : ledger::all_claims()) {
+    std::smatch m;
+    if (!std::regex_match(c.id, m, id)) continue;
+    const std::string reader = m[1] == "tournament" ? std::string(m[2]) : "rope_" + std::string(m[2]);
+    out[reader][std::stoi(m[3])] = ledger::value_of_printed(c.article);
+  }
+  return out;
+}
+
+FigureData sweep_figure(const std::string& report_dir) {
+  theorems::SweepResult sweep;
+  const auto body = experiments::read_sealed(report_dir + "/sweep.txt");
+  const bool swept = body && theorems::parse(*body, sweep);
+  struct Row {
+    double share;
+    std::string id;
+    bool holds;
+  };
+  std::vector<Row> rows;
+  if (swept)
+    for (const auto& [id, letter] : sweep.selected)
+      rows.push_back({double(sweep.held(id)) / double(sweep.settings.size()), id, letter == 'h'});
+  std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+    return a.share != b.share ? a.share > b.share : a.id < b.id;
+  });
+  DataTable claims{"claims", "one row per swept claim: its rank, the share of training settings in which "
+                   "it holds, and 1 if it holds in the selected recipe", {"rank", "share_held", "holds_selected"}, {}};
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    claims.rows.push_back({double(i), rows[i].share, rows[i].holds ? 1.0 : 0.0});
+    ids.push_back(rows[i].id);
+  }
+  return {"sweep",
+          "Every experiment claim: the share of the grid's training settings in which its statement holds.",
+          {{"claims", double(rows.size())}, {"settings", double(sweep.settings.size())}},
+          {claims},
+          {{"ids", ids}}};
 }
 
 FigureData filing_figure(const experiments::FilingsStudy& study) {
@@ -373,7 +449,10 @@ std::vector<FigureData> all_figures() {
   // The census is the tournament's head: d = 16, trained at 32, read at 128 (kappa = 4).
   // The trained heads come from the same cache as the ledger's claims; seed 0 is the seed the
   // article's rebound profile prints, and offset 8 lies well inside the window.
-  // The headline seeds 0..2 of the selected recipes (the same cached heads the claims read).
+  // The selected recipes' heads (the same cached heads the claims read): seeds 0..2 for the
+  // per-head figures, and all of the tournament's seeds for the spread between seeds.
+  static const experiments::Tournament all_seeds =
+      experiments::run_tournament(experiments::selected_tournament(PE_CACHE_DIR), PE_CACHE_DIR);
   static const experiments::Tournament tournament = experiments::run_tournament(
       experiments::selected_tournament(PE_CACHE_DIR, experiments::kHeadlineSeeds), PE_CACHE_DIR);
   static const experiments::FilingsStudy study = [] {
@@ -386,8 +465,8 @@ std::vector<FigureData> all_figures() {
   }();
   return {clocks_figure(16, 3, 10, 64),     kernel_figure({64, 512, 8192}, 4096),
           census_figure(16, 32, 4),         drift_figure(tournament, 8, 0),
-          offsets_figure(tournament, 0),    tournament_figure(tournament),
-          filing_figure(study)};
+          offsets_figure(tournament, 0),    tournament_figure(all_seeds, article_tournament_accuracies()),
+          filing_figure(study),             sweep_figure(PE_REPORT_DIR)};
 }
 
 std::string figures_json(const std::vector<FigureData>& figures) {

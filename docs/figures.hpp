@@ -19,6 +19,7 @@
 /// they show the same heads the ledger's claims are about.
 #pragma once
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -86,9 +87,26 @@ FigureData drift_figure(const experiments::Tournament& tournament, int offset, i
 /// offset, first trough, dive, and the highest score past the window with its offset).
 FigureData offsets_figure(const experiments::Tournament& tournament, int seed);
 
-/// Figure "tournament": accuracy at every test length for every reader, the mean over seeds
-/// (table `accuracy`) and each seed (table `seed_accuracy`); null where a head cannot be read.
-FigureData tournament_figure(const experiments::Tournament& tournament);
+/// The article's printed accuracy per reader (a tournament_reader_names() entry) and length.
+using PrintedAccuracies = std::map<std::string, std::map<int, double>>;
+
+/// Figure "tournament": accuracy at every test length for every reader: the mean of the
+/// headline seeds 0..2 (table `accuracy`), each headline seed (table `seed_accuracy`), the
+/// mean beside the standard deviation between single seeds over all the tournament's seeds
+/// (table `band`: columns `<reader>` and `<reader>_sd`),
+/// and the article's printed value (table `article`); null where there is none or a head cannot
+/// be read.
+FigureData tournament_figure(const experiments::Tournament& tournament,
+                             const PrintedAccuracies& article = {});
+
+/// The article's tournament accuracies as the ledger declares them (claims exp.tournament.* and
+/// exp.rescaled.*), by reader and length.
+PrintedAccuracies article_tournament_accuracies();
+
+/// Figure "sweep": every swept claim (report/sweep.txt) with the share of training settings in
+/// which its statement holds and whether it holds in the selected recipe (table `claims`,
+/// sorted by share, then id; texts `ids`). Empty tables when the sweep has not run.
+FigureData sweep_figure(const std::string& report_dir);
 
 /// Figure "filing": the case study's exhibit filing, its tokens and companies (texts), and at
 /// every position the mention, the true answer and every reader's answer for every seed

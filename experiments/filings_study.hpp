@@ -183,7 +183,7 @@ FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::
 /// The article's filings study trained with `recipe`, `seeds` seeds per scheme.
 FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds);
 /// The selection rule (recipes.hpp) applied to the filings heads on their validation windows,
-/// kGridSeeds per recipe; cached under cache_dir/filings_study/selection-<key>.txt.
+/// kGridSeeds per recipe; cached under cache_dir/filings_study/`selection-<key>.txt`.
 RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const std::string& cache_dir,
                                          int threads = 0);
 

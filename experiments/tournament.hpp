@@ -121,7 +121,7 @@ TournamentConfig tournament_with(const TrainingRecipe& recipe, int seeds);
 RecipeScore score_recipe(const TrainingRecipe& recipe, const Tournament& tournament);
 /// The selection rule (recipes.hpp) applied to the tournament's heads, kGridSeeds per recipe.
 /// Trains or loads every grid head; the selection itself is cached under
-/// cache_dir/tournament/selection-<key>.txt (recomputed when missing or corrupt).
+/// `cache_dir/tournament/selection-<key>.txt` (recomputed when missing or corrupt).
 RecipeSelection tournament_recipe_selection(const std::string& cache_dir, int threads = 0);
 
 /// The headline tournament's configuration: the selected recipe with `seeds` seeds per scheme

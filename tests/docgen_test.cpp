@@ -470,7 +470,9 @@ TEST(TrainedFigures, DriftIsFlatForRelativeSchemesOnly) {
   EXPECT_GT(*hi - *lo, 0.1) << "the added code's score should move with the query's position";
   EXPECT_EQ(sinusoidal.size(), 256u - 8u);
   EXPECT_THROW(pe::figures::drift_figure(pe::theorems::lab::tournament(), 256, 0), std::invalid_argument);
-  EXPECT_THROW(pe::figures::drift_figure(pe::theorems::lab::tournament(), 8, 3), std::invalid_argument);
+  EXPECT_THROW(pe::figures::drift_figure(pe::theorems::lab::tournament(), 8,
+                                         pe::theorems::lab::tournament().config.seeds),
+               std::invalid_argument);
 }
 
 TEST(TrainedFigures, OffsetsRopeColumnIsTheRotationPolynomialWithItsLandmarks) {

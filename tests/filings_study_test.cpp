@@ -214,7 +214,7 @@ TEST(FilingsAlibi, ContentWidthIsTheSpreadOfTheQueryTokensScores) {
 
 TEST(FilingsCache, SecondRunLoadsEveryHeadWithIdenticalAnswers) {
   const FilingsStudy again =
-      run_filings_study(article_filings_study(), pe::theorems::case_study_corpus(), PE_CACHE_DIR);
+      run_filings_study(cached_study().config, pe::theorems::case_study_corpus(), PE_CACHE_DIR);
   EXPECT_EQ(again.trained, 0);
   for (std::size_t i = 0; i < again.heads.size(); ++i) {
     EXPECT_EQ(again.heads[i].trained_parameters, cached_study().heads[i].trained_parameters);
@@ -228,7 +228,7 @@ TEST(FilingsCache, CorruptEntryIsRecomputedIdentically) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "pe_filings_cache_test";
   fs::remove_all(dir);
-  const FilingsStudyConfig config = article_filings_study();
+  const FilingsStudyConfig config = cached_study().config;
   const auto& corpus = pe::theorems::case_study_corpus();
   for (PositionScheme s : config.schemes)
     for (int k = 0; k < config.seeds; ++k) {

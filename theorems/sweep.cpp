@@ -45,7 +45,10 @@ std::string serialise(const SweepResult& result) {
   std::string text = "pe-sweep 1\nsettings " + std::to_string(result.settings.size()) + '\n';
   for (const std::string& s : result.settings) text += "setting " + s + '\n';
   text += "claims " + std::to_string(result.verdicts.size()) + '\n';
-  for (const auto& [id, v] : result.verdicts) text += "claim " + id + ' ' + v + '\n';
+  for (const auto& [id, v] : result.verdicts) {
+    const auto it = result.selected.find(id);
+    text += "claim " + id + ' ' + (it == result.selected.end() ? '?' : it->second) + ' ' + v + '\n';
+  }
   return text + "end\n";
 }
 
@@ -62,11 +65,13 @@ bool parse(const std::string& text, SweepResult& result) {
   }
   if (!(in >> word >> count) || word != "claims") return false;
   for (std::size_t i = 0; i < count; ++i) {
-    std::string id;
-    if (!(in >> word >> id >> value) || word != "claim" || value.size() != out.settings.size() ||
+    std::string id, selected;
+    if (!(in >> word >> id >> selected >> value) || word != "claim" || selected.size() != 1 ||
+        selected.find_first_not_of("hfe") != std::string::npos || value.size() != out.settings.size() ||
         value.find_first_not_of("hfe") != std::string::npos)
       return false;
     out.verdicts[id] = value;
+    out.selected[id] = selected[0];
   }
   if (!(in >> word) || word != "end") return false;
   result = std::move(out);

@@ -27,6 +27,7 @@ std::vector<experiments::TrainingRecipe> sweep_settings();
 struct SweepResult {
   std::vector<std::string> settings;            ///< recipe ids, in order
   std::map<std::string, std::string> verdicts;  ///< claim id -> one letter per setting
+  std::map<std::string, char> selected;         ///< claim id -> its letter on the headline runs
   /// How many settings the claim holds in, and their ids separated by spaces.
   int held(const std::string& id) const;
   std::string holding(const std::string& id) const;
@@ -45,7 +46,7 @@ std::string reproduction(const SweepResult& result, const std::string& id, const
 /// with every recipe's validation figures, the chosen recipe, and the sweep's settings.
 std::string training_selection_json();
 
-/// Reads <report_dir>/sweep.txt (if present and sealed) and the selections into the report's
+/// Reads `<report_dir>/sweep.txt` (if present and sealed) and the selections into the report's
 /// annotations: every claim's reproduction fields and the training_selection member.
 ledger::ReportAnnotations report_annotations(const std::string& report_dir);
 

@@ -57,11 +57,15 @@ int main(int argc, char** argv) {
 
     // Which claims read trained heads: evaluated once on the headline runs.
     std::vector<const ledger::Claim*> swept;
+    std::vector<char> headline_letters;
     for (const std::string& unit : pe::theorems::experiment_units())
       for (const ledger::Claim* claim : ledger::claims_of_unit(unit)) {
         const long before = lab::training_reads();
-        verdict_letter(*claim);
-        if (lab::training_reads() != before) swept.push_back(claim);
+        const char letter = verdict_letter(*claim);
+        if (lab::training_reads() != before) {
+          swept.push_back(claim);
+          headline_letters.push_back(letter);
+        }
       }
 
     // Every setting's runs, trained or loaded with the whole machine.
@@ -97,7 +101,10 @@ int main(int argc, char** argv) {
 
     pe::theorems::SweepResult result;
     for (const TrainingRecipe& s : settings) result.settings.push_back(s.id());
-    for (std::size_t c = 0; c < swept.size(); ++c) result.verdicts[swept[c]->id] = verdicts[c];
+    for (std::size_t c = 0; c < swept.size(); ++c) {
+      result.verdicts[swept[c]->id] = verdicts[c];
+      result.selected[swept[c]->id] = headline_letters[c];
+    }
     const std::string path = std::string(PE_REPORT_DIR) + "/sweep.txt";
     std::filesystem::create_directories(PE_REPORT_DIR);
     write_sealed(path, pe::theorems::serialise(result));

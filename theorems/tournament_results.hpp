@@ -114,7 +114,7 @@ ledger::Outcome against_article(std::string_view article, const SeedValues& seed
 /// against_article on the tournament's test sets (2,000 sequences on both sides).
 ledger::Outcome against_article(std::string_view article, const SeedValues& seeds);
 
-/// Rule::statistical for "the lowest (highest) of three seeds is about <article>": holds when
+/// Rule::statistical for "the lowest (highest) of three seeds is about X" (X printed): holds when
 /// the printed value, give or take half a printed unit, meets the central 1 - 2 x 0.00135
 /// interval (the two-sided tail of k = 3 standard normal errors) of that extreme over every
 /// three of the runs' seeds.

@@ -442,11 +442,11 @@
     // The accuracy table: every reader, the selected one highlighted.
     var accRows = {};
     if (tour) {
-      var acc = table(tour, "accuracy"), seedAcc = table(tour, "seed_accuracy");
+      var acc = table(tour, "accuracy"), seedAcc = table(tour, "seed_accuracy"), printed = table(tour, "article");
       var lengths = column(acc, "length");
       $("accuracy-note").textContent = "(mean over " + tour.parameters.seeds + " seeds, " +
         fmt(tour.parameters.test_sequences) + " test sequences; trained at " + tour.parameters.window +
-        "; hover a cell for each seed)";
+        "; the article's value in brackets; hover a cell for each seed)";
       var tab = $("accuracy-table");
       clear(tab);
       var head = htmlEl("tr", {}, htmlEl("thead", {}, tab));
@@ -456,10 +456,13 @@
       text(tour, "readers").forEach(function (r) {
         var tr = htmlEl("tr", { "data-reader": r }, body);
         htmlEl("th", {}, tr, readerLabel(r));
-        var values = column(acc, r);
+        var values = column(acc, r), article = column(printed, r);
         lengths.forEach(function (L, i) {
-          var td = htmlEl("td", { "data-length": L }, tr, values[i] === null ? "\u2014" : values[i].toFixed(3));
+          var shown = values[i] === null ? "\u2014" : values[i].toFixed(3);
+          if (article[i] !== null) shown += " (" + article[i].toFixed(3) + ")";
+          var td = htmlEl("td", { "data-length": L }, tr, shown);
           td.setAttribute("data-value", values[i] === null ? "null" : String(values[i]));
+          td.setAttribute("data-article", article[i] === null ? "null" : String(article[i]));
           if (values[i] === null) td.className = "na";
           var perSeed = [];
           var sl = column(seedAcc, "length"), ss = column(seedAcc, "seed"), sv = column(seedAcc, r);

@@ -153,6 +153,11 @@
         var want = acc[reader][k];
         var got = cell ? cell.getAttribute("data-value") : "missing";
         if (want === null ? got !== "null" : Number(got) !== want) accBad.push(reader + " at " + L + ": " + got + " vs " + want);
+        // The article's value beside it, from the payload's article table.
+        var wantArticle = figs.tournament.tables.article.columns[reader][k];
+        var gotArticle = cell ? cell.getAttribute("data-article") : "missing";
+        if (wantArticle === null ? gotArticle !== "null" : Number(gotArticle) !== wantArticle)
+          accBad.push(reader + " at " + L + ": article " + gotArticle + " vs " + wantArticle);
       });
     });
     check("accuracy_rows", accBad.length === 0,

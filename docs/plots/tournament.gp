@@ -1,23 +1,28 @@
-# Accuracy of every scheme and rescaling against test length, mean over seeds; heads trained at
-# the window length. Data: figures::tournament_figure (columns: length, none, sinusoidal,
-# learned, rope, alibi, rope_pi, rope_ntk, rope_yarn).
+# Accuracy of every scheme and rescaling against test length: the mean of the headline seeds
+# with error bars of one standard deviation between single seeds (over every seed of the
+# selected recipe), and the article's printed values as open circles. Heads trained at the
+# window length. Data: figures::tournament_figure (tables band: length, then <reader> and
+# <reader>_sd for none, sinusoidal, learned, rope, alibi, rope_pi, rope_ntk, rope_yarn; article:
+# length and the article's value per reader).
 load style
-file = datadir.'/tournament.accuracy.dat'
-load datadir.'/tournament.parameters.gnuplot'   # window, seeds, test_sequences
+band = datadir.'/tournament.band.dat'
+article = datadir.'/tournament.article.dat'
+load datadir.'/tournament.parameters.gnuplot'   # window, seeds, spread_seeds, test_sequences
 set logscale x 2
 set xrange [28:290]
 set xtics (32, 64, 128, 256)
-set yrange [0:1.02]
+set yrange [0:1.05]
 set xlabel "test length (log scale)"
-set ylabel sprintf("accuracy (mean of %d seeds)", seeds)
+set ylabel sprintf("accuracy (mean of seeds 0-%d; bars: sd over %d seeds)", seeds - 1, spread_seeds)
 set key outside right top
-set title sprintf("Reading past a window of %d positions (%d test sequences per length)", window, test_sequences)
+set title sprintf("Reading past a window of %d positions (%d test sequences per length; circles: the article)", window, test_sequences)
 set arrow from window, graph 0 to window, graph 1 nohead dashtype 2 linecolor rgb "#888888"
-plot file using 1:2 with linespoints linecolor rgb "#7f7f7f" pointtype 4 title "no position", \
-     file using 1:3 with linespoints linetype 1 pointtype 5 title "sinusoidal", \
-     file using 1:4 with linespoints linecolor rgb "#9467bd" linewidth 2 pointtype 13 title "learned table", \
-     file using 1:5 with linespoints linetype 2 pointtype 7 title "RoPE", \
-     file using 1:6 with linespoints linetype 3 pointtype 9 title "ALiBi", \
-     file using 1:7 with linespoints linetype 2 dashtype 2 pointtype 6 title "RoPE + PI", \
-     file using 1:8 with linespoints linetype 2 dashtype 3 pointtype 8 title "RoPE + NTK-aware", \
-     file using 1:9 with linespoints linetype 2 dashtype 4 pointtype 10 title "RoPE + YaRN"
+plot band using 1:2:3 with yerrorlines linecolor rgb "#7f7f7f" pointtype 4 title "no position", \
+     band using 1:4:5 with yerrorlines linetype 1 pointtype 5 title "sinusoidal", \
+     band using 1:6:7 with yerrorlines linecolor rgb "#9467bd" linewidth 2 pointtype 13 title "learned table", \
+     band using 1:8:9 with yerrorlines linetype 2 pointtype 7 title "RoPE", \
+     band using 1:10:11 with yerrorlines linetype 3 pointtype 9 title "ALiBi", \
+     band using 1:12:13 with yerrorlines linetype 2 dashtype 2 pointtype 6 title "RoPE + PI", \
+     band using 1:14:15 with yerrorlines linetype 2 dashtype 3 pointtype 8 title "RoPE + NTK-aware", \
+     band using 1:16:17 with yerrorlines linetype 2 dashtype 4 pointtype 10 title "RoPE + YaRN", \
+     for [c=2:9] article using 1:c with points pointtype 6 pointsize 1.6 linecolor rgb "#000000" notitle
