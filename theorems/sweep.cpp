@@ -106,6 +106,19 @@ std::string selection_json(const experiments::RecipeSelection& s) {
   }
   return out + "]}";
 }
+/// Every headline head's final validation figures and degenerate reason.
+template <class Study, class Reason>
+std::string heads_json(const Study& runs, long validation_count, Reason reason) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < runs.heads.size(); ++i) {
+    const auto& h = runs.heads[i];
+    out += std::string(i ? ",\n      " : "") + "{\"scheme\": " + json_quoted(experiments::to_string(h.scheme)) +
+           ", \"seed\": " + std::to_string(h.seed) + ", \"validation_loss\": " + number(h.validation_loss) +
+           ", \"validation_accuracy\": " + number(double(h.validation_correct) / double(validation_count)) +
+           ", \"degenerate\": " + json_quoted(reason(h)) + "}";
+  }
+  return out + "]";
+}
 }  // namespace
 
 std::string training_selection_json() {
@@ -118,7 +131,18 @@ std::string training_selection_json() {
          ", \"headline_seeds\": " + std::to_string(experiments::kHeadlineSeeds) +
          ",\n    \"tournament\": " + selection_json(lab::tournament_selection()) +
          ",\n    \"filings\": " + selection_json(lab::filings_selection()) +
-         ",\n    \"sweep_settings\": [" + settings + "]}";
+         ",\n    \"sweep_settings\": [" + settings + "]" +
+         ",\n    \"tournament_heads\": " +
+         heads_json(lab::headline_tournament(), lab::headline_tournament().config.validation_sequences,
+                    [](const experiments::HeadRun& h) {
+                      return experiments::degenerate_reason(lab::headline_tournament(), h);
+                    }) +
+         ",\n    \"filings_heads\": " +
+         heads_json(lab::headline_filings_study(), lab::headline_filings_study().config.validation_windows,
+                    [](const experiments::FilingHeadRun& h) {
+                      return lab::headline_filings_study().degenerate_reason(h);
+                    }) +
+         "}";
 }
 
 ledger::ReportAnnotations report_annotations(const std::string& report_dir) {

@@ -43,7 +43,8 @@ bool parse(const std::string& text, SweepResult& result);
 std::string reproduction(const SweepResult& result, const std::string& id, const std::string& verdict);
 
 /// The report's top-level member `"training_selection": {...}`: the rule, each family's grid
-/// with every recipe's validation figures, the chosen recipe, and the sweep's settings.
+/// with every recipe's validation figures, the chosen recipe, the sweep's settings, and every
+/// headline head's final validation loss, in-window accuracy and degenerate reason ("" if none).
 std::string training_selection_json();
 
 /// Reads `<report_dir>/sweep.txt` (if present and sealed) and the selections into the report's
