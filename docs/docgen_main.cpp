@@ -74,34 +74,6 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-/// The [[training-selection]] block: the rule, and each family's grid with its figures.
-std::string training_selection_markdown() {
-  namespace lab = pe::theorems::lab;
-  std::ostringstream md;
-  md << "The recipe is chosen by one rule, written in experiments/recipes.hpp before any result "
-        "past the window was read: " << pe::experiments::selection_rule() << ".\n\n";
-  for (const auto& [family, selection] :
-       {std::pair<std::string, const pe::experiments::RecipeSelection*>{"tournament", &lab::tournament_selection()},
-        {"filings study", &lab::filings_selection()}}) {
-    md << "**The " << family << "'s grid** (" << pe::experiments::kGridSeeds
-       << " seeds per recipe and scheme; chosen: " << selection->recipe().name() << ", trained with "
-       << pe::experiments::kSelectedSeeds << " seeds for the claims):\n\n"
-       << "| recipe | mean validation loss | mean in-window accuracy | heads | degenerate heads |\n"
-       << "|---|---|---|---|---|\n";
-    for (std::size_t i = 0; i < selection->scores.size(); ++i) {
-      const pe::experiments::RecipeScore& r = selection->scores[i];
-      char loss[32], acc[32];
-      std::snprintf(loss, sizeof loss, "%.4f", r.mean_validation_loss);
-      std::snprintf(acc, sizeof acc, "%.4f", r.mean_validation_accuracy);
-      const std::string mark = i == selection->chosen ? "**" : "";
-      md << "| " << mark << r.recipe.name() << (i == selection->chosen ? " (chosen)" : "") << mark << " | "
-         << loss << " | " << acc << " | " << r.heads << " | " << r.degenerate << " |\n";
-    }
-    md << "\n";
-  }
-  return md.str();
-}
-
 }  // namespace
 
 int main(int argc, char** argv) try {
@@ -122,7 +94,7 @@ int main(int argc, char** argv) try {
     annotations.annotate(context.records.back());
     unit_seconds[claim.unit] += seconds_since(t);
   }
-  context.training_selection = training_selection_markdown();
+  context.training_selection = pe::theorems::training_selection_markdown();
   for (const auto& [unit, s] : unit_seconds)
     std::cout << "pe_docgen: unit " << unit << " evaluated in " << s << " s\n";
 

@@ -44,6 +44,10 @@ const std::string kChecksumTag = "checksum ";
 }
 
 void write_sealed(const std::string& path, const std::string& body) {
+  // The checksum must start a line of its own, or read_sealed could not find it (found by the
+  // cache-entry fuzz target).
+  if (!body.empty() && body.back() != '\n')
+    throw std::invalid_argument("write_sealed: the body of " + path + " must end with a newline");
   namespace fs = std::filesystem;
   const fs::path target(path);
   if (target.has_parent_path()) fs::create_directories(target.parent_path());
@@ -115,12 +119,14 @@ bool read_numbers_line(std::istream& in, const std::string& tag, long expected_c
   long count = -1;
   if (!(in >> word) || word != tag || !(in >> count) || count < 0) return false;
   if (expected_count >= 0 && count != expected_count) return false;
-  out.resize(static_cast<std::size_t>(count));
-  for (double& x : out) {
+  // Grown as numbers are read, never sized from the count alone: a corrupt count must not
+  // allocate more than the entry holds (found by the cache-entry fuzz target).
+  out.clear();
+  for (long i = 0; i < count; ++i) {
     if (!(in >> word)) return false;
     const std::optional<double> v = parse_double(word);
     if (!v) return false;
-    x = *v;
+    out.push_back(*v);
   }
   return true;
 }

@@ -26,7 +26,9 @@ std::string hex64(std::uint64_t value);
 std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b);
 
 /// Writes `body` followed by a line "checksum <fnv1a64(body)>" to `path`, via a temporary file
-/// in the same directory renamed into place, so that a reader never sees half an entry.
+/// in the same directory renamed into place, so that a reader never sees half an entry. Throws
+/// std::invalid_argument for a non-empty body that does not end with a newline (its checksum
+/// would not start a line, and read_sealed could not read it back).
 void write_sealed(const std::string& path, const std::string& body);
 /// The body of a sealed entry, or nothing if the file is missing, unreadable, or its checksum
 /// line is absent or does not match.

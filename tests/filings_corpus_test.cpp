@@ -1,5 +1,6 @@
 // The synthetic filings corpus, its tokenizer, the exhibit filing and the markup reader.
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <algorithm>
 
@@ -130,6 +131,71 @@ TEST(MarkupReader, JoinsNamesSplitAcrossLinesAndKeepsFirstAppearanceOrder) {
   ASSERT_EQ(d.tokens.size(), 5u);
   EXPECT_EQ(d.companies, (std::vector<std::string>{"Bolt Foods", "Acme Rail"}));
   EXPECT_EQ(d.tokens[4].company, 0);
+}
+
+TEST(MarkupReader, RefusesADocumentEndingInAnOpeningBracketPair) {
+  // "[[" as the last two characters opens a name that is never closed; it is not a word.
+  expect_markup_error("revenue rose [[", 1, 14, "never closed");
+  expect_markup_error("[[", 1, 1, "never closed");
+  expect_markup_error("x ]]", 1, 3, "without a matching");
+}
+
+namespace {
+/// A word of the generated documents: no white space and no brackets.
+rc::Gen<std::string> word_gen() {
+  return rc::gen::nonEmpty(rc::gen::container<std::string>(
+      rc::gen::elementOf(std::string("abcdefghijklmnopqrstuvwxyzABCXYZ0123456789.,$%'-:;()"))));
+}
+}  // namespace
+
+// print(doc) is render(doc, true); parse(print(doc)) gives back the same tokens, the same
+// company of every token and the companies in order of first appearance.
+RC_GTEST_PROP(MarkupReader, ParsingARenderedDocumentGivesItBack, ()) {
+  const int companies = *rc::gen::inRange(0, kSymbolCount + 1);
+  std::vector<std::string> names;
+  for (int c = 0; c < companies; ++c) {
+    std::string name;
+    for (int w = 0, n = *rc::gen::inRange(1, 4); w < n; ++w) name += (w ? " " : "") + *word_gen();
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  Document doc;
+  const int length = *rc::gen::inRange(1, 60);
+  for (int t = 0; t < length; ++t) {
+    if (!names.empty() && *rc::gen::inRange(0, 4) == 0) {
+      const std::string& name = names[*rc::gen::inRange<std::size_t>(0, names.size())];
+      auto it = std::find(doc.companies.begin(), doc.companies.end(), name);
+      if (it == doc.companies.end()) it = doc.companies.insert(doc.companies.end(), name);
+      doc.tokens.push_back({name, int(it - doc.companies.begin())});
+    } else {
+      doc.tokens.push_back({*word_gen(), -1});
+    }
+  }
+  const Document back = parse_marked_text(render(doc, true), "property");
+  RC_ASSERT(back.companies == doc.companies);
+  RC_ASSERT(back.tokens.size() == doc.tokens.size());
+  for (std::size_t i = 0; i < doc.tokens.size(); ++i) {
+    RC_ASSERT(back.tokens[i].text == doc.tokens[i].text);
+    RC_ASSERT(back.tokens[i].company == doc.tokens[i].company);
+  }
+}
+
+// Any text is either read or refused with a MarkupError whose line lies inside the text and
+// whose column is at least 1; nothing else escapes.
+RC_GTEST_PROP(MarkupReader, AnyTextIsReadOrRefusedWithAPlace, ()) {
+  static const char alphabet[] = "ab []\n\t\0Z";  // brackets, spaces, newlines and a NUL byte
+  const std::string text = *rc::gen::container<std::string>(
+      rc::gen::elementOf(std::string(alphabet, sizeof alphabet - 1)));
+  long lines = 1;
+  for (char c : text) lines += c == '\n';
+  try {
+    const Document d = parse_marked_text(text, "property");
+    RC_ASSERT(!d.tokens.empty());
+    for (const Token& t : d.tokens) RC_ASSERT(t.company < int(d.companies.size()));
+  } catch (const MarkupError& e) {
+    RC_ASSERT(e.line() >= 1);
+    RC_ASSERT(e.line() <= lines);
+    RC_ASSERT(e.column() >= 1);
+  }
 }
 
 TEST(FilingsCorpus, RejectsEmptyCorpora) {

@@ -21,6 +21,14 @@ TEST(LedgerRules, RejectsNonLiterals) {
   EXPECT_THROW(half_unit_of_printed("3.69 x 10^29"), std::invalid_argument);
 }
 
+TEST(LedgerRules, RefusesLiteralsOutsideTheRangeOfADoubleAsInvalid) {
+  // std::stod and std::stoi would throw std::out_of_range; the contract is invalid_argument.
+  for (const char* text : {"1e999", "1e-999", "1e99999999999", "0.5e-320"})
+    EXPECT_THROW(value_of_printed(text), std::invalid_argument) << text;
+  EXPECT_THROW(half_unit_of_printed(std::string(400, '9')), std::invalid_argument);
+  EXPECT_DOUBLE_EQ(value_of_printed("1e300"), 1e300);
+}
+
 TEST(LedgerRules, PrintedHoldsWithinHalfUnitOnly) {
   EXPECT_EQ(printed("0.748", 0.7484).verdict, Verdict::holds);
   EXPECT_EQ(printed("0.748", 0.7476).verdict, Verdict::holds);

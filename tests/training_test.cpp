@@ -323,6 +323,30 @@ TEST(LoadOrCompute, NothingMissingMeansNoPreparationAndFailuresPropagate) {
   EXPECT_EQ(attempted.load(), 4);  // every job is attempted before the failure is rethrown
 }
 
+TEST_F(TournamentCache, SealedEntriesRoundTripAndBodiesWithoutAFinalNewlineAreRefused) {
+  // Regression from the cache-entry fuzz target: a body without a final newline was written,
+  // but its checksum then shared the body's last line and the entry never read back.
+  const std::string path = (dir_ / "entry.txt").string();
+  EXPECT_THROW(write_sealed(path, "trained 2 0x1p+0 -0x1.8p"), std::invalid_argument);
+  for (const std::string& body : {std::string(), std::string("a\n"), std::string("checksum 0\nend\n")}) {
+    write_sealed(path, body);
+    ASSERT_TRUE(read_sealed(path).has_value()) << body;
+    EXPECT_EQ(*read_sealed(path), body);
+  }
+}
+
+TEST(ResultCache, ANumbersLineWithACorruptCountAllocatesOnlyWhatItHolds) {
+  // Regression from the cache-entry fuzz target: a count of 246912780 used to size the vector
+  // before any number was read (2 GB). Now the line is refused after reading what is there.
+  std::istringstream in("trained 246912780 0x1p+0 0x1p+1\n");
+  std::vector<double> values;
+  EXPECT_FALSE(read_numbers_line(in, "trained", -1, values));
+  EXPECT_LE(values.capacity(), 16u);
+  std::istringstream good("loss 2 0x1p+0 -0x1.8p-1\n");
+  ASSERT_TRUE(read_numbers_line(good, "loss", 2, values));
+  EXPECT_EQ(values, (std::vector<double>{1.0, -0.75}));
+}
+
 TEST(LearningRateSchedule, CosineWarmsUpLinearlyThenDecaysToZero) {
   TrainingSettings t;
   t.steps = 101;

@@ -178,9 +178,23 @@ PrintedLiteral parse_printed(std::string_view printed) {
   if (!std::regex_match(text, m, literal))
     throw std::invalid_argument("printed value '" + text +
                                 "' is not a decimal literal like 0.748, 19869 or 3.69e29");
+  const auto out_of_range = [&text] {
+    return std::invalid_argument("printed value '" + text + "' is out of the range of a double");
+  };
+  // A literal longer than any printed value: its digit count alone would overflow the arithmetic.
+  if (text.size() > 64) throw out_of_range();
   const int decimals = static_cast<int>(m[3].length());
-  const int exponent = m[4].matched ? std::stoi(m[4].str()) : 0;
-  return {std::stod(text), 0.5 * std::pow(10.0, exponent - decimals)};
+  double value = 0;
+  int exponent = 0;
+  try {
+    exponent = m[4].matched ? std::stoi(m[4].str()) : 0;
+    value = std::stod(text);
+  } catch (const std::out_of_range&) {
+    throw out_of_range();
+  }
+  const double half_unit = 0.5 * std::pow(10.0, exponent - decimals);
+  if (!std::isfinite(value) || !(half_unit > 0) || !std::isfinite(half_unit)) throw out_of_range();
+  return {value, half_unit};
 }
 }  // namespace
 
@@ -390,6 +404,7 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
       }
       md << "\n";
     };
+    for (const std::string& section : annotations.markdown_sections) md << section << "\n";
     std::vector<const Record*> first;
     for (const Record& r : records)
       if (is_erratum(r)) first.push_back(&r);

@@ -119,11 +119,13 @@ struct Record {
   std::string settings_holding;             ///< the recipe ids it holds in, space-separated
 };
 
-/// What the report adds to the claims' own records: the sweep's fields per claim, and extra
-/// top-level JSON members (each `"name": value`).
+/// What the report adds to the claims' own records: the sweep's fields per claim, extra
+/// top-level JSON members (each `"name": value`), and Markdown sections placed after the
+/// counts of claims.md.
 struct ReportAnnotations {
   std::function<void(Record&)> annotate;
   std::vector<std::string> top_level_json;
+  std::vector<std::string> markdown_sections;
 };
 
 Record evaluate_record(const Claim& claim);

@@ -145,6 +145,32 @@ std::string training_selection_json() {
          "}";
 }
 
+std::string training_selection_markdown() {
+  std::ostringstream md;
+  md << "The recipe is chosen by one rule, written in experiments/recipes.hpp before any result "
+        "past the window was read: " << experiments::selection_rule() << ".\n\n";
+  for (const auto& [family, selection] :
+       {std::pair<std::string, const experiments::RecipeSelection*>{"tournament", &lab::tournament_selection()},
+        {"filings study", &lab::filings_selection()}}) {
+    md << "**The " << family << "'s grid** (" << experiments::kGridSeeds
+       << " seeds per recipe and scheme; chosen: " << selection->recipe().name() << ", trained with "
+       << experiments::kSelectedSeeds << " seeds for the claims):\n\n"
+       << "| recipe | mean validation loss | mean in-window accuracy | heads | degenerate heads |\n"
+       << "|---|---|---|---|---|\n";
+    for (std::size_t i = 0; i < selection->scores.size(); ++i) {
+      const experiments::RecipeScore& r = selection->scores[i];
+      char loss[32], acc[32];
+      std::snprintf(loss, sizeof loss, "%.4f", r.mean_validation_loss);
+      std::snprintf(acc, sizeof acc, "%.4f", r.mean_validation_accuracy);
+      const std::string mark = i == selection->chosen ? "**" : "";
+      md << "| " << mark << r.recipe.name() << (i == selection->chosen ? " (chosen)" : "") << mark << " | "
+         << loss << " | " << acc << " | " << r.heads << " | " << r.degenerate << " |\n";
+    }
+    md << "\n";
+  }
+  return md.str();
+}
+
 ledger::ReportAnnotations report_annotations(const std::string& report_dir) {
   auto sweep = std::make_shared<SweepResult>();
   bool swept = false;
@@ -165,7 +191,10 @@ ledger::ReportAnnotations report_annotations(const std::string& report_dir) {
   };
   // The selections are cached by now whenever the sweep ran; without it, reading them could
   // mean training the whole grid inside the report step.
-  if (swept) a.top_level_json.push_back(training_selection_json());
+  if (swept) {
+    a.top_level_json.push_back(training_selection_json());
+    a.markdown_sections.push_back("## The training recipes\n\n" + training_selection_markdown());
+  }
   return a;
 }
 

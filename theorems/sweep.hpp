@@ -47,6 +47,10 @@ std::string reproduction(const SweepResult& result, const std::string& id, const
 /// headline head's final validation loss, in-window accuracy and degenerate reason ("" if none).
 std::string training_selection_json();
 
+/// The same as Markdown: the rule, and each family's grid with every recipe's validation figures
+/// and the chosen recipe marked (the report's and the docs' training-selection section).
+std::string training_selection_markdown();
+
 /// Reads `<report_dir>/sweep.txt` (if present and sealed) and the selections into the report's
 /// annotations: every claim's reproduction fields and the training_selection member.
 ledger::ReportAnnotations report_annotations(const std::string& report_dir);

@@ -1,0 +1,32 @@
+// libFuzzer target: any bytes as a marked-up document. parse_marked_text either returns a
+// document or throws MarkupError with a line and column inside the text; tokenize then either
+// tokenizes it or refuses a document with more companies than the readers know. Anything else
+// (a crash, a hang, another exception, a position outside the text) is a finding.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include "filings_corpus.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  long lines = 1;
+  for (char c : text) lines += c == '\n';
+  try {
+    const pe::filings::Document doc = pe::filings::parse_marked_text(text, "fuzz");
+    if (doc.tokens.empty()) std::abort();  // an empty document must be refused
+    for (const pe::filings::Token& t : doc.tokens)
+      if (t.company >= int(doc.companies.size())) std::abort();
+    try {
+      const pe::filings::CueTokens cue = pe::filings::tokenize(doc);
+      if (cue.symbols.size() != doc.tokens.size()) std::abort();
+    } catch (const std::invalid_argument&) {
+      if (int(doc.companies.size()) <= pe::filings::kSymbolCount) std::abort();
+    }
+  } catch (const pe::filings::MarkupError& e) {
+    if (e.line() < 1 || e.line() > lines || e.column() < 1) std::abort();
+  }
+  return 0;
+}
