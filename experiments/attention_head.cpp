@@ -333,6 +333,7 @@ class HeadWorkspace {
   Eigen::VectorXd gradient;
   double score_scale = 1;
   int n_max = 0;
+  SoftmaxPathCounts softmax_paths;   // cumulative over calls
 
   const RowMatrix& sinusoid_table(const AttentionHead& head, long shift, int n) {
     // Keyed by everything the code depends on: one evaluator may read heads of other shapes.
@@ -512,9 +513,11 @@ void HeadWorkspace::forward(const AttentionHead& head, const std::vector<Example
           a[j] *= inv_z;
           tw[x[j]] += a[j];
         }
+        ++softmax_paths.tabulated;
         continue;
       }
     }
+    ++softmax_paths.recomputed;
     double top = -std::numeric_limits<double>::infinity();
     if (rope) {
       for (int j = 0; j < n; ++j) a[j] = g.table(x[j], j);
@@ -682,6 +685,8 @@ double HeadWorkspace::backward(const AttentionHead& head, const std::vector<Exam
 }
 
 HeadEvaluator::HeadEvaluator() : work_(std::make_unique<HeadWorkspace>()) {}
+
+const SoftmaxPathCounts& HeadEvaluator::softmax_paths() const { return work_->softmax_paths; }
 HeadEvaluator::~HeadEvaluator() = default;
 HeadEvaluator::HeadEvaluator(HeadEvaluator&&) noexcept = default;
 HeadEvaluator& HeadEvaluator::operator=(HeadEvaluator&&) noexcept = default;

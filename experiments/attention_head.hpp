@@ -163,6 +163,15 @@ class AttentionHead {
 /// Reusable buffers for the tabulated forward and backward passes; one per thread.
 class HeadWorkspace;
 
+/// How many examples' softmax the tabulated forward pass took from its precomputed
+/// exponential tables, and how many it recomputed from the scores (when the tables are not
+/// built for the query's group, or their sum underflows). Results are the same either way; the
+/// counts let a test see that the fast path runs where it should.
+struct SoftmaxPathCounts {
+  long tabulated = 0;
+  long recomputed = 0;
+};
+
 /// The tabulated passes at each example's last position, with reusable buffers.
 class HeadEvaluator {
  public:
@@ -183,6 +192,8 @@ class HeadEvaluator {
   /// Number of examples whose largest logit (first on ties) is the target.
   long count_correct(const AttentionHead& head, const std::vector<Example>& examples,
                      const Reading& reading = {});
+  /// The softmax paths taken by this evaluator's forward passes so far.
+  const SoftmaxPathCounts& softmax_paths() const;
 
  private:
   std::unique_ptr<HeadWorkspace> work_;

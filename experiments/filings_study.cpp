@@ -594,7 +594,7 @@ FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::
       [&](std::size_t i, const FilingHeadRun& run) {
         if (cache_dir.empty()) return;
         const std::string key = head_key(config, fingerprint, jobs[i].scheme, jobs[i].seed);
-        write_sealed(path_for(cache_dir, key, jobs[i].scheme, jobs[i].seed), serialise(run, key));
+        write_sealed_or_warn(path_for(cache_dir, key, jobs[i].scheme, jobs[i].seed), serialise(run, key));
       });
   result.heads = std::move(runs.runs);
   result.trained = runs.computed;

@@ -107,7 +107,7 @@ RecipeSelection cached_selection(const std::string& path,
     if (const std::optional<std::string> body = read_sealed(path); body && parse(*body, selection))
       return selection;
   selection = select_recipe(score);
-  if (!path.empty()) write_sealed(path, serialise(selection));
+  if (!path.empty()) write_sealed_or_warn(path, serialise(selection));
   return selection;
 }
 

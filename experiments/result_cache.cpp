@@ -62,6 +62,22 @@ void write_sealed(const std::string& path, const std::string& body) {
   fs::rename(tmp_name.str(), target);
 }
 
+bool write_sealed_or_warn(const std::string& path, const std::string& body) {
+  try {
+    write_sealed(path, body);
+    return true;
+  } catch (const std::invalid_argument&) {
+    throw;  // a malformed body is the caller's bug, not the disk's
+  } catch (const std::exception& e) {
+    static std::atomic<bool> warned{false};
+    if (!warned.exchange(true))
+      std::fprintf(stderr, "pe: cannot write the cache entry %s (%s); results are computed but not "
+                   "cached (further such failures are not reported)\n", path.c_str(), e.what());
+    // A temporary file the failed write may have left is never read (its name differs).
+    return false;
+  }
+}
+
 std::optional<std::string> read_sealed(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;

@@ -30,6 +30,10 @@ std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b);
 /// std::invalid_argument for a non-empty body that does not end with a newline (its checksum
 /// would not start a line, and read_sealed could not read it back).
 void write_sealed(const std::string& path, const std::string& body);
+/// write_sealed for a cache that may not be writable (a read-only or full disk, a path through
+/// a regular file): on failure, prints one warning per process to stderr naming the entry and
+/// the reason, and returns false; the caller carries on with the result it computed.
+bool write_sealed_or_warn(const std::string& path, const std::string& body);
 /// The body of a sealed entry, or nothing if the file is missing, unreadable, or its checksum
 /// line is absent or does not match.
 std::optional<std::string> read_sealed(const std::string& path);
@@ -68,8 +72,9 @@ struct LoadedOrComputed {
 /// The train-or-load loop of the cached experiments. Job i is `load(i)` when that returns a
 /// run (a valid sealed entry; nothing when the entry is missing, corrupt or for another key,
 /// or when there is no cache). The other jobs are computed by `compute(i)` in parallel
-/// (for_each_in_parallel), each handed to `store(i, run)` (which writes its entry) before it is
-/// kept. `prepare()` runs once before the first computation, and only if some job is missing:
+/// (for_each_in_parallel), each handed to `store(i, run)` (which writes its entry, best with
+/// write_sealed_or_warn so that a cache that cannot be written costs only the caching) before it
+/// is kept. `prepare()` runs once before the first computation, and only if some job is missing:
 /// it builds what only computing needs. Results depend on neither `threads` nor the order.
 template <class Run>
 LoadedOrComputed<Run> load_or_compute(std::size_t count, int threads,

@@ -297,7 +297,7 @@ Tournament run_tournament(const TournamentConfig& config, const std::string& cac
       },
       [&](std::size_t i, const HeadRun& run) {
         if (!cache_dir.empty())
-          write_sealed(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
+          write_sealed_or_warn(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
                        serialise(run, head_key(config, jobs[i].scheme, jobs[i].seed)));
       });
   result.heads = std::move(runs.runs);

@@ -11,6 +11,7 @@
 #include "attention.hpp"
 #include "attention_head.hpp"
 #include "clocks.hpp"
+#include "cue_task.hpp"
 #include "random.hpp"
 
 namespace pe::experiments {
@@ -352,6 +353,33 @@ TEST(AttentionHead, RopeOffsetScoresAreTheScoresOfProposition3) {
   }
   for (int p = 0; p < 8; ++p)
     EXPECT_LE(s.plane_terms.col(p).cwiseAbs().maxCoeff(), s.amplitudes(p) * (1 + 1e-12));
+  // Exactly one amplitude per plane, each |q_j| |k_j| with the reading's scaling (Proposition 3
+  // (iii)); the largest-plane claims read this vector.
+  ASSERT_EQ(s.amplitudes.size(), 8);
+  ASSERT_EQ(s.plane_terms.cols(), 8);
+  for (int p = 0; p < 8; ++p)
+    EXPECT_NEAR(s.amplitudes(p), rr.score_scale / 4.0 * q.segment(2 * p, 2).norm() * k.segment(2 * p, 2).norm(),
+                1e-12 * (1 + s.amplitudes(p)))
+        << "plane " << p;
+}
+
+TEST(AttentionHead, TheTabulatedSoftmaxRunsWhereItShould) {
+  // A batch of 64 cue sequences shares one query group (the query token at position 31), so its
+  // exponential tables are built and every example's softmax comes from them; a lone example
+  // forms a group of one, for which building tables does not pay, and is recomputed.
+  CueTask task;
+  Rng rng(8);
+  const std::vector<Example> batch = task.sample(rng, 64);
+  for (PositionScheme scheme : all_position_schemes()) {
+    const AttentionHead head = sharp_head(scheme, 12);
+    HeadEvaluator evaluator;
+    evaluator.logits_at_last(head, batch);
+    EXPECT_EQ(evaluator.softmax_paths().tabulated, 64) << to_string(scheme);
+    EXPECT_EQ(evaluator.softmax_paths().recomputed, 0) << to_string(scheme);
+    evaluator.logits_at_last(head, {batch.front()});
+    EXPECT_EQ(evaluator.softmax_paths().tabulated, 64) << to_string(scheme);
+    EXPECT_EQ(evaluator.softmax_paths().recomputed, 1) << to_string(scheme);
+  }
 }
 
 // ---- Offset profiles ---------------------------------------------------------------------------

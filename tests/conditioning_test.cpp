@@ -31,6 +31,14 @@ TEST(WindowConditioning, RejectsAPrecisionTooLowToResolveTheConditionNumber) {
   expect_invalid([] { pe::window_condition_enclosure(16, 16, 1e4, 40); }, "digits = 40 is too low");
 }
 
+TEST(WindowConditioning, TwentyDigitsIsTheLeastPrecisionAccepted) {
+  // One plane over eight positions is well conditioned, so only the floor of 20 digits decides.
+  expect_invalid([] { pe::window_condition_number(8, 2, 1e4, 19); }, "digits must be >= 20, got digits = 19");
+  expect_invalid([] { pe::window_condition_enclosure(8, 2, 1e4, 19); }, "digits must be >= 20, got digits = 19");
+  EXPECT_NO_THROW(pe::window_condition_number(8, 2, 1e4, 20));
+  EXPECT_NO_THROW(pe::window_condition_enclosure(8, 2, 1e4, 20));
+}
+
 TEST(WindowConditioning, AcceptsAPrecisionThatResolvesIt) {
   // 75 digits: n d 10^-75 cond^2 ~ 3.5e-14 <= 1e-6, and the value matches 200 digits.
   const pe::MpConditionNumber low = pe::window_condition_number(16, 16, 1e4, 75);

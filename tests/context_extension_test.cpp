@@ -91,6 +91,25 @@ TEST(YarnRamps, ReferenceRangeAtTheArticleSetting) {
   EXPECT_DOUBLE_EQ(r.score_scale, pe::yarn_logit_scale(4));
 }
 
+TEST(YarnRamps, EveryEntryPointDefaultsToTheReferenceTurnsOneAndThirtyTwo) {
+  // The defaults beta_fast = 32, beta_slow = 1 of all three entry points, pinned at the
+  // article's setting where each default changes the answer: a beta_slow of 2 would put the
+  // top of the ramp at plane ceil(0.812) = 1, not 2.
+  const pe::YarnCorrectionRange explicit_range = pe::yarn_correction_range(16, 1e4, 32, 32, 1);
+  const pe::YarnCorrectionRange defaults = pe::yarn_correction_range(16, 1e4, 32);
+  EXPECT_EQ(defaults.low, explicit_range.low);
+  EXPECT_EQ(defaults.high, explicit_range.high);
+  EXPECT_EQ(pe::yarn_correction_range(16, 1e4, 32, 32, 2).high, 1);
+  const std::vector<double> w = pe::yarn_reference_extrapolation_weights(16, 1e4, 32);
+  ASSERT_EQ(w.size(), 8u);
+  EXPECT_DOUBLE_EQ(w[0], 1.0);
+  EXPECT_DOUBLE_EQ(w[1], 0.5);
+  for (int j = 2; j < 8; ++j) EXPECT_DOUBLE_EQ(w[j], 0.0);
+  EXPECT_EQ(w, pe::yarn_reference_extrapolation_weights(16, 1e4, 32, 32, 1));
+  EXPECT_EQ(pe::yarn_reference_reading(16, 1e4, 4, 32).factors,
+            pe::yarn_reference_reading(16, 1e4, 4, 32, 32, 1).factors);
+}
+
 TEST(YarnRamps, ReferenceRangeAtALargeModelSetting) {
   // d = 128, L = 2048, b = 10^4: planes 16.128 (32 turns) and 40.210 (one turn), by hand.
   const pe::YarnCorrectionRange range = pe::yarn_correction_range(128, 1e4, 2048);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 #include <tuple>
 
 #include <unistd.h>
@@ -345,6 +346,54 @@ TEST(ResultCache, ANumbersLineWithACorruptCountAllocatesOnlyWhatItHolds) {
   std::istringstream good("loss 2 0x1p+0 -0x1.8p-1\n");
   ASSERT_TRUE(read_numbers_line(good, "loss", 2, values));
   EXPECT_EQ(values, (std::vector<double>{1.0, -0.75}));
+}
+
+// ---- Bad environments: the cache may be unwritable, shared or left half-written ----------
+
+TEST_F(TournamentCache, ACacheThatCannotBeWrittenCostsOnlyTheCachingWithAMessage) {
+  // A cache directory under a regular file can be neither created nor written, even by root
+  // (which ignores read-only permission bits), as on a read-only or full disk.
+  fs::create_directories(dir_);
+  std::ofstream(dir_ / "not_a_directory") << "x";
+  const std::string cache = (dir_ / "not_a_directory" / "cache").string();
+  testing::internal::CaptureStderr();
+  const Tournament t = run_tournament(small_tournament(), cache, 2);
+  const std::string message = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(t.trained, 4);
+  expect_same(t, run_tournament(small_tournament(), "", 2));
+  // One warning per process; CTest runs each test in a process of its own, so this is the first.
+  EXPECT_NE(message.find("cannot write the cache entry " + cache), std::string::npos) << message;
+}
+
+TEST_F(TournamentCache, TwoRunsSharingOneCacheAtOnceAgreeAndLeaveValidEntries) {
+  const TournamentConfig config = small_tournament();
+  Tournament a, b;
+  std::thread first([&] { a = run_tournament(config, dir_.string(), 1); });
+  std::thread second([&] { b = run_tournament(config, dir_.string(), 1); });
+  first.join();
+  second.join();
+  expect_same(a, b);
+  const Tournament again = run_tournament(config, dir_.string(), 2);
+  EXPECT_EQ(again.trained, 0);
+  expect_same(a, again);
+}
+
+TEST_F(TournamentCache, AnInterruptedRunsLeftoversAreIgnored) {
+  // A run killed while writing leaves a temporary file beside the entry (write_sealed renames
+  // it into place only when complete), or, on another file system, a truncated entry.
+  const TournamentConfig config = small_tournament();
+  const Tournament first = run_tournament(config, dir_.string(), 2);
+  const std::string rope0 = head_cache_path(config, dir_.string(), PositionScheme::rope, 0);
+  std::ofstream(rope0 + ".tmp.12345.678") << "pe-experiments head\nkey half-writ";
+  std::string text;
+  {
+    std::ifstream in(rope0);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  std::ofstream(rope0, std::ios::trunc) << text.substr(0, 100);
+  const Tournament second = run_tournament(config, dir_.string(), 2);
+  EXPECT_EQ(second.trained, 1);
+  expect_same(first, second);
 }
 
 TEST(LearningRateSchedule, CosineWarmsUpLinearlyThenDecaysToZero) {

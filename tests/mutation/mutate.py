@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Mutation testing of numerics/ and experiments/: plant one small bug at a time, rebuild, rerun
+the tests, and record whether some test noticed (the mutant is "killed") or not ("survived").
+
+    python3 tests/mutation/mutate.py [--count N] [--seed S] [--list] [--timeout SECONDS]
+
+Mutants are drawn at random, with a fixed seed, from every site where one operator applies
+(arithmetic + and -, comparisons, equality, logical and/or, compound assignment, true/false,
+small integer constants). The work happens in a scratch copy of the tracked sources under
+build/mutation/ with its own release build, so the working tree is never touched. Each mutant:
+
+  1. applies one edit to the scratch copy;
+  2. rebuilds incrementally; a mutant that does not compile is "not viable";
+  3. clears the scratch build's experiment cache and report (the cache does not know the code);
+  4. runs ctest on every label but `sweep` and `docs` (the sweep re-evaluates the same claims
+     in other recipes, and the docs render what the claims say);
+  5. restores the file.
+
+Results go to tests/mutation/results.tsv, one line per mutant; a mutant already listed there
+is skipped, so a run can be interrupted and resumed, and 100 mutants spread over sittings.
+Survivors that no test can kill (equivalent mutants) are explained in survivors.md beside this
+script.
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SCRATCH = os.path.join(ROOT, "build", "mutation")
+SOURCE = os.path.join(SCRATCH, "src")
+BUILD = os.path.join(SOURCE, "build", "release")
+RESULTS = os.path.join(ROOT, "tests", "mutation", "results.tsv")
+
+# (name, pattern, replacement): each applies at one match of the pattern on one line.
+OPERATORS = [
+    ("plus-to-minus", r"(?<=[\w\)\]]) \+ (?=[\w\(])", " - "),
+    ("minus-to-plus", r"(?<=[\w\)\]]) - (?=[\w\(])", " + "),
+    ("times-to-divide", r"(?<=[\w\)\]]) \* (?=[\w\(])", " / "),
+    ("lt-to-le", r" < (?![<=])", " <= "),
+    ("le-to-lt", r" <= ", " < "),
+    ("gt-to-ge", r" > (?![>=])", " >= "),
+    ("ge-to-gt", r" >= ", " > "),
+    ("eq-to-ne", r" == ", " != "),
+    ("ne-to-eq", r" != ", " == "),
+    ("and-to-or", r" && ", " || "),
+    ("or-to-and", r" \|\| ", " && "),
+    ("add-assign-to-sub", r" \+= ", " -= "),
+    ("sub-assign-to-add", r" -= ", " += "),
+    ("true-to-false", r"\btrue\b", "false"),
+    ("false-to-true", r"\bfalse\b", "true"),
+    ("one-to-two", r"(?<![\w.])1(?![\w.])", "2"),
+    ("two-to-one", r"(?<![\w.])2(?![\w.])", "1"),
+    ("zero-to-one", r"(?<![\w.])0(?![\w.x])", "1"),
+]
+
+
+def source_files():
+    out = subprocess.run(["git", "ls-files", "numerics", "experiments"], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout.split()
+    return sorted(f for f in out if f.endswith((".cpp", ".hpp")) and not f.endswith("_main.cpp"))
+
+
+def is_code(line):
+    s = line.strip()
+    return s and not s.startswith(("//", "/*", "*", "#include", "#pragma")) and "static_assert" not in s
+
+
+def sites():
+    """Every (file, line number, operator, occurrence) where an operator applies."""
+    found = []
+    for path in source_files():
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        for number, line in enumerate(lines, 1):
+            if not is_code(line):
+                continue
+            code = line.split("//")[0]
+            if code.count('"') % 2:  # inside a string literal that spans the comment marker
+                continue
+            code_without_strings = re.sub(r'"(\\.|[^"\\])*"', lambda m: " " * len(m.group(0)), code)
+            for name, pattern, _ in OPERATORS:
+                for k, _m in enumerate(re.finditer(pattern, code_without_strings)):
+                    found.append((path, number, name, k))
+    return found
+
+
+def mutant_id(site):
+    path, number, name, k = site
+    return f"{path}:{number}:{name}:{k}"
+
+
+def apply(site):
+    path, number, name, k = site
+    pattern, replacement = next((p, r) for n, p, r in OPERATORS if n == name)
+    full = os.path.join(SOURCE, path)
+    with open(full, encoding="utf-8") as f:
+        original = f.read()
+    lines = original.split("\n")
+    line = lines[number - 1]
+    code_end = line.find("//") if "//" in line else len(line)
+    masked = re.sub(r'"(\\.|[^"\\])*"', lambda m: " " * len(m.group(0)), line[:code_end])
+    matches = list(re.finditer(pattern, masked))
+    m = matches[k]
+    lines[number - 1] = line[:m.start()] + replacement + line[m.end():]
+    with open(full, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    return full, original, line.strip(), lines[number - 1].strip()
+
+
+def prepare_scratch():
+    os.makedirs(SOURCE, exist_ok=True)
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, check=True, capture_output=True,
+                             text=True).stdout.split("\n")
+    for rel in filter(None, tracked):
+        src, dst = os.path.join(ROOT, rel), os.path.join(SOURCE, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        if not os.path.exists(dst) or open(src, "rb").read() != open(dst, "rb").read():
+            shutil.copy2(src, dst)
+    if not os.path.exists(os.path.join(BUILD, "CMakeCache.txt")):
+        subprocess.run(["cmake", "--preset", "release", "-DPE_BUILD_DOCS=OFF", "-DPE_BUILD_BENCHMARKS=OFF"],
+                       cwd=SOURCE, check=True)
+    subprocess.run(["cmake", "--build", "--preset", "release"], cwd=SOURCE, check=True)
+
+
+def run(cmd, timeout):
+    try:
+        return subprocess.run(cmd, cwd=SOURCE, capture_output=True, text=True, timeout=timeout).returncode
+    except subprocess.TimeoutExpired:
+        return "timeout"
+
+
+def recorded():
+    if not os.path.exists(RESULTS):
+        return {}
+    with open(RESULTS, encoding="utf-8") as f:
+        return {line.split("\t")[0]: line for line in f.read().split("\n")[1:] if line}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument("--timeout", type=int, default=1200, help="per ctest run, seconds")
+    parser.add_argument("--list", action="store_true", help="print the drawn mutants and stop")
+    args = parser.parse_args()
+
+    all_sites = sites()
+    chosen = random.Random(args.seed).sample(all_sites, min(args.count, len(all_sites)))
+    if args.list:
+        for s in chosen:
+            print(mutant_id(s))
+        print(f"{len(chosen)} of {len(all_sites)} sites", file=sys.stderr)
+        return 0
+    done = recorded()
+    if not os.path.exists(RESULTS):
+        with open(RESULTS, "w", encoding="utf-8") as f:
+            f.write("mutant\tverdict\tseconds\tbefore\tafter\n")
+    prepare_scratch()
+    for s in chosen:
+        mid = mutant_id(s)
+        if mid in done:
+            continue
+        start = time.time()
+        full, original, before, after = apply(s)
+        try:
+            built = run(["cmake", "--build", "--preset", "release"], args.timeout)
+            if built != 0:
+                verdict = "not-viable"
+            else:
+                shutil.rmtree(os.path.join(BUILD, "cache"), ignore_errors=True)
+                shutil.rmtree(os.path.join(BUILD, "report"), ignore_errors=True)
+                tested = run(["ctest", "--preset", "release", "-LE", "sweep|docs"], args.timeout)
+                verdict = "survived" if tested == 0 else ("timeout" if tested == "timeout" else "killed")
+        finally:
+            with open(full, "w", encoding="utf-8") as f:
+                f.write(original)
+        seconds = int(time.time() - start)
+        with open(RESULTS, "a", encoding="utf-8") as f:
+            f.write(f"{mid}\t{verdict}\t{seconds}\t{before}\t{after}\n")
+        print(f"{verdict:10s} {seconds:5d} s  {mid}", flush=True)
+    # Leave the scratch build matching the unmutated sources for the next sitting.
+    run(["cmake", "--build", "--preset", "release"], args.timeout)
+    rows = [line.split("\t") for line in recorded().values()]
+    viable = [r for r in rows if r[1] in ("killed", "survived", "timeout")]
+    killed = [r for r in viable if r[1] != "survived"]
+    print(f"mutation score: {len(killed)} killed of {len(viable)} viable ({len(rows)} recorded)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
