@@ -11,8 +11,8 @@
 /// t < 30), followed by the query token. Its target is the filing's answer at t, which may lie
 /// outside the window: then the window holds no clue to it, and the only useful guess is the
 /// company most often named last, the first-named one. This is how training teaches that
-/// fallback. Heads: none, sinusoidal, RoPE and ALiBi, three seeds each, trained with the
-/// tournament's settings (TrainingSettings defaults).
+/// fallback. Heads: none, sinusoidal, RoPE and ALiBi, trained with the recipe the selection
+/// rule picks for this family (recipes.hpp, on validation windows of the training filings).
 ///
 /// Test: every held-out filing at every query position, with the whole prefix (no window),
 /// under seven readers: the four heads as trained, and the RoPE heads under PI, NTK-aware

@@ -16,12 +16,13 @@
 /// the weight on recent offsets at every length (ALiBi). The maps pull the test offsets' angles
 /// back toward the trained arc (Theorem 5).
 ///
-/// What the checks compute. experiments/tournament.cpp trains 15 heads (5 schemes x 3 seeds,
-/// 1,500 Adam steps at batch 64, width 16) and reads each on the same 2,000 fresh sequences per
-/// length; the `tournament.train` CTest fixture does it once and caches weights and counts.
-/// Every printed accuracy is a statistical claim on the mean over seeds (k = 3; standard errors
-/// in tournament_results.hpp), with each seed listed; the article's sentences are shape
-/// predicates, each fixed before the numbers were seen.
+/// What the checks compute. experiments/tournament.cpp trains the five schemes' heads (1,500
+/// Adam steps, width 16) in the recipe experiments/recipes.hpp's rule selects, 20 seeds each,
+/// and reads each on the same 2,000 fresh sequences per length; the `tournament.train` CTest
+/// fixture does it once and caches weights and counts. Every printed accuracy is a statistical
+/// claim on the mean of the headline seeds 0..2 (k = 3; the standard error counts the spread
+/// between seeds and both test sets' errors, tournament_results.hpp), with the seeds listed; the
+/// article's sentences are shape predicates, each fixed before the numbers were seen.
 #include <algorithm>
 #include <cmath>
 #include <sstream>
