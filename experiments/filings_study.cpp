@@ -352,15 +352,8 @@ std::vector<Example> filings_validation_windows(const FilingsStudyConfig& config
 
 std::string filings_degenerate_reason(PositionScheme scheme, long correct, long total, int classes,
                                       double first_named_share) {
-  if (total < 1) throw std::invalid_argument("filings_degenerate_reason needs at least one validation window");
-  const double a = double(correct) / double(total);
-  auto above = [&](double reference) {
-    const double se = std::sqrt(reference * (1 - reference) / double(total));
-    return a > reference + 3 * se;
-  };
-  if (!above(1.0 / classes)) return "reads at chance";
-  if (scheme != PositionScheme::none && !above(first_named_share)) return "answers the first-named company";
-  return "";
+  return degenerate_by_rule(scheme, correct, total, classes, first_named_share,
+                            "answers the first-named company");
 }
 
 std::string FilingsStudy::degenerate_reason(const FilingHeadRun& run) const {

@@ -126,11 +126,9 @@ void filings_window(const FilingsTrainingSet& set, const FilingsTrainingSet::Que
 std::vector<Example> filings_validation_windows(const FilingsStudyConfig& config,
                                                 const FilingsTrainingSet& set);
 
-/// Why a trained filings head counts as degenerate, or "": with a = its validation accuracy,
-/// se = sqrt(p (1 - p) / n) at the reference p and k = 3 (thresholds fixed before any result
-/// was read), "reads at chance" when a <= 1/classes + 3 se (any scheme), and "answers the
-/// first-named company" when a scheme with position reads no better than always answering the
-/// first-named company: a <= first_named_share + 3 se.
+/// Why a trained filings head counts as degenerate, or "": degenerate_by_rule (recipes.hpp) on
+/// its validation accuracy, with always answering the first-named company as the order
+/// reference: "reads at chance", or "answers the first-named company".
 std::string filings_degenerate_reason(PositionScheme scheme, long correct, long total, int classes,
                                       double first_named_share);
 

@@ -52,6 +52,19 @@ bool TrainingRecipe::operator==(const TrainingRecipe& o) const {
          batch == o.batch;
 }
 
+std::string degenerate_by_rule(PositionScheme scheme, long correct, long total, int classes,
+                               double order_reference, const std::string& order_reason) {
+  if (total < 1) throw std::invalid_argument("the degenerate-head rule needs at least one validation example");
+  const double a = double(correct) / double(total);
+  auto above = [&](double reference) {
+    const double se = std::sqrt(reference * (1 - reference) / double(total));
+    return a > reference + 3 * se;
+  };
+  if (!above(1.0 / classes)) return "reads at chance";
+  if (scheme != PositionScheme::none && !above(order_reference)) return order_reason;
+  return "";
+}
+
 std::vector<TrainingRecipe> recipe_grid() {
   std::vector<TrainingRecipe> out;
   for (double rate : {1e-3, 3e-3, 1e-2, 3e-2, 1e-1})

@@ -76,6 +76,14 @@ struct RecipeScore {
   int degenerate = 0;                   ///< heads with a degenerate_reason
 };
 
+/// The degenerate-head rule every family uses, its thresholds fixed before any result was read:
+/// with a = correct / total and se = sqrt(p (1 - p) / total) at the reference p, k = 3, a head
+/// "reads at chance" when a <= 1/classes + 3 se (any scheme), and otherwise, for a scheme with
+/// position, gets `order_reason` when a <= order_reference + 3 se (the best a head can do
+/// without reading order). "" when neither holds. Throws std::invalid_argument for total < 1.
+std::string degenerate_by_rule(PositionScheme scheme, long correct, long total, int classes,
+                               double order_reference, const std::string& order_reason);
+
 /// A family's score: the mean validation loss (+inf when any head's is not finite) and
 /// accuracy over `heads` (each with validation_loss and validation_correct out of
 /// `validation_count`), and how many of them `degenerate_reason` names.

@@ -122,16 +122,8 @@ std::vector<Example> tournament_validation_set(const TournamentConfig& config) {
 
 std::string degenerate_reason(PositionScheme scheme, long correct, long total, int classes,
                               double bag_reader_accuracy) {
-  if (total < 1) throw std::invalid_argument("degenerate_reason needs at least one validation example");
-  const double a = double(correct) / double(total);
-  auto above = [&](double reference) {
-    const double se = std::sqrt(reference * (1 - reference) / double(total));
-    return a > reference + 3 * se;
-  };
-  if (!above(1.0 / classes)) return "reads at chance";
-  if (scheme != PositionScheme::none && !above(bag_reader_accuracy))
-    return "reads no better than the bag-of-tokens reader";
-  return "";
+  return degenerate_by_rule(scheme, correct, total, classes, bag_reader_accuracy,
+                            "reads no better than the bag-of-tokens reader");
 }
 
 std::string degenerate_reason(const Tournament& tournament, const HeadRun& run) {

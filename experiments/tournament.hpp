@@ -98,12 +98,10 @@ std::vector<Example> tournament_test_set(const TournamentConfig& config, int len
 /// test set uses.
 std::vector<Example> tournament_validation_set(const TournamentConfig& config);
 
-/// Why a trained head counts as degenerate, or "" when it does not. The thresholds are fixed
-/// here, before any result is read, on the validation accuracy a = correct / n at the training
-/// length, with se = sqrt(p (1 - p) / n) at the reference p and k = 3:
-///  - "reads at chance": a <= 1/classes + 3 se (any scheme);
-///  - "reads no better than the bag-of-tokens reader": a <= bag + 3 se, for a scheme that has
-///    position (the bag reader is the best a head blind to order can do, Proposition 1).
+/// Why a trained head counts as degenerate, or "" when it does not: degenerate_by_rule
+/// (recipes.hpp) on the validation accuracy at the training length, with the bag-of-tokens
+/// reader as the order reference (the best a head blind to order can do, Proposition 1):
+/// "reads at chance", or "reads no better than the bag-of-tokens reader".
 std::string degenerate_reason(PositionScheme scheme, long correct, long total, int classes,
                               double bag_reader_accuracy);
 /// degenerate_reason for one head of a tournament.
