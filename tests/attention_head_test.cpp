@@ -363,6 +363,15 @@ TEST(AttentionHead, RopeOffsetScoresAreTheScoresOfProposition3) {
         << "plane " << p;
 }
 
+TEST(HeadShape, OneClassIsTheLeastAccepted) {
+  // Killed mutant: `classes < 1` -> `classes <= 1` (tests/mutation/results.tsv).
+  HeadShape shape;
+  shape.classes = 1;
+  EXPECT_NO_THROW(shape.validate());
+  shape.classes = 0;
+  EXPECT_THROW(shape.validate(), std::invalid_argument);
+}
+
 TEST(AttentionHead, TheTabulatedSoftmaxRunsWhereItShould) {
   // A batch of 64 cue sequences shares one query group (the query token at position 31), so its
   // exponential tables are built and every example's softmax comes from them; a lone example
