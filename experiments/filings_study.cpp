@@ -622,10 +622,7 @@ double alibi_content_width(const AttentionHead& head) {
 namespace pe::experiments {
 
 FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds) {
-  FilingsStudyConfig config = article_filings_study();
-  recipe.apply(config.training, config.initial_scales, config.shape.width);
-  config.seeds = seeds;
-  return config;
+  return with_recipe(article_filings_study(), recipe, seeds);
 }
 
 RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const std::string& cache_dir,
@@ -633,10 +630,7 @@ RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const st
   std::string grid_text = "selection 1\n" + selection_rule() + "\nseeds " +
                           std::to_string(kGridSeeds) + "\ncorpus " + corpus_fingerprint(corpus) + '\n';
   for (const TrainingRecipe& r : recipe_grid()) grid_text += filings_study_with(r, kGridSeeds).canonical();
-  const std::string path = cache_dir.empty() ? std::string()
-      : (std::filesystem::path(cache_dir) / "filings_study" /
-         ("selection-" + hex64(fnv1a64(grid_text)) + ".txt")).string();
-  return cached_selection(path, [&](const TrainingRecipe& recipe) {
+  return cached_selection(cache_dir, "filings_study", grid_text, [&](const TrainingRecipe& recipe) {
     const FilingsStudy study =
         run_filings_study(filings_study_with(recipe, kGridSeeds), corpus, cache_dir, threads);
     return score_heads(recipe, study.heads, study.config.validation_windows,

@@ -1,6 +1,7 @@
 #include "recipes.hpp"
 
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -113,8 +114,11 @@ RecipeSelection select_recipe(const std::function<RecipeScore(const TrainingReci
   return out;
 }
 
-RecipeSelection cached_selection(const std::string& path,
+RecipeSelection cached_selection(const std::string& cache_dir, const std::string& family,
+                                 const std::string& key_text,
                                  const std::function<RecipeScore(const TrainingRecipe&)>& score) {
+  const std::string path = cache_dir.empty() ? std::string()
+      : (std::filesystem::path(cache_dir) / family / ("selection-" + hex64(fnv1a64(key_text)) + ".txt")).string();
   RecipeSelection selection;
   if (!path.empty())
     if (const std::optional<std::string> body = read_sealed(path); body && parse(*body, selection))

@@ -117,9 +117,20 @@ std::string selection_rule();
 /// neighbours and picks the best of the three.
 RecipeSelection select_recipe(const std::function<RecipeScore(const TrainingRecipe&)>& score);
 
-/// select_recipe, cached as a sealed entry at `path` (empty: no cache); an entry that is
-/// missing, corrupt or does not parse is recomputed.
-RecipeSelection cached_selection(const std::string& path,
+/// A family's configuration (a TournamentConfig or a FilingsStudyConfig) trained with `recipe`,
+/// `seeds` seeds per scheme.
+template <class Config>
+Config with_recipe(Config config, const TrainingRecipe& recipe, int seeds) {
+  recipe.apply(config.training, config.initial_scales, config.shape.width);
+  config.seeds = seeds;
+  return config;
+}
+
+/// select_recipe, cached as a sealed entry `<cache_dir>/<family>/selection-<hash of key_text>.txt`
+/// (no cache when cache_dir is empty); an entry that is missing, corrupt or does not parse is
+/// recomputed. `key_text` holds everything the selection depends on.
+RecipeSelection cached_selection(const std::string& cache_dir, const std::string& family,
+                                 const std::string& key_text,
                                  const std::function<RecipeScore(const TrainingRecipe&)>& score);
 
 /// A selection as text and back (the cached form: the grid's figures are kept so that a

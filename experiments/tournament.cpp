@@ -304,10 +304,7 @@ Tournament run_tournament(const TournamentConfig& config, const std::string& cac
 namespace pe::experiments {
 
 TournamentConfig tournament_with(const TrainingRecipe& recipe, int seeds) {
-  TournamentConfig config = article_tournament();
-  recipe.apply(config.training, config.initial_scales, config.shape.width);
-  config.seeds = seeds;
-  return config;
+  return with_recipe(article_tournament(), recipe, seeds);
 }
 
 RecipeScore score_recipe(const TrainingRecipe& recipe, const Tournament& tournament) {
@@ -318,10 +315,7 @@ RecipeScore score_recipe(const TrainingRecipe& recipe, const Tournament& tournam
 RecipeSelection tournament_recipe_selection(const std::string& cache_dir, int threads) {
   std::string grid_text = "selection 1\n" + selection_rule() + "\nseeds " + std::to_string(kGridSeeds) + '\n';
   for (const TrainingRecipe& r : recipe_grid()) grid_text += tournament_with(r, kGridSeeds).canonical();
-  const std::string path = cache_dir.empty() ? std::string()
-      : (std::filesystem::path(cache_dir) / "tournament" /
-         ("selection-" + hex64(fnv1a64(grid_text)) + ".txt")).string();
-  return cached_selection(path, [&](const TrainingRecipe& recipe) {
+  return cached_selection(cache_dir, "tournament", grid_text, [&](const TrainingRecipe& recipe) {
     return score_recipe(recipe, run_tournament(tournament_with(recipe, kGridSeeds), cache_dir, threads));
   });
 }
