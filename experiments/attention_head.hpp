@@ -116,6 +116,16 @@ using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::R
 using RowMap = Eigen::Map<RowMatrix>;
 using ConstRowMap = Eigen::Map<const RowMatrix>;
 
+/// Named row-major views of the head's blocks over one flat vector laid out like the weights
+/// (the weights themselves, or a gradient): the code reads `views.query`, never a block name.
+template <typename Map>
+struct ParameterViewsOf {
+  Map embedding, query, key, value, readout;
+  std::optional<Map> position_table;  ///< the learned scheme only
+};
+using ParameterViews = ParameterViewsOf<RowMap>;
+using ConstParameterViews = ParameterViewsOf<ConstRowMap>;
+
 /// The head's weights as one flat vector (for the optimiser and the cache) with named
 /// row-major views: embedding (symbols + 2 feature rows x d), query, key, value (d x d, h -> h W), readout (d x C),
 /// and for the learned scheme position_table (L x d), last so that the other blocks of heads
@@ -136,13 +146,18 @@ class AttentionHead {
   const Eigen::VectorXd& parameters() const { return parameters_; }
   Eigen::VectorXd& parameters() { return parameters_; }
 
-  ConstRowMap view(const std::string& name) const;
-  RowMap view(const std::string& name);
-  ConstRowMap embedding() const { return view("embedding"); }
-  ConstRowMap query_map() const { return view("query"); }
-  ConstRowMap key_map() const { return view("key"); }
-  ConstRowMap value_map() const { return view("value"); }
-  ConstRowMap readout() const { return view("readout"); }
+  /// The weights as named views (valid while parameters() keeps its size and storage).
+  ConstParameterViews weights() const { return views_of(parameters_); }
+  ParameterViews weights() { return views_of(parameters_); }
+  /// Named views of `flat`, a vector laid out like parameters() (a gradient); throws
+  /// std::invalid_argument if its size differs.
+  ParameterViews views_of(Eigen::VectorXd& flat) const;
+  ConstParameterViews views_of(const Eigen::VectorXd& flat) const;
+  ConstRowMap embedding() const { return weights().embedding; }
+  ConstRowMap query_map() const { return weights().query; }
+  ConstRowMap key_map() const { return weights().key; }
+  ConstRowMap value_map() const { return weights().value; }
+  ConstRowMap readout() const { return weights().readout; }
 
   /// x E for one token: its symbol's row plus the mark's row if marked, or the query's row.
   Eigen::VectorXd token_embedding(const Token& token) const;

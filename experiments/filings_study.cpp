@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "position_scheme.hpp"
 #include "result_cache.hpp"
 
 namespace pe::experiments {
@@ -154,62 +155,41 @@ Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vecto
   const HeadShape& shape = head.shape();
   const int n = static_cast<int>(filing.size());
   if (n == 0) throw std::invalid_argument("read_filing_one_pass needs a non-empty filing");
-  if (shape.scheme != PositionScheme::rope && reading.rope_map != ContextExtension::none)
-    throw std::invalid_argument("a context-extension map reads RoPE heads only, got rope_map = " +
-                                to_string(reading.rope_map) + " for a " + to_string(shape.scheme) +
-                                " head");
+  validate_reading(shape, reading);
   if (reading.position_position_matrix)
     throw std::invalid_argument("read_filing_one_pass does not take a position_position_matrix");
-  const int d = shape.width;
-  const bool additive = adds_position_code(shape.scheme);
+  const PositionSchemeRule& rule = rule_of(shape.scheme);
+  const ConstParameterViews w = head.weights();
   // Filing tokens at positions 0..n-1; the query token at positions 1..n.
-  Eigen::MatrixXd h(n, d), hq(n, d);
+  Eigen::MatrixXd h(n, shape.width), hq(n, shape.width);
   const Eigen::VectorXd query_embedding = head.token_embedding(Token::query());
   for (int i = 0; i < n; ++i) {
     h.row(i) = head.token_embedding(filing[i]).transpose();
     hq.row(i) = query_embedding.transpose();
-    if (additive) {
-      h.row(i) += head.position_code(i + reading.position_shift).transpose();
-      hq.row(i) += head.position_code(i + 1 + reading.position_shift).transpose();
-    }
   }
-  Eigen::MatrixXd k = h * head.key_map(), q = hq * head.query_map(), kq = hq * head.key_map();
-  const Eigen::MatrixXd v = h * head.value_map(), vq = hq * head.value_map();
-  double scale = 1.0 / std::sqrt(double(d));
-  if (shape.scheme == PositionScheme::rope) {
-    const RopeReading rr = rope_reading(reading.rope_map, d, shape.base, reading.kappa,
-                                        reading.training_length);
-    auto rotate = [&](Eigen::MatrixXd& m, int first_position) {
-      for (Eigen::Index i = 0; i < m.rows(); ++i)
-        for (std::size_t p = 0; p < rr.frequencies.size(); ++p) {
-          const double angle = double(i + first_position) * rr.frequencies[p];
-          const double c = std::cos(angle), s = std::sin(angle);
-          const double a = m(i, 2 * p), b = m(i, 2 * p + 1);
-          m(i, 2 * p) = c * a - s * b;
-          m(i, 2 * p + 1) = s * a + c * b;
-        }
-    };
-    rotate(k, 0);
-    rotate(q, 1);
-    rotate(kq, 1);
-    scale *= rr.score_scale;
+  if (rule.adds_code()) {
+    h += rule.code_rows(head, reading.position_shift, n);
+    hq += rule.code_rows(head, reading.position_shift + 1, n);
   }
+  Eigen::MatrixXd k = h * w.key, q = hq * w.query, kq = hq * w.key;
+  const Eigen::MatrixXd v = h * w.value, vq = hq * w.value;
   // Row t: the query at t + 1 against filing keys 0..n-1 (only 0..t used) and itself.
-  const Eigen::MatrixXd scores = scale * (q * k.transpose());
-  Eigen::MatrixXd out(n, d);
-  Eigen::VectorXd w(n + 1);
+  const Eigen::MatrixXd scores = dense_scores(rule, shape, reading, q, 1, k, 0);
+  rule.place(kq, 1, shape, reading);
+  const double scale = dense_scale(rule, shape, reading);
+  Eigen::MatrixXd out(n, shape.width);
+  Eigen::VectorXd weights(n + 1);
   for (int t = 0; t < n; ++t) {
-    for (int j = 0; j <= t; ++j)
-      w(j) = scores(t, j) - (shape.scheme == PositionScheme::alibi ? shape.alibi_slope * (t + 1 - j) : 0.0);
-    w(t + 1) = scale * q.row(t).dot(kq.row(t));
-    const double top = w.head(t + 2).maxCoeff();
-    w.head(t + 2) = (w.head(t + 2).array() - top).exp();
-    const double total = w.head(t + 2).sum();
-    Eigen::RowVectorXd o = w.head(t + 1).transpose() * v.topRows(t + 1);
-    o += w(t + 1) * vq.row(t);
+    weights.head(t + 1) = scores.row(t).head(t + 1).transpose();
+    weights(t + 1) = scale * q.row(t).dot(kq.row(t));
+    const double top = weights.head(t + 2).maxCoeff();
+    weights.head(t + 2) = (weights.head(t + 2).array() - top).exp();
+    const double total = weights.head(t + 2).sum();
+    Eigen::RowVectorXd o = weights.head(t + 1).transpose() * v.topRows(t + 1);
+    o += weights(t + 1) * vq.row(t);
     out.row(t) = o / total;
   }
-  return out * head.readout();
+  return out * w.readout;
 }
 
 namespace {

@@ -47,13 +47,8 @@ Complex plane(const Eigen::VectorXd& v, std::size_t j) { return {v(2 * j), v(2 *
 Eigen::VectorXd rope_rotate(const Eigen::VectorXd& v, double position,
                             const std::vector<double>& frequencies) {
   require_size(v.size(), frequencies.size(), "v");
-  Eigen::VectorXd out(v.size());
-  for (std::size_t j = 0; j < frequencies.size(); ++j) {
-    const double angle = position * frequencies[j];
-    const double c = std::cos(angle), s = std::sin(angle);
-    out(2 * j) = c * v(2 * j) - s * v(2 * j + 1);
-    out(2 * j + 1) = s * v(2 * j) + c * v(2 * j + 1);
-  }
+  Eigen::VectorXd out = v;
+  rope_rotate_in_place(out, position, frequencies);
   return out;
 }
 

@@ -15,10 +15,30 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cmath>
 #include <complex>
 #include <vector>
 
 namespace pe {
+
+/// Turns the plane (a, b) by the angle whose cosine is c and sine s: (c a - s b, s a + c b).
+/// The one rotation every RoPE computation in the project goes through; the transpose
+/// (a backward pass) is the same call with -s.
+inline void rotate_plane(double& a, double& b, double c, double s) {
+  const double x = a, y = b;
+  a = c * x - s * y;
+  b = s * x + c * y;
+}
+
+/// \f$R_\theta(\text{position})\f$ applied in place to a vector or matrix row of
+/// 2 * frequencies.size() entries (the caller checks the size).
+template <typename Row>
+void rope_rotate_in_place(Row&& row, double position, const std::vector<double>& frequencies) {
+  for (std::size_t j = 0; j < frequencies.size(); ++j) {
+    const double angle = position * frequencies[j];
+    rotate_plane(row(2 * j), row(2 * j + 1), std::cos(angle), std::sin(angle));
+  }
+}
 
 /// \f$R_\theta(\text{position})\,v\f$: plane j of v turned by position * frequencies[j].
 /// Throws std::invalid_argument unless v has 2 * frequencies.size() entries.

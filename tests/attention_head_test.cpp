@@ -10,6 +10,7 @@
 
 #include "attention.hpp"
 #include "attention_head.hpp"
+#include "position_scheme.hpp"
 #include "clocks.hpp"
 #include "cue_task.hpp"
 #include "random.hpp"
@@ -229,8 +230,8 @@ class SharedQueryAgreement : public ::testing::TestWithParam<std::tuple<Position
 TEST_P(SharedQueryAgreement, TablesOfExponentialsMatchTheDensePass) {
   const auto& [scheme, sharpen] = GetParam();
   AttentionHead head = sharp_head(scheme, 61);
-  head.view("query") *= sharpen;
-  head.view("key") *= sharpen;
+  head.weights().query *= sharpen;
+  head.weights().key *= sharpen;
   Rng rng(62);
   CueTask task;
   task.length = 32;
@@ -555,4 +556,15 @@ TEST(AttentionHeadRejects, MalformedExamplesAndWeights) {
 }
 
 }  // namespace
+// ---- The scheme registry -------------------------------------------------------------------
+
+TEST(SchemeRegistry, EverySchemeHasItsOwnRule) {
+  for (PositionScheme s : all_position_schemes()) {
+    EXPECT_EQ(rule_of(s).scheme(), s);
+    EXPECT_EQ(position_scheme_from_string(rule_of(s).name()), s);
+    EXPECT_EQ(rule_of(s).adds_code(), s == PositionScheme::sinusoidal || s == PositionScheme::learned);
+  }
+  EXPECT_THROW((void)rule_of(static_cast<PositionScheme>(99)), std::invalid_argument);
+}
+
 }  // namespace pe::experiments

@@ -11,6 +11,7 @@
 #include "case_study_corpus.hpp"
 #include "filings_corpus.hpp"
 #include "filings_study.hpp"
+#include "position_scheme.hpp"
 #include "tournament_results.hpp"
 
 namespace {
@@ -47,6 +48,40 @@ void expect_one_pass_equals_forward(const AttentionHead& head, const Reading& re
   }
   EXPECT_GT(compared, 19000 * 8);
   ::testing::Test::RecordProperty("worst_relative_difference", std::to_string(worst));
+}
+
+// The streaming reader of the schemes that admit one (no position, ALiBi) against the one-pass
+// reader on every held-out filing, with the same rounding budget as above: the stream sums
+// decayed weights per token type instead of per key, a different order of the same terms.
+TEST(FilingsStream, EqualsOnePassForTheSchemesThatStream) {
+  long compared = 0;
+  for (PositionScheme s : {PositionScheme::none, PositionScheme::alibi}) {
+    const AttentionHead& head = cached_study().trained_head(s, 0);
+    for (const pe::filings::Document& d : pe::theorems::case_study_corpus().held_out) {
+      const std::vector<Token> tokens = filing_tokens(pe::filings::tokenize(d));
+      const Eigen::MatrixXd one_pass = read_filing_one_pass(head, tokens);
+      const std::unique_ptr<ScoreStream> stream = rule_of(s).make_stream(head, Reading{});
+      ASSERT_NE(stream, nullptr) << to_string(s);
+      for (std::size_t t = 0; t < tokens.size(); ++t) {
+        stream->push(tokens[t]);
+        const Eigen::VectorXd logits = stream->query_logits();
+        for (Eigen::Index c = 0; c < logits.size(); ++c) {
+          ASSERT_LE(std::fabs(logits(c) - one_pass(t, c)), 1e-9 * (1 + std::fabs(one_pass(t, c))))
+              << to_string(s) << " position " << t << " class " << c;
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 2 * 19000 * 8);
+}
+
+TEST(FilingsStream, OnlySchemesWithoutAPositionTableStream) {
+  for (PositionScheme s : all_position_schemes()) {
+    const AttentionHead head(article_filings_study().head_shape(s));
+    const bool streams = rule_of(s).make_stream(head, Reading{}) != nullptr;
+    EXPECT_EQ(streams, s == PositionScheme::none || s == PositionScheme::alibi) << to_string(s);
+  }
 }
 
 TEST(FilingsOnePass, EqualsForwardPassEverySchemeEveryPosition) {

@@ -1,0 +1,83 @@
+/// @file
+/// @brief The registry of position schemes, and the defaults a rule inherits: no code, no
+/// rotation, no bias, no scratch.
+#include "position_scheme.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+
+namespace pe::experiments {
+
+bool PositionSchemeRule::places(const HeadShape&, long) const { return true; }
+
+RowMatrix PositionSchemeRule::code_rows(const AttentionHead& head, long, int n) const {
+  return RowMatrix::Zero(n, head.shape().width);
+}
+
+const RowMatrix& PositionSchemeRule::batch_code_rows(const AttentionHead&, long, int,
+                                                     SchemeScratch*) const {
+  throw std::logic_error(std::string("the ") + name() + " scheme adds no code to its inputs");
+}
+
+void PositionSchemeRule::code_rows_backward(const RowMatrix&, long, ParameterViews&) const {}
+
+double PositionSchemeRule::score_factor(const HeadShape&, const Reading&) const { return 1.0; }
+
+void PositionSchemeRule::place(DenseRows, double, const HeadShape&, const Reading&) const {}
+
+double PositionSchemeRule::offset_bias(const HeadShape&, long) const { return 0.0; }
+
+void PositionSchemeRule::prepare_batch(const TabulatedBatch&, int, SchemeScratch*) const {}
+
+void PositionSchemeRule::finish_score_backward(const TabulatedBatch&, SchemeScratch*,
+                                               ScoreGradients&) const {}
+
+std::unique_ptr<ScoreStream> PositionSchemeRule::make_stream(const AttentionHead&,
+                                                             const Reading&) const {
+  return nullptr;
+}
+
+double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape,
+                   const Reading& reading) {
+  return 1.0 / std::sqrt(double(shape.width)) * rule.score_factor(shape, reading);
+}
+
+Eigen::MatrixXd dense_scores(const PositionSchemeRule& rule, const HeadShape& shape,
+                             const Reading& reading, Eigen::MatrixXd& q, double query_first,
+                             Eigen::MatrixXd& k, double key_first) {
+  const double scale = dense_scale(rule, shape, reading);
+  rule.place(q, query_first, shape, reading);
+  rule.place(k, key_first, shape, reading);
+  Eigen::MatrixXd scores = scale * (q * k.transpose());
+  if (!rule.has_offset_bias()) return scores;
+  // The bias of every offset once, then added where the key is not after the query.
+  const long lead = long(query_first - key_first);
+  std::vector<double> bias(std::max<long>(0, lead + scores.rows()));
+  for (std::size_t r = 0; r < bias.size(); ++r) bias[r] = rule.offset_bias(shape, long(r));
+  for (Eigen::Index t = 0; t < scores.rows(); ++t)
+    for (Eigen::Index j = 0; j < scores.cols() && j <= lead + t; ++j)
+      scores(t, j) += bias[lead + t - j];
+  return scores;
+}
+
+// Each scheme file defines its rule's factory.
+std::unique_ptr<PositionSchemeRule> no_position_rule();
+std::unique_ptr<PositionSchemeRule> sinusoidal_rule();
+std::unique_ptr<PositionSchemeRule> learned_rule();
+std::unique_ptr<PositionSchemeRule> rope_rule();
+std::unique_ptr<PositionSchemeRule> alibi_rule();
+
+const PositionSchemeRule& rule_of(PositionScheme scheme) {
+  // The registry, in PositionScheme order: one line per scheme.
+  static const std::array<std::unique_ptr<PositionSchemeRule>, 5> rules = {
+      no_position_rule(), sinusoidal_rule(), learned_rule(), rope_rule(), alibi_rule()};
+  const auto index = static_cast<std::size_t>(scheme);
+  if (index >= rules.size() || rules[index]->scheme() != scheme)
+    throw std::invalid_argument("no rule registered for position scheme " +
+                                std::to_string(static_cast<int>(scheme)));
+  return *rules[index];
+}
+
+}  // namespace pe::experiments

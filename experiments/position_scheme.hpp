@@ -1,0 +1,187 @@
+/// @file
+/// @brief What a position scheme contributes to the attention head, behind one interface.
+///
+/// A scheme enters the head in two places only:
+///
+/// - the inputs: h_m = x_m E + p(m) for the schemes that add a code p (sinusoidal, learned);
+/// - the score of a query at position t against a key at position j: q.k / sqrt(d) for the
+///   content-only schemes, <R(t) q, R(j) k> / sqrt(d) for RoPE, q.k / sqrt(d) - slope (t - j)
+///   for ALiBi.
+///
+/// Everything else (softmax, value mixing, readout, cross-entropy, Adam) is shared and knows
+/// no scheme. Each scheme is one file: scheme_content.cpp (no position, and the content score
+/// the separable schemes share), scheme_added_code.cpp (sinusoidal and learned), scheme_rope.cpp
+/// and scheme_alibi.cpp; each has its forward and its backward side by side. A new scheme is a
+/// new file with a PositionSchemeRule and one line in position_scheme.cpp's registry (plus its
+/// PositionScheme value).
+///
+/// Each rule serves three readers:
+///
+/// - the tabulated passes (training and the tournament's test sets): scores of one query group
+///   (query token, position) against every token type and position, and their backward;
+/// - the dense readers (read_all_positions, read_filing_one_pass, marked_key_scores): queries
+///   and keys placed at positions (`place`), a logit factor, and an offset bias;
+/// - the streaming reader (make_stream), for the schemes whose scores need no table over
+///   positions: state carried from one token to the next.
+#pragma once
+
+#include <memory>
+
+#include "attention_head.hpp"
+
+namespace pe::experiments {
+
+/// Everything the tabulated passes share across the query groups of one batch.
+struct TabulatedBatch {
+  const HeadShape& shape;
+  const Reading& reading;
+  ConstParameterViews weights;
+  const RowMatrix& token_rows;  ///< x E for every token type (V x d)
+  const RowMatrix& code_rows;   ///< p(shift), ..., p(shift + n_max - 1); empty without a code
+  double inv_tau = 0;           ///< 1 / sqrt(d)
+};
+
+/// One query (token, position) of a batch: its scores against every token type and position,
+/// in one of two forms. Separable: s_j = content[x_j] + position_part[j] (all but RoPE).
+/// Table: s_j = table(x_j, j) (RoPE).
+struct QueryGroup {
+  int query_token = 0;  ///< row of the token table
+  int position = 0;     ///< t, the last position
+  Eigen::VectorXd query_input;     ///< h_q
+  Eigen::VectorXd q;               ///< h_q W_Q
+  Eigen::VectorXd key_direction;   ///< W_K q (separable form)
+  Eigen::VectorXd content, position_part, d_content, d_position_part;
+  RowMatrix table, d_table, rotated_query;  ///< table form; rotated_query row j = R(t - j) q
+  Eigen::VectorXd d_query;         ///< d loss / d q, written by the score backward
+  // Softmax numerators as products of per-group exponentials (see the tabulated forward).
+  int members = 0;
+  bool exp_tables_ready = false;
+  Eigen::VectorXd exp_content, exp_position;
+  RowMatrix exp_table;
+};
+
+/// Where the score backward writes: the token rows x E (V x d), W_K, and the added code's rows
+/// (n_max x d, null without a code); the rule folds the code rows into its own parameters.
+struct ScoreGradients {
+  RowMatrix& token_rows;
+  RowMap key;
+  RowMatrix* code_rows = nullptr;
+};
+
+/// Tables a rule keeps between calls of one evaluator (for instance RoPE's cosines).
+struct SchemeScratch {
+  virtual ~SchemeScratch() = default;
+};
+
+/// A streaming reader: tokens pushed one at a time, and after each the logits of the query
+/// token read at the next position. State is O(vocabulary), whatever the length.
+class ScoreStream {
+ public:
+  virtual ~ScoreStream() = default;
+  virtual void push(const Token& token) = 0;
+  /// Logits of the query token at the position after the last token pushed (classes).
+  virtual Eigen::VectorXd query_logits() const = 0;
+};
+
+/// A dense matrix view the rules place rows of (any storage order or stride).
+using DenseRows = Eigen::Ref<Eigen::MatrixXd, 0, Eigen::Stride<Eigen::Dynamic, Eigen::Dynamic>>;
+
+class PositionSchemeRule {
+ public:
+  virtual ~PositionSchemeRule() = default;
+  virtual PositionScheme scheme() const = 0;
+  virtual const char* name() const = 0;
+
+  // ---- The inputs -----------------------------------------------------------------------
+  /// True if the scheme adds a code p(m) to the inputs.
+  virtual bool adds_code() const { return false; }
+  /// True if the code's rows are trained parameters (the learned table).
+  virtual bool code_has_parameters() const { return false; }
+  /// Whether the head can place position m (a learned table only has rows 0..L-1).
+  virtual bool places(const HeadShape& shape, long m) const;
+  /// p(first), ..., p(first + n - 1) (n x d); zero rows without a code. Throws
+  /// std::invalid_argument for positions the head cannot place.
+  virtual RowMatrix code_rows(const AttentionHead& head, long first, int n) const;
+  /// code_rows for a tabulated batch, through the scratch (a fixed code is computed once).
+  virtual const RowMatrix& batch_code_rows(const AttentionHead& head, long first, int n,
+                                           SchemeScratch* scratch) const;
+  /// Backward of code_rows: d loss / d p rows into the rule's parameters (if any).
+  virtual void code_rows_backward(const RowMatrix& d_rows, long first,
+                                  ParameterViews& gradient) const;
+
+  // ---- Dense scores: scale * <place(q, t), place(k, j)> + offset_bias(t - j) ---------------
+  /// The factor on q.k / sqrt(d) under a reading (RoPE's logit scale; 1 otherwise).
+  virtual double score_factor(const HeadShape& shape, const Reading& reading) const;
+  /// Row i of `rows` moved to position first + i (RoPE rotates; the others leave rows alone).
+  virtual void place(DenseRows rows, double first, const HeadShape& shape,
+                     const Reading& reading) const;
+  /// True if the scores carry a bias in the offset t - j (ALiBi).
+  virtual bool has_offset_bias() const { return false; }
+  virtual double offset_bias(const HeadShape& shape, long offset) const;
+
+  // ---- The tabulated passes --------------------------------------------------------------
+  virtual std::unique_ptr<SchemeScratch> new_scratch() const { return nullptr; }
+  /// Called once per batch before score_group (RoPE builds its rotations and keys here).
+  virtual void prepare_batch(const TabulatedBatch& batch, int n_max, SchemeScratch* scratch) const;
+  /// True for the separable form (content + position_part), false for a table.
+  virtual bool separable_scores() const { return true; }
+  /// Forward: the group's scores from g.q.
+  virtual void score_group(const TabulatedBatch& batch, SchemeScratch* scratch,
+                           QueryGroup& g) const = 0;
+  /// Backward: from g's score gradients to g.d_query and the gradients of the token rows,
+  /// W_K and the code rows.
+  virtual void score_group_backward(const TabulatedBatch& batch, SchemeScratch* scratch,
+                                    QueryGroup& g, ScoreGradients& gradients) const = 0;
+  /// After every group's backward (RoPE folds its key gradients here).
+  virtual void finish_score_backward(const TabulatedBatch& batch, SchemeScratch* scratch,
+                                     ScoreGradients& gradients) const;
+
+  // ---- Streaming -------------------------------------------------------------------------
+  /// A streaming reader, or null for schemes that need every position's score afresh.
+  virtual std::unique_ptr<ScoreStream> make_stream(const AttentionHead& head,
+                                                   const Reading& reading) const;
+};
+
+/// The rule of a scheme (a registered singleton).
+const PositionSchemeRule& rule_of(PositionScheme scheme);
+
+/// Throws std::invalid_argument for a reading the head's scheme cannot take (a
+/// context-extension map on a non-RoPE head; a position-position matrix on a scheme without an
+/// added code, or of the wrong size).
+void validate_reading(const HeadShape& shape, const Reading& reading);
+
+/// The dense readers' factor on q.k: 1 / sqrt(d) times the rule's logit factor.
+double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape, const Reading& reading);
+/// Scores of queries at positions query_first, query_first + 1, ... against keys at key_first,
+/// ... before the causal mask: dense_scale <place(q_t), place(k_j)> plus the offset bias where
+/// the key is not after the query. `q` and `k` are placed in place.
+Eigen::MatrixXd dense_scores(const PositionSchemeRule& rule, const HeadShape& shape,
+                             const Reading& reading, Eigen::MatrixXd& q, double query_first,
+                             Eigen::MatrixXd& k, double key_first);
+
+/// A scheme whose tabulated score is separable, s_j = content[x_j] + position_part[j]: no
+/// position, an added code, ALiBi. The content part, q.k / sqrt(d) summed per token type, is
+/// written once here (scheme_content.cpp); each scheme adds its position part.
+class SeparableRule : public PositionSchemeRule {
+ public:
+  void score_group(const TabulatedBatch& batch, SchemeScratch* scratch,
+                   QueryGroup& g) const final;
+  void score_group_backward(const TabulatedBatch& batch, SchemeScratch* scratch, QueryGroup& g,
+                            ScoreGradients& gradients) const final;
+
+ protected:
+  /// g.position_part (t + 1 entries), given g.q and g.key_direction.
+  virtual void position_part(const TabulatedBatch& batch, QueryGroup& g) const = 0;
+  /// Backward of position_part: adds to d loss / d key_direction and to the code rows'
+  /// gradient. Parameter-free parts (ALiBi's bias, no position) add nothing.
+  virtual void position_part_backward(const TabulatedBatch& batch, const QueryGroup& g,
+                                      Eigen::VectorXd& d_key_direction,
+                                      ScoreGradients& gradients) const;
+};
+
+/// A streaming reader for a scheme whose score is content plus a bias linear in the offset,
+/// -slope (t - j) (ALiBi; slope 0 for no position): each token type's weight decays by
+/// exp(-slope) per step, so the state is one number per token type.
+std::unique_ptr<ScoreStream> make_decaying_stream(const AttentionHead& head, double slope);
+
+}  // namespace pe::experiments

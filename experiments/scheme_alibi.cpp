@@ -1,0 +1,36 @@
+/// @file
+/// @brief ALiBi (Definition 3): the content score minus slope times the offset. The bias has
+/// no parameters, so its backward adds nothing; it admits a streaming reader.
+#include "position_scheme.hpp"
+
+namespace pe::experiments {
+namespace {
+
+/// s_tj = q_t . k_j / sqrt(d) - slope (t - j).
+class AlibiRule final : public SeparableRule {
+ public:
+  PositionScheme scheme() const override { return PositionScheme::alibi; }
+  const char* name() const override { return "alibi"; }
+  bool has_offset_bias() const override { return true; }
+  double offset_bias(const HeadShape& shape, long offset) const override {
+    return -(shape.alibi_slope * double(offset));
+  }
+  std::unique_ptr<ScoreStream> make_stream(const AttentionHead& head,
+                                           const Reading&) const override {
+    return make_decaying_stream(head, head.shape().alibi_slope);
+  }
+
+ protected:
+  // Forward: position_part[j] = -slope (t - j). Backward: none (no parameters, and the bias
+  // does not depend on q).
+  void position_part(const TabulatedBatch& batch, QueryGroup& g) const override {
+    for (int j = 0; j <= g.position; ++j)
+      g.position_part(j) = -batch.shape.alibi_slope * (g.position - j);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<PositionSchemeRule> alibi_rule() { return std::make_unique<AlibiRule>(); }
+
+}  // namespace pe::experiments

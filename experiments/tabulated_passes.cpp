@@ -1,0 +1,425 @@
+/// @file
+/// @brief The tabulated forward and backward passes at each example's last position
+/// (HeadEvaluator). With d = 16 everything the head computes can be tabulated per token type
+/// and per position: examples that share a query (token, position) share one score table, and
+/// the position scheme fills and differentiates that table (position_scheme.hpp). The layers
+/// here (grouping, softmax, value mixing, readout and loss) know no scheme.
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "position_scheme.hpp"
+
+namespace pe::experiments {
+
+namespace {
+
+/// token_index without the call: the hot loops convert every token of every batch.
+inline int fast_token_index(const Token& token, int symbols) {
+  if (token.symbol == Token::kQuerySymbol) return 2 * symbols;
+  if (static_cast<unsigned>(token.symbol) >= static_cast<unsigned>(symbols))
+    return token_index(token, symbols);  // throws the descriptive error
+  return 2 * token.symbol + (token.marked ? 1 : 0);
+}
+
+// When the softmax numerator of every example in a group is read off per-group tables of
+// exponentials, a numerator can underflow only if the example's largest score lies more than
+// about 575 below the table's largest; such an example (sum below this guard) is redone with
+// its own maximum, so the weights are exact to rounding either way.
+constexpr double kUnderflowGuard = 1e-250;
+
+inline void exponentiate_shifted(const double* in, double* out, Eigen::Index count) {
+  double top = -std::numeric_limits<double>::infinity();
+  for (Eigen::Index i = 0; i < count; ++i) top = std::max(top, in[i]);
+  for (Eigen::Index i = 0; i < count; ++i) out[i] = std::exp(in[i] - top);
+}
+
+const char* const kNoGradientForProbe =
+    "no gradient for a reading with a replaced position_position_matrix (it is a forward-only "
+    "probe)";
+
+}  // namespace
+
+class HeadWorkspace {
+ public:
+  // Per scheme: the rule's tables, kept between calls.
+  std::vector<std::unique_ptr<SchemeScratch>> scratch_by_scheme;
+
+  // Per call.
+  const PositionSchemeRule* rule = nullptr;
+  SchemeScratch* scratch = nullptr;
+  std::optional<TabulatedBatch> batch;
+  long shift = 0;                    // position of token 0 (added codes only)
+  RowMatrix token_rows, d_token_rows;  // V x d: the embedding of each token type
+  const RowMatrix* code = nullptr;   // n_max x d: p(shift + i) (added codes)
+  RowMatrix no_code;
+  RowMatrix value_readout;           // W_V W_O (d x C)
+  RowMatrix token_values;            // E W_V W_O (V x C)
+  RowMatrix code_values;             // P W_V W_O (n_max x C)
+  std::vector<QueryGroup> groups;
+  std::vector<int> group_of;         // per example
+  std::vector<int> ids;              // example-major, n_max per example
+  std::vector<int> lengths;
+  RowMatrix alpha;                   // B x n_max
+  RowMatrix token_weight;            // B x V: sum of alpha over positions holding token v
+  Eigen::MatrixXd logits;            // B x C
+  RowMatrix d_logits;                // B x C
+  RowMatrix d_alpha_token, d_alpha_code;  // B x V, B x n_max
+  RowMatrix d_code;                  // n_max x d: d loss / d p(shift + i)
+  Eigen::VectorXd gradient;
+  int n_max = 0;
+  SoftmaxPathCounts softmax_paths;   // cumulative over calls
+
+  void forward(const AttentionHead& head, const std::vector<Example>& examples,
+               const Reading& reading);
+  double backward(const AttentionHead& head, const std::vector<Example>& examples,
+                  const Reading& reading, Eigen::VectorXd* gradient_out);
+
+ private:
+  void read_tokens(const HeadShape& shape, const std::vector<Example>& examples);
+  void prepare_inputs(const AttentionHead& head, const Reading& reading);
+  void group_queries();
+  void score_groups();
+  void attention_weights();
+  void mix_values();
+  double readout_loss_backward(const std::vector<Example>& examples);
+  void mix_values_backward(ParameterViews& grad);
+  void attention_weights_backward();
+  void score_groups_backward(ParameterViews& grad);
+  void fold_token_rows(const HeadShape& shape, ParameterViews& grad);
+};
+
+// ---- Forward -------------------------------------------------------------------------------
+
+void HeadWorkspace::forward(const AttentionHead& head, const std::vector<Example>& examples,
+                            const Reading& reading) {
+  validate_reading(head.shape(), reading);
+  if (examples.empty()) throw std::invalid_argument("examples must not be empty");
+  read_tokens(head.shape(), examples);
+  prepare_inputs(head, reading);
+  group_queries();
+  score_groups();
+  attention_weights();
+  mix_values();
+}
+
+void HeadWorkspace::read_tokens(const HeadShape& shape, const std::vector<Example>& examples) {
+  const int B = static_cast<int>(examples.size());
+  n_max = 0;
+  lengths.resize(B);
+  for (int b = 0; b < B; ++b) {
+    const int n = static_cast<int>(examples[b].tokens.size());
+    if (n == 0) throw std::invalid_argument("every example needs at least one token, example " +
+                                            std::to_string(b) + " has none");
+    lengths[b] = n;
+    n_max = std::max(n_max, n);
+  }
+  ids.resize(std::size_t(B) * n_max);
+  for (int b = 0; b < B; ++b)
+    for (int j = 0; j < lengths[b]; ++j)
+      ids[std::size_t(b) * n_max + j] = fast_token_index(examples[b].tokens[j], shape.symbols);
+}
+
+// The inputs h = x E (+ p), the values read out, and the rule's per-batch tables.
+void HeadWorkspace::prepare_inputs(const AttentionHead& head, const Reading& reading) {
+  const HeadShape& shape = head.shape();
+  rule = &rule_of(shape.scheme);
+  const auto index = static_cast<std::size_t>(shape.scheme);
+  if (scratch_by_scheme.size() <= index) scratch_by_scheme.resize(index + 1);
+  if (!scratch_by_scheme[index]) scratch_by_scheme[index] = rule->new_scratch();
+  scratch = scratch_by_scheme[index].get();
+
+  const ConstParameterViews w = head.weights();
+  token_rows = head.token_embeddings();
+  shift = rule->adds_code() ? reading.position_shift : 0;
+  code = rule->adds_code() ? &rule->batch_code_rows(head, shift, n_max, scratch) : &no_code;
+  value_readout.noalias() = w.value * w.readout;
+  token_values.noalias() = token_rows * value_readout;
+  if (rule->adds_code()) code_values.noalias() = *code * value_readout;
+  batch.emplace(TabulatedBatch{shape, reading, w, token_rows, *code, 1.0 / std::sqrt(double(shape.width))});
+  rule->prepare_batch(*batch, n_max, scratch);
+}
+
+// Examples that end in the same query (token, position) share one score table.
+void HeadWorkspace::group_queries() {
+  const int B = static_cast<int>(lengths.size());
+  groups.clear();
+  group_of.resize(B);
+  for (int b = 0; b < B; ++b) {
+    const int vq = ids[std::size_t(b) * n_max + lengths[b] - 1], t = lengths[b] - 1;
+    int g = 0;
+    while (g < int(groups.size()) && !(groups[g].query_token == vq && groups[g].position == t)) ++g;
+    if (g == int(groups.size())) {
+      groups.emplace_back();
+      groups.back().query_token = vq;
+      groups.back().position = t;
+      groups.back().members = 0;
+    }
+    group_of[b] = g;
+    ++groups[g].members;
+  }
+}
+
+// q = h_q W_Q with h_q = x_q E (+ p(t)), then the rule's scores; then, where they pay off
+// (more exponentials replaced than they cost), the group's tables of exponentials.
+void HeadWorkspace::score_groups() {
+  const int V = static_cast<int>(token_rows.rows());
+  const bool separable = rule->separable_scores();
+  for (QueryGroup& g : groups) {
+    g.query_input = token_rows.row(g.query_token).transpose();
+    if (rule->adds_code()) g.query_input += code->row(g.position).transpose();
+    g.q.noalias() = batch->weights.query.transpose() * g.query_input;
+    rule->score_group(*batch, scratch, g);
+  }
+  for (QueryGroup& g : groups) {
+    const int n = g.position + 1;
+    g.exp_tables_ready = separable ? g.members > 1 : g.members > V;
+    if (!g.exp_tables_ready) continue;
+    if (separable) {
+      g.exp_content.resize(V);
+      g.exp_position.resize(n);
+      exponentiate_shifted(g.content.data(), g.exp_content.data(), V);
+      exponentiate_shifted(g.position_part.data(), g.exp_position.data(), n);
+    } else {
+      g.exp_table.resize(V, n);
+      exponentiate_shifted(g.table.data(), g.exp_table.data(), g.table.size());
+    }
+  }
+}
+
+// Per example: softmax over its positions, from the group's exponentials when they are built
+// and do not underflow, else from its scores; and the attention mass on each token type.
+void HeadWorkspace::attention_weights() {
+  const int B = static_cast<int>(lengths.size());
+  const bool separable = rule->separable_scores();
+  alpha.setZero(B, n_max);
+  token_weight.setZero(B, token_rows.rows());
+  for (int b = 0; b < B; ++b) {
+    const QueryGroup& g = groups[group_of[b]];
+    const int n = lengths[b];
+    const int* x = &ids[std::size_t(b) * n_max];
+    double* a = alpha.row(b).data();
+    double* tw = token_weight.row(b).data();
+    if (g.exp_tables_ready) {
+      double z = 0;
+      if (separable) {
+        const double* eu = g.exp_content.data();
+        const double* ew = g.exp_position.data();
+        for (int j = 0; j < n; ++j) z += (a[j] = eu[x[j]] * ew[j]);
+      } else {
+        for (int j = 0; j < n; ++j) z += (a[j] = g.exp_table(x[j], j));
+      }
+      if (z >= kUnderflowGuard) {
+        const double inv_z = 1 / z;
+        for (int j = 0; j < n; ++j) {
+          a[j] *= inv_z;
+          tw[x[j]] += a[j];
+        }
+        ++softmax_paths.tabulated;
+        continue;
+      }
+    }
+    ++softmax_paths.recomputed;
+    if (separable) {
+      const double* u = g.content.data();
+      const double* w = g.position_part.data();
+      for (int j = 0; j < n; ++j) a[j] = u[x[j]] + w[j];
+    } else {
+      for (int j = 0; j < n; ++j) a[j] = g.table(x[j], j);
+    }
+    double top = -std::numeric_limits<double>::infinity();
+    for (int j = 0; j < n; ++j) top = std::max(top, a[j]);
+    double z = 0;
+    for (int j = 0; j < n; ++j) z += (a[j] = std::exp(a[j] - top));
+    const double inv_z = 1 / z;
+    for (int j = 0; j < n; ++j) {
+      a[j] *= inv_z;
+      tw[x[j]] += a[j];
+    }
+  }
+}
+
+// logits = sum_j alpha_j (x_j E + p_j) W_V W_O, summed per token type and per position.
+void HeadWorkspace::mix_values() {
+  logits.noalias() = token_weight * token_values;
+  if (rule->adds_code()) logits.noalias() += alpha * code_values;
+}
+
+// ---- Backward ------------------------------------------------------------------------------
+
+double HeadWorkspace::backward(const AttentionHead& head, const std::vector<Example>& examples,
+                               const Reading& reading, Eigen::VectorXd* gradient_out) {
+  const double loss = readout_loss_backward(examples);
+  if (!gradient_out) return loss;
+  if (reading.position_position_matrix) throw std::invalid_argument(kNoGradientForProbe);
+  gradient.setZero(head.parameters().size());
+  ParameterViews grad = head.views_of(gradient);
+  // Gradients reach the token rows and the code rows first and are folded into the
+  // parameters at the end.
+  d_token_rows.setZero(token_rows.rows(), head.shape().width);
+  if (rule->code_has_parameters()) d_code.setZero(n_max, head.shape().width);
+  mix_values_backward(grad);
+  attention_weights_backward();
+  score_groups_backward(grad);
+  fold_token_rows(head.shape(), grad);
+  if (rule->code_has_parameters()) rule->code_rows_backward(d_code, shift, grad);
+  *gradient_out = gradient;
+  return loss;
+}
+
+// Mean cross-entropy at the last positions; d loss / d logits = (softmax - one-hot) / B.
+double HeadWorkspace::readout_loss_backward(const std::vector<Example>& examples) {
+  const int B = static_cast<int>(examples.size());
+  const int C = static_cast<int>(logits.cols());
+  d_logits.resize(B, C);
+  double loss = 0;
+  for (int b = 0; b < B; ++b) {
+    const int target = examples[b].target;
+    if (target < 0 || target >= C)
+      throw std::invalid_argument("example target must lie in [0, " + std::to_string(C) +
+                                  "), got target = " + std::to_string(target) + " (example " +
+                                  std::to_string(b) + ")");
+    const double top = logits.row(b).maxCoeff();
+    double z = 0;
+    for (int c = 0; c < C; ++c) z += (d_logits(b, c) = std::exp(logits(b, c) - top));
+    loss += top + std::log(z) - logits(b, target);
+    for (int c = 0; c < C; ++c) d_logits(b, c) /= z * B;
+    d_logits(b, target) -= 1.0 / B;
+  }
+  return loss / B;
+}
+
+// Backward of mix_values: to W_V, W_O, the token and code rows, and the attention weights.
+void HeadWorkspace::mix_values_backward(ParameterViews& grad) {
+  const ConstParameterViews& w = batch->weights;
+  const RowMatrix d_token_values = token_weight.transpose() * d_logits;  // V x C
+  RowMatrix d_value_readout = token_rows.transpose() * d_token_values;  // d x C
+  d_token_rows.noalias() += d_token_values * value_readout.transpose();
+  d_alpha_token.noalias() = d_logits * token_values.transpose();        // B x V
+  if (rule->adds_code()) {
+    const RowMatrix d_code_values = alpha.transpose() * d_logits;       // n_max x C
+    d_value_readout.noalias() += code->transpose() * d_code_values;
+    if (rule->code_has_parameters()) d_code.noalias() += d_code_values * value_readout.transpose();
+    d_alpha_code.noalias() = d_logits * code_values.transpose();        // B x n_max
+  }
+  grad.value.noalias() += d_value_readout * w.readout.transpose();
+  grad.readout.noalias() += w.value.transpose() * d_value_readout;
+}
+
+// Softmax: d s_j = alpha_j (d alpha_j - sum_k alpha_k d alpha_k), gathered per group in the
+// form of its scores.
+void HeadWorkspace::attention_weights_backward() {
+  const int V = static_cast<int>(token_rows.rows());
+  const bool separable = rule->separable_scores();
+  for (QueryGroup& g : groups) {
+    const int n = g.position + 1;
+    if (separable) {
+      g.d_content.setZero(V);
+      g.d_position_part.setZero(n);
+    } else {
+      g.d_table.setZero(V, n);
+    }
+  }
+  const int B = static_cast<int>(lengths.size());
+  for (int b = 0; b < B; ++b) {
+    QueryGroup& g = groups[group_of[b]];
+    const int n = lengths[b];
+    const int* x = &ids[std::size_t(b) * n_max];
+    const double* a = alpha.row(b).data();
+    const double* dt = d_alpha_token.row(b).data();
+    const double* dp = rule->adds_code() ? d_alpha_code.row(b).data() : nullptr;
+    double mean = 0;
+    for (int j = 0; j < n; ++j) mean += a[j] * (dt[x[j]] + (dp ? dp[j] : 0.0));
+    for (int j = 0; j < n; ++j) {
+      const double ds = a[j] * (dt[x[j]] + (dp ? dp[j] : 0.0) - mean);
+      if (separable) {
+        g.d_content(x[j]) += ds;
+        g.d_position_part(j) += ds;
+      } else {
+        g.d_table(x[j], j) += ds;
+      }
+    }
+  }
+}
+
+// The rule's score backward gives d q; q = h_q W_Q with h_q = x_q E (+ p(t)).
+void HeadWorkspace::score_groups_backward(ParameterViews& grad) {
+  ScoreGradients gradients{d_token_rows, grad.key,
+                           rule->code_has_parameters() ? &d_code : nullptr};
+  for (QueryGroup& g : groups) {
+    rule->score_group_backward(*batch, scratch, g, gradients);
+    grad.query.noalias() += g.query_input * g.d_query.transpose();
+    const Eigen::VectorXd d_query_input = batch->weights.query * g.d_query;
+    d_token_rows.row(g.query_token) += d_query_input.transpose();
+    if (gradients.code_rows) d_code.row(g.position) += d_query_input.transpose();
+  }
+  rule->finish_score_backward(*batch, scratch, gradients);
+}
+
+// Token row 2s is symbol s's feature row, 2s + 1 adds the mark's, 2S is the query's.
+void HeadWorkspace::fold_token_rows(const HeadShape& shape, ParameterViews& grad) {
+  const RowMatrix& dE = d_token_rows;
+  const int S = shape.symbols;
+  for (int sym = 0; sym < S; ++sym) {
+    grad.embedding.row(sym) += dE.row(2 * sym) + dE.row(2 * sym + 1);
+    grad.embedding.row(S) += dE.row(2 * sym + 1);  // the mark feature
+  }
+  grad.embedding.row(S + 1) += dE.row(2 * S);      // the query feature
+}
+
+// ---- The evaluator -------------------------------------------------------------------------
+
+HeadEvaluator::HeadEvaluator() : work_(std::make_unique<HeadWorkspace>()) {}
+HeadEvaluator::~HeadEvaluator() = default;
+HeadEvaluator::HeadEvaluator(HeadEvaluator&&) noexcept = default;
+HeadEvaluator& HeadEvaluator::operator=(HeadEvaluator&&) noexcept = default;
+
+const SoftmaxPathCounts& HeadEvaluator::softmax_paths() const { return work_->softmax_paths; }
+
+const Eigen::MatrixXd& HeadEvaluator::logits_at_last(const AttentionHead& head,
+                                                     const std::vector<Example>& examples,
+                                                     const Reading& reading) {
+  work_->forward(head, examples, reading);
+  return work_->logits;
+}
+
+double HeadEvaluator::loss_and_gradient(const AttentionHead& head,
+                                        const std::vector<Example>& examples,
+                                        Eigen::VectorXd* gradient, const Reading& reading) {
+  if (gradient && reading.position_position_matrix)
+    throw std::invalid_argument(kNoGradientForProbe);
+  work_->forward(head, examples, reading);
+  return work_->backward(head, examples, reading, gradient);
+}
+
+long HeadEvaluator::count_correct(const AttentionHead& head, const std::vector<Example>& examples,
+                                  const Reading& reading) {
+  const Eigen::MatrixXd& logits = logits_at_last(head, examples, reading);
+  long correct = 0;
+  for (Eigen::Index b = 0; b < logits.rows(); ++b) {
+    Eigen::Index best = 0;
+    logits.row(b).maxCoeff(&best);
+    if (best == examples[b].target) ++correct;
+  }
+  return correct;
+}
+
+Eigen::MatrixXd logits_at_last(const AttentionHead& head, const std::vector<Example>& examples,
+                               const Reading& reading) {
+  HeadEvaluator evaluator;
+  return evaluator.logits_at_last(head, examples, reading);
+}
+
+double loss_and_gradient(const AttentionHead& head, const std::vector<Example>& examples,
+                         Eigen::VectorXd* gradient, const Reading& reading) {
+  HeadEvaluator evaluator;
+  return evaluator.loss_and_gradient(head, examples, gradient, reading);
+}
+
+double accuracy(const AttentionHead& head, const std::vector<Example>& examples,
+                const Reading& reading) {
+  HeadEvaluator evaluator;
+  return double(evaluator.count_correct(head, examples, reading)) / examples.size();
+}
+
+}  // namespace pe::experiments
