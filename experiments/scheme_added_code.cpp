@@ -62,16 +62,16 @@ class AddedCodeRule final : public SeparableRule {
     return s.rows;
   }
 
-  // Backward of code_rows: a learned table receives its rows' gradients; a fixed code nothing.
+  /// Backward of code_rows: a learned table receives its rows' gradients; a fixed code nothing.
   void code_rows_backward(const RowMatrix& d_rows, long first,
                           ParameterViews& gradient) const override {
     if (learned_) gradient.position_table->middleRows(first, d_rows.rows()) += d_rows;
   }
 
  protected:
-  // Forward: position_part = P (W_K q) / sqrt(d) over the rows 0..t of the batch's code. A
-  // reading may replace W_Q W_K^T in the position-position term p(t) M p(j)^T (a forward-only
-  // probe): then position_part = P (W_K W_Q^T (x_q E) + M^T p(t)) / sqrt(d).
+  /// Forward: position_part = P (W_K q) / sqrt(d) over the rows 0..t of the batch's code. A
+  /// reading may replace W_Q W_K^T in the position-position term p(t) M p(j)^T (a forward-only
+  /// probe): then position_part = P (W_K W_Q^T (x_q E) + M^T p(t)) / sqrt(d).
   void position_part(const TabulatedBatch& batch, QueryGroup& g) const override {
     const int n = g.position + 1;
     const RowMatrix& P = batch.code_rows;
@@ -87,8 +87,8 @@ class AddedCodeRule final : public SeparableRule {
     }
   }
 
-  // Backward of position_part = P (key_direction) / sqrt(d): to key_direction, and to the code
-  // rows when they are parameters.
+  /// Backward of position_part = P (key_direction) / sqrt(d): to key_direction, and to the code
+  /// rows when they are parameters.
   void position_part_backward(const TabulatedBatch& batch, const QueryGroup& g,
                               Eigen::VectorXd& d_key_direction,
                               ScoreGradients& gradients) const override {

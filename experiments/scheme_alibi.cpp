@@ -21,8 +21,8 @@ class AlibiRule final : public SeparableRule {
   }
 
  protected:
-  // Forward: position_part[j] = -slope (t - j). Backward: none (no parameters, and the bias
-  // does not depend on q).
+  /// Forward: position_part[j] = -slope (t - j). Backward: none (no parameters, and the bias
+  /// does not depend on q).
   void position_part(const TabulatedBatch& batch, QueryGroup& g) const override {
     for (int j = 0; j <= g.position; ++j)
       g.position_part(j) = -batch.shape.alibi_slope * (g.position - j);

@@ -68,8 +68,8 @@ class RopeRule final : public PositionSchemeRule {
 
   bool separable_scores() const override { return false; }
 
-  // Forward: rotated_query row j = R(t - j) q, table = c (x E W_K) rotated_query^T with
-  // c = scale / sqrt(d), so table(v, j) = c <R(t) q, R(j) k_v>.
+  /// Forward: rotated_query row j = R(t - j) q, table = c (x E W_K) rotated_query^T with
+  /// c = scale / sqrt(d), so table(v, j) = c <R(t) q, R(j) k_v>.
   void score_group(const TabulatedBatch& batch, SchemeScratch* scratch,
                    QueryGroup& g) const override {
     auto& s = static_cast<RopeScratch&>(*scratch);
@@ -85,8 +85,8 @@ class RopeRule final : public PositionSchemeRule {
     g.table.noalias() = (s.score_scale * batch.inv_tau) * (s.keys * g.rotated_query.transpose());
   }
 
-  // Backward of the table: to the keys (folded into W_K and the token rows once, after every
-  // group) and to the rotated queries, whose rotation turned back by R(t - j)^T gives d q.
+  /// Backward of the table: to the keys (folded into W_K and the token rows once, after every
+  /// group) and to the rotated queries, whose rotation turned back by R(t - j)^T gives d q.
   void score_group_backward(const TabulatedBatch& batch, SchemeScratch* scratch, QueryGroup& g,
                             ScoreGradients&) const override {
     auto& s = static_cast<RopeScratch&>(*scratch);
@@ -106,7 +106,7 @@ class RopeRule final : public PositionSchemeRule {
     }
   }
 
-  // Backward of keys = (x E) W_K.
+  /// Backward of keys = (x E) W_K.
   void finish_score_backward(const TabulatedBatch& batch, SchemeScratch* scratch,
                              ScoreGradients& gradients) const override {
     auto& s = static_cast<RopeScratch&>(*scratch);
