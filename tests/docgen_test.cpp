@@ -524,11 +524,7 @@ TEST(TrainedFigures, TournamentMeansAreTheLedgersSeedMeans) {
 
 TEST(TrainedFigures, FilingFigureHoldsTheExhibitAndEveryAnswer) {
   using namespace pe::experiments;
-  const FilingsStudyConfig base = article_filings_study();
-  const pe::filings::Corpus corpus =
-      pe::filings::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
-  const FilingsStudy study =
-      run_filings_study(selected_filings_study(corpus, PE_CACHE_DIR, kHeadlineSeeds), corpus, PE_CACHE_DIR);
+  const FilingsStudy& study = pe::theorems::lab::filings_study();
   const auto fig = pe::figures::filing_figure(study);
   const pe::filings::Document exhibit = pe::filings::exhibit_filing();
   EXPECT_EQ(parameter(fig, "positions"), double(exhibit.tokens.size()));
