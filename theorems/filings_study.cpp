@@ -38,6 +38,7 @@
 #include "filings_corpus.hpp"
 #include "filings_study.hpp"
 #include "ledger.hpp"
+#include "statistics.hpp"
 #include "tournament.hpp"
 #include "tournament_results.hpp"
 
@@ -436,8 +437,8 @@ PE_VERIFICATION_UNIT(filings_study) {
                       horizon_column(filings_family, [](const HorizonRow& x) { return x.beyond_accuracy(); });
                   const double p = r.beyond_accuracy(), pa = value_of_printed(a);
                   const double se = std::sqrt(2 * all.between_seed_variance() +
-                                              std::pow(lab::binomial_se(p, r.beyond), 2) +
-                                              std::pow(lab::binomial_se(pa, r.beyond), 2));
+                                              std::pow(pe::binomial_standard_error(p, r.beyond), 2) +
+                                              std::pow(pe::binomial_standard_error(pa, r.beyond), 2));
                   Outcome o = statistical(a, p, se, lab::kSigmas);
                   o.detail += "; s^2 over " + std::to_string(all.values.size()) + " seeds = " +
                               format(all.between_seed_variance()) + "; " + horizon_text(r);
