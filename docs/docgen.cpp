@@ -16,30 +16,12 @@ namespace {
 
 using ledger::Record;
 
-/// "Position as a set of clocks" -> "position-as-a-set-of-clocks".
-std::string slug(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (std::isalnum(static_cast<unsigned char>(c)))
-      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    else if (!out.empty() && out.back() != '-')
-      out += '-';
-  }
-  while (!out.empty() && out.back() == '-') out.pop_back();
-  return out;
-}
+using ledger::Markdown;
+using ledger::slug;
 
-std::string reproduction_cell(const Record& r) {
-  if (r.reproduction.empty() || r.reproduction == "exact" || r.reproduction == "not swept")
-    return r.reproduction;
-  return r.reproduction + " (holds in " + std::to_string(r.settings_held) + " of " +
-         std::to_string(r.settings_run) + " training settings)";
-}
-
-std::string verdict_cell(const std::string& verdict, bool agrees) {
-  // The verdict's colour says holds/fails; a frame marks a disagreement with the expectation.
-  const std::string cls = "pe-verdict pe-" + slug(verdict) + (agrees ? "" : " pe-mismatch");
-  return "<span class=\"" + cls + "\">" + escape_markdown(verdict) + "</span>";
+/// Text made literal in the pages' Doxygen Markdown.
+std::string literal(std::string_view text) {
+  return ledger::escape_markdown(text, Markdown::doxygen);
 }
 
 std::vector<std::string> split_words(const std::string& s) {
@@ -58,35 +40,6 @@ std::string where(const std::string& file, int line) {
 }
 
 }  // namespace
-
-std::string escape_markdown(std::string_view text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    switch (c) {
-      // Doxygen commands and entities, markdown emphasis, code, links and table cells.
-      case '\\': case '@': case '&': case '$': case '#': case '%': case '<': case '>':
-      case '|': case '*': case '_': case '`': case '[': case ']':
-        out += '\\';
-        out += c;
-        break;
-      case '-': {
-        // Doxygen turns "--" and "---" into dashes; a lone '-' is left alone.
-        const bool run = (i > 0 && text[i - 1] == '-') || (i + 1 < text.size() && text[i + 1] == '-');
-        out += run ? "\\-" : "-";
-        break;
-      }
-      case '~':
-        // "\~" is Doxygen's language filter and "~~" is strike-through: keep each ~ apart.
-        out += "<span>~</span>";
-        break;
-      case '\n': out += "<br>"; break;
-      case '\r': break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string claim_anchor(std::string_view id) {
   static const std::regex id_form("[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*");
@@ -114,17 +67,17 @@ std::string filing_markup(const filings::Document& document, const std::string& 
   const int shown = max_tokens <= 0 ? total : std::min(total, max_tokens);
   const int companies = static_cast<int>(document.companies.size());
   std::ostringstream md;
-  md << "*" << escape_markdown(caption) << ": " << total << " tokens";
+  md << "*" << literal(caption) << ": " << total << " tokens";
   if (shown < total) md << ", the first " << shown << " shown";
   md << ". Companies by first appearance:";
   for (int k = 0; k < companies; ++k)
-    md << (k ? ", " : " ") << k << " " << escape_markdown(document.companies[k]);
+    md << (k ? ", " : " ") << k << " " << literal(document.companies[k]);
   md << ".*\n\n<div class=\"pe-filing\">\n";
   for (int t = 0; t < shown; ++t) {
     const filings::Token& token = document.tokens[t];
     if (t) md << ' ';
     if (token.company < 0) {
-      md << escape_markdown(token.text);
+      md << literal(token.text);
       continue;
     }
     if (token.company >= companies)
@@ -132,57 +85,24 @@ std::string filing_markup(const filings::Document& document, const std::string& 
                                   std::to_string(token.company) + ", but the filing has " +
                                   std::to_string(companies) + " companies");
     md << "<span class=\"pe-mention\" title=\"token " << t << ", company " << token.company
-       << "\">" << escape_markdown(token.text) << "<sub>" << token.company << "</sub></span>";
+       << "\">" << literal(token.text) << "<sub>" << token.company << "</sub></span>";
   }
   if (shown < total) md << " \u2026";  // the filing goes on
   md << "\n</div>\n";
   return md.str();
 }
 
-Summary summarise(const std::vector<Record>& records) {
-  Summary s;
-  for (const Record& r : records) {
-    ++s.claims;
-    if (r.verdict == "holds") ++s.holds;
-    else if (r.verdict == "fails") ++s.fails;
-    else ++s.errors;
-    if (r.expected == "fails") ++s.errata;
-    if (r.verdict != r.expected) ++s.disagreements;
-    if (r.verdict == "holds") continue;
-    if (r.reproduction == "exact") ++s.fails_mathematics;
-    else if (r.reproduction == "setting-dependent") ++s.fails_setting_dependent;
-    else if (r.reproduction == "does-not-reproduce") ++s.fails_everywhere;
-    else ++s.fails_not_swept;
-  }
-  return s;
-}
-
-bool belongs_in_errata(const Record& r) { return r.expected == "fails" || r.verdict != r.expected; }
-
 std::string claims_table(const std::vector<const Record*>& records, TableKind kind,
                          const std::string& source_dir) {
-  std::ostringstream md;
-  md << "| claim | statement | article | computed | rule | verdict | expected | reproduction | note |\n"
-     << "|---|---|---|---|---|---|---|---|---|\n";
-  for (const Record* r : records) {
-    const std::string anchor = claim_anchor(r->id);
-    std::string id_cell;
-    if (kind == TableKind::all)
-      id_cell = "\\anchor " + anchor + " `" + r->id + "`";
-    else
-      id_cell = "\\ref " + anchor + " \"" + r->id + "\"";
-    const auto [suite, name] = ledger::test_name(r->id);
-    id_cell += "<br><span class=\"pe-unit\">" + unit_reference(r->unit, source_dir) +
-               "</span><br><span class=\"pe-test\">test <code>" + suite + "." + name +
-               "</code></span>";
-    md << "| " << id_cell << " | " << escape_markdown(r->statement) << " | "
-       << escape_markdown(r->article) << " | " << escape_markdown(r->computed) << " | "
-       << escape_markdown(r->rule) << " | " << verdict_cell(r->verdict, r->verdict == r->expected)
-       << " | " << escape_markdown(r->expected) << " | " << escape_markdown(reproduction_cell(*r)) << " | "
-       << escape_markdown(r->note) << " |\n";
-  }
-  md << "\n";
-  return md.str();
+  const ledger::IdColumn id_column{"claim", [kind, &source_dir](const Record& r) {
+    const std::string anchor = claim_anchor(r.id);
+    std::string id_cell = kind == TableKind::all ? "\\anchor " + anchor + " `" + r.id + "`"
+                                                 : "\\ref " + anchor + " \"" + r.id + "\"";
+    const auto [suite, name] = ledger::test_name(r.id);
+    return id_cell + "<br><span class=\"pe-unit\">" + unit_reference(r.unit, source_dir) +
+           "</span><br><span class=\"pe-test\">test <code>" + suite + "." + name + "</code></span>";
+  }};
+  return ledger::claims_table(records, Markdown::doxygen, id_column);
 }
 
 std::string page_label(const std::string& text, const std::string& file) {
@@ -215,21 +135,7 @@ std::string page_section(const std::string& text, const std::string& file) {
 namespace {
 
 std::string summary_text(const Context& context) {
-  const Summary s = summarise(context.records);
-  std::ostringstream md;
-  md << "| claims | statement holds | statement fails | errata (expected to fail) | "
-        "verdict differs from expected | evaluation errors |\n"
-     << "|---|---|---|---|---|---|\n"
-     << "| " << s.claims << " | " << s.holds << " | " << s.fails << " | " << s.errata << " | "
-     << s.disagreements << " | " << s.errors << " |\n\n"
-     << "Why the failing statements fail:\n\n"
-     << "| errors in the article's mathematics | experiment results that depend on training "
-        "settings the article does not state | experiment results that reproduce in no setting "
-        "tried | experiment claims not swept |\n"
-     << "|---|---|---|---|\n"
-     << "| " << s.fails_mathematics << " | " << s.fails_setting_dependent << " | " << s.fails_everywhere
-     << " | " << s.fails_not_swept << " |\n";
-  return md.str();
+  return ledger::summary_markdown(ledger::summarise(context.records), Markdown::doxygen);
 }
 
 std::string empty_note(const std::vector<std::string>& prefixes) {
@@ -386,7 +292,7 @@ Page expand_template(const std::string& text, const std::string& file, const Con
 
 Page section_page(const std::string& section, const Context& context) {
   const std::string label = "section-" + slug(section);
-  std::string text = "# " + escape_markdown(section) + " {#" + label + "}\n\n" +
+  std::string text = "# " + literal(section) + " {#" + label + "}\n\n" +
                      "[[section " + section + "]]\n\n"
                      "This section of the article has no narrative page yet; its claims are "
                      "listed here as the ledger declares them.\n\n[[claims-rest]]\n";
@@ -447,7 +353,7 @@ Page all_claims_page(const Context& context) {
     std::vector<const Record*> rows;
     for (const Record& r : context.records)
       if (r.section == section) rows.push_back(&r);
-    md << "## " << escape_markdown(section) << " {#claims-" << slug(section) << "}\n\n";
+    md << "## " << literal(section) << " {#claims-" << slug(section) << "}\n\n";
     if (rows.empty()) md << "No claims declared in this build.\n\n";
     else md << claims_table(rows, TableKind::all, context.source_dir);
   }

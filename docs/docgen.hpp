@@ -27,15 +27,11 @@
 #include <string_view>
 #include <vector>
 
+#include "claims_render.hpp"
 #include "filings_corpus.hpp"
 #include "ledger.hpp"
 
 namespace pe::docgen {
-
-/// Makes arbitrary text literal in Doxygen markdown (a table cell or a paragraph): escapes
-/// Doxygen's command characters, markdown's emphasis, code and link characters, dash runs and
-/// table pipes, and turns newlines into `<br>`.
-std::string escape_markdown(std::string_view text);
 
 /// The Doxygen anchor of a claim: "claim-" followed by the id with '.' as '-'.
 /// Throws std::invalid_argument when the id is not a ledger id ([a-z0-9_] parts joined by dots).
@@ -51,24 +47,11 @@ std::string unit_reference(const std::string& unit, const std::string& source_di
 /// one paragraph in a `<div class="pe-filing">`. Each company mention becomes
 /// `<span class="pe-mention" title="token T, company K">Name<sub>K</sub></span>`, K being the
 /// company's order of first appearance and T the mention's token position; every word is
-/// escaped (escape_markdown), so no filing text can inject markup. `max_tokens` <= 0 shows every
+/// escaped (ledger::escape_markdown), so no filing text can inject markup. `max_tokens` <= 0 shows every
 /// token, otherwise the first `max_tokens`. Throws std::invalid_argument for a mention whose
 /// company index is not one of the document's companies.
 std::string filing_markup(const filings::Document& document, const std::string& caption,
                           int max_tokens);
-
-/// Counts over evaluated claims.
-struct Summary {
-  int claims = 0, holds = 0, fails = 0, errors = 0, errata = 0, disagreements = 0;
-  /// Failing statements by kind (ledger::Record::reproduction): exact claims (the article's
-  /// mathematics), experiment claims that hold in some other training setting, and those that
-  /// hold in none; `not_swept` when the sweep did not run.
-  int fails_mathematics = 0, fails_setting_dependent = 0, fails_everywhere = 0, fails_not_swept = 0;
-};
-Summary summarise(const std::vector<ledger::Record>& records);
-
-/// True for a claim the errata page lists: declared as an erratum, or verdict != expected.
-bool belongs_in_errata(const ledger::Record& record);
 
 /// Which table layout to render.
 enum class TableKind {
@@ -77,8 +60,8 @@ enum class TableKind {
   errata,   ///< as section (the note starts with the erratum)
 };
 
-/// A Doxygen markdown table of the records (the report's columns with the reproduction; the id
-/// cell also links the verification unit).
+/// A Doxygen markdown table of the records (ledger::claims_table, whose id cell here also links
+/// the verification unit and names the claim's test).
 std::string claims_table(const std::vector<const ledger::Record*>& records, TableKind kind,
                          const std::string& source_dir);
 

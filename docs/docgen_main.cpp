@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "claims_render.hpp"
 #include "docgen.hpp"
 #include "figures.hpp"
 #include "ledger.hpp"
@@ -149,7 +150,7 @@ int main(int argc, char** argv) try {
       "\\endhtmlonly\n";
   for (const Page& page : pages) write_file(opt.out / "pages" / page.file, page.text + probe);
 
-  const pe::docgen::Summary s = pe::docgen::summarise(context.records);
+  const pe::ledger::Summary s = pe::ledger::summarise(context.records);
   std::ostringstream stamp;
   stamp << s.claims << " claims, " << s.holds << " hold, " << s.fails << " fail, " << s.errata
         << " errata, " << s.disagreements << " disagree, " << s.errors << " errors; "

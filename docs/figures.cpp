@@ -19,12 +19,10 @@
 #include "result_cache.hpp"
 #include "sweep.hpp"
 #include "tournament.hpp"
+#include "tournament_results.hpp"
 
 #ifndef PE_REPORT_DIR
 #error "PE_REPORT_DIR must name the report directory"
-#endif
-#ifndef PE_CACHE_DIR
-#error "PE_CACHE_DIR must name the experiment cache directory"
 #endif
 
 namespace pe::figures {
@@ -406,6 +404,7 @@ FigureData sweep_figure(const std::string& report_dir) {
 FigureData filing_figure(const experiments::FilingsStudy& study) {
   const filings::Document exhibit = filings::exhibit_filing();
   const int n = static_cast<int>(exhibit.tokens.size());
+  const int seeds = std::min(study.config.seeds, experiments::kHeadlineSeeds);
   std::vector<std::string> tokens, readers;
   for (const filings::Token& token : exhibit.tokens) tokens.push_back(token.text);
   for (experiments::FilingReader reader : experiments::all_filing_readers()) {
@@ -416,7 +415,7 @@ FigureData filing_figure(const experiments::FilingsStudy& study) {
   FigureData fig{"filing",
                  "The case study's exhibit filing: at every position the company named last and "
                  "each reader's answer, for every seed.",
-                 {{"positions", n}, {"window", study.config.window}, {"seeds", study.config.seeds}},
+                 {{"positions", n}, {"window", study.config.window}, {"seeds", seeds}},
                  {},
                  {{"title", {exhibit.title}}, {"companies", exhibit.companies}, {"tokens", tokens},
                   {"readers", readers}}};
@@ -426,7 +425,7 @@ FigureData filing_figure(const experiments::FilingsStudy& study) {
                     {"position", "mention", "truth"},
                     {}};
   for (const std::string& reader : readers)
-    for (int k = 0; k < study.config.seeds; ++k) answers.columns.push_back(reader + "_s" + std::to_string(k));
+    for (int k = 0; k < seeds; ++k) answers.columns.push_back(reader + "_s" + std::to_string(k));
   std::vector<int> question_of(n, -1);
   for (std::size_t q = 0; q < study.exhibit_queries.size(); ++q)
     question_of.at(study.exhibit_queries[q].position) = static_cast<int>(q);
@@ -435,7 +434,7 @@ FigureData filing_figure(const experiments::FilingsStudy& study) {
     std::vector<double> row{double(t), double(exhibit.tokens[t].company),
                             q < 0 ? -1.0 : double(study.exhibit_queries[q].answer)};
     for (experiments::FilingReader reader : experiments::all_filing_readers())
-      for (int k = 0; k < study.config.seeds; ++k)
+      for (int k = 0; k < seeds; ++k)
         row.push_back(q < 0 ? -1.0 : double(study.run(experiments::scheme_of(reader), k).exhibit(reader).at(q)));
     answers.rows.push_back(std::move(row));
   }
@@ -449,23 +448,13 @@ std::vector<FigureData> all_figures() {
   // The census is the tournament's head: d = 16, trained at 32, read at 128 (kappa = 4).
   // The trained heads come from the same cache as the ledger's claims; seed 0 is the seed the
   // article's rebound profile prints, and offset 8 lies well inside the window.
-  // The selected recipes' heads (the same cached heads the claims read): seeds 0..2 for the
-  // per-head figures, and all of the tournament's seeds for the spread between seeds.
-  static const experiments::Tournament all_seeds =
-      experiments::run_tournament(experiments::selected_tournament(PE_CACHE_DIR), PE_CACHE_DIR);
-  static const experiments::Tournament tournament = experiments::run_tournament(
-      experiments::selected_tournament(PE_CACHE_DIR, experiments::kHeadlineSeeds), PE_CACHE_DIR);
-  static const experiments::FilingsStudy study = [] {
-    const experiments::FilingsStudyConfig base = experiments::article_filings_study();
-    const filings::Corpus corpus =
-        filings::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
-    return experiments::run_filings_study(
-        experiments::selected_filings_study(corpus, PE_CACHE_DIR, experiments::kHeadlineSeeds), corpus,
-        PE_CACHE_DIR);
-  }();
+  // The selected recipes' heads, read through the same accessors as the ledger's claims: seeds
+  // 0..2 for the per-head figures, and all of the tournament's seeds for the spread between seeds.
+  const experiments::Tournament& tournament = theorems::lab::tournament();
+  const experiments::FilingsStudy& study = theorems::lab::filings_study();
   return {clocks_figure(16, 3, 10, 64),     kernel_figure({64, 512, 8192}, 4096),
           census_figure(16, 32, 4),         drift_figure(tournament, 8, 0),
-          offsets_figure(tournament, 0),    tournament_figure(all_seeds, article_tournament_accuracies()),
+          offsets_figure(tournament, 0),    tournament_figure(tournament, article_tournament_accuracies()),
           filing_figure(study),             sweep_figure(PE_REPORT_DIR)};
 }
 

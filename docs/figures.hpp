@@ -109,8 +109,8 @@ PrintedAccuracies article_tournament_accuracies();
 FigureData sweep_figure(const std::string& report_dir);
 
 /// Figure "filing": the case study's exhibit filing, its tokens and companies (texts), and at
-/// every position the mention, the true answer and every reader's answer for every seed
-/// (columns `<reader>_s<k>`, -1 where no question is asked).
+/// every position the mention, the true answer and every reader's answer for each headline seed
+/// (columns `<reader>_s<k>`, k < kHeadlineSeeds; -1 where no question is asked).
 FigureData filing_figure(const experiments::FilingsStudy& study);
 
 /// Every figure of the documentation, in a fixed order.

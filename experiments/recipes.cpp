@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "result_cache.hpp"
+#include "statistics.hpp"
 
 namespace pe::experiments {
 namespace {
@@ -58,8 +59,7 @@ std::string degenerate_by_rule(PositionScheme scheme, long correct, long total, 
   if (total < 1) throw std::invalid_argument("the degenerate-head rule needs at least one validation example");
   const double a = double(correct) / double(total);
   auto above = [&](double reference) {
-    const double se = std::sqrt(reference * (1 - reference) / double(total));
-    return a > reference + 3 * se;
+    return a > reference + 3 * binomial_standard_error(reference, total);
   };
   if (!above(1.0 / classes)) return "reads at chance";
   if (scheme != PositionScheme::none && !above(order_reference)) return order_reason;

@@ -18,6 +18,8 @@ Estimate estimate_mean(const std::vector<double>& sample) {
   return {mean, std::sqrt(squares / double(n - 1) / double(n))};
 }
 
+double binomial_standard_error(double p, long n) { return std::sqrt(std::max(0.0, p * (1 - p)) / double(n)); }
+
 Estimate estimate_variance(const std::vector<double>& sample) {
   const std::size_t n = sample.size();
   if (n < 4) throw std::invalid_argument("sample must hold >= 4 values, got sample.size() = " + std::to_string(n));

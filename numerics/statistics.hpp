@@ -20,6 +20,10 @@ Estimate estimate_mean(const std::vector<double>& sample);
 /// sqrt((m4 - s^4) / n), m4 the fourth central moment. Throws for n < 4.
 Estimate estimate_variance(const std::vector<double>& sample);
 
+/// sqrt(p (1 - p) / n), the standard error of a proportion p of n independent trials. p (1 - p)
+/// is floored at 0, so a p that rounding puts a hair outside [0, 1] gives 0, not NaN.
+double binomial_standard_error(double p, long n);
+
 /// sup_x |F_a(x) - F_b(x)| over the two empirical distribution functions. Throws for an
 /// empty sample.
 double kolmogorov_smirnov_statistic(std::vector<double> a, std::vector<double> b);

@@ -8,6 +8,7 @@
 
 #include "cue_task.hpp"
 #include "random.hpp"
+#include "statistics.hpp"
 
 namespace pe::experiments {
 namespace {
@@ -104,8 +105,7 @@ TEST(BagOfTokens, ExactReaderAgreesWithSamplingAtLength32) {
     correct += bag_of_tokens_guess(e.tokens, task.symbols, task.no_mark) == e.target;
   }
   const double exact = bag_of_tokens_accuracy(task);
-  const double se = std::sqrt(exact * (1 - exact) / draws);
-  EXPECT_NEAR(double(correct) / draws, exact, 4 * se) << "4 binomial standard errors";
+  EXPECT_NEAR(double(correct) / draws, exact, 4 * pe::binomial_standard_error(exact, draws)) << "4 binomial standard errors";
 }
 
 TEST(CueTask, SequencesEndInTheQueryAndTargetTheLastMark) {
@@ -158,7 +158,7 @@ TEST(CueTask, ForcedMarksOnlyWhereNothingWasMarked) {
     marks += m;
   }
   const double p_single = 10 * 0.1 * std::pow(0.9, 9) + std::pow(0.9, 10);
-  EXPECT_NEAR(double(single) / draws, p_single, 4 * std::sqrt(p_single * (1 - p_single) / draws));
+  EXPECT_NEAR(double(single) / draws, p_single, 4 * pe::binomial_standard_error(p_single, draws));
   const double mean_marks = 1.0 + std::pow(0.9, 10);  // E[M] + P(M = 0)
   EXPECT_NEAR(double(marks) / draws, mean_marks, 4 * std::sqrt(0.9 * 1.2 / draws));  // 4 se, var(M) < 1.2
 }

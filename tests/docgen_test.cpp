@@ -54,25 +54,34 @@ Context context_with(std::vector<Record> records) {
 
 const std::string kClocks = "Position as a set of clocks";
 
+std::string escape_for_doxygen(std::string_view text) {
+  return pe::ledger::escape_markdown(text, pe::ledger::Markdown::doxygen);
+}
+
 // ---- escaping --------------------------------------------------------------------------
 
 TEST(EscapeMarkdown, PlainTextIsUnchanged) {
-  EXPECT_EQ(pe::docgen::escape_markdown("Theorem 1 (ii): d = 64, Delta = 4"),
+  EXPECT_EQ(escape_for_doxygen("Theorem 1 (ii): d = 64, Delta = 4"),
             "Theorem 1 (ii): d = 64, Delta = 4");
 }
 
 TEST(EscapeMarkdown, DoxygenAndMarkdownCharactersAreEscaped) {
-  EXPECT_EQ(pe::docgen::escape_markdown("<p(m), p(n)> <= |x| & 5% #1 @a $b \\f$"),
+  EXPECT_EQ(escape_for_doxygen("<p(m), p(n)> <= |x| & 5% #1 @a $b \\f$"),
             "\\<p(m), p(n)\\> \\<= \\|x\\| \\& 5\\% \\#1 \\@a \\$b \\\\f\\$");
-  EXPECT_EQ(pe::docgen::escape_markdown("kappa_d *x* `c` [l](u)"),
+  EXPECT_EQ(escape_for_doxygen("kappa_d *x* `c` [l](u)"),
             "kappa\\_d \\*x\\* \\`c\\` \\[l\\](u)");
 }
 
 TEST(EscapeMarkdown, DashRunsTildesAndNewlines) {
-  EXPECT_EQ(pe::docgen::escape_markdown("a-b -- c"), "a-b \\-\\- c");
-  EXPECT_EQ(pe::docgen::escape_markdown("1.2e-3"), "1.2e-3");
-  EXPECT_EQ(pe::docgen::escape_markdown("~~x"), "<span>~</span><span>~</span>x");
-  EXPECT_EQ(pe::docgen::escape_markdown("one\ntwo\r"), "one<br>two");
+  EXPECT_EQ(escape_for_doxygen("a-b -- c"), "a-b \\-\\- c");
+  EXPECT_EQ(escape_for_doxygen("1.2e-3"), "1.2e-3");
+  EXPECT_EQ(escape_for_doxygen("~~x"), "<span>~</span><span>~</span>x");
+  EXPECT_EQ(escape_for_doxygen("one\ntwo\r"), "one<br>two");
+}
+
+TEST(EscapeMarkdown, TheReportEscapesOnlyWhatBreaksATableRow) {
+  EXPECT_EQ(pe::ledger::escape_markdown("a|b *c* <d>\nx\r", pe::ledger::Markdown::github),
+            "a\\|b *c* <d><br>x\r");
 }
 
 // ---- anchors and unit links ------------------------------------------------------------
@@ -115,16 +124,16 @@ TEST(Summary, CountsVerdictsErrataAndDisagreements) {
                                   record("a.y", kClocks, "fails", "fails"),
                                   record("a.z", kClocks, "fails", "holds"),
                                   record("a.w", kClocks, "error", "holds")};
-  const pe::docgen::Summary s = pe::docgen::summarise(rs);
+  const pe::ledger::Summary s = pe::ledger::summarise(rs);
   EXPECT_EQ(s.claims, 4);
   EXPECT_EQ(s.holds, 1);
   EXPECT_EQ(s.fails, 2);
   EXPECT_EQ(s.errors, 1);
   EXPECT_EQ(s.errata, 1);
   EXPECT_EQ(s.disagreements, 2);
-  EXPECT_FALSE(pe::docgen::belongs_in_errata(rs[0]));
-  EXPECT_TRUE(pe::docgen::belongs_in_errata(rs[1]));
-  EXPECT_TRUE(pe::docgen::belongs_in_errata(rs[2]));
+  EXPECT_FALSE(pe::ledger::belongs_in_errata(rs[0]));
+  EXPECT_TRUE(pe::ledger::belongs_in_errata(rs[1]));
+  EXPECT_TRUE(pe::ledger::belongs_in_errata(rs[2]));
 }
 
 TEST(ClaimsTable, RowsCarryLinksAnchorsAndVerdicts) {
@@ -515,11 +524,7 @@ TEST(TrainedFigures, TournamentMeansAreTheLedgersSeedMeans) {
 
 TEST(TrainedFigures, FilingFigureHoldsTheExhibitAndEveryAnswer) {
   using namespace pe::experiments;
-  const FilingsStudyConfig base = article_filings_study();
-  const pe::filings::Corpus corpus =
-      pe::filings::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
-  const FilingsStudy study =
-      run_filings_study(selected_filings_study(corpus, PE_CACHE_DIR, kHeadlineSeeds), corpus, PE_CACHE_DIR);
+  const FilingsStudy& study = pe::theorems::lab::filings_study();
   const auto fig = pe::figures::filing_figure(study);
   const pe::filings::Document exhibit = pe::filings::exhibit_filing();
   EXPECT_EQ(parameter(fig, "positions"), double(exhibit.tokens.size()));

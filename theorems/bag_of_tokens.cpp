@@ -24,6 +24,7 @@
 #include <sstream>
 
 #include "ledger.hpp"
+#include "statistics.hpp"
 #include "tournament_results.hpp"
 
 namespace pe::theorems {
@@ -151,23 +152,25 @@ PE_VERIFICATION_UNIT(bag_of_tokens) {
     claims.add({"exp.bag.article_heads.L" + L, section,
                 "The article's no-position heads (mean of three seeds) match the exact "
                 "bag-of-tokens reader at length " + L + " within sampling error (k = 3, binomial "
-                "se of 2000 shared test sequences)",
+                "se of " + std::to_string(lab::test_sequences()) + " shared test sequences)",
                 h.article, Rule::statistical, [h] {
                   const double exact = exact_bag(h.length, NoMarkRule::force_mark);
-                  Outcome o = statistical(h.article, exact, lab::binomial_se(exact, 2000), lab::kSigmas);
+                  Outcome o = statistical(h.article, exact, pe::binomial_standard_error(exact, lab::test_sequences()),
+                                          lab::kSigmas);
                   o.detail = "exact reader " + format(exact) + " against the printed head mean; " + o.detail;
                   return o;
                 }});
     claims.add({"exp.bag.heads.L" + L, section,
                 "This project's no-position heads (mean of three seeds) match the exact "
                 "bag-of-tokens reader at length " + L + " within sampling error (k = 3; se^2 = "
-                "s^2/3 between seeds + the binomial variance of the 2000 shared test sequences)",
+                "s^2/3 between seeds + the binomial variance of the " + std::to_string(lab::test_sequences()) +
+                " shared test sequences)",
                 "matches the exact reader", Rule::statistical, [h] {
                   const double exact = exact_bag(h.length, NoMarkRule::force_mark);
                   const lab::SeedValues seeds = lab::seed_values(PositionScheme::none, "plain", h.length);
                   const double m = seeds.headline_mean();
                   const double se = std::sqrt(seeds.between_seed_variance() / kHeadlineSeeds +
-                                              std::pow(lab::binomial_se(exact, 2000), 2));
+                                              std::pow(pe::binomial_standard_error(exact, lab::test_sequences()), 2));
                   const double gap = std::fabs(m - exact);
                   const PairedReading& pr = paired_cached(h.length);
                   return decided(gap <= lab::kSigmas * se, format(m),

@@ -30,11 +30,11 @@
 ///   from the exact ones.
 #include <Eigen/SVD>
 #include <cmath>
-#include <limits>
 #include <map>
 
 #include "clocks.hpp"
 #include "commutant.hpp"
+#include "constants.hpp"
 #include "ledger.hpp"
 #include "subspaces.hpp"
 #include "window_conditioning.hpp"
@@ -43,7 +43,6 @@ namespace pe::theorems {
 namespace {
 
 constexpr int kD = 16;
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 struct Window {
   int n;
@@ -107,6 +106,7 @@ ledger::Outcome condition_number_claim(int n, const char* printed_value) {
 PE_VERIFICATION_UNIT(conditioning) {
   using namespace pe::ledger;
   using namespace pe::theorems;
+  using pe::kEps;
   using pe::Mp200;
   const std::string section = "Position as a set of clocks";
 

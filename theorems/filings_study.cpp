@@ -38,6 +38,7 @@
 #include "filings_corpus.hpp"
 #include "filings_study.hpp"
 #include "ledger.hpp"
+#include "statistics.hpp"
 #include "tournament.hpp"
 #include "tournament_results.hpp"
 
@@ -48,8 +49,6 @@ namespace {
 using experiments::FilingReader;
 using experiments::PositionScheme;
 
-const experiments::FilingsStudy& study() { return lab::filings_study(); }
-
 constexpr int kSeeds = experiments::kHeadlineSeeds;
 /// The article's question counts behind its accuracy table: 19,285 in all, 7,895 far.
 constexpr long kArticleQuestions = 19285, kArticleFarQuestions = 7895;
@@ -58,7 +57,7 @@ constexpr long kArticleQuestions = 19285, kArticleFarQuestions = 7895;
 /// runs read; `questions` receives how many questions were kept.
 template <class Keep>
 lab::SeedValues accuracy_of(FilingReader reader, Keep keep, long* questions = nullptr) {
-  const auto& s = study();
+  const auto& s = lab::filings_study();
   const auto& qs = s.held_out_queries;
   lab::SeedValues a;
   for (int k = 0; k < s.config.seeds; ++k) {
@@ -103,7 +102,7 @@ HorizonRow horizon_row(const experiments::AttentionHead& head, const std::vector
   HorizonRow row;
   row.width = experiments::alibi_content_width(head);
   row.horizon = row.width / head.shape().alibi_slope;
-  const auto& qs = study().held_out_queries;
+  const auto& qs = lab::filings_study().held_out_queries;
   for (std::size_t i = 0; i < qs.size(); ++i) {
     const double offset = qs[i].distance + 1;  // the key's offset from the query token
     const bool right = answers[i] == qs[i].answer;
@@ -125,9 +124,10 @@ const std::vector<HorizonRow>& family_horizon_rows(bool trained_on_filings) {
       trained_on_filings ? "filings horizon rows" : "synthetic horizon rows", [trained_on_filings] {
         std::vector<HorizonRow> out;
         if (trained_on_filings) {
-          for (int k = 0; k < study().config.seeds; ++k)
-            out.push_back(horizon_row(study().trained_head(PositionScheme::alibi, k),
-                                      study().run(PositionScheme::alibi, k).answers(FilingReader::alibi)));
+          const experiments::FilingsStudy& study = lab::filings_study();
+          for (int k = 0; k < study.config.seeds; ++k)
+            out.push_back(horizon_row(study.trained_head(PositionScheme::alibi, k),
+                                      study.run(PositionScheme::alibi, k).answers(FilingReader::alibi)));
           return out;
         }
         const experiments::Tournament& t = lab::tournament();
@@ -188,7 +188,7 @@ int exhibit_company(const std::string& name) {
 
 /// Index into the exhibit's questions of filing position t.
 std::size_t exhibit_index(int position) {
-  const auto& qs = study().exhibit_queries;
+  const auto& qs = lab::filings_study().exhibit_queries;
   for (std::size_t i = 0; i < qs.size(); ++i)
     if (qs[i].position == position) return i;
   throw std::invalid_argument("the exhibit filing has no question at position " + std::to_string(position));
@@ -245,11 +245,6 @@ const lab::NotReproduced& not_reproduced() {
   return reasons;
 }
 
-/// Declares a claim, expected to fail with its reason if not_reproduced() lists it.
-void add_claim(ledger::UnitClaims& claims, ledger::Claim claim) {
-  lab::add(claims, std::move(claim), not_reproduced());
-}
-
 }  // namespace
 }  // namespace pe::theorems
 
@@ -274,15 +269,15 @@ PE_VERIFICATION_UNIT(filings_study) {
   for (const Row& row : table) {
     const std::string name = pe::experiments::to_string(row.reader);
     const FilingReader r = row.reader;
-    add_claim(claims, {"filings.acc." + id_name(r) + ".all", section,
+    lab::add(claims, {"filings.acc." + id_name(r) + ".all", section,
                 "Accuracy table: reader " + name + " on all held-out questions, mean of 3 seeds "
                 "(k = 3; se from the spread between seeds and both test sets' binomial errors)",
                 row.all, Rule::statistical, [r, all = std::string(row.all)] {
                   long n = 0;
                   const lab::SeedValues a = accuracy_all(r, &n);
                   return lab::against_article(all, a, n, kArticleQuestions);
-                }});
-    add_claim(claims, {"filings.acc." + id_name(r) + ".far", section,
+                }}, not_reproduced());
+    lab::add(claims, {"filings.acc." + id_name(r) + ".far", section,
                 "Accuracy table: reader " + name + " on questions whose answer is 32 or more "
                 "tokens back, mean of 3 seeds (k = 3; se from the spread between seeds and both "
                 "test sets' binomial errors)",
@@ -290,25 +285,25 @@ PE_VERIFICATION_UNIT(filings_study) {
                   long n = 0;
                   const lab::SeedValues a = accuracy_far(r, &n);
                   return lab::against_article(far, a, n, kArticleFarQuestions);
-                }});
+                }}, not_reproduced());
   }
 
   // ---- Shape claims from the article's sentences -----------------------------------------
-  add_claim(claims, {"filings.shape.pi_reads_far", section,
+  lab::add(claims, {"filings.shape.pi_reads_far", section,
               "RoPE with interpolated positions reads nearly all far answers: mean far accuracy "
               ">= 0.95",
               "0.986 far (nearly all)", Rule::shape, [] {
                 const lab::SeedValues a = accuracy_far(FilingReader::rope_pi);
                 return decided(a.headline_mean() >= 0.95, format(a.headline_mean()), a.describe() + "; rule >= 0.95");
-              }});
-  add_claim(claims, {"filings.shape.alibi_loses_far", section,
+              }}, not_reproduced());
+  lab::add(claims, {"filings.shape.alibi_loses_far", section,
               "ALiBi, which held at every tournament length, loses many far questions: mean far "
               "accuracy <= 0.7",
               "loses 42% of far queries", Rule::shape, [] {
                 const lab::SeedValues a = accuracy_far(FilingReader::alibi);
                 return decided(a.headline_mean() <= 0.7, format(a.headline_mean()), a.describe() + "; rule <= 0.7");
-              }});
-  add_claim(claims, {"filings.shape.pi_first", section,
+              }}, not_reproduced());
+  lab::add(claims, {"filings.shape.pi_first", section,
               "Rescalings rank differently by task: on the filings PI has the highest mean "
               "accuracy (all questions) of PI, NTK-aware and YaRN, while in the tournament at "
               "length 256 it does not",
@@ -331,20 +326,20 @@ PE_VERIFICATION_UNIT(filings_study) {
                   << " yarn " << format(tour["yarn"]);
                 return decided(filings_pi_first && tournament_pi_not_first, c.str(),
                                "rule: PI strictly first on the filings and not first in the tournament");
-              }});
-  add_claim(claims, {"filings.shape.first_named_fallback", section,
+              }}, not_reproduced());
+  lab::add(claims, {"filings.shape.first_named_fallback", section,
               "A head that lost the trail falls back on the first-named company: for each of the "
               "four plain readers (seeds pooled), the most common answer among its wrong answers "
               "on far questions is the first-named company (order 0)",
               "falls back on the first company named", Rule::shape, [] {
                 bool all = true;
                 std::string c;
-                const auto& qs = study().held_out_queries;
+                const auto& qs = lab::filings_study().held_out_queries;
                 for (FilingReader r : kPlainReaders) {
                   std::vector<long> counts(pe::filings::kSymbolCount, 0);
                   for (int k = 0; k < kSeeds; ++k) {
                     const auto& ans =
-                        study().run(pe::experiments::scheme_of(r), k).answers(r);
+                        lab::filings_study().run(pe::experiments::scheme_of(r), k).answers(r);
                     for (std::size_t i = 0; i < qs.size(); ++i)
                       if (pe::filings::is_far(qs[i]) && ans[i] != qs[i].answer) ++counts[ans[i]];
                   }
@@ -356,10 +351,10 @@ PE_VERIFICATION_UNIT(filings_study) {
                        std::to_string(top) + "; ";
                 }
                 return decided(all, c, "rule: company 0 is the most common wrong far answer of every plain reader");
-              }});
+              }}, not_reproduced());
 
   // ---- Theorem 3 (iii): the ALiBi horizon ------------------------------------------------
-  add_claim(claims, {"filings.horizon.inside_half_all_right", section,
+  lab::add(claims, {"filings.horizon.inside_half_all_right", section,
               "Theorem 3 (iii) on trained heads: inside half its horizon W/s every ALiBi head "
               "(three trained on filings, three on the synthetic stream) answers every question",
               "1.000 inside half, for all six heads", Rule::shape, [] {
@@ -370,8 +365,8 @@ PE_VERIFICATION_UNIT(filings_study) {
                   c += horizon_text(r) + "; ";
                 }
                 return decided(all, c, "rule: inside_right == inside > 0 for each head");
-              }});
-  add_claim(claims, {"filings.horizon.beyond_degrades", section,
+              }}, not_reproduced());
+  lab::add(claims, {"filings.horizon.beyond_degrades", section,
               "Theorem 3 (iii) on trained heads: beyond its horizon every ALiBi head degrades "
               "(accuracy beyond < accuracy inside half, and < 1)",
               "every head degrades beyond the horizon", Rule::shape, [] {
@@ -383,8 +378,8 @@ PE_VERIFICATION_UNIT(filings_study) {
                   c += format(r.beyond_accuracy()) + " beyond; ";
                 }
                 return decided(all, c, "rule: beyond accuracy < 1 and below the inside-half accuracy, each head");
-              }});
-  add_claim(claims, {"filings.horizon.filings_above_synthetic", section,
+              }}, not_reproduced());
+  lab::add(claims, {"filings.horizon.filings_above_synthetic", section,
               "Beyond the horizon the heads trained on filings read more than those trained on "
               "the synthetic stream (every filings head above every synthetic head)",
               "0.32 to 0.72 for filings heads, about 0.1 for synthetic", Rule::shape, [] {
@@ -397,7 +392,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                 return decided(min_filings > max_synthetic,
                                "min filings " + format(min_filings) + ", max synthetic " + format(max_synthetic),
                                "rule: min over filings heads > max over synthetic heads");
-              }});
+              }}, not_reproduced());
   struct HorizonArticle {
     const char* tag;
     const char* horizon;
@@ -411,7 +406,7 @@ PE_VERIFICATION_UNIT(filings_study) {
     const HorizonArticle& h = horizon_table[i];
     const bool filings_family = i < std::size_t(kSeeds);
     const int seed = int(i % kSeeds);
-    add_claim(claims, {std::string("filings.horizon.") + h.tag + ".width", section,
+    lab::add(claims, {std::string("filings.horizon.") + h.tag + ".width", section,
                 std::string("ALiBi horizon table: horizon W/s of the head trained on ") + h.tag +
                     " (k = 3; se from the spread between seeds, twice, since the article's head is "
                     "another draw)",
@@ -423,16 +418,16 @@ PE_VERIFICATION_UNIT(filings_study) {
                   o.detail += "; se^2 = 2 s^2 over " + std::to_string(all.values.size()) + " seeds; " +
                               horizon_text(r);
                   return o;
-                }});
-    add_claim(claims, {std::string("filings.horizon.") + h.tag + ".inside", section,
+                }}, not_reproduced());
+    lab::add(claims, {std::string("filings.horizon.") + h.tag + ".inside", section,
                 std::string("ALiBi horizon table: accuracy inside half the horizon, head trained on ") + h.tag,
                 "1.000", Rule::printed, [filings_family, seed] {
                   const HorizonRow& r = family_horizon_rows(filings_family).at(seed);
                   Outcome o = printed("1.000", r.inside_accuracy());
                   o.detail += "; " + horizon_text(r);
                   return o;
-                }});
-    add_claim(claims, {std::string("filings.horizon.") + h.tag + ".beyond", section,
+                }}, not_reproduced());
+    lab::add(claims, {std::string("filings.horizon.") + h.tag + ".beyond", section,
                 std::string("ALiBi horizon table: accuracy beyond the horizon, head trained on ") +
                     h.tag + " (k = 3; se^2 = 2 s^2 between single seeds + the binomial variances "
                     "over the questions beyond, at this value and the article's)",
@@ -442,17 +437,17 @@ PE_VERIFICATION_UNIT(filings_study) {
                       horizon_column(filings_family, [](const HorizonRow& x) { return x.beyond_accuracy(); });
                   const double p = r.beyond_accuracy(), pa = value_of_printed(a);
                   const double se = std::sqrt(2 * all.between_seed_variance() +
-                                              std::pow(lab::binomial_se(p, r.beyond), 2) +
-                                              std::pow(lab::binomial_se(pa, r.beyond), 2));
+                                              std::pow(pe::binomial_standard_error(p, r.beyond), 2) +
+                                              std::pow(pe::binomial_standard_error(pa, r.beyond), 2));
                   Outcome o = statistical(a, p, se, lab::kSigmas);
                   o.detail += "; s^2 over " + std::to_string(all.values.size()) + " seeds = " +
                               format(all.between_seed_variance()) + "; " + horizon_text(r);
                   return o;
-                }});
+                }}, not_reproduced());
   }
 
   // ---- The exhibit filing ----------------------------------------------------------------
-  add_claim(claims, {"filings.exhibit.seed0_marrow", section,
+  lab::add(claims, {"filings.exhibit.seed0_marrow", section,
               "Exhibit filing: at the clause (token 109) the seed-0 heads without position, with "
               "the added code, with RoPE and with ALiBi all answer Marrow Freight",
               "Marrow Freight, all four", Rule::shape, [] {
@@ -461,13 +456,13 @@ PE_VERIFICATION_UNIT(filings_study) {
                 bool all = true;
                 std::string c;
                 for (FilingReader r : kPlainReaders) {
-                  const int a = study().run(pe::experiments::scheme_of(r), 0).exhibit(r)[i];
+                  const int a = lab::filings_study().run(pe::experiments::scheme_of(r), 0).exhibit(r)[i];
                   all = all && a == marrow;
                   c += pe::experiments::to_string(r) + " -> " + exhibit().companies.at(a) + "; ";
                 }
                 return decided(all, c, "rule: all four answers equal Marrow Freight");
-              }});
-  add_claim(claims, {"filings.exhibit.fenwick_count", section,
+              }}, not_reproduced());
+  lab::add(claims, {"filings.exhibit.fenwick_count", section,
               "Exhibit filing: of the 12 answers at the clause (four plain readers, three seeds), "
               "this many are Fenwick Logistics",
               "5", Rule::printed, [] {
@@ -477,24 +472,24 @@ PE_VERIFICATION_UNIT(filings_study) {
                 std::string c;
                 for (int k = 0; k < kSeeds; ++k)
                   for (FilingReader r : kPlainReaders) {
-                    const int a = study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
+                    const int a = lab::filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
                     count += a == fenwick;
                     c += exhibit().companies.at(a) + (k == kSeeds - 1 && r == FilingReader::alibi ? "" : ", ");
                   }
                 Outcome o = printed("5", count);
                 o.detail += "; answers by seed then reader: " + c;
                 return o;
-              }});
-  add_claim(claims, {"filings.exhibit.pi_follows_fenwick", section,
+              }}, not_reproduced());
+  lab::add(claims, {"filings.exhibit.pi_follows_fenwick", section,
               "Exhibit filing: RoPE + PI answers Fenwick Logistics in all three seeds at all 145 "
               "positions from token 64 on, and is right at all 209 positions",
               "Fenwick at 145/145 positions, right at 209/209", Rule::shape, [] {
                 const int fenwick = exhibit_company("Fenwick Logistics");
-                const auto& qs = study().exhibit_queries;
+                const auto& qs = lab::filings_study().exhibit_queries;
                 bool all = qs.size() == 209;
                 std::string c = std::to_string(qs.size()) + " positions; ";
                 for (int k = 0; k < kSeeds; ++k) {
-                  const auto& ans = study().run(PositionScheme::rope, k).exhibit(FilingReader::rope_pi);
+                  const auto& ans = lab::filings_study().run(PositionScheme::rope, k).exhibit(FilingReader::rope_pi);
                   long fen = 0, late = 0, right = 0;
                   for (std::size_t i = 0; i < qs.size(); ++i) {
                     right += ans[i] == qs[i].answer;
@@ -509,5 +504,5 @@ PE_VERIFICATION_UNIT(filings_study) {
                        std::to_string(qs.size()) + "; ";
                 }
                 return decided(all, c, "rule: every seed Fenwick at all 145 late positions and right at all 209");
-              }});
+              }}, not_reproduced());
 }

@@ -1,5 +1,6 @@
 #include "ledger.hpp"
 
+#include "claims_render.hpp"
 #include "json_text.hpp"
 
 #include <algorithm>
@@ -65,16 +66,6 @@ std::string unescape_line(const std::string& s) {
     } else {
       out += s[i];
     }
-  }
-  return out;
-}
-
-std::string md_cell(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += "<br>";
-    else out += c;
   }
   return out;
 }
@@ -298,8 +289,6 @@ Record read_fragment(const std::filesystem::path& path) {
   }
   return r;
 }
-
-bool is_erratum(const Record& r) { return r.expected == "fails" || r.verdict != r.expected; }
 }  // namespace
 
 int write_report(const std::string& report_dir, const ReportAnnotations& annotations) {
@@ -327,33 +316,19 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
   for (Record& r : records)
     if (annotations.annotate) annotations.annotate(r);
 
-  // The three kinds of failure a reader needs apart.
-  int math_errors = 0, setting_dependent = 0, nowhere = 0, not_swept = 0;
-  for (const Record& r : records) {
-    if (r.verdict == "holds") continue;
-    if (r.reproduction == "exact") ++math_errors;
-    else if (r.reproduction == "setting-dependent") ++setting_dependent;
-    else if (r.reproduction == "does-not-reproduce") ++nowhere;
-    else ++not_swept;
-  }
-
-  int holds = 0, fails = 0, errata = 0, disagreements = 0;
-  for (const Record& r : records) {
-    (r.verdict == "holds" ? holds : fails) += 1;
-    if (r.expected == "fails") ++errata;
-    if (r.verdict != r.expected) ++disagreements;
-  }
+  const Summary s = summarise(records, static_cast<int>(not_run.size()));
 
   fs::create_directories(report_dir);
   {
     std::ofstream json(fs::path(report_dir) / "claims.json");
-    json << "{\n  \"summary\": {\"claims\": " << records.size() << ", \"holds\": " << holds
-         << ", \"fails\": " << fails << ", \"errata\": " << errata
-         << ", \"disagreements\": " << disagreements << ", \"not_run\": " << not_run.size()
-         << ", \"fails_article_mathematics\": " << math_errors
-         << ", \"fails_setting_dependent\": " << setting_dependent
-         << ", \"fails_in_every_setting\": " << nowhere << ", \"fails_not_swept\": " << not_swept
-         << "},\n";
+    // An evaluation error counts as a failing statement here, as in claims.md.
+    json << "{\n  \"summary\": {\"claims\": " << s.claims << ", \"holds\": " << s.holds
+         << ", \"fails\": " << s.fails + s.errors << ", \"errata\": " << s.errata
+         << ", \"disagreements\": " << s.disagreements << ", \"not_run\": " << s.not_run
+         << ", \"fails_article_mathematics\": " << s.fails_mathematics
+         << ", \"fails_setting_dependent\": " << s.fails_setting_dependent
+         << ", \"fails_in_every_setting\": " << s.fails_everywhere
+         << ", \"fails_not_swept\": " << s.fails_not_swept << "},\n";
     for (const std::string& member : annotations.top_level_json) json << "  " << member << ",\n";
     json << "  \"claims\": [\n";
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -377,37 +352,14 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
   }
   {
     std::ofstream md(fs::path(report_dir) / "claims.md");
-    md << "# Verification report\n\n"
-       << "| claims evaluated | statement holds | statement fails | errata (expected to fail) "
-          "| verdict differs from expected | declared, not run |\n"
-       << "|---|---|---|---|---|---|\n"
-       << "| " << records.size() << " | " << holds << " | " << fails << " | " << errata << " | "
-       << disagreements << " | " << not_run.size() << " |\n\n"
-       << "Why the failing statements fail:\n\n"
-       << "| errors in the article's mathematics (exact claims) | experiment results that depend on "
-          "training settings the article does not state | experiment results that reproduce in no "
-          "setting tried | experiment claims not swept in this run |\n"
-       << "|---|---|---|---|\n"
-       << "| " << math_errors << " | " << setting_dependent << " | " << nowhere << " | " << not_swept
-       << " |\n\n";
+    md << "# Verification report\n\n" << summary_markdown(s, Markdown::github) << "\n";
     auto table = [&md](const std::vector<const Record*>& rows) {
-      md << "| id | statement | article | computed | rule | verdict | expected | reproduction | note |\n"
-         << "|---|---|---|---|---|---|---|---|---|\n";
-      for (const Record* r : rows) {
-        std::string reproduction = r->reproduction;
-        if (r->reproduction != "exact" && r->reproduction != "not swept")
-          reproduction += " (holds in " + std::to_string(r->settings_held) + " of " +
-                          std::to_string(r->settings_run) + " settings)";
-        md << "| `" << r->id << "` | " << md_cell(r->statement) << " | " << md_cell(r->article)
-           << " | " << md_cell(r->computed) << " | " << r->rule << " | " << r->verdict << " | "
-           << r->expected << " | " << md_cell(reproduction) << " | " << md_cell(r->note) << " |\n";
-      }
-      md << "\n";
+      md << claims_table(rows, Markdown::github, plain_id_column());
     };
     for (const std::string& section : annotations.markdown_sections) md << section << "\n";
     std::vector<const Record*> first;
     for (const Record& r : records)
-      if (is_erratum(r)) first.push_back(&r);
+      if (belongs_in_errata(r)) first.push_back(&r);
     md << "## Errata and claims that do not reproduce\n\n";
     if (first.empty()) md << "None in this run.\n\n";
     for (const auto& [title, kinds] :
@@ -437,7 +389,7 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
       for (const Claim* c : not_run) md << "- `" << c->id << "` (unit " << c->unit << ")\n";
     }
   }
-  return disagreements;
+  return s.disagreements;
 }
 
 }  // namespace pe::ledger

@@ -15,13 +15,12 @@
 #include <limits>
 
 #include "clocks.hpp"
+#include "constants.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
 
 namespace pe::theorems {
 namespace {
-
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 struct Case {
   int d;

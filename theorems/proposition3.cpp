@@ -26,18 +26,16 @@
 /// identities as RapidCheck properties.
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "attention.hpp"
 #include "clocks.hpp"
+#include "constants.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
 #include "rope.hpp"
 
 namespace pe::theorems {
 namespace {
-
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 struct Case {
   int d;

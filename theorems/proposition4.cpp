@@ -32,6 +32,7 @@
 #include <limits>
 
 #include "clocks.hpp"
+#include "constants.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
 #include "rope.hpp"
@@ -40,7 +41,6 @@
 namespace pe::theorems {
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kStandardErrors = 4;  // k for every Monte Carlo claim of this unit
 // Kolmogorov distribution: P(K > 1.9495) = 0.001, the level of each two-sample test.
 constexpr double kKolmogorovCritical = 1.9495;

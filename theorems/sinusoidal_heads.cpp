@@ -250,8 +250,9 @@ PE_VERIFICATION_UNIT(sinusoidal_heads) {
                 const lab::SeedValues& shifted256 = probe_accuracies(Probe::shifted, 256);
                 const double plain64 = plain.headline_mean(), s64 = shifted64.headline_mean(),
                              s256 = shifted256.headline_mean();
-                const bool holds = s64 - plain64 > lab::kSigmas * lab::se_of_difference(shifted64, plain, 2000) &&
-                                   s64 - s256 > lab::kSigmas * lab::se_of_difference(shifted64, shifted256, 2000);
+                const long n = lab::test_sequences();
+                const bool holds = s64 - plain64 > lab::kSigmas * lab::se_of_difference(shifted64, plain, n) &&
+                                   s64 - s256 > lab::kSigmas * lab::se_of_difference(shifted64, shifted256, n);
                 return decided(holds,
                                "shifted " + format(s64) + " at 64, " + format(s256) + " at 256; plain " +
                                    format(plain64) + " at 64",

@@ -14,16 +14,15 @@
 /// double, whose rounding is far below the third printed decimal.
 #include <Eigen/Eigenvalues>
 #include <cmath>
-#include <limits>
 
 #include "clocks.hpp"
+#include "constants.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
 
 namespace pe::theorems {
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 const int kDeltas[] = {1, 4, 16, 64, 256, 1024};
 
 double normalised_kernel(int d, double delta) {
@@ -102,6 +101,7 @@ const StationarityResult& stationarity() {
 PE_VERIFICATION_UNIT(theorem1) {
   using namespace pe::ledger;
   using namespace pe::theorems;
+  using pe::kEps;
   const std::string section = "Position as a set of clocks";
 
   // ---- (i) stationarity ----

@@ -41,6 +41,7 @@
 
 #include "clocks.hpp"
 #include "commutant.hpp"
+#include "constants.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
 #include "subspaces.hpp"
@@ -48,7 +49,6 @@
 namespace pe::theorems {
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 const int kDimensions[] = {2, 4, 8, 16};
 constexpr double kSeparation = 0.1;  // keeps the window's Vandermonde system well conditioned
 
@@ -257,6 +257,7 @@ const DefectSample& defect_sample(int d) {
 PE_VERIFICATION_UNIT(theorem2) {
   using namespace pe::ledger;
   using namespace pe::theorems;
+  using pe::kEps;
   const std::string section = "Position as a set of clocks";
 
   // ---- (a') <=> (b) <=> (c): the window's null space ----

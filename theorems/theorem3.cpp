@@ -32,13 +32,12 @@
 
 #include "alibi.hpp"
 #include "attention.hpp"
+#include "constants.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
 
 namespace pe::theorems {
 namespace {
-
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 /// Content scores of one query by offset, spread over [0, W]: uniform at random, or the
 /// adversarial pattern (W on offsets >= far, 0 nearer) that pushes weight outward.
@@ -170,6 +169,7 @@ const KernelChecks& kernel_checks() {
 PE_VERIFICATION_UNIT(theorem3) {
   using namespace pe::ledger;
   using namespace pe::theorems;
+  using pe::kEps;
   const std::string section = "Relative position: biases and the ALiBi kernel";
 
   // ---- slopes ----

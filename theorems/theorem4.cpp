@@ -27,6 +27,7 @@
 #include <limits>
 
 #include "clocks.hpp"
+#include "constants.hpp"
 #include "ledger.hpp"
 #include "orthogonal_normal_form.hpp"
 #include "random.hpp"
@@ -34,7 +35,6 @@
 namespace pe::theorems {
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr long kRange = 6;  // |m|, |n| <= 6 in the test of (a)
 
 struct Construction {

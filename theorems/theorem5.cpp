@@ -34,6 +34,7 @@
 
 #include "chen_counterexample.hpp"
 #include "clocks.hpp"
+#include "constants.hpp"
 #include "context_extension.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
@@ -41,8 +42,6 @@
 
 namespace pe::theorems {
 namespace {
-
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 // ---- (ii) PI at several settings ---------------------------------------------------------
 
@@ -202,6 +201,7 @@ const ChenScan& chen_scan() {
 PE_VERIFICATION_UNIT(theorem5) {
   using namespace pe::ledger;
   using namespace pe::theorems;
+  using pe::kEps;
   using pe::ContextExtension;
   using pe::kDefaultBase;
   const std::string section = "Past the training window";

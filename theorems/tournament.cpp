@@ -28,6 +28,7 @@
 #include <sstream>
 
 #include "ledger.hpp"
+#include "statistics.hpp"
 #include "tournament_results.hpp"
 
 namespace pe::theorems {
@@ -40,11 +41,6 @@ constexpr int kLengths[] = {32, 64, 128, 256};
 /// "Reads the task": at least this accuracy in every seed (the bag reader, which cannot use
 /// order, gets 0.547 at length 32).
 constexpr double kReads = 0.95;
-
-/// se of the difference of two headline means on the shared 2,000 test sequences.
-double se_difference(const lab::SeedValues& a, const lab::SeedValues& b) {
-  return lab::se_of_difference(a, b, 2000);
-}
 
 }  // namespace
 }  // namespace pe::theorems
@@ -154,7 +150,8 @@ PE_VERIFICATION_UNIT(tournament) {
                 }
                 const double bag = lab::bag_reader_accuracy(32);
                 const std::vector<double> none = lab::seed_accuracies(PositionScheme::none, "plain", 32);
-                for (double a : none) holds = holds && a <= bag + lab::kSigmas * lab::binomial_se(bag, 2000);
+                const double allowed = bag + lab::kSigmas * pe::binomial_standard_error(bag, lab::test_sequences());
+                for (double a : none) holds = holds && a <= allowed;
                 values += "none " + lab::comma_list(none);
                 return decided(holds, values,
                                "threshold 0.95 per seed; bag reader " + format(bag) + " + 3 se for none");
@@ -215,8 +212,9 @@ PE_VERIFICATION_UNIT(tournament) {
                   means.push_back(seeds.back().headline_mean());
                 }
                 bool holds = true;
+                const long n = lab::test_sequences();
                 for (std::size_t i = 0; i + 1 < means.size(); ++i)
-                  holds = holds && means[i] - means[i + 1] > lab::kSigmas * se_difference(seeds[i], seeds[i + 1]);
+                  holds = holds && means[i] - means[i + 1] > lab::kSigmas * lab::se_of_difference(seeds[i], seeds[i + 1], n);
                 return decided(holds, "means " + lab::comma_list(means),
                                "each consecutive fall must exceed 3 se (seed spread and test-set error of both means)");
               }}, not_reproduced);
@@ -228,9 +226,10 @@ PE_VERIFICATION_UNIT(tournament) {
                 const std::vector<double> v = lab::seed_accuracies(PositionScheme::rope, "plain", 256);
                 const double lo = *std::min_element(v.begin(), v.end());
                 const double hi = *std::max_element(v.begin(), v.end());
-                // Two single heads read on the same 2,000 sequences: their binomial errors in quadrature.
-                const double allowed =
-                    lab::kSigmas * std::hypot(lab::binomial_se(lo, 2000), lab::binomial_se(hi, 2000));
+                // Two single heads read on the same test sequences: their binomial errors in quadrature.
+                const long n = lab::test_sequences();
+                const double allowed = lab::kSigmas * std::hypot(pe::binomial_standard_error(lo, n),
+                                                                 pe::binomial_standard_error(hi, n));
                 return decided(hi - lo > allowed, "seeds " + lab::comma_list(v),
                                "spread " + format(hi - lo) + " against 3 se " + format(allowed));
               }}, not_reproduced);
@@ -258,7 +257,7 @@ PE_VERIFICATION_UNIT(tournament) {
                     const lab::SeedValues plain_seeds = lab::seed_values(PositionScheme::rope, "plain", length);
                     const lab::SeedValues mapped_seeds = lab::seed_values(PositionScheme::rope, map, length);
                     const double plain = plain_seeds.headline_mean(), mapped = mapped_seeds.headline_mean();
-                    const double allowed = lab::kSigmas * se_difference(plain_seeds, mapped_seeds);
+                    const double allowed = lab::kSigmas * lab::se_of_difference(plain_seeds, mapped_seeds, lab::test_sequences());
                     holds = holds && (length == 256 ? mapped - plain > allowed : plain - mapped <= allowed);
                     values += " " + format(mapped) + " vs " + format(plain);
                   }
@@ -284,7 +283,7 @@ PE_VERIFICATION_UNIT(tournament) {
                 const lab::SeedValues ntk_seeds = lab::seed_values(PositionScheme::rope, "ntk", 256);
                 const lab::SeedValues alibi_seeds = lab::seed_values(PositionScheme::alibi, "plain", 256);
                 const double ntk = ntk_seeds.headline_mean(), alibi = alibi_seeds.headline_mean();
-                const double allowed = lab::kSigmas * se_difference(ntk_seeds, alibi_seeds);
+                const double allowed = lab::kSigmas * lab::se_of_difference(ntk_seeds, alibi_seeds, lab::test_sequences());
                 return decided(std::fabs(ntk - alibi) <= allowed,
                                "NTK " + format(ntk) + ", ALiBi " + format(alibi),
                                "|difference| " + format(std::fabs(ntk - alibi)) + " against 3 se " + format(allowed));

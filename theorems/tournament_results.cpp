@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "case_study_corpus.hpp"
+#include "statistics.hpp"
 
 #ifndef PE_CACHE_DIR
 #error "PE_CACHE_DIR must name the experiment cache directory"
@@ -190,12 +191,12 @@ double bag_reader_accuracy(int length) {
   return bag_of_tokens_accuracy(task);
 }
 
-double binomial_se(double p, long n) { return std::sqrt(std::max(0.0, p * (1 - p)) / double(n)); }
+long test_sequences() { return article_tournament().test_sequences; }
 
 double se_of_difference(const SeedValues& a, const SeedValues& b, long n) {
   const double pa = a.headline_mean(), pb = b.headline_mean();
   return std::sqrt(a.between_seed_variance() / kHeadlineSeeds + b.between_seed_variance() / kHeadlineSeeds +
-                   std::pow(binomial_se(pa, n), 2) + std::pow(binomial_se(pb, n), 2));
+                   std::pow(binomial_standard_error(pa, n), 2) + std::pow(binomial_standard_error(pb, n), 2));
 }
 
 ledger::Outcome against_article(std::string_view article, const SeedValues& seeds, long n, long n_article) {
@@ -203,7 +204,7 @@ ledger::Outcome against_article(std::string_view article, const SeedValues& seed
   const double printed = ledger::value_of_printed(article);
   const double s2 = seeds.between_seed_variance();
   const double seed_term = s2 / kHeadlineSeeds;
-  const double ours = binomial_se(estimate, n), theirs = binomial_se(printed, n_article);
+  const double ours = binomial_standard_error(estimate, n), theirs = binomial_standard_error(printed, n_article);
   const double se = std::sqrt(2 * seed_term + ours * ours + theirs * theirs);
   ledger::Outcome o = ledger::statistical(article, estimate, se, kSigmas);
   o.computed = ledger::format(estimate);
@@ -216,8 +217,7 @@ ledger::Outcome against_article(std::string_view article, const SeedValues& seed
 }
 
 ledger::Outcome against_article(std::string_view article, const SeedValues& seeds) {
-  const long n = article_tournament().test_sequences;
-  return against_article(article, seeds, n, n);
+  return against_article(article, seeds, test_sequences(), test_sequences());
 }
 
 ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& seeds, bool lowest) {

@@ -99,8 +99,9 @@ double mean(const std::vector<double>& values);
 std::string comma_list(const std::vector<double>& values);
 /// The exact bag-of-tokens reader's accuracy on the article's cue task at `length`.
 double bag_reader_accuracy(int length);
-/// sqrt(p (1 - p) / n).
-double binomial_se(double p, long n);
+/// The tournament's test-set size at each length (its configuration's test_sequences; every
+/// recipe reads the same test sets).
+long test_sequences();
 
 /// The standard error of the difference of two headline means read on the same n test items:
 /// sqrt(s_a^2/3 + s_b^2/3 + p_a (1 - p_a)/n + p_b (1 - p_b)/n).
@@ -111,7 +112,7 @@ double se_of_difference(const SeedValues& a, const SeedValues& b, long n);
 /// n_article behind the article's. The detail prints every term.
 ledger::Outcome against_article(std::string_view article, const SeedValues& seeds, long n,
                                 long n_article);
-/// against_article on the tournament's test sets (2,000 sequences on both sides).
+/// against_article on the tournament's test sets (test_sequences() on both sides).
 ledger::Outcome against_article(std::string_view article, const SeedValues& seeds);
 
 /// Rule::statistical for "the lowest (highest) of three seeds is about X" (X printed): holds when

@@ -1,0 +1,153 @@
+#include "claims_render.hpp"
+
+#include <cctype>
+#include <sstream>
+#include <utility>
+
+namespace pe::ledger {
+namespace {
+
+using Counts = std::vector<std::pair<std::string, int>>;
+
+/// A one-row table: the headings, then the counts.
+std::string counts_table(const Counts& counts) {
+  std::ostringstream md;
+  for (const auto& [heading, count] : counts) md << "| " << heading << " ";
+  md << "|\n|";
+  for (std::size_t i = 0; i < counts.size(); ++i) md << "---|";
+  md << "\n";
+  for (const auto& [heading, count] : counts) md << "| " << count << " ";
+  md << "|\n";
+  return md.str();
+}
+
+std::string reproduction_cell(const Record& r, Markdown markdown) {
+  if (r.reproduction.empty() || r.reproduction == "exact" || r.reproduction == "not swept")
+    return r.reproduction;
+  const char* settings = markdown == Markdown::doxygen ? " training settings)" : " settings)";
+  return r.reproduction + " (holds in " + std::to_string(r.settings_held) + " of " +
+         std::to_string(r.settings_run) + settings;
+}
+
+std::string verdict_cell(const Record& r, Markdown markdown) {
+  if (markdown == Markdown::github) return escape_markdown(r.verdict, markdown);
+  // The verdict's colour says holds/fails; a frame marks a disagreement with the expectation.
+  const std::string cls =
+      "pe-verdict pe-" + slug(r.verdict) + (r.verdict == r.expected ? "" : " pe-mismatch");
+  return "<span class=\"" + cls + "\">" + escape_markdown(r.verdict, markdown) + "</span>";
+}
+
+}  // namespace
+
+std::string escape_markdown(std::string_view text, Markdown markdown) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      out += "<br>";
+      continue;
+    }
+    if (markdown == Markdown::github) {
+      out += c == '|' ? std::string("\\|") : std::string(1, c);
+      continue;
+    }
+    switch (c) {
+      // Doxygen commands and entities, markdown emphasis, code, links and table cells.
+      case '\\': case '@': case '&': case '$': case '#': case '%': case '<': case '>':
+      case '|': case '*': case '_': case '`': case '[': case ']':
+        out += '\\';
+        out += c;
+        break;
+      case '-': {
+        // Doxygen turns "--" and "---" into dashes; a lone '-' is left alone.
+        const bool run = (i > 0 && text[i - 1] == '-') || (i + 1 < text.size() && text[i + 1] == '-');
+        out += run ? "\\-" : "-";
+        break;
+      }
+      case '~':
+        // "\~" is Doxygen's language filter and "~~" is strike-through: keep each ~ apart.
+        out += "<span>~</span>";
+        break;
+      case '\r': break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string slug(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!out.empty() && out.back() != '-')
+      out += '-';
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out;
+}
+
+Summary summarise(const std::vector<Record>& records, int not_run) {
+  Summary s;
+  s.not_run = not_run;
+  for (const Record& r : records) {
+    ++s.claims;
+    if (r.verdict == "holds") ++s.holds;
+    else if (r.verdict == "fails") ++s.fails;
+    else ++s.errors;
+    if (r.expected == "fails") ++s.errata;
+    if (r.verdict != r.expected) ++s.disagreements;
+    if (r.verdict == "holds") continue;
+    if (r.reproduction == "exact") ++s.fails_mathematics;
+    else if (r.reproduction == "setting-dependent") ++s.fails_setting_dependent;
+    else if (r.reproduction == "does-not-reproduce") ++s.fails_everywhere;
+    else ++s.fails_not_swept;
+  }
+  return s;
+}
+
+bool belongs_in_errata(const Record& r) { return r.expected == "fails" || r.verdict != r.expected; }
+
+std::string summary_markdown(const Summary& s, Markdown markdown) {
+  const bool report = markdown == Markdown::github;
+  const Counts verdicts = {
+      {report ? "claims evaluated" : "claims", s.claims},
+      {"statement holds", s.holds},
+      {"statement fails", report ? s.fails + s.errors : s.fails},
+      {"errata (expected to fail)", s.errata},
+      {"verdict differs from expected", s.disagreements},
+      report ? Counts::value_type{"declared, not run", s.not_run}
+             : Counts::value_type{"evaluation errors", s.errors}};
+  const Counts causes = {
+      {report ? "errors in the article's mathematics (exact claims)"
+              : "errors in the article's mathematics",
+       s.fails_mathematics},
+      {"experiment results that depend on training settings the article does not state",
+       s.fails_setting_dependent},
+      {"experiment results that reproduce in no setting tried", s.fails_everywhere},
+      {report ? "experiment claims not swept in this run" : "experiment claims not swept",
+       s.fails_not_swept}};
+  return counts_table(verdicts) + "\nWhy the failing statements fail:\n\n" + counts_table(causes);
+}
+
+IdColumn plain_id_column() {
+  return {"id", [](const Record& r) { return "`" + r.id + "`"; }};
+}
+
+std::string claims_table(const std::vector<const Record*>& records, Markdown markdown,
+                         const IdColumn& id_column) {
+  auto cell = [markdown](const std::string& text) { return escape_markdown(text, markdown); };
+  std::ostringstream md;
+  md << "| " << id_column.heading
+     << " | statement | article | computed | rule | verdict | expected | reproduction | note |\n"
+     << "|---|---|---|---|---|---|---|---|---|\n";
+  for (const Record* r : records)
+    md << "| " << id_column.cell(*r) << " | " << cell(r->statement) << " | " << cell(r->article)
+       << " | " << cell(r->computed) << " | " << cell(r->rule) << " | " << verdict_cell(*r, markdown)
+       << " | " << cell(r->expected) << " | " << cell(reproduction_cell(*r, markdown)) << " | "
+       << cell(r->note) << " |\n";
+  md << "\n";
+  return md.str();
+}
+
+}  // namespace pe::ledger

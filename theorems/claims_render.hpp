@@ -1,0 +1,67 @@
+/// @file
+/// @brief The one renderer of evaluated claims: the counts (summarise, summary_markdown), the
+/// claims table (claims_table) and the escaper (escape_markdown). The report
+/// (report/claims.md, GitHub Markdown; ledger.cpp) and the documentation pages (Doxygen
+/// Markdown; docs/docgen.cpp) both call these: a column or a count added here reaches both.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledger.hpp"
+
+namespace pe::ledger {
+
+/// The Markdown a rendering is read by; it also picks the few words in which the report and the
+/// pages differ.
+enum class Markdown {
+  github,   ///< report/claims.md: only what would break a table row is escaped
+  doxygen,  ///< the documentation pages: Doxygen's commands and Markdown's markup escaped too
+};
+
+/// Makes arbitrary text literal in a table cell or a paragraph; newlines become `<br>`. For
+/// Doxygen it also escapes Doxygen's command characters, Markdown's emphasis, code and link
+/// characters and dash runs, and drops carriage returns.
+std::string escape_markdown(std::string_view text, Markdown markdown);
+
+/// "Position as a set of clocks" -> "position-as-a-set-of-clocks".
+std::string slug(const std::string& text);
+
+/// Counts over evaluated claims.
+struct Summary {
+  int claims = 0, holds = 0, fails = 0, errors = 0, errata = 0, disagreements = 0;
+  /// Failing statements by kind (Record::reproduction): exact claims (the article's
+  /// mathematics), experiment claims that hold in some other training setting, and those that
+  /// hold in none; `not_swept` when the sweep did not run.
+  int fails_mathematics = 0, fails_setting_dependent = 0, fails_everywhere = 0, fails_not_swept = 0;
+  int not_run = 0;  ///< declared but not evaluated in this run (the report only)
+};
+Summary summarise(const std::vector<Record>& records, int not_run = 0);
+
+/// True for a claim the errata lists show: declared as an erratum, or verdict != expected.
+bool belongs_in_errata(const Record& record);
+
+/// Two tables: the counts of claims and verdicts, then why the failing statements fail. The
+/// report counts an evaluation error as a failing statement and shows the claims not run; the
+/// pages evaluate every claim, so they show the evaluation errors instead.
+std::string summary_markdown(const Summary& summary, Markdown markdown);
+
+/// A claims table's first column: its heading and each row's cell (the report prints the id;
+/// the pages add anchors and links).
+struct IdColumn {
+  std::string heading;
+  std::function<std::string(const Record&)> cell;
+};
+
+/// The id in code font, under the heading "id".
+IdColumn plain_id_column();
+
+/// A table of the records: id, statement, article, computed, rule, verdict, expected,
+/// reproduction (with how many training settings a swept claim holds in) and note, every text
+/// cell escaped; followed by a blank line.
+std::string claims_table(const std::vector<const Record*>& records, Markdown markdown,
+                         const IdColumn& id_column);
+
+}  // namespace pe::ledger
