@@ -37,13 +37,8 @@ void HeadShape::validate() const {
     throw std::invalid_argument("symbols must be >= 1, got symbols = " + std::to_string(symbols));
   if (classes < 1)
     throw std::invalid_argument("classes must be >= 1, got classes = " + std::to_string(classes));
-  if (scheme == PositionScheme::learned && table_length < 1)
-    throw std::invalid_argument("table_length must be >= 1, got table_length = " +
-                                std::to_string(table_length));
   require_base(base, "base");
-  if (scheme == PositionScheme::alibi && !(std::isfinite(alibi_slope) && alibi_slope > 0))
-    throw std::invalid_argument("alibi_slope must be finite and > 0, got alibi_slope = " +
-                                std::to_string(alibi_slope));
+  rule_of(scheme).validate(*this);
 }
 
 int token_index(const Token& token, int symbols) {
@@ -79,7 +74,7 @@ std::vector<ParameterBlock> layout(const HeadShape& shape) {
                                         {"key", 0, d, d},
                                         {"value", 0, d, d},
                                         {"readout", 0, d, shape.classes}};
-  if (shape.scheme == PositionScheme::learned)
+  if (rule_of(shape.scheme).code_has_parameters())
     blocks.push_back({"position_table", 0, shape.table_length, d});
   Eigen::Index offset = 0;
   for (ParameterBlock& b : blocks) {
@@ -202,7 +197,7 @@ Eigen::MatrixXd AttentionHead::score_matrix() const {
 // ---- Readings ------------------------------------------------------------------------------
 
 void validate_reading(const HeadShape& shape, const Reading& reading) {
-  if (shape.scheme != PositionScheme::rope && reading.rope_map != ContextExtension::none)
+  if (!rule_of(shape.scheme).takes_context_extension() && reading.rope_map != ContextExtension::none)
     throw std::invalid_argument("a context-extension map reads RoPE heads only, got rope_map = " +
                                 to_string(reading.rope_map) + " for a " +
                                 to_string(shape.scheme) + " head");

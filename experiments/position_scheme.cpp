@@ -10,6 +10,8 @@
 
 namespace pe::experiments {
 
+void PositionSchemeRule::validate(const HeadShape&) const {}
+
 bool PositionSchemeRule::places(const HeadShape&, long) const { return true; }
 
 RowMatrix PositionSchemeRule::code_rows(const AttentionHead& head, long, int n) const {

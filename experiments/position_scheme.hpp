@@ -92,10 +92,17 @@ class PositionSchemeRule {
   virtual PositionScheme scheme() const = 0;
   virtual const char* name() const = 0;
 
+  /// Throws std::invalid_argument naming a shape parameter the scheme cannot take (the
+  /// checks every scheme shares are HeadShape::validate's).
+  virtual void validate(const HeadShape& shape) const;
+  /// True if a context-extension map (numerics/context_extension.hpp) can read the scheme.
+  virtual bool takes_context_extension() const { return false; }
+
   // ---- The inputs -----------------------------------------------------------------------
   /// True if the scheme adds a code p(m) to the inputs.
   virtual bool adds_code() const { return false; }
-  /// True if the code's rows are trained parameters (the learned table).
+  /// True if the code's rows are trained parameters: the head then has a `position_table`
+  /// block of table_length rows.
   virtual bool code_has_parameters() const { return false; }
   /// Whether the head can place position m (a learned table only has rows 0..L-1).
   virtual bool places(const HeadShape& shape, long m) const;

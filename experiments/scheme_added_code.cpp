@@ -28,6 +28,12 @@ class AddedCodeRule final : public SeparableRule {
   bool adds_code() const override { return true; }
   bool code_has_parameters() const override { return learned_; }
 
+  void validate(const HeadShape& shape) const override {
+    if (learned_ && shape.table_length < 1)
+      throw std::invalid_argument("table_length must be >= 1, got table_length = " +
+                                  std::to_string(shape.table_length));
+  }
+
   bool places(const HeadShape& shape, long m) const override {
     return !learned_ || (m >= 0 && m < shape.table_length);
   }

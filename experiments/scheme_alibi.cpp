@@ -1,6 +1,10 @@
 /// @file
 /// @brief ALiBi (Definition 3): the content score minus slope times the offset. The bias has
 /// no parameters, so its backward adds nothing; it admits a streaming reader.
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
 #include "position_scheme.hpp"
 
 namespace pe::experiments {
@@ -11,6 +15,11 @@ class AlibiRule final : public SeparableRule {
  public:
   PositionScheme scheme() const override { return PositionScheme::alibi; }
   const char* name() const override { return "alibi"; }
+  void validate(const HeadShape& shape) const override {
+    if (!(std::isfinite(shape.alibi_slope) && shape.alibi_slope > 0))
+      throw std::invalid_argument("alibi_slope must be finite and > 0, got alibi_slope = " +
+                                  std::to_string(shape.alibi_slope));
+  }
   bool has_offset_bias() const override { return true; }
   double offset_bias(const HeadShape& shape, long offset) const override {
     return -(shape.alibi_slope * double(offset));

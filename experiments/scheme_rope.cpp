@@ -30,6 +30,7 @@ class RopeRule final : public PositionSchemeRule {
  public:
   PositionScheme scheme() const override { return PositionScheme::rope; }
   const char* name() const override { return "rope"; }
+  bool takes_context_extension() const override { return true; }
 
   double score_factor(const HeadShape& shape, const Reading& reading) const override {
     return reading_of(shape, reading).score_scale;
