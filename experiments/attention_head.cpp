@@ -49,7 +49,6 @@ int token_index(const Token& token, int symbols) {
   return 2 * token.symbol + (token.marked ? 1 : 0);
 }
 
-
 Reading Reading::rope(ContextExtension map, int test_length, int training_length) {
   if (training_length < 1 || test_length < 1)
     throw std::invalid_argument("Reading::rope needs positive lengths, got test_length = " +
@@ -192,27 +191,6 @@ Eigen::VectorXd AttentionHead::token_embedding(const Token& token) const {
 
 Eigen::MatrixXd AttentionHead::score_matrix() const {
   return Eigen::MatrixXd(query_map()) * Eigen::MatrixXd(key_map()).transpose();
-}
-
-// ---- Readings ------------------------------------------------------------------------------
-
-void validate_reading(const HeadShape& shape, const Reading& reading) {
-  if (!rule_of(shape.scheme).takes_context_extension() && reading.rope_map != ContextExtension::none)
-    throw std::invalid_argument("a context-extension map reads RoPE heads only, got rope_map = " +
-                                to_string(reading.rope_map) + " for a " +
-                                to_string(shape.scheme) + " head");
-  if (reading.position_position_matrix) {
-    if (!adds_position_code(shape.scheme))
-      throw std::invalid_argument(
-          "position_position_matrix replaces a term of the additive schemes only, got a " +
-          to_string(shape.scheme) + " head");
-    const Eigen::MatrixXd& m = *reading.position_position_matrix;
-    if (m.rows() != shape.width || m.cols() != shape.width)
-      throw std::invalid_argument("position_position_matrix must be " +
-                                  std::to_string(shape.width) + " x " +
-                                  std::to_string(shape.width) + ", got " +
-                                  std::to_string(m.rows()) + " x " + std::to_string(m.cols()));
-  }
 }
 
 // ---- Dense one-pass reader -----------------------------------------------------------------

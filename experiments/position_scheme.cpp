@@ -41,6 +41,25 @@ std::unique_ptr<ScoreStream> PositionSchemeRule::make_stream(const AttentionHead
   return nullptr;
 }
 
+void validate_reading(const HeadShape& shape, const Reading& reading) {
+  if (!rule_of(shape.scheme).takes_context_extension() && reading.rope_map != ContextExtension::none)
+    throw std::invalid_argument("a context-extension map reads RoPE heads only, got rope_map = " +
+                                to_string(reading.rope_map) + " for a " +
+                                to_string(shape.scheme) + " head");
+  if (reading.position_position_matrix) {
+    if (!adds_position_code(shape.scheme))
+      throw std::invalid_argument(
+          "position_position_matrix replaces a term of the additive schemes only, got a " +
+          to_string(shape.scheme) + " head");
+    const Eigen::MatrixXd& m = *reading.position_position_matrix;
+    if (m.rows() != shape.width || m.cols() != shape.width)
+      throw std::invalid_argument("position_position_matrix must be " +
+                                  std::to_string(shape.width) + " x " +
+                                  std::to_string(shape.width) + ", got " +
+                                  std::to_string(m.rows()) + " x " + std::to_string(m.cols()));
+  }
+}
+
 double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape,
                    const Reading& reading) {
   return 1.0 / std::sqrt(double(shape.width)) * rule.score_factor(shape, reading);
