@@ -1,6 +1,7 @@
 #include "filings_corpus.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 #include <sstream>
@@ -306,14 +307,53 @@ int word_symbol(const std::string& word) {
 
 CueTokens tokenize(const Document& document) {
   CueTokens out;
-  for (const Token& t : document.tokens) {
-    if (t.company >= kSymbolCount)
-      throw std::invalid_argument("tokenize: company order " + std::to_string(t.company) +
-                                  " exceeds the " + std::to_string(kSymbolCount) + " symbols");
-    out.symbols.push_back(t.company >= 0 ? t.company : word_symbol(t.text));
-    out.marked.push_back(t.company >= 0 ? 1 : 0);
+  out.symbols.reserve(document.tokens.size());
+  out.marked.reserve(document.tokens.size());
+  std::vector<int> symbol_of;                // per company: the symbol it holds, or -1
+  std::array<int, kSymbolCount> holder;      // per symbol: the company holding it, or -1
+  std::array<long, kSymbolCount> named_at;   // per symbol: where its holder was named last
+  holder.fill(-1);
+  named_at.fill(-1);
+  for (std::size_t t = 0; t < document.tokens.size(); ++t) {
+    const int company = document.tokens[t].company;
+    if (company < 0) {
+      out.symbols.push_back(word_symbol(document.tokens[t].text));
+      out.marked.push_back(0);
+      continue;
+    }
+    if (company >= static_cast<int>(symbol_of.size())) symbol_of.resize(company + 1, -1);
+    int symbol = symbol_of[company];
+    if (symbol < 0) {  // named for the first time, or its symbol was given away
+      symbol = 0;
+      for (int s = 0; s < kSymbolCount; ++s) {
+        if (holder[s] < 0) {
+          symbol = s;
+          break;
+        }
+        if (named_at[s] < named_at[symbol]) symbol = s;
+      }
+      if (holder[symbol] >= 0) symbol_of[holder[symbol]] = -1;
+      holder[symbol] = company;
+      symbol_of[company] = symbol;
+    }
+    named_at[symbol] = static_cast<long>(t);
+    out.symbols.push_back(symbol);
+    out.marked.push_back(1);
   }
   return out;
+}
+
+std::vector<int> symbol_holders(const Document& document, const CueTokens& cue) {
+  if (cue.symbols.size() != document.tokens.size())
+    throw std::invalid_argument("symbol_holders: the tokens are not this document's");
+  std::vector<int> holders(document.tokens.size() * kSymbolCount, -1);
+  std::array<int, kSymbolCount> now;
+  now.fill(-1);
+  for (std::size_t t = 0; t < document.tokens.size(); ++t) {
+    if (cue.marked[t]) now[std::size_t(cue.symbols[t])] = document.tokens[t].company;
+    std::copy(now.begin(), now.end(), holders.begin() + long(t * kSymbolCount));
+  }
+  return holders;
 }
 
 std::vector<Query> queries(const Document& document) {
@@ -375,6 +415,28 @@ std::string render(const Document& document, bool highlight) {
   return out;
 }
 
+std::string generated_marked_text(std::uint64_t seed, long words) {
+  if (words < 1)
+    throw std::invalid_argument("generated_marked_text needs words >= 1, got " + std::to_string(words));
+  std::string out;
+  long written = 0;
+  for (int batch = 0; written < words; ++batch) {
+    const Corpus corpus = generate_corpus(seed + std::uint64_t(batch), 1, 100);
+    for (const Document& d : corpus.held_out) {
+      if (written >= words) break;
+      if (!out.empty()) out += "\n\n";
+      bool first = true;
+      for (const Token& t : d.tokens) {
+        if (written >= words) break;
+        out += (first ? "" : " ") + (t.company >= 0 ? "[[" + t.text + "]]" : t.text);
+        first = false;
+        written += long(std::count(t.text.begin(), t.text.end(), ' ')) + 1;
+      }
+    }
+  }
+  return out + "\n";
+}
+
 MarkupError::MarkupError(const std::string& source, int line, int column, const std::string& what)
     : std::runtime_error(source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + what),
       line_(line),
@@ -388,6 +450,15 @@ Document parse_marked_text(const std::string& text, const std::string& source_na
   std::map<std::string, int> order;
   int line = 1, column = 1;
   std::string word;
+  // Columns count characters: a UTF-8 continuation byte (10xxxxxx) is not one.
+  auto advance = [&](char c) {
+    if (c == '\n') {
+      line += 1;
+      column = 1;
+    } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+      ++column;
+    }
+  };
   auto flush_word = [&] {
     if (!word.empty()) doc.tokens.push_back({word, -1});
     word.clear();
@@ -409,23 +480,9 @@ Document parse_marked_text(const std::string& text, const std::string& source_na
       if (name.empty())
         throw MarkupError(source_name, open_line, open_column, "empty company name in '[[ ]]'");
       auto [it, inserted] = order.emplace(name, static_cast<int>(doc.companies.size()));
-      if (inserted) {
-        if (static_cast<int>(doc.companies.size()) == kSymbolCount)
-          throw MarkupError(source_name, open_line, open_column,
-                            "company '" + name + "' is the " + std::to_string(kSymbolCount + 1) +
-                                "th distinct company; the readers know " +
-                                std::to_string(kSymbolCount));
-        doc.companies.push_back(name);
-      }
+      if (inserted) doc.companies.push_back(name);
       doc.tokens.push_back({name, it->second});
-      for (std::size_t k = i; k < close + 2; ++k) {
-        if (text[k] == '\n') {
-          ++line;
-          column = 1;
-        } else {
-          ++column;
-        }
-      }
+      for (std::size_t k = i; k < close + 2; ++k) advance(text[k]);
       i = close + 2;
       continue;
     }
@@ -436,12 +493,7 @@ Document parse_marked_text(const std::string& text, const std::string& source_na
     } else {
       word += c;
     }
-    if (c == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
+    advance(c);
     ++i;
   }
   flush_word();

@@ -38,7 +38,7 @@ struct Corpus {
   std::vector<Document> held_out;
 };
 
-/// The readers know this many symbols: a document names at most this many companies.
+/// The readers know this many company symbols (and hash every other word to one of as many).
 inline constexpr int kSymbolCount = 8;
 
 /// The corpus of `train_count` + `held_out_count` documents drawn from `seed`.
@@ -55,12 +55,22 @@ struct CueTokens {
   std::vector<char> marked;   ///< 1 for a company mention
 };
 
-/// Company mentions carry their order of first appearance; any other word carries a hash of
-/// its lower-cased letters and digits modulo kSymbolCount.
+/// Any word carries a hash of its lower-cased letters and digits modulo kSymbolCount. A company
+/// mention carries the symbol its company holds. The first kSymbolCount companies named take
+/// symbols 0, 1, ... in order of first appearance, so a document naming at most kSymbolCount
+/// companies has symbol = company order. A company named when every symbol is held (or named
+/// again after its symbol was given away) takes the symbol whose holder was named least
+/// recently: the question is only which company was named last, and the least recently named
+/// one is the least likely answer. An answered symbol at position t therefore means the company
+/// holding it at t, the most recent company given that symbol (see symbol_holders).
 CueTokens tokenize(const Document& document);
 
 /// The hashed symbol of an ordinary word.
 int word_symbol(const std::string& word);
+
+/// The company holding each symbol after each token (n x kSymbolCount, row-major; -1 where no
+/// company holds it yet): an answer `s` at position t names company holders[t * kSymbolCount + s].
+std::vector<int> symbol_holders(const Document& document, const CueTokens& cue);
 
 /// One query: at `position`, which company was named last (at or before it)?
 struct Query {
@@ -91,6 +101,12 @@ CorpusStatistics statistics(const std::vector<Document>& documents);
 /// The document as text; with `highlight`, each company mention is wrapped as [[Name]].
 std::string render(const Document& document, bool highlight);
 
+/// Generated filings (seed `seed`), each rendered with its mentions marked and separated by a
+/// blank line, until the text holds `words` white-space separated words (the last filing cut
+/// after a whole token): a document of any length, naming many companies, for reading at
+/// document scale. Throws std::invalid_argument for words < 1.
+std::string generated_marked_text(std::uint64_t seed, long words);
+
 /// A malformed marked-up document: says where.
 class MarkupError : public std::runtime_error {
  public:
@@ -104,7 +120,8 @@ class MarkupError : public std::runtime_error {
 
 /// Reads plain text whose company mentions are marked `[[Company Name]]`. Words are split on
 /// white space. Throws MarkupError for an empty or binary input, an unclosed `[[`, a stray
-/// `]]`, a nested `[[`, an empty name, or more than kSymbolCount distinct companies.
+/// `]]`, a nested `[[` or an empty name; its line and column count characters (UTF-8). Any
+/// number of distinct companies (tokenize shares the symbols among them).
 Document parse_marked_text(const std::string& text, const std::string& source_name);
 
 }  // namespace pe::filings

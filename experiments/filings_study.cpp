@@ -21,14 +21,14 @@ const std::vector<FilingReader> kReaders = {
     FilingReader::none,    FilingReader::sinusoidal, FilingReader::rope,     FilingReader::alibi,
     FilingReader::rope_pi, FilingReader::rope_ntk,   FilingReader::rope_yarn};
 
+}  // namespace
+
 int argmax_first(const Eigen::Ref<const Eigen::RowVectorXd>& row) {
   int best = 0;
   for (int c = 1; c < row.size(); ++c)
     if (row(c) > row(best)) best = c;
   return best;
 }
-
-}  // namespace
 
 std::string to_string(FilingReader reader) {
   switch (reader) {
@@ -192,14 +192,14 @@ Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vecto
   return out * w.readout;
 }
 
-namespace {
-
 void require_reader_of(const AttentionHead& head, FilingReader reader) {
   if (head.shape().scheme != scheme_of(reader))
     throw std::invalid_argument("reader " + to_string(reader) + " reads " +
                                 to_string(scheme_of(reader)) + " heads, got a " +
                                 to_string(head.shape().scheme) + " head");
 }
+
+namespace {
 
 /// One filing's questions: its tokens and the positions asked.
 struct FilingQuestions {

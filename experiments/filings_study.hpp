@@ -88,6 +88,12 @@ Example filing_question(const filings::CueTokens& filing, int position, int answ
 Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vector<Token>& filing,
                                      const Reading& reading = {});
 
+/// The index of the largest logit, the first on ties: a reader's answer.
+int argmax_first(const Eigen::Ref<const Eigen::RowVectorXd>& row);
+
+/// Throws std::invalid_argument unless `head` is of the scheme `reader` reads.
+void require_reader_of(const AttentionHead& head, FilingReader reader);
+
 /// The filing's tokens in the head's format (no query token).
 std::vector<Token> filing_tokens(const filings::CueTokens& filing);
 

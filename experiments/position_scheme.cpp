@@ -41,6 +41,13 @@ std::unique_ptr<ScoreStream> PositionSchemeRule::make_stream(const AttentionHead
   return nullptr;
 }
 
+void PositionSchemeRule::scores_under_reading(const HeadShape&, const Reading&,
+                                              const Eigen::VectorXd&, long, const RowMatrix&,
+                                              const int*, double*, SchemeScratch*) const {
+  throw std::logic_error(std::string("scores_under_reading: the ") + name() +
+                         " scheme takes no reading of its own per query");
+}
+
 void validate_reading(const HeadShape& shape, const Reading& reading) {
   if (!rule_of(shape.scheme).takes_context_extension() && reading.rope_map != ContextExtension::none)
     throw std::invalid_argument("a context-extension map reads RoPE heads only, got rope_map = " +

@@ -147,6 +147,15 @@ class PositionSchemeRule {
   /// A streaming reader, or null for schemes that need every position's score afresh.
   virtual std::unique_ptr<ScoreStream> make_stream(const AttentionHead& head,
                                                    const Reading& reading) const;
+
+  // ---- One query under a reading of its own (the document scan's rescaled readers) ---------
+  /// scores[j] = dense_scale <place(q, m), place(k_j, j)> for j = 0..m-1, where key j is row
+  /// types[j] of `type_keys` (unplaced, one row per token type), under `reading`. Only for
+  /// schemes whose keys depend on position through `place` alone and that take a
+  /// context-extension map; the default throws std::logic_error.
+  virtual void scores_under_reading(const HeadShape& shape, const Reading& reading,
+                                    const Eigen::VectorXd& q, long m, const RowMatrix& type_keys,
+                                    const int* types, double* scores, SchemeScratch* scratch) const;
 };
 
 /// The rule of a scheme (a registered singleton).

@@ -3,6 +3,7 @@
 /// the score <R(t) q, R(j) k> / sqrt(d) = q^T R(j - t) k / sqrt(d) depends on the offset only.
 /// Its scores are not separable into content plus position; the tabulated passes keep a table
 /// over (token type, position) per query group.
+#include <algorithm>
 #include <cmath>
 
 #include "position_scheme.hpp"
@@ -19,7 +20,16 @@ struct RopeScratch final : SchemeScratch {
   int table_rows = -1;
   RowMatrix cos_table, sin_table;    ///< (offset r) x (plane): cos and sin of r f_p
   RowMatrix keys, d_keys;            ///< x E W_K per token type, and its gradient
+  RowMatrix scan_coefficients;       ///< per token type: (A_p, B_p) of each plane
+  RowMatrix turned_coefficients;     ///< scan_coefficients turned by one block's angle
+  RowMatrix fine_turns, coarse_turns;  ///< cos and sin of i f_p and of b B f_p
 };
+
+/// At least `rows` rows of `cols`, growing by doubling: a scan whose tables grow with the
+/// question's position reallocates O(log n) times, not n.
+void reserve_rows(RowMatrix& m, long rows, int cols) {
+  if (m.rows() < rows || m.cols() != cols) m.resize(std::max(rows, 2 * long(m.rows())), cols);
+}
 
 RopeReading reading_of(const HeadShape& shape, const Reading& reading) {
   return rope_reading(reading.rope_map, shape.width, shape.base, reading.kappa,
@@ -103,6 +113,68 @@ class RopeRule final : public PositionSchemeRule {
         rotate_plane(da, db, s.cos_table(r, p), -s.sin_table(r, p));
         g.d_query(2 * p) += da;
         g.d_query(2 * p + 1) += db;
+      }
+    }
+  }
+
+  /// One query at m under its own reading. Per plane p, k^T R(r) q = A_p cos(r f_p) +
+  /// B_p sin(r f_p) with A_p = k_0 q_0 + k_1 q_1 and B_p = k_1 q_0 - k_0 q_1 (rotate_plane's
+  /// convention). Offsets are split as r = b B + i (B about sqrt(m)); by the angle-addition
+  /// formulas, A cos(r f) + B sin(r f) = A' cos(i f) + B' sin(i f) with A' = A cos(b B f) +
+  /// B sin(b B f) and B' = B cos(b B f) - A sin(b B f). So each block b turns the key types'
+  /// coefficients once, and each score is a dot product of a turned coefficient row with a row
+  /// of one short table of cos(i f), sin(i f): no table over all offsets, about 2 sqrt(m)
+  /// trigonometric calls per plane, each angle computed directly (no running recurrence).
+  void scores_under_reading(const HeadShape& shape, const Reading& reading,
+                            const Eigen::VectorXd& q, long m, const RowMatrix& type_keys,
+                            const int* types, double* scores,
+                            SchemeScratch* scratch) const override {
+    auto& s = static_cast<RopeScratch&>(*scratch);
+    const RopeReading r = reading_of(shape, reading);
+    const int planes = shape.width / 2, d = shape.width;
+    const Eigen::Index vocabulary = type_keys.rows();
+    const double c = r.score_scale / std::sqrt(double(d));
+    s.scan_coefficients.resize(vocabulary, d);
+    s.turned_coefficients.resize(vocabulary, d);
+    for (Eigen::Index v = 0; v < vocabulary; ++v)
+      for (int p = 0; p < planes; ++p) {
+        const double k0 = type_keys(v, 2 * p), k1 = type_keys(v, 2 * p + 1);
+        s.scan_coefficients(v, 2 * p) = c * (k0 * q(2 * p) + k1 * q(2 * p + 1));
+        s.scan_coefficients(v, 2 * p + 1) = c * (k1 * q(2 * p) - k0 * q(2 * p + 1));
+      }
+    const long block = std::max(1L, long(std::ceil(std::sqrt(double(m + 1)))));
+    const long blocks = (m + block) / block;  // offsets 0..m
+    reserve_rows(s.fine_turns, block, d);
+    reserve_rows(s.coarse_turns, blocks, d);
+    for (int p = 0; p < planes; ++p) {
+      const double f = r.frequencies[std::size_t(p)];
+      for (long i = 0; i < block; ++i) {
+        s.fine_turns(i, 2 * p) = std::cos(double(i) * f);
+        s.fine_turns(i, 2 * p + 1) = std::sin(double(i) * f);
+      }
+      for (long b = 0; b < blocks; ++b) {
+        s.coarse_turns(b, 2 * p) = std::cos(double(b * block) * f);
+        s.coarse_turns(b, 2 * p + 1) = std::sin(double(b * block) * f);
+      }
+    }
+    for (long b = 0; b < blocks; ++b) {
+      const double* big = s.coarse_turns.row(b).data();
+      for (Eigen::Index v = 0; v < vocabulary; ++v)
+        for (int p = 0; p < planes; ++p) {
+          const double a = s.scan_coefficients(v, 2 * p), bb = s.scan_coefficients(v, 2 * p + 1);
+          s.turned_coefficients(v, 2 * p) = a * big[2 * p] + bb * big[2 * p + 1];
+          s.turned_coefficients(v, 2 * p + 1) = bb * big[2 * p] - a * big[2 * p + 1];
+        }
+      // Offsets r = b block + i in [1, m]: key j = m - r (offset 0 is the query itself).
+      for (long i = b == 0 ? 1 : 0, offset = b * block + i; i < block && offset <= m; ++i, ++offset) {
+        const double* turn = s.fine_turns.row(i).data();
+        const double* coefficients = s.turned_coefficients.row(types[m - offset]).data();
+        double cosine_part = 0, sine_part = 0;  // two chains: d is even
+        for (int k = 0; k < d; k += 2) {
+          cosine_part += coefficients[k] * turn[k];
+          sine_part += coefficients[k + 1] * turn[k + 1];
+        }
+        scores[m - offset] = cosine_part + sine_part;
       }
     }
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "filings_corpus.hpp"
+#include "random.hpp"
 
 using namespace pe::filings;
 
@@ -121,9 +122,78 @@ TEST(MarkupReader, ReportsWhereTheMarkupIsMalformed) {
   expect_markup_error("one ]] two", 1, 5, "without a matching");
   expect_markup_error("x [[Acme [[Bolt]] y", 1, 3, "opens again");
   expect_markup_error("x\n\n  [[  ]] y", 3, 3, "empty company name");
-  std::string nine;
-  for (int i = 0; i < 9; ++i) nine += "[[Company " + std::to_string(i) + "]] ";
-  expect_markup_error(nine, 1, 1 + 8 * 14, "9th distinct company");  // "[[Company i]] " is 14 characters
+  // Columns count characters, not bytes: "é" and "€" are one column each (2 and 3 bytes).
+  expect_markup_error("é € [[Acme", 1, 5, "never closed");
+  expect_markup_error("Zürich\nSão ]]", 2, 5, "without a matching");
+}
+
+TEST(MarkupReader, TakesAnyNumberOfCompaniesAndUtf8Names) {
+  std::string text;
+  for (int i = 0; i < 20; ++i) text += "[[Company " + std::to_string(i) + "]] said ";
+  text += "[[Société Générale Énergie]] and [[Company 3]]";
+  const Document d = parse_marked_text(text, "t");
+  ASSERT_EQ(d.companies.size(), 21u);
+  EXPECT_EQ(d.companies[20], "Société Générale Énergie");
+  EXPECT_EQ(d.tokens[40].company, 20);
+  EXPECT_EQ(d.tokens.back().company, 3);
+}
+
+TEST(Tokenizer, CompaniesBeyondTheSymbolsTakeTheLeastRecentlyNamedSymbol) {
+  // Companies 0..7 take symbols 0..7; company 8 takes symbol 1 (company 1 was named least
+  // recently, since company 0 was named again); company 1, named again, takes symbol 2.
+  Document d;
+  auto name = [&](int c) { d.tokens.push_back({"C" + std::to_string(c), c}); };
+  for (int c = 0; c < 8; ++c) name(c);
+  name(0);
+  name(8);
+  name(1);
+  d.tokens.push_back({"word", -1});
+  const CueTokens cue = tokenize(d);
+  const std::vector<int> marked_symbols(cue.symbols.begin(), cue.symbols.begin() + 11);
+  EXPECT_EQ(marked_symbols, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2}));
+  EXPECT_EQ(cue.marked.back(), 0);
+  const std::vector<int> holders = symbol_holders(d, cue);
+  auto holder = [&](int t, int s) { return holders[std::size_t(t * kSymbolCount + s)]; };
+  EXPECT_EQ(holder(0, 0), 0);
+  EXPECT_EQ(holder(0, 1), -1);  // no company holds symbol 1 yet
+  EXPECT_EQ(holder(9, 1), 8);   // company 8 holds it after it is named
+  EXPECT_EQ(holder(8, 1), 1);   // and company 1 before
+  EXPECT_EQ(holder(10, 2), 1);
+  EXPECT_EQ(holder(11, 2), 1);  // an ordinary word changes no holder
+}
+
+TEST(Tokenizer, EveryMentionMapsBackToItsCompanyAmongTwentyCompanies) {
+  // Twenty companies named in a seeded order: the symbol of each mention, read back through
+  // symbol_holders at that position, is the company named there.
+  pe::Rng rng(7);
+  Document d;
+  for (int t = 0; t < 2000; ++t) {
+    if (rng.uniform() < 0.3) d.tokens.push_back({"c", int(rng.uniform() * 20)});
+    else d.tokens.push_back({"w" + std::to_string(t % 13), -1});
+  }
+  const CueTokens cue = tokenize(d);
+  const std::vector<int> holders = symbol_holders(d, cue);
+  int mentions = 0;
+  for (std::size_t t = 0; t < d.tokens.size(); ++t) {
+    if (d.tokens[t].company < 0) continue;
+    ++mentions;
+    ASSERT_GE(cue.symbols[t], 0);
+    ASSERT_LT(cue.symbols[t], kSymbolCount);
+    EXPECT_EQ(holders[t * kSymbolCount + std::size_t(cue.symbols[t])], d.tokens[t].company) << t;
+  }
+  EXPECT_GT(mentions, 400);
+}
+
+TEST(Tokenizer, SymbolIsCompanyOrderInEveryGeneratedFiling) {
+  const Corpus corpus = generate_corpus(20261129, 30, 10);
+  for (const std::vector<Document>* part : {&corpus.train, &corpus.held_out})
+    for (const Document& d : *part) {
+      const CueTokens cue = tokenize(d);
+      for (std::size_t t = 0; t < d.tokens.size(); ++t)
+        if (d.tokens[t].company >= 0) {
+          ASSERT_EQ(cue.symbols[t], d.tokens[t].company) << d.title;
+        }
+    }
 }
 
 TEST(MarkupReader, JoinsNamesSplitAcrossLinesAndKeepsFirstAppearanceOrder) {

@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
 #include "case_study_corpus.hpp"
+#include "filing_scan.hpp"
 #include "filings_corpus.hpp"
 #include "filings_study.hpp"
 #include "position_scheme.hpp"
@@ -152,12 +154,6 @@ TEST(FilingsReaders, Rejections) {
   EXPECT_THROW(alibi_content_width(rope), std::invalid_argument);
 }
 
-int largest_first(const Eigen::Ref<const Eigen::RowVectorXd>& row) {
-  int best = 0;
-  for (int c = 1; c < row.size(); ++c)
-    if (row(c) > row(best)) best = c;
-  return best;
-}
 
 TEST(FilingsReaders, ManyFilingsAtOnceEqualEachQuestionReadAlone) {
   // read_filings asks the rescaled RoPE questions position by position across filings, in
@@ -176,12 +172,12 @@ TEST(FilingsReaders, ManyFilingsAtOnceEqualEachQuestionReadAlone) {
         const Eigen::MatrixXd one_pass = read_filing_one_pass(head, filing_tokens(cue));
         for (const pe::filings::Query& q : pe::filings::queries(d)) {
           if (map_of(r) == ContextExtension::none) {
-            alone.push_back(largest_first(one_pass.row(q.position)));
+            alone.push_back(argmax_first(one_pass.row(q.position)));
             continue;
           }
           const std::vector<Example> one = {filing_question(cue, q.position, 0, 0)};
           const Reading reading = Reading::rope(map_of(r), q.position + 2, 32);
-          alone.push_back(largest_first(evaluator.logits_at_last(head, one, reading).row(0)));
+          alone.push_back(argmax_first(evaluator.logits_at_last(head, one, reading).row(0)));
         }
       }
       EXPECT_EQ(read_filings(head, r, held_out, 32), alone) << to_string(r) << " seed " << seed;
@@ -190,6 +186,113 @@ TEST(FilingsReaders, ManyFilingsAtOnceEqualEachQuestionReadAlone) {
   EXPECT_THROW(read_filings(cached_study().trained_head(PositionScheme::alibi, 0),
                             FilingReader::rope_ntk, held_out, 32),
                std::invalid_argument);
+}
+
+/// Logits of the rescaled reader at question t read alone: its prefix, the query token, kappa
+/// from its own length (the definition the scan must reproduce).
+Eigen::RowVectorXd question_alone(const AttentionHead& head, FilingReader r,
+                                  const pe::filings::CueTokens& cue, int t) {
+  HeadEvaluator evaluator;
+  const std::vector<Example> one = {filing_question(cue, t, 0, 0)};
+  return evaluator.logits_at_last(head, one, Reading::rope(map_of(r), t + 2, 32)).row(0);
+}
+
+/// |a - b| within the rounding budget of expect_one_pass_equals_forward, entry by entry.
+void expect_logits_near(const Eigen::RowVectorXd& a, const Eigen::RowVectorXd& b,
+                        const std::string& where) {
+  ASSERT_EQ(a.size(), b.size()) << where;
+  for (Eigen::Index c = 0; c < a.size(); ++c)
+    ASSERT_LE(std::fabs(a(c) - b(c)), 1e-9 * (1 + std::fabs(b(c)))) << where << " class " << c;
+}
+
+/// Ten held-out filings end to end: 1,500 to 2,500 tokens, past the longest held-out filing,
+/// so kappa reaches about 70 and the scan's turn tables span many blocks.
+pe::filings::Document ten_filings() {
+  pe::filings::Document joined;
+  for (int d = 0; d < 10; ++d)
+    for (const pe::filings::Token& t : pe::theorems::case_study_corpus().held_out[d].tokens)
+      joined.tokens.push_back({t.text, t.company < 0 ? -1 : t.company % pe::filings::kSymbolCount});
+  return joined;
+}
+
+TEST(FilingScan, AnswersEveryHeldOutQuestionAsTheQuestionByQuestionReaders) {
+  // read_filings is held to each question read alone above; the scan must give the same answer
+  // to every held-out question, every reader, every seed.
+  const std::vector<pe::filings::Document>& held_out = pe::theorems::case_study_corpus().held_out;
+  for (FilingReader r : all_filing_readers())
+    for (int seed = 0; seed < article_filings_study().seeds; ++seed) {
+      const AttentionHead head = cached_study().trained_head(scheme_of(r), seed);
+      std::vector<int> scanned;
+      for (const pe::filings::Document& d : held_out) {
+        const Eigen::MatrixXd logits =
+            scan_filing(head, r, filing_tokens(pe::filings::tokenize(d)), 32);
+        for (const pe::filings::Query& q : pe::filings::queries(d))
+          scanned.push_back(argmax_first(logits.row(q.position)));
+      }
+      EXPECT_EQ(scanned, read_filings(head, r, held_out, 32)) << to_string(r) << " seed " << seed;
+    }
+}
+
+TEST(FilingScan, LogitsEqualTheReferencesOnALongDocument) {
+  const pe::filings::Document long_document = ten_filings();
+  const pe::filings::CueTokens cue = pe::filings::tokenize(long_document);
+  const std::vector<Token> tokens = filing_tokens(cue);
+  const int n = static_cast<int>(tokens.size());
+  ASSERT_GT(n, 1500);
+  for (FilingReader r : all_filing_readers()) {
+    const AttentionHead head = cached_study().trained_head(scheme_of(r), 0);
+    const Eigen::MatrixXd scanned = scan_filing(head, r, tokens, 32);
+    ASSERT_EQ(scanned.rows(), n);
+    if (map_of(r) == ContextExtension::none) {
+      const Eigen::MatrixXd one_pass = read_filing_one_pass(head, tokens);
+      for (int t = 0; t < n; ++t)
+        expect_logits_near(scanned.row(t), one_pass.row(t), to_string(r) + " position " + std::to_string(t));
+    } else {
+      for (int t : {0, 1, 30, 31, 100, 777, n / 2, n - 1})
+        expect_logits_near(scanned.row(t), question_alone(head, r, cue, t),
+                           to_string(r) + " position " + std::to_string(t));
+    }
+  }
+}
+
+TEST(FilingScan, ReportsItsWorkAndRefusesWhatItCannotRead) {
+  const AttentionHead rope = cached_study().trained_head(PositionScheme::rope, 0);
+  const AttentionHead alibi = cached_study().trained_head(PositionScheme::alibi, 0);
+  const std::vector<Token> tokens = filing_tokens(pe::filings::tokenize(pe::filings::exhibit_filing()));
+  const long n = static_cast<long>(tokens.size());
+  std::atomic<long> work{0};
+  scan_filing(rope, FilingReader::rope_yarn, tokens, 32, &work);
+  EXPECT_EQ(work.load(), scan_work(rope, FilingReader::rope_yarn, n));
+  EXPECT_EQ(work.load(), n * (n + 1) / 2);
+  work = 0;
+  scan_filing(alibi, FilingReader::alibi, tokens, 32, &work);
+  EXPECT_EQ(work.load(), n);  // a stream: one unit per position
+  EXPECT_THROW(scan_filing(rope, FilingReader::alibi, tokens, 32), std::invalid_argument);
+  EXPECT_THROW(scan_filing(rope, FilingReader::rope, {}, 32), std::invalid_argument);
+}
+
+TEST(FilingScan, ThreadsChangeNoAnswer) {
+  std::vector<ReaderColumn> columns;
+  for (FilingReader r : all_filing_readers())
+    for (int k = 0; k < 3; ++k) columns.push_back({r, cached_study().trained_head(scheme_of(r), k)});
+  const std::vector<Token> tokens = filing_tokens(pe::filings::tokenize(ten_filings()));
+  const auto one = read_document(columns, tokens, 32, 1);
+  int reports = 0;
+  const auto two = read_document(columns, tokens, 32, 2,
+                                 [&](double fraction) {
+                                   EXPECT_GE(fraction, 0.0);
+                                   EXPECT_LE(fraction, 1.0);
+                                   ++reports;
+                                 },
+                                 0.0);
+  EXPECT_EQ(one, two);
+  EXPECT_GT(reports, 0);
+  ASSERT_EQ(one.size(), columns.size());
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    const Eigen::MatrixXd logits = scan_filing(columns[c].head, columns[c].reader, tokens, 32);
+    for (Eigen::Index t = 0; t < logits.rows(); t += 97)
+      EXPECT_EQ(one[c][std::size_t(t)], argmax_first(logits.row(t)));
+  }
 }
 
 TEST(FilingsTraining, SetHoldsEveryQuestionAndEmptySetsAreRejected) {

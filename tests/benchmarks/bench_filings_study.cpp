@@ -4,11 +4,14 @@
 // - reading every held-out question with one head under each of the seven readers (one pass
 //   per filing for the plain readers, one forward pass per question for the rescaled RoPE
 //   readers), and with all twelve heads under every reader of their scheme;
-// - the whole study (twelve heads trained and read, and the exhibit) on two threads.
+// - the whole study (twelve heads trained and read, and the exhibit) on two threads;
+// - pe_read_filing's reading of a generated 10,000- and 50,000-word document by all 21
+//   head-readers, and each reader alone at 10,000 words.
 // CPU times are the calling thread's, except for the whole study, which runs two threads and
 // reports the process's CPU time beside its wall time.
 #include <benchmark/benchmark.h>
 
+#include "filing_scan.hpp"
 #include "filings_study.hpp"
 
 namespace {
@@ -100,6 +103,50 @@ void BM_WholeStudyWithCorpus(benchmark::State& state) {
   state.SetLabel("corpus generated, then the study on two threads, no cache");
 }
 BENCHMARK(BM_WholeStudyWithCorpus)->Unit(benchmark::kSecond)->Iterations(1)->MeasureProcessCPUTime()->UseRealTime();
+
+/// A generated marked document of `words` words (pe_write_filing's), tokenized.
+std::vector<Token> document_of(long words) {
+  const pe::filings::Document d =
+      pe::filings::parse_marked_text(pe::filings::generated_marked_text(1, words), "bench");
+  return filing_tokens(pe::filings::tokenize(d));
+}
+
+/// The 21 head-readers of pe_read_filing (7 readers x seeds 0-2), with heads trained here
+/// (the article's recipe, no cache): trained heads, because the reader skips the exponentials
+/// of scores far below the largest, and how many there are depends on the weights.
+const std::vector<ReaderColumn>& trained_columns() {
+  static const std::vector<ReaderColumn> columns = [] {
+    std::vector<ReaderColumn> out;
+    for (FilingReader r : all_filing_readers())
+      for (int k = 0; k < 3; ++k)
+        out.push_back({r, train_filings_head(article_filings_study(), training_set(), scheme_of(r), k)});
+    return out;
+  }();
+  return columns;
+}
+
+/// pe_read_filing's reading of one document at every position by the 21 head-readers on two
+/// threads. Wall time with the process's CPU time beside it.
+void BM_ReadDocument(benchmark::State& state) {
+  const std::vector<Token> tokens = document_of(state.range(0));
+  const std::vector<ReaderColumn>& columns = trained_columns();
+  for (auto _ : state) benchmark::DoNotOptimize(read_document(columns, tokens, 32, 2));
+  state.SetLabel(std::to_string(state.range(0)) + " words, " + std::to_string(tokens.size()) +
+                 " tokens, 21 head-readers, two threads");
+}
+BENCHMARK(BM_ReadDocument)->Arg(10000)->Arg(50000)->Unit(benchmark::kSecond)->Iterations(1)
+    ->MeasureProcessCPUTime()->UseRealTime();
+
+/// One head-reader (seed 0) alone on the 10,000-word document, one thread: which readers
+/// cost what.
+void BM_ReadDocumentOneReader(benchmark::State& state) {
+  static const std::vector<Token> tokens = document_of(10000);
+  const ReaderColumn& column = trained_columns()[3 * static_cast<std::size_t>(state.range(0))];
+  const FilingReader reader = column.reader;
+  for (auto _ : state) benchmark::DoNotOptimize(scan_filing(column.head, reader, tokens, 32));
+  state.SetLabel(to_string(reader) + ", 10000 words");
+}
+BENCHMARK(BM_ReadDocumentOneReader)->DenseRange(0, 6)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 

@@ -1,0 +1,233 @@
+/// @file
+/// @brief The document-scale reader (filing_scan.hpp).
+#include "filing_scan.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "position_scheme.hpp"
+
+namespace pe::experiments {
+namespace {
+
+/// Prefix scans, streams aside: the projections of every token computed once (n x d each).
+class PrefixScan {
+ public:
+  PrefixScan(const AttentionHead& head, const std::vector<Token>& filing)
+      : head_(head),
+        shape_(head.shape()),
+        rule_(rule_of(shape_.scheme)),
+        w_(head.weights()),
+        n_(static_cast<long>(filing.size())),
+        types_(filing.size()),
+        scores_(n_ + 1),
+        mixed_(shape_.width) {
+    const RowMatrix type_rows = head.token_embeddings();
+    for (long j = 0; j < n_; ++j) types_[j] = token_index(filing[j], shape_.symbols);
+    query_type_ = token_index(Token::query(), shape_.symbols);
+    // Token j at position j; the query of question t at position t + 1.
+    Eigen::MatrixXd inputs(n_, shape_.width), query_inputs(n_, shape_.width);
+    for (long j = 0; j < n_; ++j) {
+      inputs.row(j) = type_rows.row(types_[j]);
+      query_inputs.row(j) = type_rows.row(query_type_);
+    }
+    if (rule_.adds_code()) {
+      inputs += rule_.code_rows(head, 0, int(n_));
+      query_inputs += rule_.code_rows(head, 1, int(n_));
+    }
+    keys_ = inputs * w_.key;
+    values_ = inputs * w_.value;
+    queries_ = query_inputs * w_.query;
+    query_keys_ = query_inputs * w_.key;
+    query_values_ = query_inputs * w_.value;
+    type_keys_ = type_rows * w_.key;
+    type_values_ = type_rows * w_.value;
+    type_weights_.resize(kChains * type_rows.rows());
+  }
+
+  /// Every question under the head's own reading: keys placed once.
+  void read_plain(Eigen::MatrixXd& logits, std::atomic<long>* work_done) {
+    const Reading reading;
+    rule_.place(keys_, 0, shape_, reading);
+    rule_.place(queries_, 1, shape_, reading);
+    rule_.place(query_keys_, 1, shape_, reading);
+    const double scale = dense_scale(rule_, shape_, reading);
+    std::vector<double> bias(rule_.has_offset_bias() ? n_ + 1 : 0);
+    for (std::size_t r = 0; r < bias.size(); ++r) bias[r] = rule_.offset_bias(shape_, long(r));
+    for (long t = 0; t < n_; ++t) {
+      const long m = t + 1;
+      scores_.head(m).noalias() = scale * (keys_.topRows(m) * queries_.row(t).transpose());
+      scores_(m) = scale * queries_.row(t).dot(query_keys_.row(t));
+      if (!bias.empty())
+        for (long j = 0; j <= m; ++j) scores_(j) += bias[std::size_t(m - j)];
+      finish(t, logits, work_done);
+    }
+  }
+
+  /// Question t under its own reading, kappa = max(1, (t + 2) / training_length).
+  void read_rescaled(ContextExtension map, int training_length, Eigen::MatrixXd& logits,
+                     std::atomic<long>* work_done) {
+    const std::unique_ptr<SchemeScratch> scratch = rule_.new_scratch();
+    Eigen::VectorXd query(shape_.width);
+    for (long t = 0; t < n_; ++t) {
+      const long m = t + 1;
+      const Reading reading = Reading::rope(map, int(t + 2), training_length);
+      query = queries_.row(t).transpose();
+      rule_.scores_under_reading(shape_, reading, query, m, type_keys_, types_.data(),
+                                 scores_.data(), scratch.get());
+      // The query against its own key: both at m, so no turn at all.
+      scores_(m) = dense_scale(rule_, shape_, reading) * queries_.row(t).dot(query_keys_.row(t));
+      finish(t, logits, work_done);
+    }
+  }
+
+ private:
+  /// scores[0..count) replaced by exp(score - max). A score more than kNegligible below the
+  /// largest gets 0 instead: the largest term is 1, so the terms left out sum to less than
+  /// count e^-kNegligible, below 1e-17 for a million keys, a tenth of the rounding unit of the
+  /// total, and they move the mixed value by as little relative to its largest value. Where
+  /// most scores are that far below (a sharply trained head over a long prefix) this skips
+  /// most exponentials; where few are, every score goes through the vectorized exponential.
+  void softmax_numerators(long count) {
+    auto weights = scores_.head(count).array();
+    const double top = weights.maxCoeff();
+    const double floor = top - kNegligible;
+    const long kept = (weights > floor).count();
+    if (2 * kept > count) {
+      weights = (weights - top).exp();
+      return;
+    }
+    for (double& w : scores_.head(count)) w = w > floor ? std::exp(w - top) : 0.0;
+  }
+
+  /// Softmax over scores 0..m (m = t + 1), the mixed values, the readout.
+  void finish(long t, Eigen::MatrixXd& logits, std::atomic<long>* work_done) {
+    const long m = t + 1;
+    softmax_numerators(m + 1);
+    const double total = scores_.head(m + 1).sum();
+    if (rule_.adds_code()) {
+      mixed_.noalias() = scores_.head(m).transpose() * values_.topRows(m);
+    } else {  // a value depends on the token type only: sum the weights per type first
+      // Four interleaved sets of sums, so that a run of one type is not one chain of
+      // dependent additions.
+      type_weights_.setZero();
+      const int* type = types_.data();
+      const double* weight = scores_.data();
+      double* sums = type_weights_.data();
+      const long stride = type_weights_.rows() / kChains;
+      long j = 0;
+      for (; j + kChains <= m; j += kChains)
+        for (int k = 0; k < kChains; ++k) sums[k * stride + type[j + k]] += weight[j + k];
+      for (; j < m; ++j) sums[type[j]] += weight[j];
+      mixed_.noalias() = type_weights_.head(stride).transpose() * type_values_;
+      for (int k = 1; k < kChains; ++k)
+        mixed_.noalias() += type_weights_.segment(k * stride, stride).transpose() * type_values_;
+    }
+    mixed_ += scores_(m) * query_values_.row(t);
+    logits.row(t).noalias() = (mixed_ / total) * w_.readout;
+    if (work_done) work_done->fetch_add(m, std::memory_order_relaxed);
+  }
+
+  static constexpr int kChains = 4;
+  /// e^-50 = 1.9e-22: see softmax_numerators.
+  static constexpr double kNegligible = 50.0;
+  const AttentionHead& head_;
+  const HeadShape& shape_;
+  const PositionSchemeRule& rule_;
+  ConstParameterViews w_;
+  long n_;
+  std::vector<int> types_;
+  int query_type_ = 0;
+  Eigen::MatrixXd keys_, values_, queries_, query_keys_, query_values_;
+  RowMatrix type_keys_, type_values_;
+  Eigen::VectorXd type_weights_;
+  Eigen::VectorXd scores_;
+  Eigen::RowVectorXd mixed_;
+};
+
+bool streams(const AttentionHead& head, FilingReader reader) {
+  return map_of(reader) == ContextExtension::none &&
+         rule_of(head.shape().scheme).make_stream(head, Reading{}) != nullptr;
+}
+
+}  // namespace
+
+long scan_work(const AttentionHead& head, FilingReader reader, long n) {
+  return streams(head, reader) ? n : n * (n + 1) / 2;
+}
+
+Eigen::MatrixXd scan_filing(const AttentionHead& head, FilingReader reader,
+                            const std::vector<Token>& filing, int training_length,
+                            std::atomic<long>* work_done) {
+  require_reader_of(head, reader);
+  const long n = static_cast<long>(filing.size());
+  if (n == 0) throw std::invalid_argument("scan_filing needs a non-empty filing");
+  Eigen::MatrixXd logits(n, head.shape().classes);
+  const ContextExtension map = map_of(reader);
+  if (map == ContextExtension::none) {
+    if (const std::unique_ptr<ScoreStream> stream = rule_of(head.shape().scheme).make_stream(head, Reading{})) {
+      for (long t = 0; t < n; ++t) {
+        stream->push(filing[std::size_t(t)]);
+        logits.row(t) = stream->query_logits().transpose();
+        if (work_done) work_done->fetch_add(1, std::memory_order_relaxed);
+      }
+      return logits;
+    }
+  }
+  PrefixScan scan(head, filing);
+  if (map == ContextExtension::none) scan.read_plain(logits, work_done);
+  else scan.read_rescaled(map, training_length, logits, work_done);
+  return logits;
+}
+
+std::vector<std::vector<int>> read_document(const std::vector<ReaderColumn>& columns,
+                                            const std::vector<Token>& filing, int training_length,
+                                            int threads,
+                                            const std::function<void(double)>& on_progress,
+                                            double progress_interval_seconds) {
+  long total_work = 0;
+  for (const ReaderColumn& c : columns) total_work += scan_work(c.head, c.reader, long(filing.size()));
+  std::vector<std::vector<int>> answers(columns.size());
+  std::atomic<long> work_done{0};
+  std::atomic<std::size_t> next{0}, finished{0};
+  std::exception_ptr failure;
+  std::mutex failure_lock;
+  auto work = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < columns.size(); finished.fetch_add(1)) {
+      try {
+        const Eigen::MatrixXd logits =
+            scan_filing(columns[i].head, columns[i].reader, filing, training_length, &work_done);
+        answers[i].resize(std::size_t(logits.rows()));
+        for (Eigen::Index t = 0; t < logits.rows(); ++t) answers[i][std::size_t(t)] = argmax_first(logits.row(t));
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(failure_lock);
+        if (!failure) failure = std::current_exception();
+      }
+    }
+  };
+  const int hardware = std::max(1, int(std::thread::hardware_concurrency()));
+  const int count = std::max(1, std::min<int>(threads > 0 ? threads : hardware, int(columns.size())));
+  std::vector<std::thread> pool;
+  for (int k = 0; k < count; ++k) pool.emplace_back(work);
+  if (on_progress) {
+    using Clock = std::chrono::steady_clock;
+    auto last = Clock::now();
+    while (finished.load() < columns.size()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (std::chrono::duration<double>(Clock::now() - last).count() >= progress_interval_seconds) {
+        last = Clock::now();
+        on_progress(total_work > 0 ? double(work_done.load()) / double(total_work) : 1.0);
+      }
+    }
+  }
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  return answers;
+}
+
+}  // namespace pe::experiments

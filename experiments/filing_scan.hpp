@@ -1,0 +1,52 @@
+/// @file
+/// @brief Reading a whole document at every position, at document scale: memory linear in its
+/// length, each reader's cost per position a scan of the prefix (or constant for the readers
+/// that stream), and the head-readers spread over threads.
+///
+/// The answers are the same as read_filing's at every position (tested on every held-out
+/// filing): the question at position t is the query token placed at t + 1 after tokens 0..t,
+/// and a rescaled RoPE reader reads it with kappa = max(1, (t + 2) / training length).
+/// read_filing_one_pass holds an n x n score matrix and the rescaled readers' question-by-question
+/// evaluation rebuilds its tables per question; both are fine for a 200-token filing and
+/// neither for a 50,000-word report.
+#pragma once
+
+#include <Eigen/Core>
+#include <atomic>
+#include <functional>
+#include <vector>
+
+#include "filings_study.hpp"
+
+namespace pe::experiments {
+
+/// Logits (n x classes) of one reader at every position of `filing`: row t answers the
+/// question at position t. Memory O(n d). No position and ALiBi stream (constant cost per
+/// position); the other readers scan the prefix once per position, with every projection
+/// computed once beforehand. If `work_done` is given, the scan adds each position's share of
+/// scan_work(reader, n) to it as it goes. Throws std::invalid_argument for an empty filing or a
+/// head of another scheme.
+Eigen::MatrixXd scan_filing(const AttentionHead& head, FilingReader reader,
+                            const std::vector<Token>& filing, int training_length,
+                            std::atomic<long>* work_done = nullptr);
+
+/// The units of work scan_filing reports for a filing of n tokens (a streaming reader one per
+/// position, a scanning reader t + 1 at position t).
+long scan_work(const AttentionHead& head, FilingReader reader, long n);
+
+/// One column of a document reading: a reader and the head it reads.
+struct ReaderColumn {
+  FilingReader reader;
+  AttentionHead head;
+};
+
+/// The answer (largest logit, first on ties) of every column at every position of `filing`,
+/// the heads trained at `training_length`. The columns are shared among `threads` threads
+/// (<= 0: one per hardware thread). `on_progress`, if set, is called on the calling thread
+/// about every `progress_interval_seconds` with the fraction of work done.
+std::vector<std::vector<int>> read_document(
+    const std::vector<ReaderColumn>& columns, const std::vector<Token>& filing,
+    int training_length, int threads = 0, const std::function<void(double)>& on_progress = {},
+    double progress_interval_seconds = 1.0);
+
+}  // namespace pe::experiments
