@@ -369,7 +369,7 @@ std::vector<Query> queries(const Document& document) {
   return out;
 }
 
-bool is_far(const Query& query, int window) { return query.distance >= window; }
+bool is_far(const Query& query, int window) { return query.distance > window; }
 
 namespace {
 double median(std::vector<double> v) {

@@ -79,11 +79,13 @@ struct Query {
   int distance;  ///< position minus the position of that mention
 };
 
-/// Every position from the first company mention on.
+/// Every position from the first company mention on: the article's "every held-out position
+/// after the first mention", read as including the mention's own position, where the question
+/// already has its answer (the company just named, distance 0).
 std::vector<Query> queries(const Document& document);
 
-/// A query's answer lies outside the `window`-token window that ends at the queried position
-/// (distance >= window): the article's "answer more than 32 tokens back".
+/// The article's "answer more than 32 tokens back", in its own words: the distance from the
+/// queried position back to the mention exceeds `window` (distance > window).
 bool is_far(const Query& query, int window = 32);
 
 struct CorpusStatistics {

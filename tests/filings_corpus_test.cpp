@@ -73,8 +73,9 @@ TEST(FilingsCorpus, QueriesStartAtTheFirstMention) {
   EXPECT_EQ(q[3].answer, 1);
   EXPECT_EQ(q[3].distance, 1);
   EXPECT_FALSE(is_far(q[3]));
-  EXPECT_TRUE(is_far({100, 0, 32}));
-  EXPECT_FALSE(is_far({100, 0, 31}));
+  // "More than 32 tokens back": 33 is, 32 is not.
+  EXPECT_TRUE(is_far({100, 0, 33}));
+  EXPECT_FALSE(is_far({100, 0, 32}));
 }
 
 TEST(ExhibitFiling, MatchesTheArticlesDescription) {

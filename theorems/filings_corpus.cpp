@@ -55,8 +55,7 @@ PE_VERIFICATION_UNIT(filings_corpus) {
               "Corpus: queries (held-out positions from the first company mention on)", "19285",
               Rule::shape, [] { return near_article("19285", double(held_out_statistics().queries)); }});
   claims.add({"filings.corpus.far_queries", section,
-              "Corpus: queries whose answer lies 32 or more tokens back (outside the 32-token "
-              "window ending at the query)",
+              "Corpus: queries whose answer is more than 32 tokens back (distance > 32)",
               "7895", Rule::shape,
               [] { return near_article("7895", double(held_out_statistics().far_queries)); }});
   claims.add({"filings.corpus.far_share", section,

@@ -11,7 +11,7 @@
 ///
 /// What is checked:
 /// - the accuracy of seven readers (mean of the three headline seeds), all questions and far
-///   ones (answer 32 or more tokens back), against the article's table, as statistical claims
+///   ones (answer more than 32 tokens back), against the article's table, as statistical claims
 ///   with k = 3 and the standard error of tournament_results.hpp: the spread between seeds
 ///   (from all seeds of the selected recipe) for both means, and both test sets' binomial
 ///   errors (this corpus's question counts, and the article's 19,285 and 7,895). Each claim's
@@ -278,7 +278,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                   return lab::against_article(all, a, n, kArticleQuestions);
                 }}, not_reproduced());
     lab::add(claims, {"filings.acc." + id_name(r) + ".far", section,
-                "Accuracy table: reader " + name + " on questions whose answer is 32 or more "
+                "Accuracy table: reader " + name + " on questions whose answer is more than 32 "
                 "tokens back, mean of 3 seeds (k = 3; se from the spread between seeds and both "
                 "test sets' binomial errors)",
                 row.far, Rule::statistical, [r, far = std::string(row.far)] {
