@@ -163,17 +163,17 @@ long scan_work(const AttentionHead& head, FilingReader reader, long n) {
 
 Eigen::MatrixXd scan_filing(const AttentionHead& head, FilingReader reader,
                             const std::vector<Token>& filing, int training_length,
-                            std::atomic<long>* work_done) {
+                            std::atomic<long>* work_done, bool stream) {
   require_reader_of(head, reader);
   const long n = static_cast<long>(filing.size());
   if (n == 0) throw std::invalid_argument("scan_filing needs a non-empty filing");
   Eigen::MatrixXd logits(n, head.shape().classes);
   const ContextExtension map = map_of(reader);
-  if (map == ContextExtension::none) {
-    if (const std::unique_ptr<ScoreStream> stream = rule_of(head.shape().scheme).make_stream(head, Reading{})) {
+  if (map == ContextExtension::none && stream) {
+    if (const std::unique_ptr<ScoreStream> s = rule_of(head.shape().scheme).make_stream(head, Reading{})) {
       for (long t = 0; t < n; ++t) {
-        stream->push(filing[std::size_t(t)]);
-        logits.row(t) = stream->query_logits().transpose();
+        s->push(filing[std::size_t(t)]);
+        logits.row(t) = s->query_logits().transpose();
         if (work_done) work_done->fetch_add(1, std::memory_order_relaxed);
       }
       return logits;

@@ -24,11 +24,12 @@ namespace pe::experiments {
 /// question at position t. Memory O(n d). No position and ALiBi stream (constant cost per
 /// position); the other readers scan the prefix once per position, with every projection
 /// computed once beforehand. If `work_done` is given, the scan adds each position's share of
-/// scan_work(reader, n) to it as it goes. Throws std::invalid_argument for an empty filing or a
+/// scan_work(reader, n) to it as it goes. With `stream` false every reader scans the prefix (the
+/// tests' cross-check of the streams). Throws std::invalid_argument for an empty filing or a
 /// head of another scheme.
 Eigen::MatrixXd scan_filing(const AttentionHead& head, FilingReader reader,
                             const std::vector<Token>& filing, int training_length,
-                            std::atomic<long>* work_done = nullptr);
+                            std::atomic<long>* work_done = nullptr, bool stream = true);
 
 /// The units of work scan_filing reports for a filing of n tokens (a streaming reader one per
 /// position, a scanning reader t + 1 at position t).

@@ -244,9 +244,13 @@ TEST(FilingScan, LogitsEqualTheReferencesOnALongDocument) {
     const Eigen::MatrixXd scanned = scan_filing(head, r, tokens, 32);
     ASSERT_EQ(scanned.rows(), n);
     if (map_of(r) == ContextExtension::none) {
+      // The streams (none, ALiBi) and the prefix scan of the same heads, both against one pass.
       const Eigen::MatrixXd one_pass = read_filing_one_pass(head, tokens);
-      for (int t = 0; t < n; ++t)
+      const Eigen::MatrixXd prefix = scan_filing(head, r, tokens, 32, nullptr, false);
+      for (int t = 0; t < n; ++t) {
         expect_logits_near(scanned.row(t), one_pass.row(t), to_string(r) + " position " + std::to_string(t));
+        expect_logits_near(prefix.row(t), one_pass.row(t), to_string(r) + " scanned, position " + std::to_string(t));
+      }
     } else {
       for (int t : {0, 1, 30, 31, 100, 777, n / 2, n - 1})
         expect_logits_near(scanned.row(t), question_alone(head, r, cue, t),
