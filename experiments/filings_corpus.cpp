@@ -416,8 +416,9 @@ std::string render(const Document& document, bool highlight) {
 }
 
 std::string generated_marked_text(std::uint64_t seed, long words) {
-  if (words < 1)
-    throw std::invalid_argument("generated_marked_text needs words >= 1, got " + std::to_string(words));
+  if (words < 1 || words > kMaxGeneratedWords)
+    throw std::invalid_argument("generated_marked_text needs 1 <= words <= " +
+                                std::to_string(kMaxGeneratedWords) + ", got " + std::to_string(words));
   std::string out;
   long written = 0;
   for (int batch = 0; written < words; ++batch) {
@@ -443,6 +444,10 @@ MarkupError::MarkupError(const std::string& source, int line, int column, const 
       column_(column) {}
 
 Document parse_marked_text(const std::string& text, const std::string& source_name) {
+  if (text.size() > kMaxDocumentBytes)
+    throw std::invalid_argument(source_name + ": " + std::to_string(text.size()) +
+                                " bytes; the reader takes documents of at most " +
+                                std::to_string(kMaxDocumentBytes) + " bytes (64 MiB)");
   if (text.find('\0') != std::string::npos)
     throw MarkupError(source_name, 1, 1, "binary input (contains a NUL byte); expected plain text");
   Document doc;

@@ -10,6 +10,7 @@
 /// generated from a seed; the company names are invented.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -40,6 +41,11 @@ struct Corpus {
 
 /// The readers know this many company symbols (and hash every other word to one of as many).
 inline constexpr int kSymbolCount = 8;
+
+/// The longest text parse_marked_text reads: 64 MiB, about ten million words, fifty times an
+/// annual report of 200,000 words. Reading it at every position is another matter: the
+/// scanning readers' time grows with the square of the length (filing_scan.hpp).
+inline constexpr std::size_t kMaxDocumentBytes = std::size_t(64) << 20;
 
 /// The corpus of `train_count` + `held_out_count` documents drawn from `seed`.
 Corpus generate_corpus(std::uint64_t seed, int train_count = 300, int held_out_count = 100);
@@ -106,8 +112,11 @@ std::string render(const Document& document, bool highlight);
 /// Generated filings (seed `seed`), each rendered with its mentions marked and separated by a
 /// blank line, until the text holds `words` white-space separated words (the last filing cut
 /// after a whole token): a document of any length, naming many companies, for reading at
-/// document scale. Throws std::invalid_argument for words < 1.
+/// document scale. Throws std::invalid_argument for words < 1 or more than
+/// kMaxGeneratedWords.
 std::string generated_marked_text(std::uint64_t seed, long words);
+/// Ten million words: about the longest text parse_marked_text takes.
+inline constexpr long kMaxGeneratedWords = 10'000'000;
 
 /// A malformed marked-up document: says where.
 class MarkupError : public std::runtime_error {
@@ -123,7 +132,8 @@ class MarkupError : public std::runtime_error {
 /// Reads plain text whose company mentions are marked `[[Company Name]]`. Words are split on
 /// white space. Throws MarkupError for an empty or binary input, an unclosed `[[`, a stray
 /// `]]`, a nested `[[` or an empty name; its line and column count characters (UTF-8). Any
-/// number of distinct companies (tokenize shares the symbols among them).
+/// number of distinct companies (tokenize shares the symbols among them). Throws
+/// std::invalid_argument, naming the size, for a text longer than kMaxDocumentBytes.
 Document parse_marked_text(const std::string& text, const std::string& source_name);
 
 }  // namespace pe::filings

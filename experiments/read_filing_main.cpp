@@ -109,8 +109,15 @@ class ProgressLine {
 };
 
 DocumentReading read(const Options& options) {
-  std::ifstream in(options.file, std::ios::binary);
+  std::ifstream in(options.file, std::ios::binary | std::ios::ate);
   if (!in) throw std::invalid_argument("cannot read '" + options.file + "'");
+  // Refused before it is read into memory (parse_marked_text states the limit).
+  const std::streamoff size = in.tellg();
+  if (size > std::streamoff(pe::filings::kMaxDocumentBytes))
+    throw std::invalid_argument(options.file + ": " + std::to_string(size) +
+                                " bytes; the reader takes documents of at most " +
+                                std::to_string(pe::filings::kMaxDocumentBytes) + " bytes (64 MiB)");
+  in.seekg(0);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   DocumentReading out;
   out.document = pe::filings::parse_marked_text(text, options.file);

@@ -42,6 +42,10 @@ int main(int argc, char** argv) {
     }
   }
   if (words < 0) return usage("no number of words given");
-  std::cout << pe::filings::generated_marked_text(std::uint64_t(seed), words);
+  try {
+    std::cout << pe::filings::generated_marked_text(std::uint64_t(seed), words);
+  } catch (const std::invalid_argument& e) {
+    return usage(e.what());
+  }
   return 0;
 }

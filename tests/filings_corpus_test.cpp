@@ -128,6 +128,19 @@ TEST(MarkupReader, ReportsWhereTheMarkupIsMalformed) {
   expect_markup_error("Zürich\nSão ]]", 2, 5, "without a matching");
 }
 
+TEST(MarkupReader, StatesItsSizeLimitAndRefusesBeyondIt) {
+  const std::string largest(kMaxDocumentBytes, 'a');  // one very long word: accepted
+  EXPECT_EQ(parse_marked_text(largest, "t").tokens.size(), 1u);
+  try {
+    parse_marked_text(largest + "b", "big.txt");
+    ADD_FAILURE() << "a text over the limit was read";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("big.txt: 67108865 bytes"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(generated_marked_text(1, kMaxGeneratedWords + 1), std::invalid_argument);
+  EXPECT_THROW(generated_marked_text(1, 0), std::invalid_argument);
+}
+
 TEST(MarkupReader, TakesAnyNumberOfCompaniesAndUtf8Names) {
   std::string text;
   for (int i = 0; i < 20; ++i) text += "[[Company " + std::to_string(i) + "]] said ";
