@@ -10,6 +10,7 @@
 /// an absolute error of about |k| eps, so each residual is divided by (|m| + |k| + 1) eps and
 /// the tolerance is a small count of such units.
 #include <Eigen/LU>
+#include <unsupported/Eigen/MatrixFunctions>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -66,6 +67,54 @@ const Residuals& residuals() {
   return r;
 }
 
+/// The code with the sine first in each plane, as Vaswani and colleagues write it: the
+/// cosine-first code with the two coordinates of every plane swapped.
+Vector<double> sine_first_code(double m, int d, double base) {
+  Vector<double> p = sinusoidal_code(m, d, base);
+  for (int j = 0; j < d / 2; ++j) std::swap(p(2 * j), p(2 * j + 1));
+  return p;
+}
+
+/// Over the sample: the largest |<p'(m), p'(m + k)> - <p(m), p(m + k)>| between the sine-first
+/// code p' and the cosine-first code p, in units of d eps (the two sums hold the same d
+/// products in another order), and the largest |det S_j + 1| of the swap of one plane (a
+/// reflection has determinant -1).
+std::pair<double, double> sine_first_residuals() {
+  double inner = 0, reflection = 0;
+  Eigen::Matrix2d swap;
+  swap << 0, 1, 1, 0;
+  reflection = std::fabs(swap.determinant() + 1);
+  for (const Case& c : sample_cases()) {
+    const double a = sinusoidal_code(double(c.m), c.d, c.base)
+                         .dot(sinusoidal_code(double(c.m + c.k), c.d, c.base));
+    const double b = sine_first_code(double(c.m), c.d, c.base)
+                         .dot(sine_first_code(double(c.m + c.k), c.d, c.base));
+    inner = std::max(inner, std::fabs(a - b) / (c.d * kEps));
+  }
+  return {inner, reflection};
+}
+
+/// Over the sample (|k| <= 1000): the largest entry of exp(k A) - R_omega(k), A = sum_j omega_j J
+/// block-diagonal, J = [[0, -1], [1, 0]], in units of (|k| + 1) d eps. The exponential is
+/// Eigen's scaling-and-squaring Pade form, computed without any cosine or sine.
+double generator_residual() {
+  double worst = 0;
+  for (const Case& c : sample_cases()) {
+    const long k = c.k / 10;
+    const std::vector<double> omega = frequencies(c.d, c.base);
+    Eigen::MatrixXd generator = Eigen::MatrixXd::Zero(c.d, c.d);
+    for (int j = 0; j < c.d / 2; ++j) {
+      generator(2 * j + 1, 2 * j) = omega[std::size_t(j)];
+      generator(2 * j, 2 * j + 1) = -omega[std::size_t(j)];
+    }
+    const Eigen::MatrixXd exponential = (double(k) * generator).exp();
+    const Matrix<double> rotation = block_rotation(double(k), omega);
+    worst = std::max(worst, (exponential - rotation).cwiseAbs().maxCoeff() /
+                                ((std::abs(k) + 1) * c.d * kEps));
+  }
+  return worst;
+}
+
 /// Smallest distance between the codes of two distinct integer positions in 0..4096, d = 16.
 double smallest_code_gap() {
   const int n = 4097, d = 16;
@@ -112,6 +161,28 @@ PE_VERIFICATION_UNIT(proposition2) {
               [] {
                 return identity(residuals().sphere, 0, 4,
                                 "4 units of d eps: d squares summed, each within an ulp");
+              }});
+  claims.add({"prop2.sine_first_reflection", section,
+              "Sine first in each plane (the original transformer's order) is a fixed reflection "
+              "of every plane and changes no inner product: max |<p'(m), p'(m+k)> - <p(m), "
+              "p(m+k)>| over the sample, in units of d eps",
+              "same inner products", Rule::identity,
+              [] {
+                const auto [inner, reflection] = pe::theorems::sine_first_residuals();
+                if (reflection != 0) return decided(false, format(reflection), "det of the swap is not -1");
+                return identity(inner, 0, 4,
+                                "4 units of d eps: the same d products summed in another order");
+              }});
+  claims.add({"prop2.generator_exponential", section,
+              "R_omega(k) = exp(k A) with the block-skew generator A = (+)_j omega_j J: the "
+              "matrix exponential (Pade, no cosines) against the rotations, |k| <= 1000, in "
+              "units of (|k|+1) d eps",
+              "R(k) = exp(kA)", Rule::identity,
+              [] {
+                return identity(pe::theorems::generator_residual(), 0, 16,
+                                "16 units of (|k|+1) d eps: scaling and squaring of a normal "
+                                "matrix of norm |k| loses about |k| eps per entry, times the "
+                                "squarings' growth bounded by d");
               }});
   claims.add({"prop2.injective", section,
               "Proposition 2 (iv): distinct integer positions 0..4096 have distinct codes (d = 16); "

@@ -14,6 +14,7 @@
 /// double, whose rounding is far below the third printed decimal.
 #include <Eigen/Eigenvalues>
 #include <cmath>
+#include <complex>
 
 #include "clocks.hpp"
 #include "constants.hpp"
@@ -31,6 +32,53 @@ double normalised_kernel(int d, double delta) {
 
 double limit_200_digits(double delta) {
   return static_cast<double>(kernel_limit(Mp200(delta), Mp200(kDefaultBase)));
+}
+
+/// On the cycle of N = 64 positions with frequencies omega_j = 2 pi q_j / N (q_j = 1, 4, ..., 22:
+/// a code that wraps around), the stationary kernel's Gram matrix is circulant,
+/// C(m, n) = kappa(n - m). Returned: the largest |(F^H C F)(k, l)| / N off the diagonal and the
+/// largest |(F^H C F)(k, k) / N - kappa-hat(k)| (kappa-hat the kernel's discrete Fourier
+/// transform), both in units of N max|kappa| eps, and the largest |S f_k - e^{2 pi i k / N} f_k|
+/// of the shift S (S x)(m) = x(m - 1) on the Fourier vectors f_k(m) = e^{2 pi i k m / N}, in
+/// units of eps.
+struct CycleResiduals {
+  double off_diagonal = 0, diagonal = 0, shift = 0;
+};
+
+CycleResiduals cycle_residuals() {
+  const int n = 64, planes = 8;
+  std::vector<double> omega;
+  for (int j = 0; j < planes; ++j) omega.push_back(2 * M_PI * double(3 * j + 1) / n);
+  auto kappa = [&](int r) {
+    double s = 0;
+    for (double w : omega) s += std::cos(w * r);
+    return s;
+  };
+  using Complex = std::complex<double>;
+  Eigen::MatrixXcd fourier(n, n), circulant(n, n), shift = Eigen::MatrixXcd::Zero(n, n);
+  for (int m = 0; m < n; ++m)
+    for (int k = 0; k < n; ++k) fourier(m, k) = std::polar(1.0, 2 * M_PI * double((k * m) % n) / n);
+  double largest = 0;
+  for (int m = 0; m < n; ++m)
+    for (int q = 0; q < n; ++q) {
+      circulant(m, q) = kappa((q - m + n) % n);
+      largest = std::max(largest, std::abs(circulant(m, q)));
+    }
+  for (int m = 0; m < n; ++m) shift((m + 1) % n, m) = 1.0;
+  const Eigen::MatrixXcd diagonalised = fourier.adjoint() * circulant * fourier / double(n);
+  CycleResiduals out;
+  const double unit = n * largest * kEps;
+  for (int k = 0; k < n; ++k) {
+    Complex transform = 0;  // kappa-hat(k) = sum_r kappa(r) e^{-2 pi i k r / N}
+    for (int r = 0; r < n; ++r) transform += kappa(r) * std::polar(1.0, -2 * M_PI * double((k * r) % n) / n);
+    for (int l = 0; l < n; ++l)
+      if (l != k) out.off_diagonal = std::max(out.off_diagonal, std::abs(diagonalised(k, l)) / unit);
+    out.diagonal = std::max(out.diagonal, std::abs(diagonalised(k, k) - transform) / unit);
+    const Eigen::VectorXcd moved = shift * fourier.col(k);
+    const Complex eigenvalue = std::polar(1.0, -2 * M_PI * double(k) / n);
+    out.shift = std::max(out.shift, (moved - eigenvalue * fourier.col(k)).cwiseAbs().maxCoeff() / kEps);
+  }
+  return out;
 }
 
 /// The largest cosine between two distinct columns of P (positions 0..n-1 as rows, d = 16).
@@ -226,5 +274,35 @@ PE_VERIFICATION_UNIT(theorem1) {
                 Outcome o = printed("0.739", c.largest);
                 o.detail += "; columns " + std::to_string(c.column_a) + " and " + std::to_string(c.column_b);
                 return o;
+              }});
+  claims.add({"thm1.cycle.shift_eigenvectors", section,
+              "Graphs and grids (Where this goes next): on a cycle of 64 positions the Fourier vectors (the sinusoids) "
+              "are eigenvectors of the shift; largest |S f_k - lambda_k f_k| in units of eps",
+              "sinusoids are the shift's eigenvectors", Rule::identity,
+              [] {
+                // Each side holds a rounded angle 2 pi j / N < 2 pi (error up to 2 pi eps), a
+                // rounded cosine and sine (an ulp each), and the right side one complex product
+                // (two more): 2 (2 pi + 2) eps < 17 eps in all.
+                return identity(pe::theorems::cycle_residuals().shift, 0, 17,
+                                "17 eps: two rounded angles below 2 pi (2 pi eps each), their "
+                                "cosines and sines and one complex product (2 eps each side)");
+              }});
+  claims.add({"thm1.cycle.fourier_diagonalises", section,
+              "Graphs and grids: the discrete Fourier basis diagonalises a stationary kernel on "
+              "a cycle of 64 positions (8 wrapped frequencies); largest off-diagonal |F^H C F| / N "
+              "in units of N max|kappa| eps",
+              "F^H C F diagonal", Rule::identity,
+              [] {
+                return identity(pe::theorems::cycle_residuals().off_diagonal, 0, 8,
+                                "8 units of N max|kappa| eps: two products of N-term sums");
+              }});
+  claims.add({"thm1.cycle.eigenvalues_are_transform", section,
+              "Graphs and grids: the diagonal of F^H C F / N is the kernel's discrete Fourier "
+              "transform; largest difference in units of N max|kappa| eps",
+              "eigenvalues = kappa-hat", Rule::identity,
+              [] {
+                return identity(pe::theorems::cycle_residuals().diagonal, 0, 8,
+                                "8 units of N max|kappa| eps: two products of N-term sums and "
+                                "one N-term transform");
               }});
 }
