@@ -305,4 +305,9 @@ PE_VERIFICATION_UNIT(theorem1) {
                                 "8 units of N max|kappa| eps: two products of N-term sums and "
                                 "one N-term transform");
               }});
+  claims.add({"thm1.figure_a.readout", section,
+              "Figure A (Kernels over offsets, side by side): the readout <p(m), p(n)>/(d/2) at "
+              "m = 3, n = 10, with d = 16 (the width of the article's heads; the figure does not "
+              "state it) and b = 10^4",
+              "0.737", Rule::printed, [] { return printed("0.737", normalised_kernel(16, 7.0)); }});
 }
