@@ -161,6 +161,35 @@ const NonOrthogonal& non_orthogonal() {
   return r;
 }
 
+/// Orthogonal at every m, L_0 = I, yet not the powers of one matrix: the defect of (a) of each
+/// family over |m|, |n| <= kRange. (1) a plane turned by m^2 omega: the angle is not linear in
+/// m; (2) U^m for m >= 0 and V^|m| for m < 0 with V != U^T; (3) an independent Haar matrix for
+/// every m != 0.
+struct NonPowerFamilies {
+  double quadratic_angle = 0, two_generators = 0, independent = 0;
+};
+
+const NonPowerFamilies& non_power_families() {
+  static const NonPowerFamilies r = [] {
+    Rng rng(47);
+    const int n = 6;
+    NonPowerFamilies out;
+    out.quadratic_angle = relative_encoding_defect(
+        [](long m) { return block_rotation(double(m * m), std::vector<double>{0.7, 0.3, 0.1}); },
+        kRange);
+    const Eigen::MatrixXd u = haar_orthogonal(rng, n), v = haar_orthogonal(rng, n);
+    out.two_generators = relative_encoding_defect(
+        [&](long m) { return m >= 0 ? integer_power(u, m) : integer_power(v, -m); }, kRange);
+    std::vector<Eigen::MatrixXd> drawn;  // (a) also reads L_{n-m}: |n - m| <= 2 kRange
+    for (long m = -2 * kRange; m <= 2 * kRange; ++m)
+      drawn.push_back(m == 0 ? Eigen::MatrixXd::Identity(n, n) : haar_orthogonal(rng, n));
+    out.independent = relative_encoding_defect(
+        [&](long m) { return drawn.at(std::size_t(m + 2 * kRange)); }, kRange);
+    return out;
+  }();
+  return r;
+}
+
 }  // namespace
 }  // namespace pe::theorems
 
@@ -259,5 +288,24 @@ PE_VERIFICATION_UNIT(theorem4) {
                                "defect of A^m " + format(r.defect) + " vs U^m " +
                                    format(r.orthogonal_defect) + "; must exceed 1e6 times the "
                                    "latter; max |A^T A - I| = " + format(r.departure));
+              }});
+  claims.add({"thm4.a_requires_one_generator", section,
+              "Theorem 4 (a) => (b), by computation: families orthogonal at every m but not the "
+              "powers of one matrix violate (a) over |m|, |n| <= 6: a plane turned by m^2 omega, "
+              "U^m for m >= 0 with V^|m| for m < 0, and an independent Haar matrix per m; "
+              "computed: each family's defect",
+              "(a) forces L_m = L_1^m", Rule::shape,
+              [] {
+                const NonPowerFamilies& f = non_power_families();
+                const double orthogonal = std::max(non_orthogonal().orthogonal_defect, 1e-16);
+                // As for thm4.a_requires_orthogonal: a million times the rounding-level defect
+                // of a true family of powers.
+                const double threshold = 1e6 * orthogonal;
+                const bool all = f.quadratic_angle > threshold && f.two_generators > threshold &&
+                                 f.independent > threshold;
+                return decided(all,
+                               format(f.quadratic_angle) + ", " + format(f.two_generators) + ", " +
+                                   format(f.independent),
+                               "each must exceed 1e6 times U^m's defect " + format(orthogonal));
               }});
 }
