@@ -19,8 +19,7 @@ namespace {
 class PrefixScan {
  public:
   PrefixScan(const AttentionHead& head, const std::vector<Token>& filing)
-      : head_(head),
-        shape_(head.shape()),
+      : shape_(head.shape()),
         rule_(rule_of(shape_.scheme)),
         w_(head.weights()),
         n_(static_cast<long>(filing.size())),
@@ -29,12 +28,12 @@ class PrefixScan {
         mixed_(shape_.width) {
     const RowMatrix type_rows = head.token_embeddings();
     for (long j = 0; j < n_; ++j) types_[j] = token_index(filing[j], shape_.symbols);
-    query_type_ = token_index(Token::query(), shape_.symbols);
+    const int query_type = token_index(Token::query(), shape_.symbols);
     // Token j at position j; the query of question t at position t + 1.
     Eigen::MatrixXd inputs(n_, shape_.width), query_inputs(n_, shape_.width);
     for (long j = 0; j < n_; ++j) {
       inputs.row(j) = type_rows.row(types_[j]);
-      query_inputs.row(j) = type_rows.row(query_type_);
+      query_inputs.row(j) = type_rows.row(query_type);
     }
     if (rule_.adds_code()) {
       inputs += rule_.code_rows(head, 0, int(n_));
@@ -136,13 +135,11 @@ class PrefixScan {
   static constexpr int kChains = 4;
   /// e^-50 = 1.9e-22: see softmax_numerators.
   static constexpr double kNegligible = 50.0;
-  const AttentionHead& head_;
   const HeadShape& shape_;
   const PositionSchemeRule& rule_;
   ConstParameterViews w_;
   long n_;
   std::vector<int> types_;
-  int query_type_ = 0;
   Eigen::MatrixXd keys_, values_, queries_, query_keys_, query_values_;
   RowMatrix type_keys_, type_values_;
   Eigen::VectorXd type_weights_;

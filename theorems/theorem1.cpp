@@ -45,40 +45,43 @@ struct CycleResiduals {
   double off_diagonal = 0, diagonal = 0, shift = 0;
 };
 
-CycleResiduals cycle_residuals() {
-  const int n = 64, planes = 8;
-  std::vector<double> omega;
-  for (int j = 0; j < planes; ++j) omega.push_back(2 * M_PI * double(3 * j + 1) / n);
-  auto kappa = [&](int r) {
-    double s = 0;
-    for (double w : omega) s += std::cos(w * r);
-    return s;
-  };
-  using Complex = std::complex<double>;
-  Eigen::MatrixXcd fourier(n, n), circulant(n, n), shift = Eigen::MatrixXcd::Zero(n, n);
-  for (int m = 0; m < n; ++m)
-    for (int k = 0; k < n; ++k) fourier(m, k) = std::polar(1.0, 2 * M_PI * double((k * m) % n) / n);
-  double largest = 0;
-  for (int m = 0; m < n; ++m)
-    for (int q = 0; q < n; ++q) {
-      circulant(m, q) = kappa((q - m + n) % n);
-      largest = std::max(largest, std::abs(circulant(m, q)));
+const CycleResiduals& cycle_residuals() {
+  static const CycleResiduals residuals = [] {
+    const int n = 64, planes = 8;
+    std::vector<double> omega;
+    for (int j = 0; j < planes; ++j) omega.push_back(2 * M_PI * double(3 * j + 1) / n);
+    auto kappa = [&](int r) {
+      double s = 0;
+      for (double w : omega) s += std::cos(w * r);
+      return s;
+    };
+    using Complex = std::complex<double>;
+    Eigen::MatrixXcd fourier(n, n), circulant(n, n), shift = Eigen::MatrixXcd::Zero(n, n);
+    for (int m = 0; m < n; ++m)
+      for (int k = 0; k < n; ++k) fourier(m, k) = std::polar(1.0, 2 * M_PI * double((k * m) % n) / n);
+    double largest = 0;
+    for (int m = 0; m < n; ++m)
+      for (int q = 0; q < n; ++q) {
+        circulant(m, q) = kappa((q - m + n) % n);
+        largest = std::max(largest, std::abs(circulant(m, q)));
+      }
+    for (int m = 0; m < n; ++m) shift((m + 1) % n, m) = 1.0;
+    const Eigen::MatrixXcd diagonalised = fourier.adjoint() * circulant * fourier / double(n);
+    CycleResiduals out;
+    const double unit = n * largest * kEps;
+    for (int k = 0; k < n; ++k) {
+      Complex transform = 0;  // kappa-hat(k) = sum_r kappa(r) e^{-2 pi i k r / N}
+      for (int r = 0; r < n; ++r) transform += kappa(r) * std::polar(1.0, -2 * M_PI * double((k * r) % n) / n);
+      for (int l = 0; l < n; ++l)
+        if (l != k) out.off_diagonal = std::max(out.off_diagonal, std::abs(diagonalised(k, l)) / unit);
+      out.diagonal = std::max(out.diagonal, std::abs(diagonalised(k, k) - transform) / unit);
+      const Eigen::VectorXcd moved = shift * fourier.col(k);
+      const Complex eigenvalue = std::polar(1.0, -2 * M_PI * double(k) / n);
+      out.shift = std::max(out.shift, (moved - eigenvalue * fourier.col(k)).cwiseAbs().maxCoeff() / kEps);
     }
-  for (int m = 0; m < n; ++m) shift((m + 1) % n, m) = 1.0;
-  const Eigen::MatrixXcd diagonalised = fourier.adjoint() * circulant * fourier / double(n);
-  CycleResiduals out;
-  const double unit = n * largest * kEps;
-  for (int k = 0; k < n; ++k) {
-    Complex transform = 0;  // kappa-hat(k) = sum_r kappa(r) e^{-2 pi i k r / N}
-    for (int r = 0; r < n; ++r) transform += kappa(r) * std::polar(1.0, -2 * M_PI * double((k * r) % n) / n);
-    for (int l = 0; l < n; ++l)
-      if (l != k) out.off_diagonal = std::max(out.off_diagonal, std::abs(diagonalised(k, l)) / unit);
-    out.diagonal = std::max(out.diagonal, std::abs(diagonalised(k, k) - transform) / unit);
-    const Eigen::VectorXcd moved = shift * fourier.col(k);
-    const Complex eigenvalue = std::polar(1.0, -2 * M_PI * double(k) / n);
-    out.shift = std::max(out.shift, (moved - eigenvalue * fourier.col(k)).cwiseAbs().maxCoeff() / kEps);
-  }
-  return out;
+    return out;
+  }();
+  return residuals;
 }
 
 /// The largest cosine between two distinct columns of P (positions 0..n-1 as rows, d = 16).
