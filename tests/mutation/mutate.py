@@ -16,8 +16,13 @@ build/mutation/ with its own release build, so the working tree is never touched
      in other recipes, and the docs render what the claims say);
   5. restores the file.
 
-Results go to tests/mutation/results.tsv, one line per mutant; a mutant already listed there
-is skipped, so a run can be interrupted and resumed, and 100 mutants spread over sittings.
+A sitting is fixed to one commit: the scratch copy holds that commit's tracked files and the
+sites are drawn from them, so resuming draws the same mutants even after the working tree has
+moved on. Results go to tests/mutation/results.tsv, whose first line names the sitting's commit
+and seed, one line per mutant; a mutant already listed there is skipped, so a run can be
+interrupted (Ctrl-C restores the mutated file) and resumed, and 100 mutants spread over
+sittings. `--new-sitting` starts over at HEAD. ctest stops at the first failing test, since one
+failure is enough to kill a mutant.
 Survivors that no test can kill (equivalent mutants) are explained in survivors.md beside this
 script.
 """
@@ -59,10 +64,18 @@ OPERATORS = [
 ]
 
 
-def source_files():
-    out = subprocess.run(["git", "ls-files", "numerics", "experiments"], cwd=ROOT, check=True,
-                         capture_output=True, text=True).stdout.split()
-    return sorted(f for f in out if f.endswith((".cpp", ".hpp")) and not f.endswith("_main.cpp"))
+def git(*args):
+    return subprocess.run(["git", *args], cwd=ROOT, check=True, capture_output=True).stdout
+
+
+def tracked_files(commit):
+    return [f for f in git("ls-tree", "-r", "--name-only", commit).decode().split("\n") if f]
+
+
+def source_files(commit):
+    return sorted(f for f in tracked_files(commit)
+                  if f.startswith(("numerics/", "experiments/")) and f.endswith((".cpp", ".hpp"))
+                  and not f.endswith("_main.cpp"))
 
 
 def is_code(line):
@@ -70,11 +83,11 @@ def is_code(line):
     return s and not s.startswith(("//", "/*", "*", "#include", "#pragma")) and "static_assert" not in s
 
 
-def sites():
+def sites(commit):
     """Every (file, line number, operator, occurrence) where an operator applies."""
     found = []
-    for path in source_files():
-        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+    for path in source_files(commit):
+        with open(os.path.join(SOURCE, path), encoding="utf-8") as f:
             lines = f.read().split("\n")
         for number, line in enumerate(lines, 1):
             if not is_code(line):
@@ -112,15 +125,20 @@ def apply(site):
     return full, original, line.strip(), lines[number - 1].strip()
 
 
-def prepare_scratch():
+def prepare_scratch(commit):
+    """The scratch copy holds the sitting commit's tracked files; unchanged files keep their
+    time stamps, so the build stays incremental."""
     os.makedirs(SOURCE, exist_ok=True)
-    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, check=True, capture_output=True,
-                             text=True).stdout.split("\n")
-    for rel in filter(None, tracked):
-        src, dst = os.path.join(ROOT, rel), os.path.join(SOURCE, rel)
+    for rel in tracked_files(commit):
+        content = git("show", f"{commit}:{rel}")
+        dst = os.path.join(SOURCE, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        if not os.path.exists(dst) or open(src, "rb").read() != open(dst, "rb").read():
-            shutil.copy2(src, dst)
+        if not os.path.exists(dst) or open(dst, "rb").read() != content:
+            with open(dst, "wb") as f:
+                f.write(content)
+
+
+def prepare_build():
     if not os.path.exists(os.path.join(BUILD, "CMakeCache.txt")):
         subprocess.run(["cmake", "--preset", "release", "-DPE_BUILD_DOCS=OFF", "-DPE_BUILD_BENCHMARKS=OFF"],
                        cwd=SOURCE, check=True)
@@ -134,33 +152,52 @@ def run(cmd, timeout):
         return "timeout"
 
 
+def sitting():
+    """(commit, seed) named on the results file's first line, or None."""
+    if not os.path.exists(RESULTS):
+        return None
+    with open(RESULTS, encoding="utf-8") as f:
+        first = f.readline().split()
+    if len(first) == 5 and first[:2] == ["#", "commit"] and first[3] == "seed":
+        return first[2], int(first[4])
+    sys.exit(f"{RESULTS}: the first line must be '# commit SHA seed N'; "
+             "move the file away or pass --new-sitting")
+
+
 def recorded():
     if not os.path.exists(RESULTS):
         return {}
     with open(RESULTS, encoding="utf-8") as f:
-        return {line.split("\t")[0]: line for line in f.read().split("\n")[1:] if line}
+        return {line.split("\t")[0]: line for line in f.read().split("\n")[2:] if line}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument("--seed", type=int, default=20261130, help="for a new sitting")
     parser.add_argument("--timeout", type=int, default=1200, help="per ctest run, seconds")
     parser.add_argument("--list", action="store_true", help="print the drawn mutants and stop")
+    parser.add_argument("--new-sitting", action="store_true",
+                        help="discard results.tsv and start a sitting at HEAD")
     args = parser.parse_args()
 
-    all_sites = sites()
-    chosen = random.Random(args.seed).sample(all_sites, min(args.count, len(all_sites)))
+    current = None if args.new_sitting else sitting()
+    if current is None:
+        current = (git("rev-parse", "HEAD").decode().strip(), args.seed)
+        with open(RESULTS, "w", encoding="utf-8") as f:
+            f.write(f"# commit {current[0]} seed {current[1]}\n")
+            f.write("mutant\tverdict\tseconds\tbefore\tafter\n")
+    commit, seed = current
+    prepare_scratch(commit)
+    all_sites = sites(commit)
+    chosen = random.Random(seed).sample(all_sites, min(args.count, len(all_sites)))
     if args.list:
         for s in chosen:
             print(mutant_id(s))
-        print(f"{len(chosen)} of {len(all_sites)} sites", file=sys.stderr)
+        print(f"{len(chosen)} of {len(all_sites)} sites at {commit[:7]}", file=sys.stderr)
         return 0
     done = recorded()
-    if not os.path.exists(RESULTS):
-        with open(RESULTS, "w", encoding="utf-8") as f:
-            f.write("mutant\tverdict\tseconds\tbefore\tafter\n")
-    prepare_scratch()
+    prepare_build()
     for s in chosen:
         mid = mutant_id(s)
         if mid in done:
@@ -174,7 +211,8 @@ def main():
             else:
                 shutil.rmtree(os.path.join(BUILD, "cache"), ignore_errors=True)
                 shutil.rmtree(os.path.join(BUILD, "report"), ignore_errors=True)
-                tested = run(["ctest", "--preset", "release", "-LE", "sweep|docs"], args.timeout)
+                tested = run(["ctest", "--preset", "release", "-LE", "sweep|docs",
+                              "--stop-on-failure"], args.timeout)
                 verdict = "survived" if tested == 0 else ("timeout" if tested == "timeout" else "killed")
         finally:
             with open(full, "w", encoding="utf-8") as f:
@@ -188,7 +226,8 @@ def main():
     rows = [line.split("\t") for line in recorded().values()]
     viable = [r for r in rows if r[1] in ("killed", "survived", "timeout")]
     killed = [r for r in viable if r[1] != "survived"]
-    print(f"mutation score: {len(killed)} killed of {len(viable)} viable ({len(rows)} recorded)")
+    print(f"mutation score at {commit[:7]}: {len(killed)} killed of {len(viable)} viable "
+          f"({len(rows)} recorded)")
     return 0
 
 
