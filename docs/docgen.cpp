@@ -56,9 +56,9 @@ std::string unit_reference(const std::string& unit, const std::string& source_di
   if (!std::regex_match(unit, unit_form))
     throw std::invalid_argument("unit must match [a-z0-9_]+, got unit = '" + unit + "'");
   const std::string path = "theorems/" + unit + ".cpp";
-  if (std::filesystem::exists(std::filesystem::path(source_dir) / path))
-    return "\\ref " + path + " \"" + path + "\"";
-  return "`" + path + "` (not yet merged)";
+  if (!std::filesystem::exists(std::filesystem::path(source_dir) / path))
+    throw std::invalid_argument("no verification unit " + path + " under " + source_dir);
+  return "\\ref " + path + " \"" + path + "\"";
 }
 
 std::string filing_markup(const filings::Document& document, const std::string& caption,
@@ -92,6 +92,28 @@ std::string filing_markup(const filings::Document& document, const std::string& 
   return md.str();
 }
 
+std::string source_link(const std::string& source, const std::string& source_dir) {
+  static const std::regex form("(([a-z0-9_]+)/)?([a-z0-9_]+\\.[a-z]+):([0-9]+)");
+  std::smatch m;
+  if (!std::regex_match(source, m, form))
+    throw std::invalid_argument("a claim's source must be dir/file.ext:line, got source = '" + source + "'");
+  const std::string dir = m[2], file = m[3], line = m[4];
+  // Doxygen's page name: '_' doubled, '.' as "_8"; a file name that another input directory
+  // also holds is prefixed by its directory and "_2" ('/').
+  auto mangle = [](const std::string& text) {
+    std::string out;
+    for (char c : text) out += c == '_' ? "__" : c == '.' ? "_8" : c == '/' ? "_2" : std::string(1, c);
+    return out;
+  };
+  int holders = 0;
+  for (const char* input : {"numerics", "theorems", "experiments"})
+    if (std::filesystem::exists(std::filesystem::path(source_dir) / input / file)) ++holders;
+  const std::string page = mangle(holders > 1 && !dir.empty() ? dir + "/" + file : file);
+  std::string anchor = line;
+  anchor.insert(0, anchor.size() < 5 ? 5 - anchor.size() : 0, '0');
+  return "<a href=\"" + page + "_source.html#l" + anchor + "\">" + file + ":" + line + "</a>";
+}
+
 std::string claims_table(const std::vector<const Record*>& records, TableKind kind,
                          const std::string& source_dir) {
   const ledger::IdColumn id_column{"claim", [kind, &source_dir](const Record& r) {
@@ -102,7 +124,10 @@ std::string claims_table(const std::vector<const Record*>& records, TableKind ki
     return id_cell + "<br><span class=\"pe-unit\">" + unit_reference(r.unit, source_dir) +
            "</span><br><span class=\"pe-test\">test <code>" + suite + "." + name + "</code></span>";
   }};
-  return ledger::claims_table(records, Markdown::doxygen, id_column);
+  const ledger::IdColumn source_column{"declared in", [&source_dir](const Record& r) {
+    return r.source.empty() ? std::string() : source_link(r.source, source_dir);
+  }};
+  return ledger::claims_table(records, Markdown::doxygen, id_column, source_column);
 }
 
 std::string page_label(const std::string& text, const std::string& file) {
@@ -142,8 +167,7 @@ std::string empty_note(const std::vector<std::string>& prefixes) {
   std::string list;
   for (const std::string& p : prefixes) list += (list.empty() ? "`" : ", `") + p + "`";
   return "*No claim with an id starting " + list +
-         " is declared in this build yet; its table appears here when its verification unit "
-         "is merged.*\n";
+         " is declared.*\n";
 }
 
 std::string expand_inline_units(const std::string& line, const std::string& file, int number,

@@ -11,7 +11,7 @@
 /// | `[[section NAME]]` | yes | nothing; declares the ledger section the page documents |
 /// | `[[claims PREFIX ... !PREFIX ...]]` | yes | a table of the claims, from any section, whose id starts with one of the prefixes and with none of the `!` ones (a note when there are none yet) |
 /// | `[[claims-rest]]` | yes | a table of the page's section's claims not shown by an earlier table on the page (a note when the section has none at all); appended at the end when absent |
-/// | `[[unit NAME]]` | no | a link to `theorems/NAME.cpp` when that file exists, else its name marked as not yet merged |
+/// | `[[unit NAME]]` | no | a link to `theorems/NAME.cpp`; a unit that does not exist is an error |
 /// | `[[summary]]` | yes | the counts of claims, verdicts and errata, and the failing statements split by kind (the article's mathematics, setting-dependent, reproducing nowhere) |
 /// | `[[training-selection]]` | yes | the rule that chose the training recipes, each family's grid with every recipe's validation figures, and the chosen recipes (Context::training_selection) |
 /// | `[[pages]]` | yes | a list of links to every generated page, in order |
@@ -37,9 +37,9 @@ namespace pe::docgen {
 /// Throws std::invalid_argument when the id is not a ledger id ([a-z0-9_] parts joined by dots).
 std::string claim_anchor(std::string_view id);
 
-/// A reference to the unit's file: `\ref theorems/<unit>.cpp` when `<source_dir>/theorems/
-/// <unit>.cpp` exists (Doxygen reads theorems/), else the path in code font and "not yet
-/// merged". Throws std::invalid_argument for a unit name that is not [a-z0-9_]+.
+/// A reference to the unit's file: `\ref theorems/<unit>.cpp` (Doxygen reads theorems/). Throws
+/// std::invalid_argument for a unit name that is not [a-z0-9_]+ or whose file does not exist
+/// under `<source_dir>/theorems/`.
 std::string unit_reference(const std::string& unit, const std::string& source_dir);
 
 /// A filing as Doxygen markdown a person can read: an italic caption (`caption`, the filing's
@@ -59,6 +59,10 @@ enum class TableKind {
   all,      ///< id carries the claim's anchor
   errata,   ///< as section (the note starts with the erratum)
 };
+
+/// A link to Doxygen's source page of a claim's declaration ("theorems/theorem1.cpp:142"), at
+/// that line. Throws std::invalid_argument for a source not of the form dir/file.ext:line.
+std::string source_link(const std::string& source, const std::string& source_dir);
 
 /// A Doxygen markdown table of the records (ledger::claims_table, whose id cell here also links
 /// the verification unit and names the claim's test).

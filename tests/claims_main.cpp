@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   for (const pe::ledger::Claim* claim : pe::ledger::claims_of_unit(PE_UNIT)) {
     const auto [suite, name] = pe::ledger::test_name(claim->id);
-    testing::RegisterTest(suite.c_str(), name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
+    testing::RegisterTest(suite.c_str(), name.c_str(), nullptr, nullptr, claim->declared_in,
+                          claim->declared_at,
                           [claim]() -> testing::Test* { return new ClaimCheck(*claim); });
   }
   return RUN_ALL_TESTS();

@@ -107,11 +107,25 @@ TEST(ClaimAnchor, RejectsNonIds) {
             std::string::npos);
 }
 
+TEST(SourceLink, PointsAtDoxygensSourcePageAtTheDeclaringLine) {
+  EXPECT_EQ(pe::docgen::source_link("theorems/theorem1.cpp:142", PE_SOURCE_DIR),
+            "<a href=\"theorem1_8cpp_source.html#l00142\">theorem1.cpp:142</a>");
+  // experiments/ holds a tournament.cpp too, so Doxygen names the page by its directory.
+  EXPECT_EQ(pe::docgen::source_link("theorems/tournament.cpp:7", PE_SOURCE_DIR),
+            "<a href=\"theorems_2tournament_8cpp_source.html#l00007\">tournament.cpp:7</a>");
+  EXPECT_EQ(pe::docgen::source_link("theorems/bag_of_tokens.cpp:123456", PE_SOURCE_DIR),
+            "<a href=\"bag__of__tokens_8cpp_source.html#l123456\">bag_of_tokens.cpp:123456</a>");
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::source_link("theorem1.cpp", PE_SOURCE_DIR); })
+                .find("source = 'theorem1.cpp'"),
+            std::string::npos);
+}
+
 TEST(UnitReference, LinksExistingUnitsOnly) {
   EXPECT_EQ(pe::docgen::unit_reference("theorem1", PE_SOURCE_DIR),
             "\\ref theorems/theorem1.cpp \"theorems/theorem1.cpp\"");
-  EXPECT_EQ(pe::docgen::unit_reference("no_such_unit", PE_SOURCE_DIR),
-            "`theorems/no_such_unit.cpp` (not yet merged)");
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::unit_reference("no_such_unit", PE_SOURCE_DIR); })
+                .find("theorems/no_such_unit.cpp"),
+            std::string::npos);
   EXPECT_NE(invalid_argument_message([] { pe::docgen::unit_reference("../x", PE_SOURCE_DIR); })
                 .find("unit = '../x'"),
             std::string::npos);

@@ -15,6 +15,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -86,6 +87,27 @@ TEST(ClaimPages, EveryClaimHasAnAnchorAndASectionPageLink) {
   }
   std::cout << claims.size() << " claims; " << missing_anchor << " without an anchor, "
             << missing_link << " without a link from a section page\n";
+}
+
+TEST(ClaimPages, EveryDeclarationLinkLandsOnItsLine) {
+  // The "declared in" cells link to Doxygen's source pages: each target page must exist and
+  // hold the line's anchor (Doxygen names a page by directory when a file name repeats).
+  namespace fs = std::filesystem;
+  const fs::path claims_page = fs::path(g_html_dir) / "claims.html";
+  ASSERT_TRUE(fs::exists(claims_page)) << "build the docs first (cmake --build --preset docs)";
+  const std::string all = read_text(claims_page);
+  static const std::regex link("<a href=\"([a-z0-9_]+_source\\.html)#(l[0-9]+)\">[a-z0-9_.]+:[0-9]+</a>");
+  int links = 0, broken = 0;
+  for (std::sregex_iterator it(all.begin(), all.end(), link), end; it != end; ++it) {
+    ++links;
+    const fs::path target = fs::path(g_html_dir) / (*it)[1].str();
+    if (!fs::exists(target) || read_text(target).find("id=\"" + (*it)[2].str() + "\"") == std::string::npos) {
+      ++broken;
+      ADD_FAILURE() << "declaration link " << (*it)[0] << " does not land on a line of " << target;
+    }
+  }
+  EXPECT_EQ(links, static_cast<int>(pe::ledger::all_claims().size()));
+  std::cout << links << " declaration links, " << broken << " broken\n";
 }
 
 }  // namespace

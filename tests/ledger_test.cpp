@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <regex>
 
 #include "ledger.hpp"
 
@@ -83,11 +84,53 @@ TEST(LedgerDeclarations, EvaluationErrorsBecomeErrorVerdicts) {
   EXPECT_NE(r.note.find("boom"), std::string::npos);
 }
 
+TEST(LedgerRules, EachHelperStampsItsOwnRule) {
+  EXPECT_EQ(printed("0.5", 0.5).rule, Rule::printed);
+  EXPECT_EQ(identity(1, 1, 0, "exact").rule, Rule::identity);
+  EXPECT_EQ(statistical("0.5", 0.5, 0.1, 3).rule, Rule::statistical);
+  EXPECT_EQ(statistical_agreement(0.5, 0.5, 0.1, 3, "test").rule, Rule::statistical);
+  EXPECT_EQ(statistical_test(true, "x", "k = 3").rule, Rule::statistical);
+  EXPECT_EQ(bound(true, "x", "x <= 1").rule, Rule::bound);
+  EXPECT_EQ(shape(true, "x", "a predicate").rule, Rule::shape);
+  // 0.5 against 0.6 with se 0.01: 10 standard errors away, outside k = 3.
+  EXPECT_EQ(statistical_agreement(0.5, 0.6, 0.01, 3, "test").verdict, Verdict::fails);
+  EXPECT_EQ(statistical_agreement(0.5, 0.52, 0.01, 3, "test").verdict, Verdict::holds);
+}
+
+TEST(LedgerDeclarations, AClaimDecidedByAnotherRulesHelperIsRefused) {
+  // Declared `identity`, decided by the bound helper: the verdict must not be the bound's.
+  Claim mismatched = sample_claim();
+  mismatched.rule = Rule::identity;
+  mismatched.evaluate = [] { return bound(true, "1", "1 <= 2"); };
+  const Record r = evaluate_record(mismatched);
+  EXPECT_EQ(r.verdict, "error");
+  EXPECT_NE(r.note.find("declared under the rule 'identity' but decided by the 'bound' helper"),
+            std::string::npos)
+      << r.note;
+  Claim matched = mismatched;
+  matched.rule = Rule::bound;
+  EXPECT_EQ(evaluate_record(matched).verdict, "holds");
+}
+
+TEST(LedgerDeclarations, RecordsWhereEachClaimIsDeclared) {
+  UnitClaims unit("test");
+  const int line = __LINE__ + 1;
+  unit.add({"test.located", "Position as a set of clocks", "a statement", "0.5", Rule::printed,
+            [] { return printed("0.5", 0.5); }});
+  EXPECT_EQ(unit.claims().back().source, "tests/ledger_test.cpp:" + std::to_string(line));
+  EXPECT_EQ(evaluate_record(unit.claims().back()).source, unit.claims().back().source);
+}
+
 TEST(LedgerDeclarations, EveryDeclaredClaimIsWellFormed) {
   // all_claims() validates each unit's declarations and the uniqueness of ids.
   const auto& claims = all_claims();
   EXPECT_GE(claims.size(), 40u);
-  for (const Claim& c : claims) EXPECT_FALSE(c.unit.empty()) << c.id;
+  // Declared in a verification unit, named relative to the repository root.
+  const std::regex source_form("theorems/[a-z0-9_]+\\.cpp:[0-9]+");
+  for (const Claim& c : claims) {
+    EXPECT_FALSE(c.unit.empty()) << c.id;
+    EXPECT_TRUE(std::regex_match(c.source, source_form)) << c.id << ": " << c.source;
+  }
 }
 
 TEST(LedgerTestName, FirstDotSplitsLaterDotsBecomeUnderscores) {

@@ -135,7 +135,7 @@ PE_VERIFICATION_UNIT(bag_of_tokens) {
                   only_known = only_known && (r == NoMarkRule::force_mark || r == NoMarkRule::fixed_symbol);
                 }
                 const bool sampled = article_tournament().task.no_mark == NoMarkRule::force_mark;
-                return decided(only_known && matching == "force_mark, fixed_symbol" && sampled,
+                return shape(only_known && matching == "force_mark, fixed_symbol" && sampled,
                                "rules printing as both: " + matching,
                                rule_values(32) + "; " + rule_values(256) +
                                    "; the tournament samples with no_mark = " +
@@ -173,7 +173,7 @@ PE_VERIFICATION_UNIT(bag_of_tokens) {
                                               std::pow(pe::binomial_standard_error(exact, lab::test_sequences()), 2));
                   const double gap = std::fabs(m - exact);
                   const PairedReading& pr = paired_cached(h.length);
-                  return decided(gap <= lab::kSigmas * se, format(m),
+                  return statistical_test(gap <= lab::kSigmas * se, format(m),
                                  "|mean - exact " + format(exact) + "| = " + format(gap) +
                                      (gap <= lab::kSigmas * se ? " <= " : " > ") +
                                      format(lab::kSigmas * se) + " (3 se, se " + format(se) +

@@ -134,15 +134,19 @@ IdColumn plain_id_column() {
   return {"id", [](const Record& r) { return "`" + r.id + "`"; }};
 }
 
+IdColumn plain_source_column() {
+  return {"declared in", [](const Record& r) { return r.source.empty() ? "" : "`" + r.source + "`"; }};
+}
+
 std::string claims_table(const std::vector<const Record*>& records, Markdown markdown,
-                         const IdColumn& id_column) {
+                         const IdColumn& id_column, const IdColumn& source_column) {
   auto cell = [markdown](const std::string& text) { return escape_markdown(text, markdown); };
   std::ostringstream md;
   md << "| " << id_column.heading
-     << " | statement | article | computed | rule | verdict | expected | reproduction | note |\n"
-     << "|---|---|---|---|---|---|---|---|---|\n";
+     << " | " << source_column.heading << " | statement | article | computed | rule | verdict | expected | reproduction | note |\n"
+     << "|---|---|---|---|---|---|---|---|---|---|\n";
   for (const Record* r : records)
-    md << "| " << id_column.cell(*r) << " | " << cell(r->statement) << " | " << cell(r->article)
+    md << "| " << id_column.cell(*r) << " | " << source_column.cell(*r) << " | " << cell(r->statement) << " | " << cell(r->article)
        << " | " << cell(r->computed) << " | " << cell(r->rule) << " | " << verdict_cell(*r, markdown)
        << " | " << cell(r->expected) << " | " << cell(reproduction_cell(*r, markdown)) << " | "
        << cell(r->note) << " |\n";

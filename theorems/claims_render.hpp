@@ -57,11 +57,14 @@ struct IdColumn {
 
 /// The id in code font, under the heading "id".
 IdColumn plain_id_column();
+/// Where the claim is declared, in code font, under the heading "declared in".
+IdColumn plain_source_column();
 
-/// A table of the records: id, statement, article, computed, rule, verdict, expected,
+/// A table of the records: id, where it is declared, statement, article, computed, rule, verdict, expected,
 /// reproduction (with how many training settings a swept claim holds in) and note, every text
 /// cell escaped; followed by a blank line.
 std::string claims_table(const std::vector<const Record*>& records, Markdown markdown,
-                         const IdColumn& id_column);
+                         const IdColumn& id_column,
+                         const IdColumn& source_column = plain_source_column());
 
 }  // namespace pe::ledger

@@ -160,7 +160,7 @@ PE_VERIFICATION_UNIT(conditioning) {
                   const pe::ConditionEnclosure e = pe::window_condition_enclosure(n, kD, pe::kDefaultBase, 200);
                   const PrintedInterval p = printed_interval(value);
                   const bool holds = e.lower_value >= p.low && e.upper_value <= p.high;
-                  return decided(holds, "[" + e.lower + ", " + e.upper + "]",
+                  return bound(holds, "[" + e.lower + ", " + e.upper + "]",
                                  "enclosure [" + e.lower + ", " + e.upper + "] " +
                                      (holds ? "within" : "NOT within") + " [" + format(p.low) + ", " +
                                      format(p.high) + "]; ||offdiag(V^T G V)||_F <= " +
@@ -182,7 +182,7 @@ PE_VERIFICATION_UNIT(conditioning) {
                   const bool reproduces = dbl.condition_number >= p.low && dbl.condition_number <= p.high;
                   const bool resolvable = exact * kEps < 1;
                   const bool holds = beyond_double ? (!reproduces && !resolvable) : (reproduces && resolvable);
-                  return decided(holds, format(dbl.condition_number),
+                  return shape(holds, format(dbl.condition_number),
                                  "double JacobiSVD gives " + format(dbl.condition_number) +
                                      (reproduces ? " (reproduces " : " (does not reproduce ") + value +
                                      "); exact cond * eps = " + format(exact * kEps) +
@@ -247,7 +247,7 @@ PE_VERIFICATION_UNIT(conditioning) {
                           std::to_string(null.dimension);
                   holds = holds && null.dimension > kD;
                 }
-                return decided(holds, dims,
+                return shape(holds, dims,
                                "numerical null-space dimension in double (exact arithmetic: 16 for "
                                "every window of >= 17 positions); each must exceed 16");
               }});

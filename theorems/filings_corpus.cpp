@@ -31,7 +31,7 @@ const filings::CorpusStatistics& held_out_statistics() {
 ledger::Outcome near_article(const std::string& article, double computed) {
   const double target = ledger::value_of_printed(article);
   const double relative = std::fabs(computed - target) / std::fabs(target);
-  return ledger::decided(relative <= 0.10, ledger::format(computed),
+  return ledger::shape(relative <= 0.10, ledger::format(computed),
                          "relative difference " + ledger::format(relative) +
                              (relative <= 0.10 ? " <= " : " > ") +
                              "0.10, the design target of the re-created corpus");

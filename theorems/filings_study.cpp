@@ -298,14 +298,14 @@ PE_VERIFICATION_UNIT(filings_study) {
               ">= 0.95",
               "0.986 far (nearly all)", Rule::shape, [] {
                 const lab::SeedValues a = accuracy_far(FilingReader::rope_pi);
-                return decided(a.headline_mean() >= 0.95, format(a.headline_mean()), a.describe() + "; rule >= 0.95");
+                return shape(a.headline_mean() >= 0.95, format(a.headline_mean()), a.describe() + "; rule >= 0.95");
               }}, not_reproduced());
   lab::add(claims, {"filings.shape.alibi_loses_far", section,
               "ALiBi, which held at every tournament length, loses many far questions: mean far "
               "accuracy <= 0.7",
               "loses 42% of far queries", Rule::shape, [] {
                 const lab::SeedValues a = accuracy_far(FilingReader::alibi);
-                return decided(a.headline_mean() <= 0.7, format(a.headline_mean()), a.describe() + "; rule <= 0.7");
+                return shape(a.headline_mean() <= 0.7, format(a.headline_mean()), a.describe() + "; rule <= 0.7");
               }}, not_reproduced());
   lab::add(claims, {"filings.shape.pi_first", section,
               "Rescalings rank differently by task: on the filings PI has the highest mean "
@@ -328,7 +328,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                 c << "filings pi " << format(pi) << " ntk " << format(ntk) << " yarn " << format(yarn)
                   << "; tournament@256 pi " << format(tour["pi"]) << " ntk " << format(tour["ntk"])
                   << " yarn " << format(tour["yarn"]);
-                return decided(filings_pi_first && tournament_pi_not_first, c.str(),
+                return shape(filings_pi_first && tournament_pi_not_first, c.str(),
                                "rule: PI strictly first on the filings and not first in the tournament");
               }}, not_reproduced());
   lab::add(claims, {"filings.shape.first_named_fallback", section,
@@ -354,7 +354,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                        std::to_string(total) + " wrong answers name company 0, most common " +
                        std::to_string(top) + "; ";
                 }
-                return decided(all, c, "rule: company 0 is the most common wrong far answer of every plain reader");
+                return shape(all, c, "rule: company 0 is the most common wrong far answer of every plain reader");
               }}, not_reproduced());
 
   // ---- Theorem 3 (iii): the ALiBi horizon ------------------------------------------------
@@ -368,7 +368,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                   all = all && r.inside > 0 && r.inside_right == r.inside;
                   c += horizon_text(r) + "; ";
                 }
-                return decided(all, c, "rule: inside_right == inside > 0 for each head");
+                return shape(all, c, "rule: inside_right == inside > 0 for each head");
               }}, not_reproduced());
   lab::add(claims, {"filings.horizon.inside_half_count", section,
               "Inside half its horizon each of the six ALiBi heads answers more than 8,000 "
@@ -380,7 +380,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                   all = all && r.inside > 8000;
                   c += std::to_string(r.inside) + "; ";
                 }
-                return decided(all, c, "rule: more than 8,000 questions inside half the horizon, each head");
+                return shape(all, c, "rule: more than 8,000 questions inside half the horizon, each head");
               }}, not_reproduced());
   lab::add(claims, {"filings.horizon.beyond_degrades", section,
               "Theorem 3 (iii) on trained heads: beyond its horizon every ALiBi head degrades "
@@ -393,7 +393,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                         r.beyond_accuracy() < r.inside_accuracy();
                   c += format(r.beyond_accuracy()) + " beyond; ";
                 }
-                return decided(all, c, "rule: beyond accuracy < 1 and below the inside-half accuracy, each head");
+                return shape(all, c, "rule: beyond accuracy < 1 and below the inside-half accuracy, each head");
               }}, not_reproduced());
   lab::add(claims, {"filings.horizon.filings_above_synthetic", section,
               "Beyond the horizon the heads trained on filings read more than those trained on "
@@ -405,7 +405,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                   min_filings = std::min(min_filings, rows[k].beyond_accuracy());
                   max_synthetic = std::max(max_synthetic, rows[kSeeds + k].beyond_accuracy());
                 }
-                return decided(min_filings > max_synthetic,
+                return shape(min_filings > max_synthetic,
                                "min filings " + format(min_filings) + ", max synthetic " + format(max_synthetic),
                                "rule: min over filings heads > max over synthetic heads");
               }}, not_reproduced());
@@ -476,7 +476,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                   all = all && a == marrow;
                   c += pe::experiments::to_string(r) + " -> " + exhibit().companies.at(a) + "; ";
                 }
-                return decided(all, c, "rule: all four answers equal Marrow Freight");
+                return shape(all, c, "rule: all four answers equal Marrow Freight");
               }}, not_reproduced());
   lab::add(claims, {"filings.exhibit.fenwick_count", section,
               "Exhibit filing: of the 12 answers at the clause (four plain readers, three seeds), "
@@ -519,7 +519,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                        std::to_string(late) + ", right " + std::to_string(right) + "/" +
                        std::to_string(qs.size()) + "; ";
                 }
-                return decided(all, c, "rule: every seed Fenwick at all 145 late positions and right at all 209");
+                return shape(all, c, "rule: every seed Fenwick at all 145 late positions and right at all 209");
               }}, not_reproduced());
   claims.add({"filings.implementation.headline_models", "Honest caveats",
               "Implementation (line 433): the headline runs have the article's shape, 27 "
@@ -533,7 +533,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                 const std::size_t filings = lab::filings_study().config.schemes.size() * seeds;
                 const std::string c = std::to_string(tour + filings) + " = " + std::to_string(tour) +
                                       " + " + std::to_string(filings);
-                return decided(tour == 15 && filings == 12, c,
+                return shape(tour == 15 && filings == 12, c,
                                "headline heads; the selected recipes train " +
                                    std::to_string(lab::tournament().heads.size()) +
                                    " tournament heads and " +

@@ -31,7 +31,7 @@ Registry& registry() {
 
 const std::vector<std::string> kRecordFields = {"id",     "unit",    "section", "statement",
                                                 "article", "computed", "rule",   "verdict",
-                                                "expected", "note"};
+                                                "expected", "note",    "source"};
 
 std::string* field(Record& r, const std::string& name) {
   if (name == "id") return &r.id;
@@ -44,7 +44,16 @@ std::string* field(Record& r, const std::string& name) {
   if (name == "verdict") return &r.verdict;
   if (name == "expected") return &r.expected;
   if (name == "note") return &r.note;
+  if (name == "source") return &r.source;
   return nullptr;
+}
+
+/// A declaring file's path relative to the repository root (PE_SOURCE_ROOT, set by CMake), so
+/// that reports are byte-identical across clones; a path outside the root is kept as it is.
+std::string relative_source(std::string_view file) {
+  const std::string_view root = PE_SOURCE_ROOT;
+  if (file.substr(0, root.size()) == root) file.remove_prefix(root.size());
+  return std::string(file);
 }
 
 std::string escape_line(const std::string& s) {
@@ -114,6 +123,7 @@ void UnitClaims::add(Claim claim) {
                                 ": an expected 'fails' needs an erratum with the corrected value");
   if (claim.rule == Rule::printed) half_unit_of_printed(claim.article);  // validates the literal
   claim.unit = unit_;
+  claim.source = relative_source(claim.declared_in) + ":" + std::to_string(claim.declared_at);
   claims_.push_back(std::move(claim));
 }
 
@@ -208,7 +218,7 @@ Outcome printed(std::string_view article, double computed, std::string computed_
   // Half a unit of the last printed digit; the 1e-12 relative slack only absorbs the rounding
   // of the decimal literal itself into binary.
   const bool holds = gap <= lit.half_unit * (1 + 1e-12);
-  return {std::move(computed_text), holds ? Verdict::holds : Verdict::fails,
+  return {Rule::printed, std::move(computed_text), holds ? Verdict::holds : Verdict::fails,
           "|computed - printed| = " + format(gap) + (holds ? " <= " : " > ") +
               format(lit.half_unit) + " (half a unit of the last printed digit)"};
 }
@@ -217,7 +227,7 @@ Outcome identity(double computed, double reference, double tolerance,
                  std::string_view tolerance_source) {
   const double gap = std::fabs(computed - reference);
   const bool holds = gap <= tolerance;
-  return {format(computed), holds ? Verdict::holds : Verdict::fails,
+  return {Rule::identity, format(computed), holds ? Verdict::holds : Verdict::fails,
           "|computed - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
               format(tolerance) + " (" + std::string(tolerance_source) + ")"};
 }
@@ -227,14 +237,37 @@ Outcome statistical(std::string_view article, double estimate, double standard_e
   const double gap = std::fabs(estimate - lit.value);
   const double allowed = k * standard_error + lit.half_unit;
   const bool holds = gap <= allowed;
-  return {format(estimate), holds ? Verdict::holds : Verdict::fails,
+  return {Rule::statistical, format(estimate), holds ? Verdict::holds : Verdict::fails,
           "|estimate - printed| = " + format(gap) + (holds ? " <= " : " > ") + format(allowed) +
               " = " + format(k) + " standard errors (se " + format(standard_error) +
               ") + half a printed unit"};
 }
 
-Outcome decided(bool holds, std::string computed, std::string detail) {
-  return {std::move(computed), holds ? Verdict::holds : Verdict::fails, std::move(detail)};
+Outcome statistical_agreement(double estimate, double reference, double standard_error, double k,
+                              std::string_view source) {
+  const double gap = std::fabs(estimate - reference);
+  const double allowed = k * standard_error;
+  const bool holds = gap <= allowed;
+  return {Rule::statistical, format(estimate), holds ? Verdict::holds : Verdict::fails,
+          "|estimate - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
+              format(allowed) + " = " + format(k) + " standard errors of " + format(standard_error) +
+              " (" + std::string(source) + ")"};
+}
+
+namespace {
+Outcome predicate(Rule rule, bool holds, std::string computed, std::string detail) {
+  return {rule, std::move(computed), holds ? Verdict::holds : Verdict::fails, std::move(detail)};
+}
+}  // namespace
+
+Outcome statistical_test(bool holds, std::string computed, std::string detail) {
+  return predicate(Rule::statistical, holds, std::move(computed), std::move(detail));
+}
+Outcome bound(bool holds, std::string computed, std::string detail) {
+  return predicate(Rule::bound, holds, std::move(computed), std::move(detail));
+}
+Outcome shape(bool holds, std::string computed, std::string detail) {
+  return predicate(Rule::shape, holds, std::move(computed), std::move(detail));
 }
 
 // ---- Report ----------------------------------------------------------------------------
@@ -248,11 +281,17 @@ Record evaluate_record(const Claim& claim) {
   r.article = claim.article;
   r.rule = to_string(claim.rule);
   r.expected = to_string(claim.expected);
+  r.source = claim.source;
   try {
     const Outcome o = claim.evaluate();
     r.computed = o.computed;
     r.verdict = to_string(o.verdict);
     r.note = o.detail;
+    if (o.rule != claim.rule) {
+      r.verdict = "error";
+      r.note = "declared under the rule '" + to_string(claim.rule) + "' but decided by the '" +
+               to_string(o.rule) + "' helper | " + r.note;
+    }
   } catch (const std::exception& e) {
     r.computed = "(error)";
     r.verdict = "error";
@@ -317,6 +356,11 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
     if (annotations.annotate) annotations.annotate(r);
 
   const Summary s = summarise(records, static_cast<int>(not_run.size()));
+  std::vector<std::string> disagreeing;
+  for (const Record& r : records)
+    if (r.verdict != r.expected) disagreeing.push_back(r.id + " (" + r.verdict + ", expected " + r.expected + ")");
+  std::set<std::string> units_not_run;
+  for (const Claim* c : not_run) units_not_run.insert(c->unit);
 
   fs::create_directories(report_dir);
   {
@@ -388,6 +432,26 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
       md << "## Declared but not evaluated in this run\n\n";
       for (const Claim* c : not_run) md << "- `" << c->id << "` (unit " << c->unit << ")\n";
     }
+  }
+  {
+    std::ofstream headline(fs::path(report_dir) / "headline.txt");
+    headline << "Verification report: " << s.claims << " claims evaluated, " << s.holds << " hold, "
+             << s.fails + s.errors << " fail (" << s.errata << " of them errata, expected to fail).\n"
+             << "  Failing statements: " << s.fails_mathematics << " errors in the article's mathematics, "
+             << s.fails_setting_dependent << " experiment results that depend on unstated training settings, "
+             << s.fails_everywhere << " that reproduce in no setting tried, " << s.fails_not_swept
+             << " experiment claims not swept in this run.\n"
+             << "  Verdicts that differ from their expectation: " << disagreeing.size()
+             << (disagreeing.empty() ? "." : ":") << "\n";
+    for (const std::string& d : disagreeing) headline << "    " << d << "\n";
+    headline << "  Declared but not run in this run: " << not_run.size();
+    if (!units_not_run.empty()) {
+      headline << " (units:";
+      for (const std::string& u : units_not_run) headline << ' ' << u;
+      headline << ")";
+    }
+    headline << ".\n  Report: " << (fs::path(report_dir) / "claims.md").string() << " and "
+             << (fs::path(report_dir) / "claims.json").string() << "\n";
   }
   return s.disagreements;
 }

@@ -29,8 +29,11 @@ enum class Verdict { holds, fails };
 std::string to_string(Rule rule);
 std::string to_string(Verdict verdict);
 
-/// What a verification unit measured for one claim.
+/// What a verification unit measured for one claim. Only the rule helpers below make one, and
+/// each stamps its own rule, so a claim cannot be declared under one rule and decided by
+/// another's helper (evaluate_record refuses the mismatch).
 struct Outcome {
+  Rule rule;             ///< the rule whose helper decided it
   std::string computed;  ///< the computed value, at least six significant digits
   Verdict verdict;       ///< does the article's statement hold as printed?
   std::string detail;    ///< how the verdict was reached, with the tolerance's source
@@ -47,6 +50,11 @@ struct Claim {
   Verdict expected = Verdict::holds;
   std::string erratum;    ///< reason and corrected value; required when expected == fails
   std::string unit;       ///< the verification unit that declared it (set on registration)
+  /// Where the claim is declared: filled in by the compiler at the braced initialiser that
+  /// builds it, and made relative to the repository root on registration (`source`).
+  const char* declared_in = __builtin_FILE();
+  int declared_at = __builtin_LINE();
+  std::string source;     ///< "theorems/theorem1.cpp:142" (set on registration)
 };
 
 /// The article's sections, in its order; every claim names one of them.
@@ -103,15 +111,27 @@ Outcome identity(double computed, double reference, double tolerance,
 
 /// Rule::statistical: |estimate - article| <= k * standard_error + half a printed unit.
 Outcome statistical(std::string_view article, double estimate, double standard_error, double k);
+/// Rule::statistical against an exact reference rather than a printed value (a Monte Carlo
+/// mean against its expectation, or a largest |z| against 0 with standard_error 1):
+/// |estimate - reference| <= k * standard_error; `source` names the standard error.
+Outcome statistical_agreement(double estimate, double reference, double standard_error, double k,
+                              std::string_view source);
+/// Rule::statistical for a test that is not one estimate against one printed value (a
+/// difference of two means, an interval over seeds, a goodness-of-fit test): the predicate
+/// already evaluated; `detail` must state k or the test's level.
+Outcome statistical_test(bool holds, std::string computed, std::string detail);
 
-/// Rule::bound and Rule::shape: a predicate already evaluated, with the values it read.
-Outcome decided(bool holds, std::string computed, std::string detail);
+/// Rule::bound: an inequality already evaluated, with the values it read.
+Outcome bound(bool holds, std::string computed, std::string detail);
+/// Rule::shape: a qualitative statement's explicit predicate already evaluated.
+Outcome shape(bool holds, std::string computed, std::string detail);
 
 // ---- Report ----------------------------------------------------------------------------
 
 /// One evaluated claim as the report lists it.
 struct Record {
   std::string id, unit, section, statement, article, computed, rule, verdict, expected, note;
+  std::string source;  ///< where the claim is declared, "theorems/theorem1.cpp:142"
   /// Filled when the report is written (ReportAnnotations), not by the claim's check:
   /// "exact", "reproduces", "setting-dependent", "does-not-reproduce" or "not swept".
   std::string reproduction;
@@ -132,7 +152,8 @@ Record evaluate_record(const Claim& claim);
 /// Writes `<dir>/claims.d/<id>.rec`, one evaluated claim.
 void write_fragment(const std::string& report_dir, const Record& record);
 /// Merges the fragments into `<dir>/claims.json` and `<dir>/claims.md`; claims declared but
-/// not evaluated in this run are listed as such. Returns the number of disagreements.
+/// not evaluated in this run are listed as such. Also writes `<dir>/headline.txt`, the few
+/// lines `ctest` ends with (CTestCustom.cmake). Returns the number of disagreements.
 int write_report(const std::string& report_dir, const ReportAnnotations& annotations = {});
 
 }  // namespace pe::ledger

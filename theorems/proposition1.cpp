@@ -114,9 +114,10 @@ PE_VERIFICATION_UNIT(proposition1) {
       "t is recovered exactly", Rule::identity,
       [] {
         const int n = counting().recovered;
-        return decided(n == kPositions,
-                       std::to_string(n) + " of " + std::to_string(kPositions) + " positions",
-                       "rounded 1/<o_t, e> - 1 equals t at each position counted");
+        Outcome o = identity(n, kPositions, 0, "a count of positions, an integer: exact");
+        o.computed = std::to_string(n) + " of " + std::to_string(kPositions) + " positions";
+        o.detail += "; rounded 1/<o_t, e> - 1 equals t at each position counted";
+        return o;
       }});
   claims.add({
       "prop1.prefix_multiset", section,

@@ -169,7 +169,8 @@ PE_VERIFICATION_UNIT(proposition2) {
               "same inner products", Rule::identity,
               [] {
                 const auto [inner, reflection] = pe::theorems::sine_first_residuals();
-                if (reflection != 0) return decided(false, format(reflection), "det of the swap is not -1");
+                if (reflection != 0)
+                  return identity(reflection, 0, 0, "the swap's determinant is -1 exactly");
                 return identity(inner, 0, 4,
                                 "4 units of d eps: the same d products summed in another order");
               }});
@@ -191,7 +192,7 @@ PE_VERIFICATION_UNIT(proposition2) {
               [] {
                 const double gap = pe::theorems::smallest_code_gap();
                 // Distances below 1e-12 could be rounding; the smallest gap must clear it.
-                return decided(gap > 1e-12, format(gap),
+                return bound(gap > 1e-12, format(gap),
                                "smallest ||p(m) - p(n)|| over m != n must exceed 1e-12, the "
                                "rounding floor of a 16-entry difference of O(1) numbers");
               }});

@@ -351,7 +351,7 @@ PE_VERIFICATION_UNIT(proposition4) {
               "|sum| <= max|h_{j+1} - h_j| sum|S_j|", Rule::bound,
               [] {
                 const BoundResults& r = bound_results();
-                return decided(r.worst_excess <= 8, format(r.worst_ratio),
+                return bound(r.worst_excess <= 8, format(r.worst_ratio),
                                "largest |sum| / bound = " + format(r.worst_ratio) +
                                    "; largest excess over the bound " + format(r.worst_excess) +
                                    " units of d eps sum|h_j| (allowed: 8, rounding)");
@@ -383,7 +383,7 @@ PE_VERIFICATION_UNIT(proposition4) {
                   if (k > 0 && !(o[k].mean < o[k - 1].mean)) falling = false;
                   means += (k ? ", " : "") + format(o[k].mean);
                 }
-                return decided(falling, means, "octave means k = 0..11 must strictly decrease");
+                return shape(falling, means, "octave means k = 0..11 must strictly decrease");
               }});
   claims.add({"prop4.envelope.d128.not_monotone_within_octave", section,
               "The envelope does not fall monotonically within an octave: some octave has both a "
@@ -399,7 +399,7 @@ PE_VERIFICATION_UNIT(proposition4) {
                   else
                     monotone += (monotone.empty() ? "" : ", ") + range;
                 }
-                return decided(!mixed.empty(), mixed.empty() ? "none" : mixed,
+                return shape(!mixed.empty(), mixed.empty() ? "none" : mixed,
                                "octaves with rises and falls: " + (mixed.empty() ? "none" : mixed) +
                                    "; monotone octaves: " + monotone);
               }});
@@ -422,8 +422,9 @@ PE_VERIFICATION_UNIT(proposition4) {
               "E<q, R(Delta) q> = sigma^2 kappa_d(Delta)", Rule::statistical,
               [] {
                 const ZScores& z = matched_monte_carlo();
-                Outcome o = identity(z.largest, 0, kStandardErrors,
-                                     "k = 4 standard errors at each of 6 offsets");
+                Outcome o = statistical_agreement(z.largest, 0, 1, kStandardErrors,
+                                                  "|z| in units of its own standard error, at "
+                                                  "each of 6 offsets");
                 o.detail += "; " + z.detail;
                 return o;
               }});
@@ -436,8 +437,11 @@ PE_VERIFICATION_UNIT(proposition4) {
               "law of <q, R(Delta) k> independent of Delta", Rule::statistical,
               [] {
                 const UnrelatedResults& r = unrelated_results();
-                Outcome o = identity(r.largest_ks, 0, kKolmogorovCritical,
-                                     "Kolmogorov quantile 1.9495: each test at level 0.001");
+                Outcome o = statistical_test(r.largest_ks <= kKolmogorovCritical, format(r.largest_ks),
+                                             "largest sqrt(n/2) D = " + format(r.largest_ks) +
+                                                 (r.largest_ks <= kKolmogorovCritical ? " <= " : " > ") +
+                                                 format(kKolmogorovCritical) +
+                                                 ", the Kolmogorov quantile: each test at level 0.001");
                 o.detail += "; " + r.detail;
                 return o;
               }});
@@ -446,9 +450,9 @@ PE_VERIFICATION_UNIT(proposition4) {
               "123456 against the exact sum_j E||q_j||^2 E||k_j||^2 / 2; computed: largest |z|",
               "Var independent of Delta", Rule::statistical,
               [] {
-                return identity(unrelated_results().largest_variance_z, 0, kStandardErrors,
-                                "k = 4 standard errors (fourth-moment standard error of a "
-                                "variance) at each of 6 offsets");
+                return statistical_agreement(unrelated_results().largest_variance_z, 0, 1, kStandardErrors,
+                                             "|z| with the fourth-moment standard error of a "
+                                             "variance, at each of 6 offsets");
               }});
 
   claims.add({"prop4.counterexample.d4.variance_exact", section,
@@ -469,8 +473,9 @@ PE_VERIFICATION_UNIT(proposition4) {
               "Var = 1 + cos(Delta(theta_0 - theta_1))", Rule::statistical,
               [] {
                 const CounterexampleResults& r = counterexample_results();
-                Outcome o = identity(r.largest_variance_z, 0, kStandardErrors,
-                                     "k = 4 standard errors at each of 8 offsets");
+                Outcome o = statistical_agreement(r.largest_variance_z, 0, 1, kStandardErrors,
+                                                  "|z| in units of its own standard error, at "
+                                                  "each of 8 offsets");
                 o.detail += "; " + r.detail;
                 return o;
               }});
@@ -481,7 +486,7 @@ PE_VERIFICATION_UNIT(proposition4) {
               "dependent planes: law changes with Delta", Rule::shape,
               [] {
                 const double ks = counterexample_results().ks_at_three;
-                return decided(ks > kKolmogorovCritical, format(ks),
+                return shape(ks > kKolmogorovCritical, format(ks),
                                "must exceed the level-0.001 quantile 1.9495 (the test that "
                                "accepts for independent planes has the power to reject here)");
               }});

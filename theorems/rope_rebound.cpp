@@ -129,13 +129,13 @@ PE_VERIFICATION_UNIT(rope_rebound) {
                   const Rebound& r = rebound_cached(seed);
                   const Eigen::VectorXd window = r.score.segment(1, 31);
                   const bool holds = r.score(1) >= window.maxCoeff() && r.score(31) <= window.minCoeff();
-                  return decided(holds, profile(r), "article " + article_seed);
+                  return shape(holds, profile(r), "article " + article_seed);
                 }}, not_reproduced);
     lab::add(claims, {id + "first_trough", section,
                 who + "the first local minimum of the score over r >= 1 lies at r = 32..34",
                 "first troughs at 32 to 34", Rule::shape, [seed, article_seed] {
                   const Rebound& r = rebound_cached(seed);
-                  return decided(r.first_trough >= 32 && r.first_trough <= 34,
+                  return shape(r.first_trough >= 32 && r.first_trough <= 34,
                                  "first trough at r = " + std::to_string(r.first_trough),
                                  profile(r) + "; article " + article_seed);
                 }}, not_reproduced);
@@ -144,7 +144,7 @@ PE_VERIFICATION_UNIT(rope_rebound) {
                 "r = 0..255 at r = 89..90",
                 "deepest points at 89 to 90", Rule::shape, [seed, article_seed] {
                   const Rebound& r = rebound_cached(seed);
-                  return decided(r.dive >= 89 && r.dive <= 90 && r.score(r.dive) < 0,
+                  return shape(r.dive >= 89 && r.dive <= 90 && r.score(r.dive) < 0,
                                  "lowest " + fixed(r.score(r.dive)) + " at r = " + std::to_string(r.dive),
                                  profile(r) + "; article " + article_seed);
                 }}, not_reproduced);
@@ -155,7 +155,7 @@ PE_VERIFICATION_UNIT(rope_rebound) {
                 Rule::shape, [seed, article_seed] {
                   const Rebound& r = rebound_cached(seed);
                   const bool holds = r.peak >= 181 && r.peak <= 182 && r.score(r.peak) > r.recent_max;
-                  return decided(holds,
+                  return shape(holds,
                                  "peak " + (r.peak >= 0 ? fixed(r.score(r.peak)) : std::string("-")) +
                                      " at r = " + std::to_string(r.peak) + ", recent max " + fixed(r.recent_max),
                                  profile(r) + "; article " + article_seed);
@@ -164,7 +164,7 @@ PE_VERIFICATION_UNIT(rope_rebound) {
                 who + "the largest amplitude rho_j of the score's trigonometric polynomial is in plane 3",
                 "plane 3", Rule::shape, [seed] {
                   const Rebound& r = rebound_cached(seed);
-                  return decided(r.largest_plane == 3, "plane " + std::to_string(r.largest_plane), profile(r));
+                  return shape(r.largest_plane == 3, "plane " + std::to_string(r.largest_plane), profile(r));
                 }}, not_reproduced);
     lab::add(claims, {id + "dive_is_plane2", section,
                 who + "the census explains the dive: at the lowest score plane 2's term is within "
@@ -173,7 +173,7 @@ PE_VERIFICATION_UNIT(rope_rebound) {
                 [seed] {
                   const Rebound& r = rebound_cached(seed);
                   const double term = r.planes(r.dive, 2), rho = r.amplitudes(2);
-                  return decided(term <= -0.9 * rho,
+                  return shape(term <= -0.9 * rho,
                                  "plane 2 term " + fixed(term) + " of amplitude " + fixed(rho) +
                                      " at r = " + std::to_string(r.dive),
                                  profile(r));
@@ -184,9 +184,9 @@ PE_VERIFICATION_UNIT(rope_rebound) {
                 "after three turns of plane 2 and one of plane 3 both crest near r = 180",
                 Rule::shape, [seed] {
                   const Rebound& r = rebound_cached(seed);
-                  if (r.peak < 0) return decided(false, "no peak", profile(r));
+                  if (r.peak < 0) return shape(false, "no peak", profile(r));
                   const double t2 = r.planes(r.peak, 2), t3 = r.planes(r.peak, 3);
-                  return decided(t2 >= 0.5 * r.amplitudes(2) && t3 >= 0.5 * r.amplitudes(3),
+                  return shape(t2 >= 0.5 * r.amplitudes(2) && t3 >= 0.5 * r.amplitudes(3),
                                  "plane 2 " + fixed(t2) + " of " + fixed(r.amplitudes(2)) +
                                      ", plane 3 " + fixed(t3) + " of " + fixed(r.amplitudes(3)) +
                                      " at r = " + std::to_string(r.peak),

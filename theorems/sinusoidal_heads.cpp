@@ -156,7 +156,7 @@ PE_VERIFICATION_UNIT(sinusoidal_heads) {
                   const RandomBand band = random_band();
                   const bool holds = std::fabs(d.initial - band.mean) <= 3 * band.sd &&
                                      std::fabs(d.trained - band.mean) <= 3 * band.sd;
-                  return decided(holds, "initialisation " + format(d.initial) + ", trained " + format(d.trained),
+                  return shape(holds, "initialisation " + format(d.initial) + ", trained " + format(d.trained),
                                  "Gaussian band " + format(band.mean) + " +- 3 x " + format(band.sd) +
                                      " (Beta law); the per-seed values depend on the initialisation");
                 }}, not_reproduced);
@@ -173,7 +173,7 @@ PE_VERIFICATION_UNIT(sinusoidal_heads) {
                   holds = holds && std::fabs(d.trained - d.initial) < band.sd;
                   values += format(d.initial) + " -> " + format(d.trained) + "; ";
                 }
-                return decided(holds, values, "one sd = " + format(band.sd));
+                return shape(holds, values, "one sd = " + format(band.sd));
               }}, not_reproduced);
   lab::add(claims, {"exp.sinusoidal.defect.article_values_random_like", clocks,
               "The article's six printed defects lie within 3 standard deviations of a Gaussian "
@@ -183,7 +183,7 @@ PE_VERIFICATION_UNIT(sinusoidal_heads) {
                 double worst = 0;
                 for (const char* v : {"0.970", "0.956", "0.979", "0.971", "0.955", "0.973"})
                   worst = std::max(worst, std::fabs(value_of_printed(v) - band.mean) / band.sd);
-                return decided(worst <= 3, "largest distance " + format(worst) + " sd",
+                return shape(worst <= 3, "largest distance " + format(worst) + " sd",
                                "Gaussian mean " + format(band.mean) + ", sd " + format(band.sd));
               }}, not_reproduced);
 
@@ -208,7 +208,7 @@ PE_VERIFICATION_UNIT(sinusoidal_heads) {
                 bool holds = true;
                 const double bag = lab::bag_reader_accuracy(64);
                 for (double a : v) holds = holds && a < bag;
-                return decided(holds, "seeds " + lab::comma_list(v), "bag reader at 64: " + format(bag));
+                return shape(holds, "seeds " + lab::comma_list(v), "bag reader at 64: " + format(bag));
               }}, not_reproduced);
   for (int seed = 0; seed < 3; ++seed) {
     lab::add(claims, {"exp.sinusoidal.spreads.seed" + std::to_string(seed), window,
@@ -219,7 +219,7 @@ PE_VERIFICATION_UNIT(sinusoidal_heads) {
                   const Spreads s = spreads(seed);
                   const double gap = std::fabs(s.position_content - s.position_position) /
                                      std::max(s.position_content, s.position_position);
-                  return decided(gap <= 0.06,
+                  return shape(gap <= 0.06,
                                  "position-content " + format(s.position_content) +
                                      ", position-position " + format(s.position_position),
                                  "relative gap " + format(gap) + " (to the larger); the other order, "
@@ -253,7 +253,7 @@ PE_VERIFICATION_UNIT(sinusoidal_heads) {
                 const long n = lab::test_sequences();
                 const bool holds = s64 - plain64 > lab::kSigmas * lab::se_of_difference(shifted64, plain, n) &&
                                    s64 - s256 > lab::kSigmas * lab::se_of_difference(shifted64, shifted256, n);
-                return decided(holds,
+                return shape(holds,
                                "shifted " + format(s64) + " at 64, " + format(s256) + " at 256; plain " +
                                    format(plain64) + " at 64",
                                "3 se of each difference (seed spread and test-set error of both means)");

@@ -173,7 +173,7 @@ PE_VERIFICATION_UNIT(theorem1) {
                 // Rank <= 16 < 48, so 32 eigenvalues are zero up to rounding: allow
                 // -n ||G|| eps with ||G|| <= n d/2.
                 const double floor = -48.0 * 48 * 8 * kEps;
-                return decided(lambda >= floor, format(lambda),
+                return bound(lambda >= floor, format(lambda),
                                "smallest eigenvalue >= " + format(floor) +
                                    " = -n (n d/2) eps, the eigensolver's backward error");
               }});
@@ -204,10 +204,10 @@ PE_VERIFICATION_UNIT(theorem1) {
                 [delta] {
                   const double gap = std::fabs(limit_200_digits(delta) -
                                                pe::logarithmic_ruler(delta, pe::kDefaultBase));
-                  const double bound = pe::ruler_error_bound(delta, pe::kDefaultBase);
-                  return decided(gap <= bound, format(gap),
-                                 "gap " + format(gap) + (gap <= bound ? " <= " : " > ") +
-                                     "bound " + format(bound));
+                  const double error_bound = pe::ruler_error_bound(delta, pe::kDefaultBase);
+                  return bound(gap <= error_bound, format(gap),
+                               "gap " + format(gap) + (gap <= error_bound ? " <= " : " > ") +
+                                   "bound " + format(error_bound));
                 }});
   }
 
@@ -250,7 +250,7 @@ PE_VERIFICATION_UNIT(theorem1) {
                 const double limit = limit_200_digits(256);
                 const double far512 = std::fabs(normalised_kernel(512, 256) - limit);
                 const double far64 = std::fabs(normalised_kernel(64, 256) - limit);
-                return decided(far512 > far64,
+                return shape(far512 > far64,
                                "d=512: " + format(far512) + ", d=64: " + format(far64),
                                "distance from I_b(256) at d = 512 must exceed that at d = 64");
               }});
@@ -264,7 +264,7 @@ PE_VERIFICATION_UNIT(theorem1) {
               "> 0.999", Rule::bound,
               [] {
                 const ColumnCosine c = largest_column_cosine(64);
-                return decided(c.largest > 0.999, format(c.largest),
+                return bound(c.largest > 0.999, format(c.largest),
                                "columns " + std::to_string(c.column_a) + " and " +
                                    std::to_string(c.column_b) + "; must exceed 0.999");
               }});

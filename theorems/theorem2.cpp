@@ -270,9 +270,11 @@ PE_VERIFICATION_UNIT(theorem2) {
                 "dimension d = " + std::to_string(d), Rule::identity,
                 [d] {
                   const WindowNullSpace& w = window_null_space(d, d + 1);
-                  return decided(w.null.dimension == d, std::to_string(w.null.dimension),
-                                 "numerical null space dimension " + std::to_string(w.null.dimension) +
-                                     " (must be " + std::to_string(d) + "); " + gap_text(w));
+                  Outcome o = identity(w.null.dimension, d, 0, "a dimension, an integer: exact");
+                  o.computed = std::to_string(w.null.dimension);
+                  o.detail = "numerical null space dimension " + std::to_string(w.null.dimension) +
+                             " (must be " + std::to_string(d) + "); " + gap_text(w);
+                  return o;
                 }});
     claims.add({"thm2.window." + at + ".is_commutant", section,
                 "Theorem 2 (a') <=> (c): that null space is the span of the blocks a_j I + c_j J; "
@@ -281,9 +283,11 @@ PE_VERIFICATION_UNIT(theorem2) {
                 "null space = commutant", Rule::identity,
                 [d] {
                   const WindowNullSpace& w = window_null_space(d, d + 1);
-                  if (w.null.dimension != d)
-                    return decided(false, "dimension " + std::to_string(w.null.dimension),
-                                   "null space has the wrong dimension; " + gap_text(w));
+                  if (w.null.dimension != d) {
+                    Outcome o = identity(w.null.dimension, d, 0, "a dimension, an integer: exact");
+                    o.detail = "null space has the wrong dimension; " + gap_text(w);
+                    return o;
+                  }
                   Outcome o = identity(w.largest_sine, 0, w.wedin,
                                        "Wedin's sin-theta bound: threshold / (smallest kept "
                                        "singular value - threshold)");
@@ -299,7 +303,7 @@ PE_VERIFICATION_UNIT(theorem2) {
                   const WindowNullSpace& w = window_null_space(d, d);
                   const bool holds =
                       w.null.dimension == 2 * d - 1 && w.commutant_image <= w.null.threshold;
-                  return decided(holds, std::to_string(w.null.dimension),
+                  return shape(holds, std::to_string(w.null.dimension),
                                  "null space dimension on d = " + std::to_string(d) +
                                      " positions: " + std::to_string(w.null.dimension) +
                                      " (the counting bound gives >= " + std::to_string(2 * d - 1) +
@@ -315,8 +319,8 @@ PE_VERIFICATION_UNIT(theorem2) {
                 [d] {
                   const CommutatorNullSpace c = commutator_null_space(d);
                   if (c.null.dimension != d)
-                    return decided(false, "dimension " + std::to_string(c.null.dimension),
-                                   "commutator null space dimension must be " + std::to_string(d));
+                    return identity(c.null.dimension, d, 0,
+                                    "the commutator null space's dimension, an integer: exact");
                   Outcome o = identity(c.largest_sine, 0, c.wedin,
                                        "Wedin's sin-theta bound: threshold / (smallest kept - threshold)");
                   o.detail += "; dimension " + std::to_string(c.null.dimension) +
@@ -413,10 +417,9 @@ PE_VERIFICATION_UNIT(theorem2) {
                 "1 - 1/d", Rule::statistical,
                 [d] {
                   const DefectSample& s = defect_sample(d);
-                  return identity(s.mean_square, pe::gaussian_mean_squared_defect(d),
-                                  4 * s.mean_square_se,
-                                  "4 standard errors of the Monte Carlo mean, se = " +
-                                      format(s.mean_square_se));
+                  return statistical_agreement(s.mean_square, pe::gaussian_mean_squared_defect(d),
+                                               s.mean_square_se, 4,
+                                               "the Monte Carlo mean's standard error");
                 }});
   }
   claims.add({"thm2.defect.beta_law.d16", section,
@@ -427,7 +430,7 @@ PE_VERIFICATION_UNIT(theorem2) {
                 const DefectSample& s = defect_sample(16);
                 // Asymptotic KS critical value at level 0.001: 1.949 / sqrt(N).
                 const double critical = 1.949 / std::sqrt(double(s.count));
-                return decided(s.ks_statistic <= critical, format(s.ks_statistic),
+                return statistical_test(s.ks_statistic <= critical, format(s.ks_statistic),
                                "KS statistic " + format(s.ks_statistic) +
                                    (s.ks_statistic <= critical ? " <= " : " > ") + format(critical) +
                                    " = 1.949/sqrt(N), the 0.001-level critical value");

@@ -207,7 +207,7 @@ PE_VERIFICATION_UNIT(theorem3) {
               [] {
                 const KernelChecks& k = kernel_checks();
                 const bool holds = k.smallest_eigenvalue > 1 && k.cholesky_ok;
-                return decided(holds, format(k.smallest_eigenvalue),
+                return bound(holds, format(k.smallest_eigenvalue),
                                "lambda_min must clear the eigensolver's error n eps lambda_max "
                                "(ratio > 1), and Cholesky must succeed");
               }});
@@ -228,7 +228,7 @@ PE_VERIFICATION_UNIT(theorem3) {
               "product kernel positive definite", Rule::bound,
               [] {
                 const double m = kernel_checks().smallest_product;
-                return decided(m > 1, format(m),
+                return bound(m > 1, format(m),
                                "lambda_min must clear the eigensolver's error n eps lambda_max (ratio > 1)");
               }});
 
@@ -240,7 +240,7 @@ PE_VERIFICATION_UNIT(theorem3) {
               "<= e^W e^{-sD}/(1 - e^{-s})", Rule::bound,
               [] {
                 const BoundRatios& b = bound_ratios();
-                return decided(b.far_within, format(b.far_log_ratio),
+                return bound(b.far_within, format(b.far_log_ratio),
                                "computed: max log(weight on r >= D / bound); each must be <= its "
                                "rounding budget 8 eps (max|c| + sL + W + 1) + 2 L eps; longest length " +
                                    std::to_string(b.longest));
@@ -251,7 +251,7 @@ PE_VERIFICATION_UNIT(theorem3) {
               "alpha_r <= e^{W - sr} alpha_0", Rule::bound,
               [] {
                 const BoundRatios& b = bound_ratios();
-                return decided(b.ratio_within, format(b.ratio_log),
+                return bound(b.ratio_within, format(b.ratio_log),
                                "computed: max of log alpha_r - log alpha_0 - (W - s r); each must be "
                                "<= twice the log-weight rounding budget");
               }});
@@ -268,7 +268,7 @@ PE_VERIFICATION_UNIT(theorem3) {
                   return alpha(r) / alpha(0);
                 };
                 const double outside = ratio_at(41), inside = ratio_at(39);
-                return decided(outside < 1 && inside > 1,
+                return shape(outside < 1 && inside > 1,
                                "alpha_41/alpha_0 = " + format(outside) + ", alpha_39/alpha_0 = " + format(inside),
                                "must be < 1 beyond the horizon and > 1 inside it");
               }});
@@ -318,7 +318,7 @@ PE_VERIFICATION_UNIT(theorem3) {
                 int first = -1;
                 for (int d = 0; d <= 200 && first < 0; ++d)
                   if (pe::alibi_far_weight_bound(20, 0.5, d) < 1) first = d;
-                return decided(first > 40, std::to_string(first),
+                return shape(first > 40, std::to_string(first),
                                "bound >= 1 for D = 0.." + std::to_string(first - 1) +
                                    "; must include every D <= 40");
               }});
@@ -336,9 +336,9 @@ PE_VERIFICATION_UNIT(theorem3) {
                 const double gap = (long_run.head(100) - short_run).cwiseAbs().sum();
                 // The long run's weights are the short run's times (1 - T), T its weight on
                 // r >= 100, so the gap is T <= bound(D = 100), plus 4 eps per weight of rounding.
-                const double bound = pe::alibi_far_weight_bound(20, 0.5, 100) + 100 * 4 * kEps;
-                return decided(gap <= bound, format(gap),
-                               "sum over offsets 0..99 of |difference| <= bound(D = 100) + 400 eps = " +
-                                   format(bound));
+                const double far_bound = pe::alibi_far_weight_bound(20, 0.5, 100) + 100 * 4 * kEps;
+                return bound(gap <= far_bound, format(gap),
+                             "sum over offsets 0..99 of |difference| <= bound(D = 100) + 400 eps = " +
+                                 format(far_bound));
               }});
 }

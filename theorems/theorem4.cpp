@@ -241,7 +241,7 @@ PE_VERIFICATION_UNIT(theorem4) {
               "theta_i in (0, pi)", Rule::shape,
               [] {
                 const int outside = results().angles_outside;
-                return decided(outside == 0, std::to_string(outside),
+                return shape(outside == 0, std::to_string(outside),
                                "count of recovered angles not strictly between 0 and pi");
               }});
   claims.add({"thm4.c.q_orthogonal", section,
@@ -284,7 +284,7 @@ PE_VERIFICATION_UNIT(theorem4) {
                 const NonOrthogonal& r = non_orthogonal();
                 // Unambiguous: a million times the orthogonal family's rounding-level defect.
                 const double threshold = 1e6 * std::max(r.orthogonal_defect, 1e-16);
-                return decided(r.defect > threshold, format(r.defect),
+                return shape(r.defect > threshold, format(r.defect),
                                "defect of A^m " + format(r.defect) + " vs U^m " +
                                    format(r.orthogonal_defect) + "; must exceed 1e6 times the "
                                    "latter; max |A^T A - I| = " + format(r.departure));
@@ -303,7 +303,7 @@ PE_VERIFICATION_UNIT(theorem4) {
                 const double threshold = 1e6 * orthogonal;
                 const bool all = f.quadratic_angle > threshold && f.two_generators > threshold &&
                                  f.independent > threshold;
-                return decided(all,
+                return shape(all,
                                format(f.quadratic_angle) + ", " + format(f.two_generators) + ", " +
                                    format(f.independent),
                                "each must exceed 1e6 times U^m's defect " + format(orthogonal));

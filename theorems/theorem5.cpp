@@ -236,7 +236,7 @@ PE_VERIFICATION_UNIT(theorem5) {
                 }
                 std::string text;
                 for (int j : planes) text += (text.empty() ? "" : ", ") + std::to_string(j);
-                return decided(planes == std::vector<int>{0, 1} && swept == planes, "planes " + text,
+                return shape(planes == std::vector<int>{0, 1} && swept == planes, "planes " + text,
                                "criterion and sweep must both give exactly planes 0 and 1");
               }});
   claims.add({"thm5.census.unseen_angles.d16.L32", section,
@@ -254,7 +254,7 @@ PE_VERIFICATION_UNIT(theorem5) {
                   const double angle = std::fmod(32 * theta[j], 2 * M_PI);
                   if (angle > 31 * theta[j]) ++unseen;
                 }
-                return decided(unseen == partial && partial == 6,
+                return shape(unseen == partial && partial == 6,
                                std::to_string(unseen) + " of " + std::to_string(partial),
                                "planes without a full turn whose angle at offset 32 lies past the "
                                "trained arc (must be all 6)");
@@ -278,7 +278,7 @@ PE_VERIFICATION_UNIT(theorem5) {
               "within one position", Rule::bound,
               [] {
                 const double over = pi_results().overshoot;
-                return decided(over < 1, format(over), "must be < 1");
+                return bound(over < 1, format(over), "must be < 1");
               }});
   claims.add({"thm5.pi.spacing", section,
               "Theorem 5 (ii): under PI neighbouring offsets differ by theta_j / kappa in every "
@@ -361,7 +361,7 @@ PE_VERIFICATION_UNIT(theorem5) {
               "|a - l| <= (1/2)(Delta-Delta1)(Delta2-Delta) sum |h_j| theta_j^2", Rule::bound,
               [] {
                 const InterpolationResults& r = interpolation_results();
-                return decided(r.worst_excess <= 1, format(r.worst_ratio),
+                return bound(r.worst_excess <= 1, format(r.worst_ratio),
                                "largest error / bound " + format(r.worst_ratio) +
                                    "; largest excess over the bound " + format(r.worst_excess) +
                                    " rounding budgets (3 (|Delta1|+|Delta2|+d) eps sum|h|; "
@@ -401,7 +401,7 @@ PE_VERIFICATION_UNIT(theorem5) {
                   if (!(gap > 0) || !(1 / -std::expm1(x * lnb) > pe::chen_interpolation_constant(d, kDefaultBase)))
                     reversed = false;
                 }
-                return decided(reversed, format(smallest),
+                return shape(reversed, format(smallest),
                                "b^x - (1 + x ln b) > 0 and 1/(1 - b^(-4/d)) > d/(4 ln b) at every d");
               }});
   claims.add({"thm5.chen.counterexample.d128", section,
@@ -412,7 +412,7 @@ PE_VERIFICATION_UNIT(theorem5) {
               "error <= 0.434 (their bound; the article says it fails)", Rule::bound,
               [] {
                 const pe::ChenCounterexample& c = chen_d128();
-                return decided(!c.error_exceeds_stated, format(c.error.midpoint()),
+                return bound(!c.error_exceeds_stated, format(c.error.midpoint()),
                                std::string(c.error_exceeds_stated
                                                ? "certified: error > stated bound; "
                                                : "not refuted: ") +
@@ -458,7 +458,7 @@ PE_VERIFICATION_UNIT(theorem5) {
               "0.459 <= 0.500", Rule::bound,
               [] {
                 const pe::ChenCounterexample& c = chen_d128();
-                return decided(c.error_within_corrected, format(c.error.midpoint()),
+                return bound(c.error_within_corrected, format(c.error.midpoint()),
                                std::string(c.error_within_corrected ? "certified: error < corrected bound; "
                                                                     : "not certified: ") +
                                    enclosures_text(c));
@@ -471,7 +471,7 @@ PE_VERIFICATION_UNIT(theorem5) {
               [] {
                 const ChenScan& s = chen_scan();
                 const bool all = s.refuted == s.checked && s.corrected_holds == s.checked;
-                return decided(all,
+                return shape(all,
                                std::to_string(s.refuted) + " of " + std::to_string(s.checked) + " refuted",
                                "corrected bound certified at " + std::to_string(s.corrected_holds) +
                                    " of " + std::to_string(s.checked) +

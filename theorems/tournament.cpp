@@ -153,7 +153,7 @@ PE_VERIFICATION_UNIT(tournament) {
                 const double allowed = bag + lab::kSigmas * pe::binomial_standard_error(bag, lab::test_sequences());
                 for (double a : none) holds = holds && a <= allowed;
                 values += "none " + lab::comma_list(none);
-                return decided(holds, values,
+                return shape(holds, values,
                                "threshold 0.95 per seed; bag reader " + format(bag) + " + 3 se for none");
               }}, not_reproduced);
 
@@ -172,7 +172,7 @@ PE_VERIFICATION_UNIT(tournament) {
                       ++rejected;
                     }
                   }
-                return decided(rejected == asked,
+                return shape(rejected == asked,
                                std::to_string(rejected) + " of " + std::to_string(asked) + " reads rejected",
                                "each read of a learned head past position 31 must throw");
               }}, not_reproduced);
@@ -185,7 +185,7 @@ PE_VERIFICATION_UNIT(tournament) {
                 const double bag = lab::bag_reader_accuracy(64);
                 bool holds = true;
                 for (double a : v) holds = holds && a < bag;
-                return decided(holds, "seeds at 64: " + lab::comma_list(v), "bag reader at 64: " + format(bag));
+                return shape(holds, "seeds at 64: " + lab::comma_list(v), "bag reader at 64: " + format(bag));
               }}, not_reproduced);
 
   lab::add(claims, {"exp.tournament.alibi.holds", section,
@@ -198,7 +198,7 @@ PE_VERIFICATION_UNIT(tournament) {
                   for (double a : v) holds = holds && a >= kReads;
                   values += std::to_string(length) + ": " + lab::comma_list(v) + "; ";
                 }
-                return decided(holds, values, "threshold 0.95 per seed and length");
+                return shape(holds, values, "threshold 0.95 per seed and length");
               }}, not_reproduced);
 
   lab::add(claims, {"exp.tournament.rope.degrades_steadily", section,
@@ -215,7 +215,7 @@ PE_VERIFICATION_UNIT(tournament) {
                 const long n = lab::test_sequences();
                 for (std::size_t i = 0; i + 1 < means.size(); ++i)
                   holds = holds && means[i] - means[i + 1] > lab::kSigmas * lab::se_of_difference(seeds[i], seeds[i + 1], n);
-                return decided(holds, "means " + lab::comma_list(means),
+                return shape(holds, "means " + lab::comma_list(means),
                                "each consecutive fall must exceed 3 se (seed spread and test-set error of both means)");
               }}, not_reproduced);
 
@@ -230,7 +230,7 @@ PE_VERIFICATION_UNIT(tournament) {
                 const long n = lab::test_sequences();
                 const double allowed = lab::kSigmas * std::hypot(pe::binomial_standard_error(lo, n),
                                                                  pe::binomial_standard_error(hi, n));
-                return decided(hi - lo > allowed, "seeds " + lab::comma_list(v),
+                return shape(hi - lo > allowed, "seeds " + lab::comma_list(v),
                                "spread " + format(hi - lo) + " against 3 se " + format(allowed));
               }}, not_reproduced);
   for (const auto& [name, value] : {std::pair<const char*, const char*>{"lowest", "0.31"}, {"highest", "0.68"}}) {
@@ -263,7 +263,7 @@ PE_VERIFICATION_UNIT(tournament) {
                   }
                   values += "; ";
                 }
-                return decided(holds, values, "mean with the map vs plain mean at 64, 128, 256");
+                return shape(holds, values, "mean with the map vs plain mean at 64, 128, 256");
               }}, not_reproduced);
 
   lab::add(claims, {"exp.rescaled.ntk_best_at_256", section,
@@ -272,7 +272,7 @@ PE_VERIFICATION_UNIT(tournament) {
                 const double ntk = lab::mean(lab::seed_accuracies(PositionScheme::rope, "ntk", 256));
                 const double pi = lab::mean(lab::seed_accuracies(PositionScheme::rope, "pi", 256));
                 const double yarn = lab::mean(lab::seed_accuracies(PositionScheme::rope, "yarn", 256));
-                return decided(ntk > pi && ntk > yarn,
+                return shape(ntk > pi && ntk > yarn,
                                "NTK " + format(ntk) + ", PI " + format(pi) + ", YaRN " + format(yarn),
                                "means over seeds at 256");
               }}, not_reproduced);
@@ -284,7 +284,7 @@ PE_VERIFICATION_UNIT(tournament) {
                 const lab::SeedValues alibi_seeds = lab::seed_values(PositionScheme::alibi, "plain", 256);
                 const double ntk = ntk_seeds.headline_mean(), alibi = alibi_seeds.headline_mean();
                 const double allowed = lab::kSigmas * lab::se_of_difference(ntk_seeds, alibi_seeds, lab::test_sequences());
-                return decided(std::fabs(ntk - alibi) <= allowed,
+                return statistical_test(std::fabs(ntk - alibi) <= allowed,
                                "NTK " + format(ntk) + ", ALiBi " + format(alibi),
                                "|difference| " + format(std::fabs(ntk - alibi)) + " against 3 se " + format(allowed));
               }}, not_reproduced);

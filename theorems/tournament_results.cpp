@@ -243,7 +243,7 @@ ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& see
   const bool holds = printed + half >= lo && printed - half <= hi;
   const std::vector<double> h = seeds.headline();
   const double headline = lowest ? *std::min_element(h.begin(), h.end()) : *std::max_element(h.begin(), h.end());
-  return ledger::decided(holds, ledger::format(headline),
+  return ledger::statistical_test(holds, ledger::format(headline),
                          std::string("the ") + (lowest ? "lowest" : "highest") + " of three seeds over all " +
                              std::to_string(extremes.size()) + " triples of " + std::to_string(v.size()) +
                              " seeds has central interval [" + ledger::format(lo) + ", " + ledger::format(hi) +
