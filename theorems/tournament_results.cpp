@@ -199,14 +199,19 @@ double se_of_difference(const SeedValues& a, const SeedValues& b, long n) {
                    std::pow(binomial_standard_error(pa, n), 2) + std::pow(binomial_standard_error(pb, n), 2));
 }
 
+double se_against_article(std::string_view article, const SeedValues& seeds, long n, long n_article) {
+  const double seed_term = seeds.between_seed_variance() / kHeadlineSeeds;
+  const double ours = binomial_standard_error(seeds.headline_mean(), n);
+  const double theirs = binomial_standard_error(ledger::value_of_printed(article), n_article);
+  return std::sqrt(2 * seed_term + ours * ours + theirs * theirs);
+}
+
 ledger::Outcome against_article(std::string_view article, const SeedValues& seeds, long n, long n_article) {
   const double estimate = seeds.headline_mean();
   const double printed = ledger::value_of_printed(article);
-  const double s2 = seeds.between_seed_variance();
-  const double seed_term = s2 / kHeadlineSeeds;
+  const double seed_term = seeds.between_seed_variance() / kHeadlineSeeds;
   const double ours = binomial_standard_error(estimate, n), theirs = binomial_standard_error(printed, n_article);
-  const double se = std::sqrt(2 * seed_term + ours * ours + theirs * theirs);
-  ledger::Outcome o = ledger::statistical(article, estimate, se, kSigmas);
+  ledger::Outcome o = ledger::statistical(article, estimate, se_against_article(article, seeds, n, n_article), kSigmas);
   o.computed = ledger::format(estimate);
   o.detail += "; se^2 = s^2/3 (ours) + s^2/3 (the article's) + p(1-p)/n + p_a(1-p_a)/n_a = " +
               ledger::format(seed_term) + " + " + ledger::format(seed_term) + " + " +
@@ -220,24 +225,93 @@ ledger::Outcome against_article(std::string_view article, const SeedValues& seed
   return against_article(article, seeds, test_sequences(), test_sequences());
 }
 
-ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& seeds, bool lowest) {
-  const std::vector<double>& v = seeds.values;
-  std::vector<double> extremes;
+bool reaches_article(std::string_view article, const SeedValues& seeds, std::string* detail) {
+  const double se = se_against_article(article, seeds, test_sequences(), test_sequences());
+  const double floor = ledger::value_of_printed(article) - ledger::half_unit_of_printed(article) - kSigmas * se;
+  const double mean = seeds.headline_mean();
+  if (detail)
+    *detail += "mean " + ledger::format(mean) + (mean >= floor ? " >= " : " < ") + ledger::format(floor) +
+               " = printed " + std::string(article) + " - half a unit - 3 se (" + ledger::format(se) + "); ";
+  return mean >= floor;
+}
+
+PairedDifference paired_difference(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size() || a.size() < 2)
+    throw std::invalid_argument("paired_difference needs two readings of the same items, at least 2, got " +
+                                std::to_string(a.size()) + " and " + std::to_string(b.size()));
+  const double n = double(a.size());
+  double m = 0, m2 = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) m += (a[i] - b[i]) / n;
+  for (std::size_t i = 0; i < a.size(); ++i) m2 += (a[i] - b[i] - m) * (a[i] - b[i] - m) / (n - 1);
+  return {m, std::sqrt(m2 / n)};
+}
+
+const std::vector<double>& per_sequence_correct(experiments::PositionScheme scheme, const std::string& reading,
+                                                int length) {
+  const std::string key = "per-sequence " + to_string(scheme) + " " + reading + " " + std::to_string(length);
+  return per_run<std::vector<double>>(key, [scheme, reading, length] {
+    const Tournament& t = tournament();
+    const std::vector<Example>& test = test_set(length);
+    const Reading how = reading == "plain"
+                            ? Reading{}
+                            : Reading::rope(context_extension_from_string(reading), length, t.config.task.length);
+    std::vector<double> share(test.size(), 0.0);
+    HeadEvaluator evaluator;
+    for (int k = 0; k < kHeadlineSeeds; ++k) {
+      const Eigen::MatrixXd& logits = evaluator.logits_at_last(t.trained_head(scheme, k), test, how);
+      for (std::size_t b = 0; b < test.size(); ++b) {
+        Eigen::Index best = 0;
+        logits.row(Eigen::Index(b)).maxCoeff(&best);
+        share[b] += double(best == test[b].target) / kHeadlineSeeds;
+      }
+    }
+    return share;
+  });
+}
+
+namespace {
+/// The central 1 - 2 x 0.00135 interval (the two-sided tail of k = 3 normal standard errors) of
+/// a statistic of three seeds over every three of the runs' seeds.
+std::pair<double, double> central_interval_of_three(const std::vector<double>& v,
+                                                    const std::function<double(double, double, double)>& statistic) {
+  std::vector<double> values;
   for (std::size_t a = 0; a < v.size(); ++a)
     for (std::size_t b = a + 1; b < v.size(); ++b)
-      for (std::size_t c = b + 1; c < v.size(); ++c)
-        extremes.push_back(lowest ? std::min({v[a], v[b], v[c]}) : std::max({v[a], v[b], v[c]}));
-  if (extremes.empty()) throw std::invalid_argument("extreme_of_three needs at least three seeds");
-  std::sort(extremes.begin(), extremes.end());
-  // The two-sided tail of k = 3 normal standard errors, 0.00135 on each side.
+      for (std::size_t c = b + 1; c < v.size(); ++c) values.push_back(statistic(v[a], v[b], v[c]));
+  if (values.empty()) throw std::invalid_argument("a statistic of three seeds needs at least three seeds");
+  std::sort(values.begin(), values.end());
   const double tail = 0.00135;
   auto quantile = [&](double q) {
-    const double pos = q * double(extremes.size() - 1);
+    const double pos = q * double(values.size() - 1);
     const std::size_t i = std::size_t(std::floor(pos));
     const double f = pos - double(i);
-    return i + 1 < extremes.size() ? extremes[i] * (1 - f) + extremes[i + 1] * f : extremes[i];
+    return i + 1 < values.size() ? values[i] * (1 - f) + values[i + 1] * f : values[i];
   };
-  const double lo = quantile(tail), hi = quantile(1 - tail);
+  return {quantile(tail), quantile(1 - tail)};
+}
+}  // namespace
+
+ledger::Outcome range_of_three(std::string_view low, std::string_view high, const SeedValues& seeds) {
+  const auto [lo, hi] = central_interval_of_three(seeds.values, [](double a, double b, double c) {
+    return std::max({a, b, c}) - std::min({a, b, c});
+  });
+  const double printed = ledger::value_of_printed(high) - ledger::value_of_printed(low);
+  const double half = ledger::half_unit_of_printed(high) + ledger::half_unit_of_printed(low);
+  const bool holds = printed + half >= lo && printed - half <= hi;
+  const std::vector<double> h = seeds.headline();
+  const double headline = *std::max_element(h.begin(), h.end()) - *std::min_element(h.begin(), h.end());
+  return ledger::statistical_test(holds, ledger::format(headline),
+                                  "the range of three seeds over every three of " + std::to_string(seeds.values.size()) +
+                                      " seeds has central interval [" + ledger::format(lo) + ", " +
+                                      ledger::format(hi) + "] (tails 0.00135, k = 3); printed range " +
+                                      ledger::format(printed) + " +/- " + ledger::format(half) +
+                                      "; computed is the headline seeds' range; " + seeds.describe());
+}
+
+ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& seeds, bool lowest) {
+  const auto [lo, hi] = central_interval_of_three(seeds.values, [lowest](double a, double b, double c) {
+    return lowest ? std::min({a, b, c}) : std::max({a, b, c});
+  });
   const double printed = ledger::value_of_printed(article);
   const double half = ledger::half_unit_of_printed(article);
   const bool holds = printed + half >= lo && printed - half <= hi;
@@ -245,8 +319,8 @@ ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& see
   const double headline = lowest ? *std::min_element(h.begin(), h.end()) : *std::max_element(h.begin(), h.end());
   return ledger::statistical_test(holds, ledger::format(headline),
                          std::string("the ") + (lowest ? "lowest" : "highest") + " of three seeds over all " +
-                             std::to_string(extremes.size()) + " triples of " + std::to_string(v.size()) +
-                             " seeds has central interval [" + ledger::format(lo) + ", " + ledger::format(hi) +
+                             std::to_string(seeds.values.size()) + " seeds: every three has central interval [" +
+                             ledger::format(lo) + ", " + ledger::format(hi) +
                              "] (tails 0.00135, k = 3); printed " + std::string(article) + " +/- " +
                              ledger::format(half) + "; computed is the headline seeds' value; " + seeds.describe());
 }

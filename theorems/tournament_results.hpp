@@ -115,6 +115,32 @@ ledger::Outcome against_article(std::string_view article, const SeedValues& seed
 /// against_article on the tournament's test sets (test_sequences() on both sides).
 ledger::Outcome against_article(std::string_view article, const SeedValues& seeds);
 
+/// The standard error against_article uses: sqrt(2 s^2/3 + p(1-p)/n + p_a(1-p_a)/n_a), the
+/// spread between seeds on both sides and the test-set error of both means.
+double se_against_article(std::string_view article, const SeedValues& seeds, long n, long n_article);
+
+/// "Reads at least what the article prints": the headline mean is no more than k = 3 standard
+/// errors (se_against_article, test_sequences() on both sides) below the printed value. Writes
+/// the comparison to `detail`.
+bool reaches_article(std::string_view article, const SeedValues& seeds, std::string* detail);
+
+/// A paired comparison of two readers on the same test items: the mean of a - b over items and
+/// its standard error sd(a - b)/sqrt(n).
+struct PairedDifference {
+  double mean = 0, se = 0;
+};
+PairedDifference paired_difference(const std::vector<double>& a, const std::vector<double>& b);
+
+/// Per test sequence of the tournament's test set at `length`, the share of the headline seeds
+/// that answer it right under `reading` (memoised per set of runs).
+const std::vector<double>& per_sequence_correct(experiments::PositionScheme scheme,
+                                                const std::string& reading, int length);
+
+/// Rule::statistical for "the seeds range from about LO to HI" (both printed): holds when the
+/// printed range HI - LO, give or take a printed unit, meets the central 1 - 2 x 0.00135 interval
+/// of the range of three seeds over every three of the runs' seeds (as extreme_of_three).
+ledger::Outcome range_of_three(std::string_view low, std::string_view high, const SeedValues& seeds);
+
 /// Rule::statistical for "the lowest (highest) of three seeds is about X" (X printed): holds when
 /// the printed value, give or take half a printed unit, meets the central 1 - 2 x 0.00135
 /// interval (the two-sided tail of k = 3 standard normal errors) of that extreme over every
