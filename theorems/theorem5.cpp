@@ -48,7 +48,7 @@ namespace {
 struct PiResults {
   double range = 0;    // max |largest mapped offset - (L - 1/kappa)| in units of L eps
   double spacing = 0;  // max |neighbour angle - theta_j/kappa| in units of (kappa L) theta_j eps
-  double overshoot = 0;  // max (L - 1/kappa) - (L - 1): how far past the trained range
+  double overshoot = 0;  // max over planes of the reading's mapped last offset - (L - 1)
 };
 
 const PiResults& pi_results() {
@@ -67,13 +67,13 @@ const PiResults& pi_results() {
             // angle over theta_j.
             const double mapped_last = last * pi.frequencies[j] / theta[j];
             out.range = std::max(out.range, std::fabs(mapped_last - target) / (training_length * kEps));
+            out.overshoot = std::max(out.overshoot, mapped_last - (training_length - 1));
             for (double r : {0.0, 1.0, last - 1}) {
               const double step = (r + 1) * pi.frequencies[j] - r * pi.frequencies[j];
               out.spacing = std::max(out.spacing, std::fabs(step - theta[j] / kappa) /
                                                       ((last + 1) * theta[j] * kEps));
             }
           }
-          out.overshoot = std::max(out.overshoot, target - (training_length - 1));
         }
     return out;
   }();
@@ -240,24 +240,35 @@ PE_VERIFICATION_UNIT(theorem5) {
                                "criterion and sweep must both give exactly planes 0 and 1");
               }});
   claims.add({"thm5.census.unseen_angles.d16.L32", section,
-              "Theorem 5 (i): a plane that does not complete a turn in training (planes 2 .. 7 at "
-              "d = 16, L = 32) sees at offset L an angle L theta_j, taken mod 2 pi, outside the "
-              "trained arc [0, (L - 1) theta_j]",
+              "Theorem 5 (i): at d = 16, L = 32, every test offset r = 32 .. 255 classified per "
+              "plane: a plane that completes a turn in training (planes 0, 1) sees no new angle; "
+              "any other plane sees an angle r theta_j mod 2 pi outside the trained arc [0, 31 "
+              "theta_j] at every offset from L until its angle wraps past 2 pi",
               "past L, angles the head never saw", Rule::shape,
               [] {
                 const std::vector<double> theta = pe::frequencies(16, kDefaultBase);
                 const std::vector<int> full = pe::planes_completing_a_turn(16, kDefaultBase, 32);
-                int unseen = 0, partial = 0;
+                bool holds = full.size() == 2;
+                std::string counts;
                 for (int j = 0; j < 8; ++j) {
-                  if (std::find(full.begin(), full.end(), j) != full.end()) continue;
-                  ++partial;
-                  const double angle = std::fmod(32 * theta[j], 2 * M_PI);
-                  if (angle > 31 * theta[j]) ++unseen;
+                  const bool turns = std::find(full.begin(), full.end(), j) != full.end();
+                  const double arc = 31 * theta[j];
+                  int unseen = 0, run = 0;  // run: unseen offsets from 32 on, without a break
+                  bool unbroken = true;
+                  for (int r = 32; r <= 255; ++r) {
+                    const bool outside = arc < 2 * M_PI && std::fmod(r * theta[j], 2 * M_PI) > arc;
+                    unseen += outside;
+                    unbroken = unbroken && outside;
+                    run += unbroken;
+                  }
+                  // Until the wrap: offsets 32 .. ceil(2 pi / theta_j) - 1, within 32 .. 255.
+                  const int until_wrap = std::min(255, int(std::ceil(2 * M_PI / theta[j])) - 1) - 31;
+                  holds = holds && (turns ? unseen == 0 : run >= until_wrap && unseen > 0);
+                  counts += "plane " + std::to_string(j) + " " + std::to_string(unseen) + "; ";
                 }
-                return shape(unseen == partial && partial == 6,
-                               std::to_string(unseen) + " of " + std::to_string(partial),
-                               "planes without a full turn whose angle at offset 32 lies past the "
-                               "trained arc (must be all 6)");
+                return shape(holds, counts,
+                             "unseen test offsets (of 224) per plane; planes 0 and 1 must have none, the "
+                             "others an unbroken run from offset 32 to their wrap");
               }});
   claims.add({"thm5.census.plane2.half_wavelength", section,
               "Census remark: half the wavelength of plane 2 (d = 16)", "31.4", Rule::printed,
@@ -274,7 +285,8 @@ PE_VERIFICATION_UNIT(theorem5) {
               [] { return identity(pi_results().range, 0, 4, "4 units of L eps: one product, one quotient"); }});
   claims.add({"thm5.pi.within_one_position", section,
               "Theorem 5 (ii): the PI range ends within one position of the trained range "
-              "[0, L - 1]; computed: the largest (L - 1/kappa) - (L - 1) at those settings",
+              "[0, L - 1]; computed: the largest mapped last offset, read off the PI reading's own "
+              "angles (angle / theta_j), less L - 1, at those settings",
               "within one position", Rule::bound,
               [] {
                 const double over = pi_results().overshoot;
