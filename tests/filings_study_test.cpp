@@ -319,6 +319,8 @@ TEST(FilingsConfig, Rejections) {
   EXPECT_NO_THROW(c.validate());
   c.seeds = 0;
   EXPECT_THROW(c.validate(), std::invalid_argument);
+  c.seeds = 1;  // the least accepted
+  EXPECT_NO_THROW(c.validate());
   c = article_filings_study();
   c.window = 1;
   EXPECT_THROW(c.validate(), std::invalid_argument);

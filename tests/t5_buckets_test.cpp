@@ -62,4 +62,8 @@ TEST(T5Buckets, RejectsBadSpecs) {
   expect_invalid([] { pe::t5_bucket(3, {31, 128, true}); }, "num_buckets = 31");
   expect_invalid([] { pe::t5_bucket(3, {32, 16, false}); }, "max_distance = 16");
   expect_invalid([] { pe::t5_last_bucket_onset({32, 8, true}); }, "max_distance = 8");
+  // The boundaries themselves are accepted: 2 buckets causal, 4 bidirectional (two a side).
+  EXPECT_NO_THROW(pe::t5_bucket(3, {2, 128, false}));
+  EXPECT_NO_THROW(pe::t5_bucket(3, {4, 128, true}));
+  expect_invalid([] { pe::t5_bucket(3, {2, 128, true}); }, "num_buckets = 2");
 }
