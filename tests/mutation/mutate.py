@@ -20,7 +20,8 @@ A sitting is fixed to one commit: the scratch copy holds that commit's tracked f
 sites are drawn from them, so resuming draws the same mutants even after the working tree has
 moved on. Results go to tests/mutation/results.tsv, whose first line names the sitting's commit
 and seed, one line per mutant; a mutant already listed there is skipped, so a run can be
-interrupted (Ctrl-C restores the mutated file) and resumed, and 100 mutants spread over
+interrupted (Ctrl-C or SIGTERM restores the mutated file; a hard kill leaves it for the next
+sitting's start, which rewrites every scratch file that differs from the commit) and resumed, and 100 mutants spread over
 sittings. `--new-sitting` starts over at HEAD. ctest stops at the first failing test, since one
 failure is enough to kill a mutant.
 Survivors that no test can kill (equivalent mutants) are explained in survivors.md beside this
@@ -31,6 +32,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -171,7 +173,15 @@ def recorded():
         return {line.split("\t")[0]: line for line in f.read().split("\n")[2:] if line}
 
 
+def stop_cleanly(signum, _frame):
+    """SIGTERM and SIGINT (which a shell leaves ignored for a job started with '&') both stop the
+    sitting through KeyboardInterrupt, so the mutated file is restored before exit."""
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 def main():
+    signal.signal(signal.SIGTERM, stop_cleanly)
+    signal.signal(signal.SIGINT, stop_cleanly)
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--seed", type=int, default=20261130, help="for a new sitting")
