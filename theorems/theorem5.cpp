@@ -30,6 +30,7 @@
 /// tests/theorem5_test.cpp states (ii)-(iv) and the closed form as RapidCheck properties.
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <limits>
 
 #include "chen_counterexample.hpp"
@@ -378,6 +379,42 @@ PE_VERIFICATION_UNIT(theorem5) {
                                    "; largest excess over the bound " + format(r.worst_excess) +
                                    " rounding budgets (3 (|Delta1|+|Delta2|+d) eps sum|h|; "
                                    "allowed: 1)");
+              }});
+
+  claims.add({"thm5.extrapolation_reaches_sum", section,
+              "Past the trained offsets nothing pins the score, so |a| can reach sum_j |h_j|: with "
+              "h_j = rho_j e^(-i Delta* theta_j) (seeded moduli, d = 16, b = 10^4, Delta* = 1000) "
+              "a(Delta*) = sum_j |h_j| exactly, while on the trained offsets 0..31 |a| stays "
+              "below it; residual in units of (Delta* + d) eps sum_j |h_j|",
+              "|a| can reach sum_j |h_j|", Rule::identity,
+              [] {
+                const int d = 16;
+                const double far = 1000;
+                const std::vector<double> theta = pe::frequencies(d, kDefaultBase);
+                pe::Rng rng(311);
+                std::vector<std::complex<double>> h(d / 2);
+                double total = 0;
+                for (int j = 0; j < d / 2; ++j) {
+                  const double rho = rng.uniform(0.5, 2.0);
+                  h[j] = std::polar(rho, -far * theta[j]);
+                  total += rho;
+                }
+                double trained = 0;
+                for (int r = 0; r <= 31; ++r)
+                  trained = std::max(trained, std::fabs(pe::complex_offset_sum(h, r, theta).real()));
+                const double reached = pe::complex_offset_sum(h, far, theta).real();
+                // Each phase -Delta* theta_j and its negation at Delta* round to (Delta* + 1) eps
+                // in angle; d/2 terms of size rho_j are summed: 4 units cover both.
+                Outcome o = identity(std::fabs(reached - total) / ((far + d) * kEps * total), 0, 4,
+                                     "4 units of (Delta* + d) eps sum|h|: the phase's rounding, "
+                                     "twice, and the sum of d/2 terms");
+                if (!(trained < total)) {
+                  o.verdict = Verdict::fails;
+                  o.detail += "; but |a| already reaches the sum on the trained offsets";
+                }
+                o.detail += "; a(Delta*) = " + format(reached) + ", sum |h_j| = " + format(total) +
+                            ", max |a| over offsets 0..31 = " + format(trained);
+                return o;
               }});
 
   // ---- Chen and colleagues ----
