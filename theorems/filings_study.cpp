@@ -30,6 +30,7 @@
 ///   RoPE + PI follows Fenwick Logistics from token 64 on.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <sstream>
@@ -262,6 +263,10 @@ const lab::NotReproduced& not_reproduced() {
        "by naming the first-named company: on those questions each one's answers are right "
        "exactly where that constant answer is (paired differences in the note), so they do not "
        "keep reading past the horizon as the article's heads are said to."},
+      {"filings.horizon.quiet_values",
+       "The values of non-mention words are about as loud as the mentions' in both families of "
+       "ALiBi heads here (ratios in the computed value), so the measured values do not show "
+       "the filings heads keeping them quieter."},
       {"filings.shape.alibi_loses_far",
        "The ALiBi heads trained on these filings keep most far answers (filings.acc.alibi.far)."},
       {"filings.horizon.inside_half_all_right",
@@ -457,6 +462,43 @@ PE_VERIFICATION_UNIT(filings_study) {
                   c += format(r.beyond_accuracy()) + " beyond; ";
                 }
                 return shape(all, c, "rule: beyond accuracy < 1 and below the inside-half accuracy, each head");
+              }}, not_reproduced());
+  lab::add(claims, {"filings.horizon.quiet_values", section,
+              "Line 404: the ALiBi heads trained on filings keep the values of words that are not "
+              "company mentions quiet and the heads trained on the synthetic stream do not. Per "
+              "head, the quietness ratio is the mean logit range (max - min over classes of x E "
+              "W_V W_O) of the unmarked token types over that of the marked ones; every filings "
+              "head's ratio must lie below every synthetic head's",
+              "the heads trained on filings learned to keep those values quiet; the heads trained "
+              "on the dense synthetic stream did not", Rule::shape, [] {
+                auto ratio = [](const pe::experiments::AttentionHead& head) {
+                  auto range = [&head](const pe::experiments::Token& t) {
+                    const Eigen::RowVectorXd logits =
+                        head.token_embedding(t).transpose() * head.value_map() * head.readout();
+                    return logits.maxCoeff() - logits.minCoeff();
+                  };
+                  double unmarked = 0, marked = 0;
+                  for (int s = 0; s < head.shape().symbols; ++s) {
+                    unmarked += range(pe::experiments::Token::content(s, false));
+                    marked += range(pe::experiments::Token::content(s, true));
+                  }
+                  return unmarked / marked;
+                };
+                double max_filings = 0, min_synthetic = std::numeric_limits<double>::infinity();
+                std::string c;
+                for (int k = 0; k < kSeeds; ++k) {
+                  const double f = ratio(lab::filings_study().trained_head(PositionScheme::alibi, k));
+                  max_filings = std::max(max_filings, f);
+                  c += "filings seed " + std::to_string(k) + " " + format(f) + "; ";
+                }
+                for (int k = 0; k < kSeeds; ++k) {
+                  const double y = ratio(lab::tournament().trained_head(PositionScheme::alibi, k));
+                  min_synthetic = std::min(min_synthetic, y);
+                  c += "synthetic seed " + std::to_string(k) + " " + format(y) + "; ";
+                }
+                return shape(max_filings < min_synthetic, c,
+                             "rule: the largest filings ratio " + format(max_filings) +
+                                 " below the smallest synthetic ratio " + format(min_synthetic));
               }}, not_reproduced());
   lab::add(claims, {"filings.horizon.filings_above_synthetic", section,
               "Beyond the horizon the heads trained on filings read more than those trained on "
