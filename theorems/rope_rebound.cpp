@@ -102,9 +102,7 @@ ledger::Outcome one_more_run(const std::string& article, const std::function<dou
     if (!std::isnan(landmark(r))) v.push_back(landmark(r));
   }
   const double n = double(v.size());
-  double mean = 0, m2 = 0;
-  for (double x : v) mean += x / n;
-  for (double x : v) m2 += (x - mean) * (x - mean) / (n - 1);
+  const double mean = lab::mean(v), m2 = lab::SeedValues{v, {}}.between_seed_variance();
   const double half = std::sqrt(m2) * std::sqrt(1 + 1 / n) * lab::kSigmas;
   const double printed = ledger::value_of_printed(article), unit = ledger::half_unit_of_printed(article);
   const bool holds = printed + unit >= mean - half && printed - unit <= mean + half;
