@@ -1,6 +1,7 @@
 #include "docgen.hpp"
 
 #include "case_study_corpus.hpp"
+#include "harness.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -275,6 +276,8 @@ Page expand_template(const std::string& text, const std::string& file, const Con
     }
     if (line == "[[summary]]") {
       out << summary_text(context);
+    } else if (line == "[[harness]]") {
+      out << theorems::harness_markdown();
     } else if (line == "[[pages]]") {
       // \ref, not \subpage: Doxygen 1.9.4's tree view hides the main page's subpages, and
       // unparented pages appear there in file-name order, which is the article's order.

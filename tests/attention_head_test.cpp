@@ -1,5 +1,4 @@
-// The attention head of experiments/: every hand-written gradient against central differences
-// (each scheme, each parameter block, and the RoPE reads under PI, NTK-aware and YaRN), the
+// The attention head of experiments/: the gradient-check module's readings, the
 // tabulated last-position pass against the dense one-pass reader and against a reference built
 // from numerics/attention.hpp, and the rejection of bad input.
 #include <gtest/gtest.h>
@@ -13,6 +12,7 @@
 #include "position_scheme.hpp"
 #include "clocks.hpp"
 #include "cue_task.hpp"
+#include "gradient_check.hpp"
 #include "random.hpp"
 
 namespace pe::experiments {
@@ -20,121 +20,11 @@ namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
-std::string ledger_format(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", x);
-  return buf;
-}
-
 HeadShape shape_of(PositionScheme scheme) {
   HeadShape s;
   s.scheme = scheme;
   return s;
 }
-
-/// Examples of mixed lengths whose last tokens are the query or content tokens, so that the
-/// tabulated pass forms several query groups.
-std::vector<Example> mixed_examples(Rng& rng, int count, int max_length) {
-  std::vector<Example> out(count);
-  for (int i = 0; i < count; ++i) {
-    const int n = static_cast<int>(rng.integer(1, max_length));
-    out[i].tokens.resize(n);
-    for (int j = 0; j < n; ++j)
-      out[i].tokens[j] = Token::content(static_cast<int>(rng.integer(0, 7)), rng.bernoulli(0.3));
-    if (rng.bernoulli(0.6)) out[i].tokens.back() = Token::query();
-    out[i].target = static_cast<int>(rng.integer(0, 7));
-  }
-  return out;
-}
-
-/// A head with sharper scores than at initialisation, so that softmax weights are far from
-/// uniform and every term of the backward pass matters.
-AttentionHead sharp_head(PositionScheme scheme, std::uint64_t seed) {
-  Rng rng(seed);
-  InitialScales scales;
-  scales.embedding = scales.position_table = 4;  // rows of norm about 4
-  scales.query_key = 2.5;                         // scores spread by several units
-  return AttentionHead::initialised(shape_of(scheme), rng, scales);
-}
-
-Reading reading_named(const std::string& name) {
-  if (name == "plain") return {};
-  if (name == "shift") {
-    Reading r;
-    r.position_shift = 5;  // inside the learned table for lengths up to 26
-    return r;
-  }
-  return Reading::rope(context_extension_from_string(name), 80, 32);  // kappa = 2.5
-}
-
-// ---- Gradient checks -------------------------------------------------------------------------
-
-using GradientCase = std::tuple<PositionScheme, std::string, std::string>;  // scheme, reading, block
-
-class GradientCheck : public ::testing::TestWithParam<GradientCase> {};
-
-TEST_P(GradientCheck, MatchesCentralDifferences) {
-  const auto& [scheme, reading_name, block_name] = GetParam();
-  AttentionHead head = sharp_head(scheme, 11);
-  Rng rng(12);
-  const bool shared_query = reading_name == "batch";
-  // "batch": cue-task sequences that all end in the query at one position, so the softmax
-  // runs on per-group tables of exponentials; otherwise mixed lengths and last tokens.
-  CueTask task;
-  task.length = 24;
-  const std::vector<Example> examples = shared_query ? task.sample(rng, 12) : mixed_examples(rng, 6, 24);
-  const Reading reading = reading_named(shared_query ? "plain" : reading_name);
-  Eigen::VectorXd gradient;
-  loss_and_gradient(head, examples, &gradient, reading);
-  ASSERT_EQ(gradient.size(), head.parameters().size());
-
-  const ParameterBlock& block = head.block(block_name);
-  // Central differences: truncation h^2 |f'''| / 6 and rounding eps |f| / h are both near
-  // 1e-10 at h = 1e-5 for this loss of order 1, far below the 1e-7 relative bound checked.
-  const double h = 1e-5;
-  Eigen::VectorXd numeric(block.size()), analytic(block.size());
-  for (Eigen::Index i = 0; i < block.size(); ++i) {
-    const Eigen::Index k = block.offset + i;
-    const double saved = head.parameters()(k);
-    head.parameters()(k) = saved + h;
-    const double up = loss_and_gradient(head, examples, nullptr, reading);
-    head.parameters()(k) = saved - h;
-    const double down = loss_and_gradient(head, examples, nullptr, reading);
-    head.parameters()(k) = saved;
-    numeric(i) = (up - down) / (2 * h);
-    analytic(i) = gradient(k);
-  }
-  ASSERT_GT(analytic.norm(), 1e-6) << block_name << ": gradient vanishes, the check would be void";
-  const double relative = (numeric - analytic).norm() / std::max(numeric.norm(), analytic.norm());
-  RecordProperty("relative_error", ledger_format(relative));
-  EXPECT_LT(relative, 1e-7) << to_string(scheme) << " / " << reading_name << " / " << block_name
-                            << ": |numeric - analytic| / |gradient| = " << relative;
-  const double worst = (numeric - analytic).cwiseAbs().maxCoeff() / analytic.cwiseAbs().maxCoeff();
-  EXPECT_LT(worst, 1e-7) << to_string(scheme) << " / " << block_name
-                         << ": worst entry error relative to the largest entry = " << worst;
-}
-
-std::vector<GradientCase> gradient_cases() {
-  std::vector<GradientCase> cases;
-  const std::vector<std::string> common = {"embedding", "query", "key", "value", "readout"};
-  for (PositionScheme s : all_position_schemes()) {
-    std::vector<std::string> blocks = common;
-    if (s == PositionScheme::learned) blocks.push_back("position_table");
-    std::vector<std::string> readings = {"plain", "batch"};
-    if (s == PositionScheme::rope) readings = {"plain", "batch", "pi", "ntk", "yarn"};
-    if (adds_position_code(s)) readings = {"plain", "batch", "shift"};
-    for (const std::string& r : readings)
-      for (const std::string& b : blocks) cases.emplace_back(s, r, b);
-  }
-  return cases;
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    EveryScheme, GradientCheck, ::testing::ValuesIn(gradient_cases()),
-    [](const ::testing::TestParamInfo<GradientCase>& info) {
-      return to_string(std::get<0>(info.param)) + "_" + std::get<1>(info.param) + "_" +
-             std::get<2>(info.param);
-    });
 
 // ---- Forward passes agree ------------------------------------------------------------------
 
@@ -177,7 +67,7 @@ class ForwardAgreement : public ::testing::TestWithParam<std::tuple<PositionSche
 TEST_P(ForwardAgreement, TabulatedDenseAndReferenceAgreeAtEveryPosition) {
   const auto& [scheme, reading_name] = GetParam();
   const AttentionHead head = sharp_head(scheme, 21);
-  const Reading reading = reading_named(reading_name);
+  const Reading reading = gradient_reading(reading_name);
   Rng rng(22);
   std::vector<Token> tokens;
   for (int j = 0; j < 26; ++j)

@@ -636,23 +636,4 @@ PE_VERIFICATION_UNIT(filings_study) {
                 }
                 return shape(all, c, "rule: every seed Fenwick at all 145 late positions and right at all 209");
               }}, not_reproduced());
-  claims.add({"filings.implementation.headline_models", "Honest caveats",
-              "Implementation (line 433): the headline runs have the article's shape, 27 "
-              "single-head models, 15 for the tournament (schemes x headline seeds) and 12 for "
-              "the filings; computed from the two configurations, with the heads this project "
-              "trains in the selected recipes beside",
-              "27 = 15 + 12", Rule::shape, [] {
-                // The headline seeds are 0..kHeadlineSeeds-1 of each selected recipe.
-                const auto seeds = std::size_t(pe::experiments::kHeadlineSeeds);
-                const std::size_t tour = lab::tournament().config.schemes.size() * seeds;
-                const std::size_t filings = lab::filings_study().config.schemes.size() * seeds;
-                const std::string c = std::to_string(tour + filings) + " = " + std::to_string(tour) +
-                                      " + " + std::to_string(filings);
-                return shape(tour == 15 && filings == 12, c,
-                               "headline heads; the selected recipes train " +
-                                   std::to_string(lab::tournament().heads.size()) +
-                                   " tournament heads and " +
-                                   std::to_string(lab::filings_study().heads.size()) +
-                                   " filings heads (all seeds), besides the grid and the sweep");
-              }});
 }

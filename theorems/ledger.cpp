@@ -102,8 +102,11 @@ const std::vector<std::string>& sections() {
       "Relative position: biases and the ALiBi kernel",
       "Rotations: RoPE",
       "Past the training window",
+      "Kernels over offsets, side by side",
       "Finance case study: which company was named last?",
+      "Where this goes next",
       "Honest caveats",
+      "Implementation",
   };
   return names;
 }

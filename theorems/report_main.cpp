@@ -1,19 +1,93 @@
 // pe_report: merges the claim checks' fragments into report/claims.json and report/claims.md.
 // `pe_report clear` removes stale fragments before a run. Exit status 1 when any claim's
 // verdict differs from its expected verdict. `pe_report headline [DOCS_INDEX]` prints the
-// report's headline (what `ctest` ends with, through CTestCustom.cmake).
+// report's headline (what `ctest` ends with, through CTestCustom.cmake). `pe_report harness`
+// prints the table of the article's 24 harness checks; `pe_report harness-check LIST README`
+// checks it against the output of `ctest -N` in LIST and the README's copy (tests/harness_rows.cmake).
 #include <sys/stat.h>
 
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "harness.hpp"
 #include "ledger.hpp"
 #include "sweep.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// Every pattern of every harness row selects a test `ctest -N` lists, and the README's table
+/// (the lines starting with '|' after its heading "## The article's 24 harness checks") is the
+/// generated one. Prints what is wrong; returns the number of problems.
+int harness_check(const std::string& ctest_list, const std::string& readme) {
+  std::vector<std::string> tests;
+  std::istringstream list(read_text(ctest_list));
+  for (std::string line; std::getline(list, line);) {
+    const auto colon = line.find(": ");
+    if (line.find("Test") != std::string::npos && line.find('#') != std::string::npos &&
+        colon != std::string::npos)
+      tests.push_back(line.substr(colon + 2));
+  }
+  int problems = 0;
+  if (tests.empty()) {
+    std::cerr << ctest_list << ": no test listed\n";
+    return 1;
+  }
+  for (const pe::theorems::HarnessRow& row : pe::theorems::harness_rows())
+    for (const std::string& pattern : row.tests) {
+      const long n = std::count_if(tests.begin(), tests.end(), [&](const std::string& t) {
+        return pe::theorems::matches(pattern, t);
+      });
+      if (n == 0) {
+        std::cerr << "harness row " << row.number << ": '" << pattern << "' selects no test\n";
+        ++problems;
+      }
+    }
+  const std::string heading = "## The article's 24 harness checks";
+  const std::string text = read_text(readme);
+  const auto at = text.find(heading);
+  std::string table;
+  if (at != std::string::npos) {
+    std::istringstream in(text.substr(at + heading.size()));
+    bool started = false;
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty() && line[0] == '|') {
+        table += line + "\n";
+        started = true;
+      } else if (started || line.rfind("## ", 0) == 0) {
+        break;
+      }
+    }
+  }
+  if (table != pe::theorems::harness_markdown()) {
+    std::cerr << readme << ": the table under '" << heading
+              << "' differs from the generated one; replace it with the output of "
+                 "`pe_report harness`:\n"
+              << pe::theorems::harness_markdown();
+    ++problems;
+  }
+  std::cout << tests.size() << " tests listed; " << pe::theorems::harness_rows().size()
+            << " harness rows; " << problems << " problem(s)\n";
+  return problems;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
   const std::string report_dir = PE_REPORT_DIR;
   const std::string mode = argc > 1 ? argv[1] : "write";
   namespace fs = std::filesystem;
@@ -42,8 +116,14 @@ int main(int argc, char** argv) {
     if (argc > 2 && fs::exists(argv[2])) std::cout << "  Documentation: " << argv[2] << "\n";
     return 0;
   }
+  if (mode == "harness") {
+    std::cout << pe::theorems::harness_markdown();
+    return 0;
+  }
+  if (mode == "harness-check" && argc == 4) return harness_check(argv[2], argv[3]) == 0 ? 0 : 1;
   if (mode != "write") {
-    std::cerr << "usage: pe_report [write|clear|headline [DOCS_INDEX]]\n";
+    std::cerr << "usage: pe_report [write|clear|headline [DOCS_INDEX]|harness|harness-check "
+                 "CTEST_LIST README]\n";
     return 2;
   }
   const int disagreements =
@@ -51,4 +131,7 @@ int main(int argc, char** argv) {
   std::cout << "wrote " << report_dir << "/claims.json and claims.md; " << disagreements
             << " claim(s) disagree with their expected verdict\n";
   return disagreements == 0 ? 0 : 1;
+} catch (const std::exception& e) {
+  std::cerr << "pe_report: " << e.what() << "\n";
+  return 2;
 }

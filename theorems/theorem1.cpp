@@ -317,7 +317,7 @@ PE_VERIFICATION_UNIT(theorem1) {
                 o.detail += "; columns " + std::to_string(c.column_a) + " and " + std::to_string(c.column_b);
                 return o;
               }});
-  claims.add({"thm1.cycle.shift_eigenvectors", section,
+  claims.add({"thm1.cycle.shift_eigenvectors", "Where this goes next",
               "Graphs and grids (Where this goes next): on a cycle of 64 positions the Fourier vectors (the sinusoids) "
               "are eigenvectors of the shift; largest |S f_k - lambda_k f_k| in units of eps",
               "sinusoids are the shift's eigenvectors", Rule::identity,
@@ -329,7 +329,7 @@ PE_VERIFICATION_UNIT(theorem1) {
                                 "17 eps: two rounded angles below 2 pi (2 pi eps each), their "
                                 "cosines and sines and one complex product (2 eps each side)");
               }});
-  claims.add({"thm1.cycle.fourier_diagonalises", section,
+  claims.add({"thm1.cycle.fourier_diagonalises", "Where this goes next",
               "Graphs and grids: the discrete Fourier basis diagonalises a stationary kernel on "
               "a cycle of 64 positions (8 wrapped frequencies); largest off-diagonal |F^H C F| / N "
               "in units of N max|kappa| eps",
@@ -338,7 +338,7 @@ PE_VERIFICATION_UNIT(theorem1) {
                 return identity(pe::theorems::cycle_residuals().off_diagonal, 0, 8,
                                 "8 units of N max|kappa| eps: two products of N-term sums");
               }});
-  claims.add({"thm1.cycle.eigenvalues_are_transform", section,
+  claims.add({"thm1.cycle.eigenvalues_are_transform", "Where this goes next",
               "Graphs and grids: the diagonal of F^H C F / N is the kernel's discrete Fourier "
               "transform; largest difference in units of N max|kappa| eps",
               "eigenvalues = kappa-hat", Rule::identity,
@@ -347,7 +347,7 @@ PE_VERIFICATION_UNIT(theorem1) {
                                 "8 units of N max|kappa| eps: two products of N-term sums and "
                                 "one N-term transform");
               }});
-  claims.add({"thm1.figure_a.readout", section,
+  claims.add({"thm1.figure_a.readout", "Kernels over offsets, side by side",
               "Figure A (Kernels over offsets, side by side): the readout <p(m), p(n)>/(d/2) at "
               "m = 3, n = 10, with d = 16 (the width of the article's heads; the figure does not "
               "state it) and b = 10^4",

@@ -1,0 +1,93 @@
+#include "gradient_check.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "context_extension.hpp"
+
+namespace pe::experiments {
+
+AttentionHead sharp_head(PositionScheme scheme, std::uint64_t seed) {
+  Rng rng(seed);
+  HeadShape shape;
+  shape.scheme = scheme;
+  InitialScales scales;
+  scales.embedding = scales.position_table = 4;  // rows of norm about 4
+  scales.query_key = 2.5;                         // scores spread by several units
+  return AttentionHead::initialised(shape, rng, scales);
+}
+
+std::vector<Example> mixed_examples(Rng& rng, int count, int max_length) {
+  std::vector<Example> out(count);
+  for (int i = 0; i < count; ++i) {
+    const int n = static_cast<int>(rng.integer(1, max_length));
+    out[i].tokens.resize(n);
+    for (int j = 0; j < n; ++j)
+      out[i].tokens[j] = Token::content(static_cast<int>(rng.integer(0, 7)), rng.bernoulli(0.3));
+    if (rng.bernoulli(0.6)) out[i].tokens.back() = Token::query();
+    out[i].target = static_cast<int>(rng.integer(0, 7));
+  }
+  return out;
+}
+
+Reading gradient_reading(const std::string& name) {
+  if (name == "plain") return {};
+  if (name == "shift") {
+    Reading r;
+    r.position_shift = 5;  // inside the learned table for lengths up to 26
+    return r;
+  }
+  if (name == "pi" || name == "ntk" || name == "yarn")
+    return Reading::rope(context_extension_from_string(name), 80, 32);  // kappa = 2.5
+  throw std::invalid_argument("gradient_reading: unknown reading '" + name + "'");
+}
+
+std::vector<GradientCase> gradient_cases() {
+  std::vector<GradientCase> cases;
+  const std::vector<std::string> common = {"embedding", "query", "key", "value", "readout"};
+  for (PositionScheme s : all_position_schemes()) {
+    std::vector<std::string> blocks = common;
+    if (s == PositionScheme::learned) blocks.push_back("position_table");
+    std::vector<std::string> readings = {"plain", "batch"};
+    if (s == PositionScheme::rope) readings = {"plain", "batch", "pi", "ntk", "yarn"};
+    if (adds_position_code(s)) readings = {"plain", "batch", "shift"};
+    for (const std::string& r : readings)
+      for (const std::string& b : blocks) cases.push_back({s, r, b});
+  }
+  return cases;
+}
+
+GradientAgreement check_gradient(const GradientCase& c, double step) {
+  AttentionHead head = sharp_head(c.scheme, 11);
+  Rng rng(12);
+  const bool shared_query = c.reading == "batch";
+  CueTask task;
+  task.length = 24;
+  const std::vector<Example> examples = shared_query ? task.sample(rng, 12) : mixed_examples(rng, 6, 24);
+  const Reading reading = gradient_reading(shared_query ? "plain" : c.reading);
+  Eigen::VectorXd gradient;
+  loss_and_gradient(head, examples, &gradient, reading);
+  if (gradient.size() != head.parameters().size())
+    throw std::logic_error("check_gradient: the gradient's size differs from the parameters'");
+
+  const ParameterBlock& block = head.block(c.block);
+  Eigen::VectorXd numeric(block.size()), analytic(block.size());
+  for (Eigen::Index i = 0; i < block.size(); ++i) {
+    const Eigen::Index k = block.offset + i;
+    const double saved = head.parameters()(k);
+    head.parameters()(k) = saved + step;
+    const double up = loss_and_gradient(head, examples, nullptr, reading);
+    head.parameters()(k) = saved - step;
+    const double down = loss_and_gradient(head, examples, nullptr, reading);
+    head.parameters()(k) = saved;
+    numeric(i) = (up - down) / (2 * step);
+    analytic(i) = gradient(k);
+  }
+  GradientAgreement a;
+  a.analytic_norm = analytic.norm();
+  a.relative = (numeric - analytic).norm() / std::max(numeric.norm(), analytic.norm());
+  a.worst_entry = (numeric - analytic).cwiseAbs().maxCoeff() / analytic.cwiseAbs().maxCoeff();
+  return a;
+}
+
+}  // namespace pe::experiments

@@ -1,0 +1,19 @@
+# CTest `harness.rows`: every pattern of the article's 24 harness rows (theorems/harness.hpp)
+# selects at least one test of this build tree, and the README's table is the generated one.
+# cmake -DPE_REPORT=<pe_report> -DBUILD_DIR=<build tree> -DREADME=<README.md> -P harness_rows.cmake
+foreach(var PE_REPORT BUILD_DIR README)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "harness_rows.cmake needs -D${var}=...")
+  endif()
+endforeach()
+execute_process(COMMAND ${CMAKE_CTEST_COMMAND} -N WORKING_DIRECTORY ${BUILD_DIR}
+                OUTPUT_VARIABLE listing RESULT_VARIABLE listed)
+if(NOT listed EQUAL 0)
+  message(FATAL_ERROR "ctest -N in ${BUILD_DIR} failed (${listed})")
+endif()
+set(list_file "${BUILD_DIR}/harness_ctest_list.txt")
+file(WRITE ${list_file} "${listing}")
+execute_process(COMMAND ${PE_REPORT} harness-check ${list_file} ${README} RESULT_VARIABLE checked)
+if(NOT checked EQUAL 0)
+  message(FATAL_ERROR "harness rows: see the problems above")
+endif()
