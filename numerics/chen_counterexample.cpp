@@ -25,13 +25,13 @@ class Interval {
   mpfi_t value_;
 };
 
-Enclosure enclose(const Interval& x, mpfr_prec_t bits) {
+DoubleEnclosure enclose(const Interval& x, mpfr_prec_t bits) {
   mpfr_t left, right;
   mpfr_init2(left, bits);
   mpfr_init2(right, bits);
   mpfi_get_left(left, x.get());
   mpfi_get_right(right, x.get());
-  Enclosure e;
+  DoubleEnclosure e;
   e.lower = mpfr_get_d(left, MPFR_RNDD);
   e.upper = mpfr_get_d(right, MPFR_RNDU);
   char buffer[160];

@@ -20,7 +20,7 @@
 namespace pe {
 
 /// A closed interval [lower, upper] known to contain a real number.
-struct Enclosure {
+struct DoubleEnclosure {
   double lower = 0;  ///< the MPFI left endpoint rounded down to double
   double upper = 0;  ///< the MPFI right endpoint rounded up to double
   std::string text;  ///< "[left, right]" with 25 significant digits per endpoint
@@ -30,9 +30,9 @@ struct Enclosure {
 
 /// The three enclosures and the two certified comparisons.
 struct ChenCounterexample {
-  Enclosure error;                    ///< interpolation error at delta
-  Enclosure stated_bound;             ///< with Chen and colleagues' constant d/(4 ln b)
-  Enclosure corrected_bound;          ///< with sum_j theta_j^2
+  DoubleEnclosure error;                    ///< interpolation error at delta
+  DoubleEnclosure stated_bound;             ///< with Chen and colleagues' constant d/(4 ln b)
+  DoubleEnclosure corrected_bound;          ///< with sum_j theta_j^2
   bool error_exceeds_stated = false;  ///< left end of error > right end of stated bound
   bool error_within_corrected = false;  ///< right end of error < left end of corrected bound
   int precision_bits = 0;             ///< MPFI working precision

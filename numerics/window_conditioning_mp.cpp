@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "enclosure.hpp"
 #include "window_conditioning.hpp"
 
 namespace pe {
@@ -61,16 +62,6 @@ double endpoint(mpfi_srcptr x, bool right) {
   return v;
 }
 
-std::string endpoint_text(mpfi_srcptr x, bool right) {
-  mpfr_t e;
-  mpfr_init2(e, mpfi_get_prec(x));
-  if (right) mpfi_get_right(e, x); else mpfi_get_left(e, x);
-  char buffer[128];
-  // 25 significant digits, rounded outward so the printed interval still contains cond(P).
-  mpfr_snprintf(buffer, sizeof buffer, right ? "%.24RUe" : "%.24RDe", e);
-  mpfr_clear(e);
-  return buffer;
-}
 
 }  // namespace
 
@@ -246,8 +237,8 @@ ConditionEnclosure window_condition_enclosure(int n, int d, double base, int dig
                                 ": the enclosure of lambda_min(P^T P) reaches zero");
   mpfi_div(cond.get(), lambda_max.get(), lambda_min.get());
   mpfi_sqrt(cond.get(), cond.get());
-  out.lower = endpoint_text(cond.get(), false);
-  out.upper = endpoint_text(cond.get(), true);
+  out.lower = endpoint_text(cond.get(), false, 25);
+  out.upper = endpoint_text(cond.get(), true, 25);
   out.lower_value = endpoint(cond.get(), false);
   out.upper_value = endpoint(cond.get(), true);
   return out;

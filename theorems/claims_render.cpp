@@ -97,6 +97,10 @@ Summary summarise(const std::vector<Record>& records, int not_run) {
     else ++s.errors;
     if (r.expected == "fails") ++s.errata;
     if (r.verdict != r.expected) ++s.disagreements;
+    if (r.reproduction == "exact" && !r.certified.empty()) {
+      ++s.deterministic;
+      s.certified += r.certified == "true";
+    }
     if (r.verdict == "holds") continue;
     if (r.reproduction == "exact") ++s.fails_mathematics;
     else if (r.reproduction == "setting-dependent") ++s.fails_setting_dependent;
@@ -116,6 +120,9 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
       {"statement fails", report ? s.fails + s.errors : s.fails},
       {"errata (expected to fail)", s.errata},
       {"verdict differs from expected", s.disagreements},
+      {"deterministic printed and bound claims certified on enclosures (of " +
+           std::to_string(s.deterministic) + ")",
+       s.certified},
       report ? Counts::value_type{"declared, not run", s.not_run}
              : Counts::value_type{"evaluation errors", s.errors}};
   const Counts causes = {
@@ -128,6 +135,13 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
       {report ? "experiment claims not swept in this run" : "experiment claims not swept",
        s.fails_not_swept}};
   return counts_table(verdicts) + "\nWhy the failing statements fail:\n\n" + counts_table(causes);
+}
+
+/// "yes [lo, hi]" for a claim decided on its enclosure, "no" otherwise (the note and the
+/// report's certification field say why), empty for rules that are not printed or bound.
+std::string certified_cell(const Record& r) {
+  if (r.certified.empty()) return "";
+  return r.certified == "true" ? "yes " + r.enclosure : "no";
 }
 
 IdColumn plain_id_column() {
@@ -143,11 +157,12 @@ std::string claims_table(const std::vector<const Record*>& records, Markdown mar
   auto cell = [markdown](const std::string& text) { return escape_markdown(text, markdown); };
   std::ostringstream md;
   md << "| " << id_column.heading
-     << " | " << source_column.heading << " | statement | article | computed | rule | verdict | expected | reproduction | note |\n"
-     << "|---|---|---|---|---|---|---|---|---|---|\n";
+     << " | " << source_column.heading << " | statement | article | computed | rule | certified | verdict | expected | reproduction | note |\n"
+     << "|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const Record* r : records)
     md << "| " << id_column.cell(*r) << " | " << source_column.cell(*r) << " | " << cell(r->statement) << " | " << cell(r->article)
-       << " | " << cell(r->computed) << " | " << cell(r->rule) << " | " << verdict_cell(*r, markdown)
+       << " | " << cell(r->computed) << " | " << cell(r->rule) << " | " << cell(certified_cell(*r))
+       << " | " << verdict_cell(*r, markdown)
        << " | " << cell(r->expected) << " | " << cell(reproduction_cell(*r, markdown)) << " | "
        << cell(r->note) << " |\n";
   md << "\n";

@@ -37,6 +37,9 @@ struct Summary {
   /// hold in none; `not_swept` when the sweep did not run.
   int fails_mathematics = 0, fails_setting_dependent = 0, fails_everywhere = 0, fails_not_swept = 0;
   int not_run = 0;  ///< declared but not evaluated in this run (the report only)
+  /// Printed and bound claims whose reproduction is "exact" (no trained head involved), and
+  /// how many of them were decided on a rigorous enclosure.
+  int deterministic = 0, certified = 0;
 };
 Summary summarise(const std::vector<Record>& records, int not_run = 0);
 

@@ -35,6 +35,7 @@
 #include "clocks.hpp"
 #include "commutant.hpp"
 #include "constants.hpp"
+#include "certified.hpp"
 #include "ledger.hpp"
 #include "subspaces.hpp"
 #include "window_conditioning.hpp"
@@ -92,9 +93,21 @@ PrintedInterval printed_interval(const char* printed) {
   return {v - h, v + h};
 }
 
+/// The rigorous enclosure of cond(P) at 200 digits (memoised: two claims read it).
+const pe::ConditionEnclosure& condition_enclosure(int n) {
+  static std::map<int, ConditionEnclosure> cache;
+  auto found = cache.find(n);
+  if (found != cache.end()) return found->second;
+  return cache.emplace(n, window_condition_enclosure(n, kD, kDefaultBase, 200)).first->second;
+}
+
+/// The printed condition number decided on its enclosure; the 200-digit SVD value beside it.
 ledger::Outcome condition_number_claim(int n, const char* printed_value) {
   const DirectSvd& svd = direct_svd(n);
-  ledger::Outcome o = ledger::printed(printed_value, static_cast<double>(svd.cond), sci(svd.cond));
+  const ConditionEnclosure& e = condition_enclosure(n);
+  ledger::Outcome o = printed_enclosed(printed_value, static_cast<double>(svd.cond),
+                                       [&e] { return enclose_between(e.lower, e.upper); });
+  o.computed = sci(svd.cond);
   o.detail += "; Mp200 JacobiSVD of the " + std::to_string(n) + " x 16 matrix P, sigma_max = " +
               sci(svd.singular_values(0), 6) + ", sigma_min = " + sci(svd.singular_values(kD - 1), 6);
   return o;
@@ -157,15 +170,22 @@ PE_VERIFICATION_UNIT(conditioning) {
                 "rounds to the printed " + std::string(value) + ", n = " + std::to_string(n),
                 std::string("enclosure within ") + value + " +- half a unit", Rule::bound,
                 [n, value] {
-                  const pe::ConditionEnclosure e = pe::window_condition_enclosure(n, kD, pe::kDefaultBase, 200);
-                  const PrintedInterval p = printed_interval(value);
-                  const bool holds = e.lower_value >= p.low && e.upper_value <= p.high;
-                  return bound(holds, "[" + e.lower + ", " + e.upper + "]",
+                  const pe::ConditionEnclosure& e = condition_enclosure(n);
+                  Placement where;
+                  {
+                    const pe::ScopedEnclosurePrecision precision(pe::theorems::kCertificationDigits[0]);
+                    where = place(pe::enclose_between(e.lower, e.upper), value);
+                  }
+                  const bool holds = where == Placement::inside;
+                  Outcome o = bound(holds, "[" + e.lower + ", " + e.upper + "]",
                                  "enclosure [" + e.lower + ", " + e.upper + "] " +
-                                     (holds ? "within" : "NOT within") + " [" + format(p.low) + ", " +
-                                     format(p.high) + "]; ||offdiag(V^T G V)||_F <= " +
+                                     (holds ? "within" : "NOT within") + " " + value + " +- " +
+                                     half_unit_text(value) + "; ||offdiag(V^T G V)||_F <= " +
                                      format(e.offdiagonal_bound) + ", ||V^T V - I||_F <= " +
                                      format(e.orthogonality_bound));
+                  o.certified = where != Placement::straddles;
+                  o.enclosure = "[" + e.lower + ", " + e.upper + "]";
+                  return o;
                 }});
 
     const bool beyond_double = n <= 64;  // the article: "the first two are past what double resolves"

@@ -31,7 +31,8 @@ Registry& registry() {
 
 const std::vector<std::string> kRecordFields = {"id",     "unit",    "section", "statement",
                                                 "article", "computed", "rule",   "verdict",
-                                                "expected", "note",    "source"};
+                                                "expected", "note",    "source",
+                                                "certified", "enclosure", "certification"};
 
 std::string* field(Record& r, const std::string& name) {
   if (name == "id") return &r.id;
@@ -45,6 +46,9 @@ std::string* field(Record& r, const std::string& name) {
   if (name == "expected") return &r.expected;
   if (name == "note") return &r.note;
   if (name == "source") return &r.source;
+  if (name == "certified") return &r.certified;
+  if (name == "enclosure") return &r.enclosure;
+  if (name == "certification") return &r.certification;
   return nullptr;
 }
 
@@ -173,6 +177,7 @@ namespace {
 struct PrintedLiteral {
   double value;
   double half_unit;
+  int half_unit_exponent;  ///< half_unit = 5 * 10^half_unit_exponent exactly
 };
 
 PrintedLiteral parse_printed(std::string_view printed) {
@@ -198,12 +203,15 @@ PrintedLiteral parse_printed(std::string_view printed) {
   }
   const double half_unit = 0.5 * std::pow(10.0, exponent - decimals);
   if (!std::isfinite(value) || !(half_unit > 0) || !std::isfinite(half_unit)) throw out_of_range();
-  return {value, half_unit};
+  return {value, half_unit, exponent - decimals - 1};
 }
 }  // namespace
 
 double half_unit_of_printed(std::string_view printed) { return parse_printed(printed).half_unit; }
 double value_of_printed(std::string_view printed) { return parse_printed(printed).value; }
+std::string half_unit_text(std::string_view printed) {
+  return "5e" + std::to_string(parse_printed(printed).half_unit_exponent);
+}
 
 std::string format(double value) {
   char buf[64];
@@ -290,6 +298,12 @@ Record evaluate_record(const Claim& claim) {
     r.computed = o.computed;
     r.verdict = to_string(o.verdict);
     r.note = o.detail;
+    if (claim.rule == Rule::printed || claim.rule == Rule::bound) {
+      r.certified = o.certified ? "true" : "false";
+      r.enclosure = o.enclosure;
+      r.certification = o.certified ? "decided on the enclosure"
+                                    : "decided in floating point; no enclosure is computed for it";
+    }
     if (o.rule != claim.rule) {
       r.verdict = "error";
       r.note = "declared under the rule '" + to_string(claim.rule) + "' but decided by the '" +
@@ -375,7 +389,9 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
          << ", \"fails_article_mathematics\": " << s.fails_mathematics
          << ", \"fails_setting_dependent\": " << s.fails_setting_dependent
          << ", \"fails_in_every_setting\": " << s.fails_everywhere
-         << ", \"fails_not_swept\": " << s.fails_not_swept << "},\n";
+         << ", \"fails_not_swept\": " << s.fails_not_swept
+         << ", \"deterministic_printed_or_bound\": " << s.deterministic
+         << ", \"certified\": " << s.certified << "},\n";
     for (const std::string& member : annotations.top_level_json) json << "  " << member << ",\n";
     json << "  \"claims\": [\n";
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -383,7 +399,13 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
       json << "    {";
       bool first = true;
       for (const std::string& name : kRecordFields) {
-        json << (first ? "" : ", ") << pe::json_quoted(name) << ": " << pe::json_quoted(*field(r, name));
+        const std::string& value = *field(r, name);
+        if (name == "certified" || name == "enclosure" || name == "certification") {
+          if (r.certified.empty()) continue;  // only printed and bound claims carry them
+          json << ", " << pe::json_quoted(name) << ": " << (name == "certified" ? value : pe::json_quoted(value));
+          continue;
+        }
+        json << (first ? "" : ", ") << pe::json_quoted(name) << ": " << pe::json_quoted(value);
         first = false;
       }
       json << ", \"reproduction\": " << pe::json_quoted(r.reproduction);
@@ -447,6 +469,8 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
              << "  Verdicts that differ from their expectation: " << disagreeing.size()
              << (disagreeing.empty() ? "." : ":") << "\n";
     for (const std::string& d : disagreeing) headline << "    " << d << "\n";
+    headline << "  Certified on rigorous enclosures: " << s.certified << " of " << s.deterministic
+             << " deterministic printed and bound claims.\n";
     headline << "  Declared but not run in this run: " << not_run.size();
     if (!units_not_run.empty()) {
       headline << " (units:";

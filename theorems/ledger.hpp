@@ -37,6 +37,10 @@ struct Outcome {
   std::string computed;  ///< the computed value, at least six significant digits
   Verdict verdict;       ///< does the article's statement hold as printed?
   std::string detail;    ///< how the verdict was reached, with the tolerance's source
+  /// Decided on a rigorous enclosure of the computed value (theorems/certified.hpp), not on a
+  /// floating-point number; `enclosure` is that interval as "[lo, hi]".
+  bool certified = false;
+  std::string enclosure;
 };
 
 /// One claim of the article.
@@ -96,6 +100,8 @@ std::pair<std::string, std::string> test_name(std::string_view id);
 /// "3.69e29" or "1.15e-4". Throws std::invalid_argument for anything else.
 double half_unit_of_printed(std::string_view printed);
 double value_of_printed(std::string_view printed);
+/// The same half unit as exact decimal text, "5e-4" for "0.748".
+std::string half_unit_text(std::string_view printed);
 
 /// Formats a double with ten significant digits (the ledger's minimum is six).
 std::string format(double value);
@@ -132,6 +138,10 @@ Outcome shape(bool holds, std::string computed, std::string detail);
 struct Record {
   std::string id, unit, section, statement, article, computed, rule, verdict, expected, note;
   std::string source;  ///< where the claim is declared, "theorems/theorem1.cpp:142"
+  /// For printed and bound claims: "true" when decided on a rigorous enclosure, else "false"
+  /// ("" for other rules); `enclosure` the interval; `certification` how it was decided, or why
+  /// it is not certified.
+  std::string certified, enclosure, certification;
   /// Filled when the report is written (ReportAnnotations), not by the claim's check:
   /// "exact", "reproduces", "setting-dependent", "does-not-reproduce" or "not swept".
   std::string reproduction;

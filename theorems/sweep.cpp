@@ -179,12 +179,12 @@ ledger::ReportAnnotations report_annotations(const std::string& report_dir) {
   const std::vector<std::string>& units = experiment_units();
   a.annotate = [sweep, swept, units](ledger::Record& r) {
     const bool experiment_unit = std::find(units.begin(), units.end(), r.unit) != units.end();
-    if (!swept) {
-      r.reproduction = experiment_unit ? "not swept" : "exact";
-      return;
-    }
-    r.reproduction = reproduction(*sweep, r.id, r.verdict);
-    if (r.reproduction == "exact") return;
+    r.reproduction = !swept ? (experiment_unit ? "not swept" : "exact") : reproduction(*sweep, r.id, r.verdict);
+    if (r.reproduction != "exact" && r.certified == "false")
+      r.certification = "not certifiable as the article's value: a statistic of seeded training "
+                        "runs, which an enclosure of this project's arithmetic would not make the "
+                        "article's";
+    if (!swept || r.reproduction == "exact") return;
     r.settings_run = int(sweep->settings.size());
     r.settings_held = sweep->held(r.id);
     r.settings_holding = sweep->holding(r.id);

@@ -17,6 +17,7 @@
 #include <complex>
 
 #include "clocks.hpp"
+#include "certified.hpp"
 #include "constants.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
@@ -28,6 +29,16 @@ const int kDeltas[] = {1, 4, 16, 64, 256, 1024};
 
 double normalised_kernel(int d, double delta) {
   return 2.0 / d * stationary_kernel(delta, d, kDefaultBase);
+}
+
+/// (2/d) kappa_d(Delta), enclosed at the precision in force.
+Enclosure normalised_kernel_enclosed(int d, double delta) {
+  return Enclosure(2) / Enclosure(d) * stationary_kernel(Enclosure(delta), d, Enclosure(kDefaultBase));
+}
+
+/// The ruler 1 - (gamma + ln|Delta|) / ln b, enclosed at the precision in force.
+Enclosure ruler_enclosed(double delta) {
+  return Enclosure(1) - (euler_gamma() + log(Enclosure(std::fabs(delta)))) / log(Enclosure(kDefaultBase));
 }
 
 double limit_200_digits(double delta) {
@@ -101,6 +112,25 @@ ColumnCosine largest_column_cosine(int n) {
       if (c > best.largest) best = {c, a, b};
     }
   return best;
+}
+
+/// The same largest cosine, enclosed: every column cosine in interval arithmetic, then the
+/// enclosure of their maximum.
+Enclosure largest_column_cosine_enclosed(int n) {
+  const int d = 16;
+  std::vector<Vector<Enclosure>> rows;
+  rows.reserve(n);
+  const std::vector<Enclosure> omega = frequencies(d, Enclosure(kDefaultBase));
+  for (int m = 0; m < n; ++m) rows.push_back(sinusoidal_code(Enclosure(m), omega));
+  std::vector<Enclosure> dots(d * d, Enclosure(0));
+  for (const Vector<Enclosure>& row : rows)
+    for (int a = 0; a < d; ++a)
+      for (int b = a; b < d; ++b) dots[a * d + b] += row(a) * row(b);
+  std::vector<Enclosure> cosines;
+  for (int a = 0; a < d; ++a)
+    for (int b = a + 1; b < d; ++b)
+      cosines.push_back(dots[a * d + b] / sqrt(dots[a * d + a] * dots[b * d + b]));
+  return enclosure_of_max(cosines);
 }
 
 /// Theorem 1 (i) on a seeded sample: max |<p(m),p(n)> - kappa_d(n-m)| in units of
@@ -189,6 +219,8 @@ PE_VERIFICATION_UNIT(theorem1) {
   using namespace pe::ledger;
   using namespace pe::theorems;
   using pe::kEps;
+  using pe::Enclosure;
+  using pe::enclose_decimal;
   const std::string section = "Position as a set of clocks";
 
   // ---- (i) stationarity ----
@@ -255,30 +287,40 @@ PE_VERIFICATION_UNIT(theorem1) {
     const char* label;
     std::function<double(int)> value;
     std::vector<const char*> printed;
+    /// The enclosure the cell is decided on; empty where none is computed (the limit's Ci).
+    std::function<Enclosure(int)> enclosed;
   };
   const std::vector<Row> rows = {
       {"d64", "(2/d) kappa_d at d = 64", [](int D) { return normalised_kernel(64, D); },
-       {"0.966", "0.748", "0.605", "0.435", "0.354", "0.263"}},
+       {"0.966", "0.748", "0.605", "0.435", "0.354", "0.263"},
+       [](int D) { return normalised_kernel_enclosed(64, D); }},
       {"d512", "(2/d) kappa_d at d = 512", [](int D) { return normalised_kernel(512, D); },
-       {"0.973", "0.768", "0.631", "0.485", "0.313", "0.186"}},
+       {"0.973", "0.768", "0.631", "0.485", "0.313", "0.186"},
+       [](int D) { return normalised_kernel_enclosed(512, D); }},
       {"d8192", "(2/d) kappa_d at d = 8192", [](int D) { return normalised_kernel(8192, D); },
-       {"0.974", "0.771", "0.635", "0.487", "0.335", "0.185"}},
+       {"0.974", "0.771", "0.635", "0.487", "0.335", "0.185"},
+       [](int D) { return normalised_kernel_enclosed(8192, D); }},
       {"limit", "the limit I_b (200-digit Ci)", [](int D) { return limit_200_digits(D); },
-       {"0.974", "0.772", "0.635", "0.487", "0.335", "0.185"}},
+       {"0.974", "0.772", "0.635", "0.487", "0.335", "0.185"}, {}},
       {"ruler", "the ruler 1 - (gamma + ln Delta)/ln b",
        [](int D) { return pe::logarithmic_ruler(D, pe::kDefaultBase); },
-       {"0.937", "0.787", "0.636", "0.486", "0.335", "0.185"}},
+       {"0.937", "0.787", "0.636", "0.486", "0.335", "0.185"},
+       [](int D) { return ruler_enclosed(D); }},
   };
   for (const Row& row : rows)
     for (std::size_t i = 0; i < 6; ++i) {
       const int delta = kDeltas[i];
       const std::string printed_value = row.printed[i];
       auto value = row.value;
+      auto enclosed = row.enclosed;
       claims.add({std::string("thm1.ruler.") + row.name + ".delta" + std::to_string(delta), section,
                   std::string("Theorem 1 ruler table: ") + row.label + ", Delta = " +
                       std::to_string(delta) + ", b = 10^4",
                   printed_value, Rule::printed,
-                  [printed_value, value, delta] { return printed(printed_value, value(delta)); }});
+                  [printed_value, value, enclosed, delta] {
+                    if (!enclosed) return printed(printed_value, value(delta));
+                    return printed_enclosed(printed_value, value(delta), [&] { return enclosed(delta); });
+                  }});
     }
 
   claims.add({"thm1.nonuniform.delta256", section,
@@ -296,16 +338,23 @@ PE_VERIFICATION_UNIT(theorem1) {
   claims.add({"thm1.doubling_cost", section,
               "Theorem 1 remark: each doubling of the distance costs ln 2 / ln b of similarity",
               "0.075", Rule::printed,
-              [] { return printed("0.075", std::log(2.0) / std::log(pe::kDefaultBase)); }});
+              [] {
+                return printed_enclosed("0.075", std::log(2.0) / std::log(pe::kDefaultBase), [] {
+                  return log(Enclosure(2)) / log(Enclosure(pe::kDefaultBase));
+                });
+              }});
   claims.add({"thm1.columns.n64", section,
               "Columns remark: at d = 16 over positions 0..63 the largest cosine between two "
               "distinct columns of P exceeds 0.999",
               "> 0.999", Rule::bound,
               [] {
                 const ColumnCosine c = largest_column_cosine(64);
-                return bound(c.largest > 0.999, format(c.largest),
-                               "columns " + std::to_string(c.column_a) + " and " +
-                                   std::to_string(c.column_b) + "; must exceed 0.999");
+                Outcome o = bound_enclosed(
+                    true, [] { return std::pair{largest_column_cosine_enclosed(64), enclose_decimal("0.999")}; },
+                    "the largest column cosine", "0.999");
+                o.detail += "; in double " + format(c.largest) + ", columns " + std::to_string(c.column_a) +
+                            " and " + std::to_string(c.column_b);
+                return o;
               }});
   claims.add({"thm1.columns.n4096", section,
               "Columns remark: at d = 16 over positions 0..4095 the largest cosine between two "
@@ -313,7 +362,7 @@ PE_VERIFICATION_UNIT(theorem1) {
               "0.739", Rule::printed,
               [] {
                 const ColumnCosine c = largest_column_cosine(4096);
-                Outcome o = printed("0.739", c.largest);
+                Outcome o = printed_enclosed("0.739", c.largest, [] { return largest_column_cosine_enclosed(4096); });
                 o.detail += "; columns " + std::to_string(c.column_a) + " and " + std::to_string(c.column_b);
                 return o;
               }});
@@ -351,5 +400,8 @@ PE_VERIFICATION_UNIT(theorem1) {
               "Figure A (Kernels over offsets, side by side): the readout <p(m), p(n)>/(d/2) at "
               "m = 3, n = 10, with d = 16 (the width of the article's heads; the figure does not "
               "state it) and b = 10^4",
-              "0.737", Rule::printed, [] { return printed("0.737", normalised_kernel(16, 7.0)); }});
+              "0.737", Rule::printed, [] {
+                return printed_enclosed("0.737", normalised_kernel(16, 7.0),
+                                        [] { return normalised_kernel_enclosed(16, 7.0); });
+              }});
 }

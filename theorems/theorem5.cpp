@@ -37,6 +37,7 @@
 #include "clocks.hpp"
 #include "constants.hpp"
 #include "context_extension.hpp"
+#include "certified.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
 #include "rope.hpp"
@@ -197,6 +198,14 @@ const ChenScan& chen_scan() {
 }
 
 }  // namespace
+namespace {
+/// The wavelength 2 pi / theta_j = 2 pi b^(2j/d) of plane j (b = 10^4), enclosed at the
+/// precision in force.
+pe::Enclosure wavelength_enclosed(int d, int j) {
+  return 2 * pe::pi_enclosed() * pow(pe::Enclosure(pe::kDefaultBase), pe::Enclosure(2 * j) / d);
+}
+}  // namespace
+
 }  // namespace pe::theorems
 
 PE_VERIFICATION_UNIT(theorem5) {
@@ -215,7 +224,10 @@ PE_VERIFICATION_UNIT(theorem5) {
                 "Theorem 5 census: wavelength 2 pi / theta_j of plane " + std::to_string(j) +
                     " at d = 16, b = 10^4",
                 printed_value, Rule::printed,
-                [printed_value, j] { return printed(printed_value, pe::wavelengths(16, kDefaultBase)[j]); }});
+                [printed_value, j] {
+                  return printed_enclosed(printed_value, pe::wavelengths(16, kDefaultBase)[j],
+                                          [j] { return wavelength_enclosed(16, j); });
+                }});
   }
   claims.add({"thm5.census.full_turns.d16.L32", section,
               "Theorem 5 (i) census: planes with (L - 1) theta_j >= 2 pi at d = 16, L = 32 "
@@ -273,10 +285,16 @@ PE_VERIFICATION_UNIT(theorem5) {
               }});
   claims.add({"thm5.census.plane2.half_wavelength", section,
               "Census remark: half the wavelength of plane 2 (d = 16)", "31.4", Rule::printed,
-              [] { return printed("31.4", pe::wavelengths(16, kDefaultBase)[2] / 2); }});
+              [] {
+                return printed_enclosed("31.4", pe::wavelengths(16, kDefaultBase)[2] / 2,
+                                        [] { return wavelength_enclosed(16, 2) / 2; });
+              }});
   claims.add({"thm5.census.plane2.three_turns", section,
               "Census remark: three turns of plane 2 (d = 16)", "188.5", Rule::printed,
-              [] { return printed("188.5", 3 * pe::wavelengths(16, kDefaultBase)[2]); }});
+              [] {
+                return printed_enclosed("188.5", 3 * pe::wavelengths(16, kDefaultBase)[2],
+                                        [] { return 3 * wavelength_enclosed(16, 2); });
+              }});
 
   // ---- (ii) PI ----
   claims.add({"thm5.pi.range", section,
@@ -461,11 +479,14 @@ PE_VERIFICATION_UNIT(theorem5) {
               "error <= 0.434 (their bound; the article says it fails)", Rule::bound,
               [] {
                 const pe::ChenCounterexample& c = chen_d128();
-                return bound(!c.error_exceeds_stated, format(c.error.midpoint()),
-                               std::string(c.error_exceeds_stated
-                                               ? "certified: error > stated bound; "
-                                               : "not refuted: ") +
-                                   enclosures_text(c));
+                Outcome o = bound(!c.error_exceeds_stated, format(c.error.midpoint()),
+                                  std::string(c.error_exceeds_stated
+                                                  ? "certified: error > stated bound; "
+                                                  : "not refuted: ") +
+                                      enclosures_text(c));
+                o.certified = c.error_exceeds_stated;  // a refutation on endpoints; else undecided
+                o.enclosure = c.error.text;
+                return o;
               },
               pe::ledger::Verdict::fails,
               "the constant d/(4 ln b) is too small: their proof bounds 1/(1 - b^(-4/d)) by "
@@ -479,7 +500,7 @@ PE_VERIFICATION_UNIT(theorem5) {
     const char* suffix;
     const char* statement;
     const char* printed_value;
-    pe::Enclosure pe::ChenCounterexample::*member;
+    pe::DoubleEnclosure pe::ChenCounterexample::*member;
   };
   for (const EnclosedValue& v : {
            EnclosedValue{"error",
@@ -494,10 +515,11 @@ PE_VERIFICATION_UNIT(theorem5) {
                          "0.500", &pe::ChenCounterexample::corrected_bound}}) {
     claims.add({std::string("thm5.chen.counterexample.d128.") + v.suffix, section, v.statement,
                 v.printed_value, Rule::printed, [v] {
-                  const pe::Enclosure& e = chen_d128().*v.member;
-                  Outcome o = printed(v.printed_value, e.midpoint());
-                  o.detail += "; enclosure " + e.text;
-                  return o;
+                  const pe::DoubleEnclosure& e = chen_d128().*v.member;
+                  // The MPFI endpoints rounded outward to doubles still enclose the value.
+                  return printed_enclosed(v.printed_value, e.midpoint(), [&e] {
+                    return pe::enclose_between(e.lower, e.upper);
+                  });
                 }});
   }
   claims.add({"thm5.chen.corrected_bound_holds.d128", section,
@@ -507,10 +529,13 @@ PE_VERIFICATION_UNIT(theorem5) {
               "0.459 <= 0.500", Rule::bound,
               [] {
                 const pe::ChenCounterexample& c = chen_d128();
-                return bound(c.error_within_corrected, format(c.error.midpoint()),
-                               std::string(c.error_within_corrected ? "certified: error < corrected bound; "
-                                                                    : "not certified: ") +
-                                   enclosures_text(c));
+                Outcome o = bound(c.error_within_corrected, format(c.error.midpoint()),
+                                  std::string(c.error_within_corrected ? "certified: error < corrected bound; "
+                                                                       : "not certified: ") +
+                                      enclosures_text(c));
+                o.certified = c.error_within_corrected;
+                o.enclosure = c.error.text;
+                return o;
               }});
   claims.add({"thm5.chen.refuted_up_to_d128", "Honest caveats",
               "Caveat: Chen and colleagues' Theorem 2.1 is false as stated for head dimensions "

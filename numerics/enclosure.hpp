@@ -1,0 +1,60 @@
+/// @file
+/// @brief Rigorous enclosures: MPFI intervals through Boost.Multiprecision, with the precision
+/// chosen at run time. Every operation rounds outward, so a computed interval contains the
+/// exact value of the expression it evaluates (for functions MPFI implements: + - * /, sqrt,
+/// exp, log, cos, sin, pow, and the constants pi, ln 2 and Euler's gamma).
+#pragma once
+
+#include <boost/multiprecision/mpfi.hpp>
+#include <string>
+#include <vector>
+
+namespace pe {
+
+using Enclosure = boost::multiprecision::number<boost::multiprecision::mpfi_float_backend<0>,
+                                                boost::multiprecision::et_off>;
+
+/// Sets Enclosure's default precision (decimal digits) for the lifetime of the guard and
+/// restores the previous one; intervals created inside the scope carry `digits`.
+class ScopedEnclosurePrecision {
+ public:
+  explicit ScopedEnclosurePrecision(unsigned digits) : previous_(Enclosure::default_precision()) {
+    Enclosure::default_precision(digits);
+  }
+  ~ScopedEnclosurePrecision() { Enclosure::default_precision(previous_); }
+  ScopedEnclosurePrecision(const ScopedEnclosurePrecision&) = delete;
+  ScopedEnclosurePrecision& operator=(const ScopedEnclosurePrecision&) = delete;
+
+ private:
+  unsigned previous_;
+};
+
+/// An endpoint of an MPFI interval as decimal text with `digits` significant digits, rounded
+/// outward (down for the left end, up for the right), so the printed interval still contains
+/// the enclosed value.
+std::string endpoint_text(mpfi_srcptr x, bool right, int digits);
+
+/// "[lo, hi]" with both endpoints rounded outward to `digits` significant digits.
+std::string interval_text(const Enclosure& x, int digits);
+
+/// The exact value of a decimal literal ("0.7375", "5e-4"), enclosed at the precision in force.
+Enclosure enclose_decimal(const std::string& literal);
+
+/// The interval from the left end of the enclosure of decimal `lower` to the right end of the
+/// enclosure of decimal `upper` (for endpoints already rounded outward, such as
+/// endpoint_text's), at the precision in force.
+Enclosure enclose_between(const std::string& lower, const std::string& upper);
+/// [lower, upper] from two doubles (exact: doubles are representable at any MPFI precision
+/// of 53 bits or more).
+Enclosure enclose_between(double lower, double upper);
+
+/// An enclosure of max(x_1, ..., x_n): [max of the left ends, max of the right ends].
+/// Throws std::invalid_argument for an empty list.
+Enclosure enclosure_of_max(const std::vector<Enclosure>& values);
+
+/// Euler's constant gamma, enclosed at the precision in force.
+Enclosure euler_gamma();
+/// pi, enclosed at the precision in force.
+Enclosure pi_enclosed();
+
+}  // namespace pe

@@ -1,0 +1,71 @@
+// The certified rule helpers' decision procedure: an enclosure inside the printed value's
+// rounding interval holds, one wholly outside fails, one straddling an edge is recomputed at a
+// higher precision until it decides, and one that never decides falls back on floating point
+// and is marked not certified.
+#include <gtest/gtest.h>
+
+#include "certified.hpp"
+
+namespace pe::theorems {
+namespace {
+
+using ledger::Verdict;
+
+TEST(CertifiedPrinted, AnEnclosureInsideTheRoundingIntervalHolds) {
+  const ledger::Outcome o = printed_enclosed("0.737", 0.7371, [] { return enclose_decimal("0.7371"); });
+  EXPECT_EQ(o.verdict, Verdict::holds);
+  EXPECT_TRUE(o.certified);
+  EXPECT_NE(o.detail.find("at 30 digits lies inside"), std::string::npos) << o.detail;
+}
+
+TEST(CertifiedPrinted, AnEnclosureWhollyOutsideFails) {
+  const ledger::Outcome o = printed_enclosed("0.737", 0.75, [] { return enclose_decimal("0.75"); });
+  EXPECT_EQ(o.verdict, Verdict::fails);
+  EXPECT_TRUE(o.certified);
+  EXPECT_NE(o.detail.find("wholly outside"), std::string::npos) << o.detail;
+}
+
+TEST(CertifiedPrinted, AStraddlingEnclosureIsDecidedAtAHigherPrecision) {
+  // 0.7375 - 10^-40 lies inside [0.7365, 0.7375], but at 30 digits its enclosure also covers
+  // the edge 0.7375; at 60 digits it no longer does.
+  const auto enclose = [] { return enclose_decimal("0.7375") - pow(Enclosure(10), -40); };
+  {
+    const ScopedEnclosurePrecision precision(30);
+    EXPECT_EQ(place(enclose(), "0.737"), Placement::straddles);
+  }
+  const ledger::Outcome o = printed_enclosed("0.737", 0.7375, enclose);
+  EXPECT_EQ(o.verdict, Verdict::holds);
+  EXPECT_TRUE(o.certified);
+  EXPECT_NE(o.detail.find("at 60 digits"), std::string::npos) << o.detail;
+  EXPECT_NE(o.detail.find("straddled an edge at 30 digits"), std::string::npos) << o.detail;
+}
+
+TEST(CertifiedPrinted, AnEnclosureOnTheEdgeAtEveryPrecisionIsNotCertified) {
+  const ledger::Outcome o = printed_enclosed("0.737", 0.7375, [] { return enclose_decimal("0.7375"); });
+  EXPECT_FALSE(o.certified);
+  EXPECT_NE(o.detail.find("undecided"), std::string::npos) << o.detail;
+}
+
+TEST(CertifiedBound, EndpointsDecideAndOverlapIsRaisedThenGivenUp) {
+  const auto apart = [] { return std::pair{enclose_decimal("1") + pow(Enclosure(10), -40), Enclosure(1)}; };
+  const ledger::Outcome greater = bound_enclosed(true, apart, "a", "b");
+  EXPECT_EQ(greater.verdict, Verdict::holds);
+  EXPECT_TRUE(greater.certified);
+  EXPECT_NE(greater.detail.find("at 60 digits"), std::string::npos) << greater.detail;
+  const ledger::Outcome refuted = bound_enclosed(true, [] { return std::pair{Enclosure(1), Enclosure(2)}; }, "a", "b");
+  EXPECT_EQ(refuted.verdict, Verdict::fails);
+  EXPECT_TRUE(refuted.certified);
+  const ledger::Outcome equal = bound_enclosed(true, [] { return std::pair{sqrt(Enclosure(2)), sqrt(Enclosure(2))}; }, "a", "b");
+  EXPECT_FALSE(equal.certified);
+}
+
+TEST(Enclosures, TheMaximumOfIntervalsEnclosesTheLargest) {
+  const ScopedEnclosurePrecision precision(30);
+  const Enclosure m = enclosure_of_max({enclose_decimal("0.1"), enclose_decimal("0.3"), enclose_decimal("0.2")});
+  EXPECT_EQ(place(m, "0.3"), Placement::inside);
+  EXPECT_THROW(enclosure_of_max({}), std::invalid_argument);
+  EXPECT_THROW(enclose_decimal("zero"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace pe::theorems

@@ -1,0 +1,109 @@
+#include "certified.hpp"
+
+#include <cmath>
+#include <string>
+
+namespace pe::theorems {
+namespace {
+
+bool less(const Enclosure& a, bool a_right, const Enclosure& b, bool b_right) {
+  mpfr_t x, y;
+  mpfr_init2(x, mpfi_get_prec(a.backend().data()));
+  mpfr_init2(y, mpfi_get_prec(b.backend().data()));
+  if (a_right) mpfi_get_right(x, a.backend().data()); else mpfi_get_left(x, a.backend().data());
+  if (b_right) mpfi_get_right(y, b.backend().data()); else mpfi_get_left(y, b.backend().data());
+  const bool result = mpfr_less_p(x, y) != 0;
+  mpfr_clear(x);
+  mpfr_clear(y);
+  return result;
+}
+
+/// upper(a) < lower(b): every point of a lies below every point of b.
+bool wholly_below(const Enclosure& a, const Enclosure& b) { return less(a, true, b, false); }
+
+std::string digits_text(unsigned digits) { return std::to_string(digits) + " digits"; }
+
+}  // namespace
+
+Placement place(const Enclosure& value, std::string_view printed) {
+  const Enclosure p = enclose_decimal(std::string(printed));
+  const Enclosure h = enclose_decimal(ledger::half_unit_text(printed));
+  const Enclosure low = p - h, high = p + h;  // the rounding interval's edges, each enclosed
+  if (wholly_below(low, value) && wholly_below(value, high)) return Placement::inside;
+  if (wholly_below(value, low) || wholly_below(high, value)) return Placement::outside;
+  return Placement::straddles;
+}
+
+ledger::Outcome printed_enclosed(std::string_view article, double floating,
+                                 const std::function<Enclosure()>& enclose) {
+  const std::string rounding = "[" + std::string(article) + " -+ " + ledger::half_unit_text(article) + "]";
+  std::string tried;
+  for (unsigned digits : kCertificationDigits) {
+    const ScopedEnclosurePrecision precision(digits);
+    const Enclosure value = enclose();
+    const Placement where = place(value, article);
+    const std::string interval = interval_text(value, 20);
+    if (where == Placement::straddles) {
+      tried += (tried.empty() ? "" : ", ") + digits_text(digits);
+      continue;
+    }
+    ledger::Outcome o{ledger::Rule::printed, ledger::format(floating),
+                      where == Placement::inside ? ledger::Verdict::holds : ledger::Verdict::fails, ""};
+    o.certified = true;
+    o.enclosure = interval;
+    const Enclosure as_double(floating);  // exact: a double is a point interval
+    const bool float_inside = !wholly_below(as_double, value) && !wholly_below(value, as_double);
+    o.detail = "enclosure " + interval + " at " + digits_text(digits) +
+               (tried.empty() ? "" : " (straddled an edge at " + tried + ")") + " lies " +
+               (where == Placement::inside ? "inside" : "wholly outside") + " the rounding interval " +
+               rounding + "; double value " + ledger::format(floating) +
+               (float_inside ? " inside the enclosure"
+                             : ", " + ledger::format(std::fabs(floating - static_cast<double>(median(value)))) +
+                                   " from its midpoint");
+    return o;
+  }
+  ledger::Outcome o = ledger::printed(article, floating);
+  o.detail = "undecided: the enclosure straddles an edge of " + rounding + " at every precision up to " +
+             digits_text(kCertificationDigits[std::size(kCertificationDigits) - 1]) +
+             "; decided in floating point: " + o.detail;
+  return o;
+}
+
+ledger::Outcome bound_enclosed(bool strictly_greater,
+                               const std::function<std::pair<Enclosure, Enclosure>()>& sides,
+                               std::string_view what_a, std::string_view what_b) {
+  const std::string relation = strictly_greater ? " > " : " <= ";
+  std::string tried;
+  for (unsigned digits : kCertificationDigits) {
+    const ScopedEnclosurePrecision precision(digits);
+    const auto [a, b] = sides();
+    // a > b is proved by b wholly below a, refuted by a wholly below-or-touching b; a <= b the
+    // other way round.
+    const bool b_below_a = wholly_below(b, a);
+    const bool a_at_most_b = !less(b, false, a, true);  // upper(a) <= lower(b)
+    if (!b_below_a && !a_at_most_b) {
+      tried += (tried.empty() ? "" : ", ") + digits_text(digits);
+      continue;
+    }
+    const bool holds = strictly_greater ? b_below_a : a_at_most_b;
+    ledger::Outcome o = ledger::bound(
+        holds, interval_text(a, 12),
+        std::string(what_a) + " in " + interval_text(a, 20) + ", " + std::string(what_b) + " in " +
+            interval_text(b, 20) + " at " + digits_text(digits) +
+            (tried.empty() ? "" : " (overlapping at " + tried + ")") + ": " + std::string(what_a) +
+            relation + std::string(what_b) + (holds ? " holds" : " fails") + " on the endpoints");
+    o.certified = true;
+    o.enclosure = interval_text(a, 20);
+    return o;
+  }
+  const ScopedEnclosurePrecision precision(kCertificationDigits[0]);
+  const auto [a, b] = sides();
+  const double ma = static_cast<double>(median(a)), mb = static_cast<double>(median(b));
+  const bool holds = strictly_greater ? ma > mb : ma <= mb;
+  return ledger::bound(holds, ledger::format(ma),
+                       "undecided: the enclosures overlap at every precision up to " +
+                           digits_text(kCertificationDigits[std::size(kCertificationDigits) - 1]) +
+                           "; decided on the midpoints " + ledger::format(ma) + relation + ledger::format(mb));
+}
+
+}  // namespace pe::theorems

@@ -1,0 +1,41 @@
+/// @file
+/// @brief Printed and bound claims decided on rigorous enclosures (MPFI, numerics/enclosure.hpp)
+/// instead of floating-point values: the ledger's certified rule helpers.
+///
+/// A printed value p with half unit h stands for the rounding interval [p - h, p + h]. An
+/// enclosure wholly inside it proves the printed digits; one wholly outside proves them wrong;
+/// one that straddles an edge decides nothing, and the helper recomputes it at the next
+/// precision of kCertificationDigits. The floating-point value is kept beside the enclosure,
+/// with the gap between them.
+#pragma once
+
+#include <functional>
+#include <string_view>
+
+#include "enclosure.hpp"
+#include "ledger.hpp"
+
+namespace pe::theorems {
+
+/// The precisions (decimal digits) an enclosure is computed at, in order, until it decides.
+inline constexpr unsigned kCertificationDigits[] = {30, 60, 120, 240};
+
+/// Where an enclosure lies against a printed value's rounding interval.
+enum class Placement { inside, outside, straddles };
+Placement place(const Enclosure& value, std::string_view printed);
+
+/// Rule::printed on an enclosure: `enclose` computes the quantity at the precision in force
+/// (Enclosure::default_precision, set here to each of kCertificationDigits in turn). Undecided
+/// at the last precision, the claim is decided on `floating` and marked not certified.
+ledger::Outcome printed_enclosed(std::string_view article, double floating,
+                                 const std::function<Enclosure()>& enclose);
+
+/// Rule::bound on enclosures: `sides` returns (a, b) at the precision in force and the claim is
+/// a > b (`strictly_greater`) or a <= b. Decided on endpoints: a > b holds when lower(a) >
+/// upper(b) and fails when upper(a) <= lower(b); undecided at every precision, it is decided on
+/// the midpoints and marked not certified. `what` names the two sides ("cos", "0.999").
+ledger::Outcome bound_enclosed(bool strictly_greater,
+                               const std::function<std::pair<Enclosure, Enclosure>()>& sides,
+                               std::string_view what_a, std::string_view what_b);
+
+}  // namespace pe::theorems
