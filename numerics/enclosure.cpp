@@ -65,6 +65,13 @@ Enclosure enclosure_of_max(const std::vector<Enclosure>& values) {
   return out;
 }
 
+Enclosure modulus(const Enclosure& re, const Enclosure& im) {
+  Enclosure a, b;
+  mpfi_sqr(a.backend().data(), re.backend().data());
+  mpfi_sqr(b.backend().data(), im.backend().data());
+  return sqrt(a + b);
+}
+
 Enclosure euler_gamma() {
   Enclosure x;
   mpfi_const_euler(x.backend().data());

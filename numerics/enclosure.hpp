@@ -52,6 +52,9 @@ Enclosure enclose_between(double lower, double upper);
 /// Throws std::invalid_argument for an empty list.
 Enclosure enclosure_of_max(const std::vector<Enclosure>& values);
 
+/// |re + i im| = sqrt(re^2 + im^2), with each square enclosed as a square (never below 0).
+Enclosure modulus(const Enclosure& re, const Enclosure& im);
+
 /// Euler's constant gamma, enclosed at the precision in force.
 Enclosure euler_gamma();
 /// pi, enclosed at the precision in force.

@@ -222,7 +222,7 @@ PE_VERIFICATION_UNIT(conditioning) {
                 o.detail += "; threshold " + format(dbl.rank_threshold) + ", sigma_14 = " +
                             format(dbl.singular_values(13)) + ", sigma_15 = " +
                             format(dbl.singular_values(14)) + ", sigma_16 = " + format(dbl.singular_values(15));
-                return o;
+                return about_floating_point(o, "the numerical rank a double SVD reports");
               }});
   claims.add({"thm2.rank.n64.exact_values", section,
               "Window conditioning: the rank 14 is the matrix's, not double's rounding: the same "

@@ -46,7 +46,7 @@ ledger::Outcome gradients_of(PositionScheme scheme) {
   }
   const bool holds = cases > 0 && worst <= experiments::kGradientRelativeBound &&
                      smallest_norm > experiments::kGradientVanishes;
-  return ledger::bound(holds,
+  const ledger::Outcome o = ledger::bound(holds,
                        "largest relative error " + short_format(worst) + " (" + worst_case + ")",
                        std::to_string(cases) + " reading x block cases; bound " +
                            short_format(experiments::kGradientRelativeBound) +
@@ -55,6 +55,7 @@ ledger::Outcome gradients_of(PositionScheme scheme) {
                            "smallest block gradient " + short_format(smallest_norm) + " (" +
                            smallest_case + "), which must exceed " +
                            short_format(experiments::kGradientVanishes) + " for the check to mean anything");
+  return ledger::about_floating_point(o, "the double backward pass against central differences in double");
 }
 
 }  // namespace

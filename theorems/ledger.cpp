@@ -271,6 +271,12 @@ Outcome predicate(Rule rule, bool holds, std::string computed, std::string detai
 }
 }  // namespace
 
+Outcome about_floating_point(Outcome outcome, std::string_view why) {
+  outcome.uncertifiable = "a statement about floating-point arithmetic (" + std::string(why) +
+                          "), which an enclosure of the exact value would not decide";
+  return outcome;
+}
+
 Outcome statistical_test(bool holds, std::string computed, std::string detail) {
   return predicate(Rule::statistical, holds, std::move(computed), std::move(detail));
 }
@@ -301,8 +307,9 @@ Record evaluate_record(const Claim& claim) {
     if (claim.rule == Rule::printed || claim.rule == Rule::bound) {
       r.certified = o.certified ? "true" : "false";
       r.enclosure = o.enclosure;
-      r.certification = o.certified ? "decided on the enclosure"
-                                    : "decided in floating point; no enclosure is computed for it";
+      r.certification = o.certified               ? "decided on the enclosure"
+                        : !o.uncertifiable.empty() ? o.uncertifiable
+                                                   : "decided in floating point; no enclosure is computed for it";
     }
     if (o.rule != claim.rule) {
       r.verdict = "error";

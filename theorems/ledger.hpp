@@ -41,7 +41,15 @@ struct Outcome {
   /// floating-point number; `enclosure` is that interval as "[lo, hi]".
   bool certified = false;
   std::string enclosure;
+  /// Why no enclosure could decide the statement, for claims about floating-point behaviour
+  /// itself (a numerical rank in double, a finite-difference gradient check); see
+  /// about_floating_point.
+  std::string uncertifiable;
 };
+
+/// Marks a printed or bound outcome as a statement about floating-point arithmetic, which an
+/// enclosure of the exact value would not decide; `why` names the floating-point computation.
+Outcome about_floating_point(Outcome outcome, std::string_view why);
 
 /// One claim of the article.
 struct Claim {

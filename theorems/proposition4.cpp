@@ -33,6 +33,7 @@
 
 #include "clocks.hpp"
 #include "constants.hpp"
+#include "certified.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
 #include "rope.hpp"
@@ -90,6 +91,23 @@ const BoundResults& bound_results() {
 }
 
 // ---- the envelope at d = 128 -------------------------------------------------------------
+
+/// The envelope's mean over offsets first .. last at d = 128, enclosed: the same partial sums
+/// S_j as decay_envelope, in interval arithmetic.
+Enclosure envelope_mean_enclosed(long first, long last) {
+  const std::vector<Enclosure> theta = frequencies(128, Enclosure(kDefaultBase));
+  Enclosure total = 0;
+  for (long delta = first; delta <= last; ++delta) {
+    Enclosure re = 0, im = 0;
+    for (const Enclosure& t : theta) {
+      const Enclosure angle = delta * t;
+      re += cos(angle);
+      im += sin(angle);
+      total += modulus(re, im);
+    }
+  }
+  return total / (last - first + 1);
+}
 
 const std::vector<EnvelopeOctave>& octaves_d128() {
   static const std::vector<EnvelopeOctave> r = envelope_by_octave(frequencies(128, kDefaultBase), 12);
@@ -361,16 +379,26 @@ PE_VERIFICATION_UNIT(proposition4) {
   claims.add({"prop4.envelope.d128.delta1", section,
               "Proposition 4 (i) envelope sum_{j=1}^{64} |S_j| at d = 128, b = 10^4: its mean "
               "over the first octave, the single offset Delta = 1",
-              "2018", Rule::printed, [] { return printed("2018", octaves_d128()[0].mean); }});
+              "2018", Rule::printed, [] {
+                return printed_enclosed("2018", octaves_d128()[0].mean, [] { return envelope_mean_enclosed(1, 1); });
+              }});
   claims.add({"prop4.envelope.d128.octave2048", section,
               "The envelope's mean over the octave Delta = 2048 .. 4095 (d = 128, b = 10^4)",
-              "312", Rule::printed, [] { return printed("312", octaves_d128()[11].mean); }});
+              "312", Rule::printed, [] {
+                return printed_enclosed("312", octaves_d128()[11].mean, [] { return envelope_mean_enclosed(2048, 4095); });
+              }});
   claims.add({"prop4.envelope.d128.delta1.per_plane", section,
               "The envelope at Delta = 1 per plane (divided by d/2 = 64)", "31.5", Rule::printed,
-              [] { return printed("31.5", octaves_d128()[0].mean / 64); }});
+              [] {
+                return printed_enclosed("31.5", octaves_d128()[0].mean / 64,
+                                        [] { return envelope_mean_enclosed(1, 1) / 64; });
+              }});
   claims.add({"prop4.envelope.d128.octave2048.per_plane", section,
               "The envelope's mean over Delta = 2048 .. 4095 per plane (divided by 64)", "4.9",
-              Rule::printed, [] { return printed("4.9", octaves_d128()[11].mean / 64); }});
+              Rule::printed, [] {
+                return printed_enclosed("4.9", octaves_d128()[11].mean / 64,
+                                        [] { return envelope_mean_enclosed(2048, 4095) / 64; });
+              }});
   claims.add({"prop4.envelope.d128.falls_by_octave", section,
               "The envelope falls with distance on average: its octave means decrease from each "
               "octave to the next, Delta = 1 to 4095",

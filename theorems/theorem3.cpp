@@ -33,6 +33,7 @@
 #include "alibi.hpp"
 #include "attention.hpp"
 #include "constants.hpp"
+#include "certified.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
 
@@ -283,7 +284,13 @@ PE_VERIFICATION_UNIT(theorem3) {
                 "Theorem 3 (ii): the bound e^W e^{-sD} / (1 - e^{-s}) at W = 20, s = 1/2, D = " +
                     std::to_string(p.distance),
                 p.value, Rule::printed,
-                [p] { return printed(p.value, pe::alibi_far_weight_bound(20, 0.5, p.distance)); }});
+                [p] {
+                  return printed_enclosed(p.value, pe::alibi_far_weight_bound(20, 0.5, p.distance), [p] {
+                    using pe::Enclosure;
+                    const Enclosure s = Enclosure(1) / 2;
+                    return exp(Enclosure(20)) * exp(-s * p.distance) / (1 - exp(-s));
+                  });
+                }});
   }
   claims.add({"thm3.bound.worst_case.D60", section,
               "Theorem 3 (ii) is tight up to its constant: the worst content (W on every offset "

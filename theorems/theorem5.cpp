@@ -204,6 +204,39 @@ namespace {
 pe::Enclosure wavelength_enclosed(int d, int j) {
   return 2 * pe::pi_enclosed() * pow(pe::Enclosure(pe::kDefaultBase), pe::Enclosure(2 * j) / d);
 }
+
+/// theta_j = b^(-2j/d), enclosed.
+pe::Enclosure frequency_enclosed(int d, int j) {
+  return pow(pe::Enclosure(pe::kDefaultBase), pe::Enclosure(-2 * j) / d);
+}
+
+/// NTK-aware's factor kappa^(-2j/(d-2)), enclosed.
+pe::Enclosure ntk_factor_enclosed(int d, int j, double kappa) {
+  return pow(pe::Enclosure(kappa), pe::Enclosure(-2 * j) / (d - 2));
+}
+
+/// YaRN's factor (1 - gamma_j)/kappa + gamma_j with gamma_j = clamp((turns - 1)/31, 0, 1) and
+/// turns = L theta_j / (2 pi) (Definition 5), enclosed. A turns interval that straddles a ramp
+/// end gives gamma in [0, 1], which decides nothing.
+pe::Enclosure yarn_factor_enclosed(int d, int j, double kappa, double training_length) {
+  const pe::Enclosure turns = training_length * frequency_enclosed(d, j) / (2 * pe::pi_enclosed());
+  pe::Enclosure gamma;
+  if (upper(turns) <= 1) gamma = 0;
+  else if (lower(turns) >= 32) gamma = 1;
+  else if (lower(turns) >= 1 && upper(turns) <= 32) gamma = (turns - 1) / 31;
+  else gamma = pe::enclose_between(0.0, 1.0);
+  return (1 - gamma) / kappa + gamma;
+}
+
+/// sum_j theta_j^2 over Chen and colleagues' d/(4 ln b), enclosed; `geometric` takes the
+/// quantity their proof bounds, 1/(1 - b^(-4/d)), in place of the sum.
+pe::Enclosure chen_ratio_enclosed(int d, bool geometric) {
+  const pe::Enclosure b(pe::kDefaultBase);
+  pe::Enclosure sum = 0;
+  if (geometric) sum = 1 / (1 - pow(b, pe::Enclosure(-4) / d));
+  else for (int j = 0; j < d / 2; ++j) sum += pow(b, pe::Enclosure(-4 * j) / d);
+  return sum / (pe::Enclosure(d) / (4 * log(b)));
+}
 }  // namespace
 
 }  // namespace pe::theorems
@@ -330,7 +363,7 @@ PE_VERIFICATION_UNIT(theorem5) {
                     std::to_string(j) + " (as the reading the experiments use computes it)",
                 printed_value, Rule::printed, [printed_value, j] {
                   const pe::RopeReading r = pe::rope_reading(ContextExtension::ntk_aware, 16, kDefaultBase, 4, 32);
-                  return printed(printed_value, r.factors[j]);
+                  return printed_enclosed(printed_value, r.factors[j], [j] { return ntk_factor_enclosed(16, j, 4); });
                 }});
   }
   claims.add({"thm5.ntk.plane0_unchanged", section,
@@ -363,7 +396,7 @@ PE_VERIFICATION_UNIT(theorem5) {
                     std::to_string(j),
                 printed_value, Rule::printed, [printed_value, j] {
                   const pe::RopeReading r = pe::rope_reading(ContextExtension::yarn, 16, kDefaultBase, 4, 32);
-                  return printed(printed_value, r.factors[j]);
+                  return printed_enclosed(printed_value, r.factors[j], [j] { return yarn_factor_enclosed(16, j, 4, 32); });
                 }});
   }
   claims.add({"thm5.yarn.logit_scale.kappa4", section,
@@ -439,19 +472,27 @@ PE_VERIFICATION_UNIT(theorem5) {
   claims.add({"thm5.chen.ratio.d16", section,
               "The true constant over Chen and colleagues': sum_j theta_j^2 / (d/(4 ln b)) at "
               "d = 16, b = 10^4",
-              "2.56", Rule::printed, [] { return printed("2.56", chen_ratio(16)); }});
+              "2.56", Rule::printed, [] {
+                return printed_enclosed("2.56", chen_ratio(16), [] { return chen_ratio_enclosed(16, false); });
+              }});
   claims.add({"thm5.chen.ratio.d128", section,
               "The true constant over Chen and colleagues': sum_j theta_j^2 / (d/(4 ln b)) at "
               "d = 128",
-              "1.15", Rule::printed, [] { return printed("1.15", chen_ratio(128)); }});
+              "1.15", Rule::printed, [] {
+                return printed_enclosed("1.15", chen_ratio(128), [] { return chen_ratio_enclosed(128, false); });
+              }});
   claims.add({"thm5.chen.ratio_geometric.d16", section,
               "The same ratio through the quantity their proof bounds: "
               "(1/(1 - b^(-4/d))) / (d/(4 ln b)) at d = 16 (differs from the ratio above by the "
               "factor 1 - b^-2)",
-              "2.56", Rule::printed, [] { return printed("2.56", chen_ratio_geometric(16)); }});
+              "2.56", Rule::printed, [] {
+                return printed_enclosed("2.56", chen_ratio_geometric(16), [] { return chen_ratio_enclosed(16, true); });
+              }});
   claims.add({"thm5.chen.ratio_geometric.d128", section,
               "(1/(1 - b^(-4/d))) / (d/(4 ln b)) at d = 128", "1.15", Rule::printed,
-              [] { return printed("1.15", chen_ratio_geometric(128)); }});
+              [] {
+                return printed_enclosed("1.15", chen_ratio_geometric(128), [] { return chen_ratio_enclosed(128, true); });
+              }});
   claims.add({"thm5.chen.proof_step_reversed", section,
               "Their proof step c^x <= 1 + x ln c for x < 0 runs against convexity: at "
               "c = b = 10^4, x = -4/d it fails for every even d = 2 .. 4096, so "
