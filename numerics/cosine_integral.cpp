@@ -116,4 +116,33 @@ Mp200 cosine_integral(const Mp200& x) {
   return result;
 }
 
+Enclosure cosine_integral_enclosed(const Enclosure& x) {
+  if (!(lower(x) > 0) || !(upper(x) <= 1e5))
+    throw std::invalid_argument("cosine_integral_enclosed: x must lie in (0, 1e5]");
+  const unsigned target = Enclosure::default_precision();
+  const double largest = static_cast<double>(upper(x));
+  const ScopedEnclosurePrecision working(target + static_cast<unsigned>(largest * 0.4343) + 10);
+  Enclosure xw, x2;
+  mpfi_set(xw.backend().data(), x.backend().data());
+  mpfi_sqr(x2.backend().data(), xw.backend().data());
+  const Enclosure negligible = pow(Enclosure(10), -static_cast<int>(target) - 5);
+  Enclosure term = -x2 / 2;  // (-x^2)^k / (2k)! at k = 1
+  Enclosure sum = 0;
+  for (long k = 1;; ++k) {
+    sum += term / (2 * k);
+    const Enclosure next = term * (-x2) / ((2 * k + 1) * (2 * k + 2));  // k + 1
+    const Enclosure next_summand = abs(next) / (2 * k + 2);
+    // From k + 1 on the summands' magnitudes decrease when x^2 < (2k+3)(2k+4); the alternating
+    // tail is then bounded by its first summand.
+    const bool decreasing = upper(x2) < static_cast<double>((2 * k + 3) * (2 * k + 4));
+    if (decreasing && upper(next_summand) < lower(negligible)) {
+      const double bound = static_cast<double>(upper(next_summand)) * (1 + 1e-15);
+      sum += enclose_between(-bound, bound);
+      break;
+    }
+    term = next;
+  }
+  return euler_gamma() + log(xw) + sum;
+}
+
 }  // namespace pe

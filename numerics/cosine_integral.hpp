@@ -10,6 +10,7 @@
 
 #include <mpfr.h>
 
+#include "enclosure.hpp"
 #include "multiprecision.hpp"
 
 namespace pe {
@@ -24,5 +25,12 @@ Mp200 cosine_integral(const Mp200& x);
 /// Ci(x) into `result` at `result`'s precision, which must be at least 20 bits (six decimal
 /// digits, the ledger's minimum); x > 0.
 void cosine_integral(mpfr_ptr result, mpfr_srcptr x);
+
+/// A rigorous enclosure of Ci(x) for an enclosed x > 0, at the precision in force: the power
+/// series summed in interval arithmetic at that precision plus x log10(e) + 10 guard digits
+/// (its terms grow to about e^x before they fall), stopped once the terms decrease in magnitude
+/// for good and the next is below the target precision, with that next term's magnitude added
+/// as the alternating tail's bound. Throws std::invalid_argument unless x > 0 and x <= 10^5.
+Enclosure cosine_integral_enclosed(const Enclosure& x);
 
 }  // namespace pe

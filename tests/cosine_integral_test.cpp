@@ -98,3 +98,20 @@ TEST(CosineIntegral, RejectsOutOfDomainInput) {
   mpfr_clear(low);
   mpfr_clear(x);
 }
+
+// The enclosure of Ci contains the 200-digit MPFR value (an independent route past x = 16:
+// the auxiliary functions' asymptotic series), is narrow at the precision asked for, and
+// refuses arguments outside (0, 1e5].
+TEST(CosineIntegralEnclosure, ContainsThe200DigitValueAndIsNarrow) {
+  for (double x : {1e-4, 0.1, 1.0, 7.0, 64.0, 1024.0}) {
+    const pe::ScopedEnclosurePrecision precision(30);
+    const pe::Enclosure ci = pe::cosine_integral_enclosed(pe::Enclosure(x));
+    const pe::Mp200 reference = pe::cosine_integral(pe::Mp200(x));
+    const pe::Enclosure point(reference.str(60, std::ios_base::scientific));
+    EXPECT_TRUE(boost::multiprecision::overlap(ci, point)) << "x = " << x << ": " << pe::interval_text(ci, 25);
+    EXPECT_LT(static_cast<double>(width(ci)), 1e-25) << "x = " << x;
+  }
+  const pe::ScopedEnclosurePrecision precision(30);
+  EXPECT_THROW(pe::cosine_integral_enclosed(pe::Enclosure(0)), std::invalid_argument);
+  EXPECT_THROW(pe::cosine_integral_enclosed(pe::Enclosure(2e5)), std::invalid_argument);
+}

@@ -42,6 +42,7 @@
 #include "clocks.hpp"
 #include "commutant.hpp"
 #include "constants.hpp"
+#include "certified.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
 #include "subspaces.hpp"
@@ -396,12 +397,23 @@ PE_VERIFICATION_UNIT(theorem2) {
               "Relativity defect: E delta^2 = 1 - 1/d for Gaussian M, so sqrt(E delta^2) at d = "
               "16 is sqrt(15/16) (exact)",
               "0.968", Rule::printed,
-              [] { return printed("0.968", std::sqrt(pe::gaussian_mean_squared_defect(16))); }});
+              [] {
+                return printed_enclosed("0.968", std::sqrt(pe::gaussian_mean_squared_defect(16)),
+                                        [] { return sqrt(pe::Enclosure(15) / 16); });
+              }});
   claims.add({"thm2.defect.mean.d16", section,
               "Relativity defect: the exact mean E delta = E sqrt(1 - B), B ~ Beta(8, 120), at "
               "d = 16 (Gamma-function ratio)",
               "0.968", Rule::printed,
-              [] { return printed("0.968", pe::gaussian_mean_defect(16)); }});
+              [] {
+                // E (1 - B)^(1/2) = B(8, 120.5) / B(8, 120) = [G(128)/G(120)] / [G(128.5)/G(120.5)]
+                // = prod_{i<8} (120 + i) / (120.5 + i): a rational number, enclosed.
+                return printed_enclosed("0.968", pe::gaussian_mean_defect(16), [] {
+                  pe::Enclosure mean = 1;
+                  for (int i = 0; i < 8; ++i) mean *= pe::Enclosure(120 + i) / (pe::Enclosure(241 + 2 * i) / 2);
+                  return mean;
+                });
+              }});
   claims.add({"thm2.defect.monte_carlo.d16", section,
               "Relativity defect: seeded Monte Carlo mean of delta over 20000 Gaussian 16 x 16 "
               "matrices, k = 4 standard errors",
