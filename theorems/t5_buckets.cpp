@@ -20,6 +20,7 @@
 #include <set>
 #include <vector>
 
+#include "certified.hpp"
 #include "ledger.hpp"
 #include "t5_buckets.hpp"
 
@@ -108,7 +109,11 @@ PE_VERIFICATION_UNIT(t5_buckets) {
   claims.add({"def3.t5.last_bucket_onset", section,
               "Definition 3 (T5): the logarithmic map reaches the last bucket at 16 * 8^(15/16) "
               "(the clip, not the max distance 128)",
-              "112.4", Rule::printed, [] { return printed("112.4", pe::t5_last_bucket_onset()); }});
+              "112.4", Rule::printed, [] {
+                return printed_enclosed("112.4", pe::t5_last_bucket_onset(), [] {
+                  return 16 * pow(pe::Enclosure(8), pe::Enclosure(15) / 16);  // the causal defaults
+                });
+              }});
   claims.add({"def3.t5.not_at_max_distance", section,
               "Definition 3 (T5): the last bucket begins before 128 = max distance; offsets 113..127 "
               "are already in it",

@@ -266,7 +266,20 @@ PE_VERIFICATION_UNIT(theorem5) {
               "Theorem 5 (i) census: planes with (L - 1) theta_j >= 2 pi at d = 16, L = 32 "
               "(\"two planes of eight complete a turn\")",
               "2", Rule::printed,
-              [] { return printed("2", double(pe::planes_completing_a_turn(16, kDefaultBase, 32).size())); }});
+              [] {
+                const double counted = double(pe::planes_completing_a_turn(16, kDefaultBase, 32).size());
+                return printed_enclosed("2", counted, [] {
+                  // Each plane's criterion (L - 1) theta_j >= 2 pi decided on an enclosure; a
+                  // plane whose enclosure straddles 2 pi leaves the count undecided ([0, 8]).
+                  int turning = 0;
+                  for (int j = 0; j < 8; ++j) {
+                    const pe::Enclosure excess = 31 * frequency_enclosed(16, j) - 2 * pe::pi_enclosed();
+                    if (lower(excess) >= 0) ++turning;
+                    else if (upper(excess) >= 0) return pe::enclose_between(0.0, 8.0);
+                  }
+                  return pe::Enclosure(turning);
+                });
+              }});
   claims.add({"thm5.census.full_turn_planes.d16.L32", section,
               "Theorem 5 (i): the planes that turn a whole circle in 32 positions are planes 0 "
               "and 1, by the criterion and by sweeping the angles r theta_j, r = 0 .. 31",
