@@ -271,10 +271,14 @@ Outcome predicate(Rule rule, bool holds, std::string computed, std::string detai
 }
 }  // namespace
 
-Outcome about_floating_point(Outcome outcome, std::string_view why) {
-  outcome.uncertifiable = "a statement about floating-point arithmetic (" + std::string(why) +
-                          "), which an enclosure of the exact value would not decide";
+Outcome not_certifiable(Outcome outcome, std::string reason) {
+  outcome.uncertifiable = std::move(reason);
   return outcome;
+}
+
+Outcome about_floating_point(Outcome outcome, std::string_view why) {
+  return not_certifiable(std::move(outcome), "a statement about floating-point arithmetic (" + std::string(why) +
+                                                 "), which an enclosure of the exact value would not decide");
 }
 
 Outcome statistical_test(bool holds, std::string computed, std::string detail) {

@@ -47,6 +47,14 @@ struct Outcome {
   std::string uncertifiable;
 };
 
+/// Marks a printed or bound outcome that no enclosure would decide, saying why (evaluate_record
+/// reports the reason as the claim's certification).
+Outcome not_certifiable(Outcome outcome, std::string reason);
+/// The reason for a theorem checked on seeded random instances against a rounding budget.
+inline const std::string kSeededInstances =
+    "a theorem checked on seeded random instances in floating point against a stated rounding "
+    "budget: enclosing those instances would certify them, not the statement";
+
 /// Marks a printed or bound outcome as a statement about floating-point arithmetic, which an
 /// enclosure of the exact value would not decide; `why` names the floating-point computation.
 Outcome about_floating_point(Outcome outcome, std::string_view why);

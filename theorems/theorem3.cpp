@@ -208,9 +208,9 @@ PE_VERIFICATION_UNIT(theorem3) {
               [] {
                 const KernelChecks& k = kernel_checks();
                 const bool holds = k.smallest_eigenvalue > 1 && k.cholesky_ok;
-                return bound(holds, format(k.smallest_eigenvalue),
+                return not_certifiable(bound(holds, format(k.smallest_eigenvalue),
                                "lambda_min must clear the eigensolver's error n eps lambda_max "
-                               "(ratio > 1), and Cholesky must succeed");
+                               "(ratio > 1), and Cholesky must succeed"), kSeededInstances);
               }});
   claims.add({"thm3.time_kernel_determinant", section,
               "Theorem 3 (i): on sorted points det[e^{-s|x_a - x_b|}] = prod_i (1 - e^{-2s(x_{i+1} "
@@ -229,8 +229,8 @@ PE_VERIFICATION_UNIT(theorem3) {
               "product kernel positive definite", Rule::bound,
               [] {
                 const double m = kernel_checks().smallest_product;
-                return bound(m > 1, format(m),
-                               "lambda_min must clear the eigensolver's error n eps lambda_max (ratio > 1)");
+                return not_certifiable(bound(m > 1, format(m),
+                               "lambda_min must clear the eigensolver's error n eps lambda_max (ratio > 1)"), kSeededInstances);
               }});
 
   // ---- (ii) and (iii) on seeded instances ----
@@ -241,10 +241,10 @@ PE_VERIFICATION_UNIT(theorem3) {
               "<= e^W e^{-sD}/(1 - e^{-s})", Rule::bound,
               [] {
                 const BoundRatios& b = bound_ratios();
-                return bound(b.far_within, format(b.far_log_ratio),
+                return not_certifiable(bound(b.far_within, format(b.far_log_ratio),
                                "computed: max log(weight on r >= D / bound); each must be <= its "
                                "rounding budget 8 eps (max|c| + sL + W + 1) + 2 L eps; longest length " +
-                                   std::to_string(b.longest));
+                                   std::to_string(b.longest)), kSeededInstances);
               }});
   claims.add({"thm3.ratio_bound", section,
               "Theorem 3 (iii): alpha_r <= e^{W - s r} alpha_0 for every offset; same 200 queries; "
@@ -252,9 +252,9 @@ PE_VERIFICATION_UNIT(theorem3) {
               "alpha_r <= e^{W - sr} alpha_0", Rule::bound,
               [] {
                 const BoundRatios& b = bound_ratios();
-                return bound(b.ratio_within, format(b.ratio_log),
+                return not_certifiable(bound(b.ratio_within, format(b.ratio_log),
                                "computed: max of log alpha_r - log alpha_0 - (W - s r); each must be "
-                               "<= twice the log-weight rounding budget");
+                               "<= twice the log-weight rounding budget"), kSeededInstances);
               }});
   claims.add({"thm3.horizon", section,
               "Theorem 3 (iii): beyond the horizon W/s = 40 (W = 20, s = 1/2) a key weighs less "
