@@ -276,6 +276,8 @@ Page expand_template(const std::string& text, const std::string& file, const Con
     }
     if (line == "[[summary]]") {
       out << summary_text(context);
+    } else if (line == "[[certification]]") {
+      out << ledger::certification_markdown(context.records, Markdown::doxygen);
     } else if (line == "[[harness]]") {
       out << theorems::harness_markdown();
     } else if (line == "[[pages]]") {

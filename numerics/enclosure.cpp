@@ -84,4 +84,8 @@ Enclosure pi_enclosed() {
   return x;
 }
 
+Enclosure frequency_enclosed(int d, int j, double base) {
+  return pow(Enclosure(base), Enclosure(-2 * j) / d);
+}
+
 }  // namespace pe

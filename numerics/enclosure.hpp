@@ -9,25 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "scoped_precision.hpp"
+
 namespace pe {
 
 using Enclosure = boost::multiprecision::number<boost::multiprecision::mpfi_float_backend<0>,
                                                 boost::multiprecision::et_off>;
 
-/// Sets Enclosure's default precision (decimal digits) for the lifetime of the guard and
-/// restores the previous one; intervals created inside the scope carry `digits`.
-class ScopedEnclosurePrecision {
- public:
-  explicit ScopedEnclosurePrecision(unsigned digits) : previous_(Enclosure::default_precision()) {
-    Enclosure::default_precision(digits);
-  }
-  ~ScopedEnclosurePrecision() { Enclosure::default_precision(previous_); }
-  ScopedEnclosurePrecision(const ScopedEnclosurePrecision&) = delete;
-  ScopedEnclosurePrecision& operator=(const ScopedEnclosurePrecision&) = delete;
-
- private:
-  unsigned previous_;
-};
+/// Sets Enclosure's default precision (decimal digits) for the lifetime of the guard.
+using ScopedEnclosurePrecision = ScopedDefaultPrecision<Enclosure>;
 
 /// An endpoint of an MPFI interval as decimal text with `digits` significant digits, rounded
 /// outward (down for the left end, up for the right), so the printed interval still contains
@@ -54,6 +44,10 @@ Enclosure enclosure_of_max(const std::vector<Enclosure>& values);
 
 /// |re + i im| = sqrt(re^2 + im^2), with each square enclosed as a square (never below 0).
 Enclosure modulus(const Enclosure& re, const Enclosure& im);
+
+/// The clock frequency omega_j = b^(-2j/d) of plane j (clocks.hpp's frequencies), enclosed at
+/// the precision in force.
+Enclosure frequency_enclosed(int d, int j, double base);
 
 /// Euler's constant gamma, enclosed at the precision in force.
 Enclosure euler_gamma();

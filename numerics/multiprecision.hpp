@@ -13,6 +13,8 @@
 #include <boost/multiprecision/mpfr.hpp>
 #include <limits>
 
+#include "scoped_precision.hpp"
+
 namespace pe {
 
 /// 200 significant decimal digits, expression templates off (Eigen needs plain values).
@@ -25,20 +27,8 @@ using Mp200 = boost::multiprecision::number<boost::multiprecision::mpfr_float_ba
 using MpVariable = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<0>,
                                                  boost::multiprecision::et_off>;
 
-/// Sets MpVariable's default precision for the lifetime of the guard (Boost keeps one global
-/// default) and restores the previous one. Values created inside the scope carry `digits`.
-class ScopedMpPrecision {
- public:
-  explicit ScopedMpPrecision(unsigned digits) : previous_(MpVariable::default_precision()) {
-    MpVariable::default_precision(digits);
-  }
-  ~ScopedMpPrecision() { MpVariable::default_precision(previous_); }
-  ScopedMpPrecision(const ScopedMpPrecision&) = delete;
-  ScopedMpPrecision& operator=(const ScopedMpPrecision&) = delete;
-
- private:
-  unsigned previous_;
-};
+/// Sets MpVariable's default precision for the lifetime of the guard.
+using ScopedMpPrecision = ScopedDefaultPrecision<MpVariable>;
 
 }  // namespace pe
 

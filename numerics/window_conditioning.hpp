@@ -31,6 +31,7 @@
 
 #include <Eigen/Core>
 #include <string>
+#include <vector>
 
 #include "clocks.hpp"
 #include "multiprecision.hpp"
@@ -88,6 +89,12 @@ struct ConditionEnclosure {
   double upper_value = 0;     ///< upper endpoint rounded up to double
   double offdiagonal_bound = 0;   ///< upper bound on ||offdiag(V^T G V)||_F
   double orthogonality_bound = 0; ///< upper bound on ||V^T V - I||_F
+  /// Every singular value of P enclosed, largest first: sigma_i = sqrt(lambda_i(G)), each
+  /// eigenvalue bounded as the extreme ones are (the k-th smallest diagonal entry of V^T G V
+  /// lies between the k-th smallest left end and the k-th smallest right end; Weyl, then
+  /// Ostrowski), and a lower end below zero replaced by zero since G = P^T P is positive
+  /// semidefinite. Endpoints as decimal text, 25 digits, rounded outward.
+  std::vector<std::string> singular_lower, singular_upper;
 };
 
 /// Encloses cond(P) by MPFI arithmetic on P^T P with Weyl's and Ostrowski's theorems (file

@@ -3,6 +3,7 @@
 #include <mpfi.h>
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -194,38 +195,36 @@ ConditionEnclosure window_condition_enclosure(int n, int d, double base, int dig
   mpfi_get_right(f_up, f.get());
   mpfi_get_right(eta_up, eta.get());
 
-  // The extreme eigenvalues of the true diagonal part lie between the extremes of the
-  // diagonal entries' left ends and of their right ends; Weyl moves each eigenvalue of A at most
-  // ||offdiag(A)||_2 <= f from them.
-  auto eigenvalue_of_gram = [&](bool largest, Interval& out) {
-    mpfr_t end, one_minus, one_plus;
-    mpfr_inits2(bits, end, one_minus, one_plus, static_cast<mpfr_ptr>(nullptr));
-    for (int i = 0; i < d; ++i) {
-      mpfi_get_left(end, diagonal[i].get());
-      if (i == 0) mpfr_set(lo, end, MPFR_RNDD);
-      else if (largest) mpfr_max(lo, lo, end, MPFR_RNDD);
-      else mpfr_min(lo, lo, end, MPFR_RNDD);
-      mpfi_get_right(end, diagonal[i].get());
-      if (i == 0) mpfr_set(hi, end, MPFR_RNDU);
-      else if (largest) mpfr_max(hi, hi, end, MPFR_RNDU);
-      else mpfr_min(hi, hi, end, MPFR_RNDU);
-    }
-    mpfr_sub(lo, lo, f_up, MPFR_RNDD);
-    mpfr_add(hi, hi, f_up, MPFR_RNDU);
-    // Ostrowski: lambda(G) = lambda(A) / theta with theta in [1 - eta, 1 + eta].
-    mpfr_ui_sub(one_minus, 1, eta_up, MPFR_RNDD);
-    mpfr_add_ui(one_plus, eta_up, 1, MPFR_RNDU);
-    const bool separated = mpfr_sgn(lo) > 0 && mpfr_sgn(one_minus) > 0;
-    if (separated) {
-      mpfr_div(lo, lo, one_plus, MPFR_RNDD);
-      mpfr_div(hi, hi, one_minus, MPFR_RNDU);
-      mpfi_interv_fr(out.get(), lo, hi);
-    }
-    mpfr_clears(end, one_minus, one_plus, static_cast<mpfr_ptr>(nullptr));
-    return separated;
-  };
-  Interval lambda_min(bits), lambda_max(bits), cond(bits);
-  const bool ok = eigenvalue_of_gram(false, lambda_min) && eigenvalue_of_gram(true, lambda_max);
+  // The k-th smallest eigenvalue of the true diagonal part lies between the k-th smallest of
+  // the diagonal entries' left ends and the k-th smallest of their right ends; Weyl moves each
+  // eigenvalue of A at most ||offdiag(A)||_2 <= f from it. Ostrowski: lambda_k(G) =
+  // lambda_k(A) / theta_k with theta_k in [1 - eta, 1 + eta].
+  mpfr_t one_minus, one_plus;
+  mpfr_inits2(bits, one_minus, one_plus, static_cast<mpfr_ptr>(nullptr));
+  mpfr_ui_sub(one_minus, 1, eta_up, MPFR_RNDD);
+  mpfr_add_ui(one_plus, eta_up, 1, MPFR_RNDU);
+  const bool orthogonal_enough = mpfr_sgn(one_minus) > 0;
+  std::vector<MpVariable> left_ends(d), right_ends(d);
+  for (int i = 0; i < d; ++i) {
+    mpfi_get_left(left_ends[i].backend().data(), diagonal[i].get());
+    mpfi_get_right(right_ends[i].backend().data(), diagonal[i].get());
+  }
+  std::sort(left_ends.begin(), left_ends.end());
+  std::sort(right_ends.begin(), right_ends.end());
+  std::vector<Interval> lambda(d, Interval(bits));  // ascending
+  bool smallest_positive = false;
+  for (int k = 0; orthogonal_enough && k < d; ++k) {
+    mpfr_sub(lo, left_ends[k].backend().data(), f_up, MPFR_RNDD);
+    mpfr_add(hi, right_ends[k].backend().data(), f_up, MPFR_RNDU);
+    if (k == 0) smallest_positive = mpfr_sgn(lo) > 0;
+    if (mpfr_sgn(lo) > 0) mpfr_div(lo, lo, one_plus, MPFR_RNDD);
+    else mpfr_set_ui(lo, 0, MPFR_RNDD);  // G is positive semidefinite
+    mpfr_div(hi, hi, mpfr_sgn(hi) > 0 ? one_minus : one_plus, MPFR_RNDU);
+    mpfi_interv_fr(lambda[k].get(), lo, hi);
+  }
+  mpfr_clears(one_minus, one_plus, static_cast<mpfr_ptr>(nullptr));
+  const bool ok = orthogonal_enough && smallest_positive;
+  Interval cond(bits), sigma(bits);
   ConditionEnclosure out;
   out.digits = digits;
   out.offdiagonal_bound = mpfr_get_d(f_up, MPFR_RNDU);
@@ -235,6 +234,13 @@ ConditionEnclosure window_condition_enclosure(int n, int d, double base, int dig
     throw std::invalid_argument("window_condition_enclosure: digits = " + std::to_string(digits) +
                                 " is too low to enclose cond(P) for n = " + std::to_string(n) +
                                 ": the enclosure of lambda_min(P^T P) reaches zero");
+  for (int k = d - 1; k >= 0; --k) {
+    mpfi_sqrt(sigma.get(), lambda[k].get());
+    out.singular_lower.push_back(endpoint_text(sigma.get(), false, 25));
+    out.singular_upper.push_back(endpoint_text(sigma.get(), true, 25));
+  }
+  const Interval& lambda_min = lambda[0];
+  const Interval& lambda_max = lambda[d - 1];
   mpfi_div(cond.get(), lambda_max.get(), lambda_min.get());
   mpfi_sqrt(cond.get(), cond.get());
   out.lower = endpoint_text(cond.get(), false, 25);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "certified.hpp"
+#include "claims_render.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -65,6 +66,46 @@ TEST(Enclosures, TheMaximumOfIntervalsEnclosesTheLargest) {
   EXPECT_EQ(place(m, "0.3"), Placement::inside);
   EXPECT_THROW(enclosure_of_max({}), std::invalid_argument);
   EXPECT_THROW(enclose_decimal("zero"), std::invalid_argument);
+}
+
+TEST(CertifiedPrinted, AFloatingPointRouteThatRoundsOtherwiseIsRecorded) {
+  // 0.7376 lies outside [0.7365, 0.7375] while the enclosure of 0.737 lies inside.
+  const ledger::Outcome disagreeing = printed_enclosed("0.737", 0.7376, [] { return enclose_decimal("0.737"); });
+  EXPECT_EQ(disagreeing.verdict, Verdict::holds);
+  EXPECT_NE(disagreeing.floating_disagreement.find("0.7376 lies outside"), std::string::npos)
+      << disagreeing.floating_disagreement;
+  const ledger::Outcome agreeing = printed_enclosed("0.737", 0.7371, [] { return enclose_decimal("0.737"); });
+  EXPECT_TRUE(agreeing.floating_disagreement.empty()) << agreeing.floating_disagreement;
+  ledger::Outcome second = agreeing;
+  compare_floating_route(second, "0.737", 0.8, "double SVD");
+  EXPECT_NE(second.floating_disagreement.find("double SVD 0.8 lies outside"), std::string::npos)
+      << second.floating_disagreement;
+}
+
+TEST(CertificationLists, ListExactClaimsNotCertifiedAndFloatingRoutesThatDisagree) {
+  ledger::Record uncertified, disagreeing, agreeing, experiment;
+  uncertified.id = "a.rank";
+  uncertified.reproduction = disagreeing.reproduction = agreeing.reproduction = "exact";
+  uncertified.certified = "false";
+  uncertified.certification = "a statement about floating point";
+  disagreeing.id = "b.cond";
+  disagreeing.certified = agreeing.certified = "true";
+  disagreeing.certification = ledger::kDecidedOnEnclosure + "; " + ledger::kFloatingRouteDisagrees +
+                              ": double JacobiSVD 4e19 lies outside";
+  agreeing.id = "c.ok";
+  agreeing.certification = ledger::kDecidedOnEnclosure;
+  experiment.id = "d.trained";
+  experiment.reproduction = "reproduces";
+  experiment.certified = "false";
+  const std::string md = ledger::certification_markdown({uncertified, disagreeing, agreeing, experiment},
+                                                        ledger::Markdown::github);
+  EXPECT_NE(md.find("not certified (1)"), std::string::npos) << md;
+  EXPECT_NE(md.find("- `a.rank`: a statement about floating point"), std::string::npos) << md;
+  EXPECT_NE(md.find("enclosure (1)"), std::string::npos) << md;
+  EXPECT_NE(md.find("- `b.cond`: double JacobiSVD 4e19 lies outside"), std::string::npos) << md;
+  EXPECT_EQ(md.find("c.ok"), std::string::npos) << md;
+  EXPECT_EQ(md.find("d.trained"), std::string::npos) << md;
+  EXPECT_NE(ledger::certification_markdown({agreeing}, ledger::Markdown::github).find("- none"), std::string::npos);
 }
 
 }  // namespace

@@ -74,6 +74,12 @@ TEST(WindowConditioning, EnclosureContainsBothMultiprecisionRoutes) {
     EXPECT_LE(pe::Mp200(e.lower), pe::Mp200(gram.decimal)) << n;
     EXPECT_GE(pe::Mp200(e.upper), pe::Mp200(gram.decimal)) << n;
     EXPECT_LT(e.lower_value, e.upper_value);
+    ASSERT_EQ(e.singular_lower.size(), 16u);
+    ASSERT_EQ(e.singular_upper.size(), 16u);
+    for (int i = 0; i < 16; ++i) {  // every singular value, largest first
+      EXPECT_LE(pe::Mp200(e.singular_lower[i]), sv(i)) << n << " sigma_" << i;
+      EXPECT_GE(pe::Mp200(e.singular_upper[i]), sv(i)) << n << " sigma_" << i;
+    }
   }
 }
 

@@ -6,20 +6,9 @@
 namespace pe::theorems {
 namespace {
 
-bool less(const Enclosure& a, bool a_right, const Enclosure& b, bool b_right) {
-  mpfr_t x, y;
-  mpfr_init2(x, mpfi_get_prec(a.backend().data()));
-  mpfr_init2(y, mpfi_get_prec(b.backend().data()));
-  if (a_right) mpfi_get_right(x, a.backend().data()); else mpfi_get_left(x, a.backend().data());
-  if (b_right) mpfi_get_right(y, b.backend().data()); else mpfi_get_left(y, b.backend().data());
-  const bool result = mpfr_less_p(x, y) != 0;
-  mpfr_clear(x);
-  mpfr_clear(y);
-  return result;
-}
-
-/// upper(a) < lower(b): every point of a lies below every point of b.
-bool wholly_below(const Enclosure& a, const Enclosure& b) { return less(a, true, b, false); }
+/// upper(a) < lower(b): every point of a lies below every point of b. Boost's lower() and
+/// upper() copy an endpoint at the interval's own precision, so the comparison is exact.
+bool wholly_below(const Enclosure& a, const Enclosure& b) { return upper(a) < lower(b); }
 
 std::string digits_text(unsigned digits) { return std::to_string(digits) + " digits"; }
 
@@ -53,6 +42,7 @@ ledger::Outcome printed_enclosed(std::string_view article, double floating,
     o.enclosure = interval;
     const Enclosure as_double(floating);  // exact: a double is a point interval
     const bool float_inside = !wholly_below(as_double, value) && !wholly_below(value, as_double);
+    compare_floating_route(o, article, floating, "the floating-point value");
     o.detail = "enclosure " + interval + " at " + digits_text(digits) +
                (tried.empty() ? "" : " (straddled an edge at " + tried + ")") + " lies " +
                (where == Placement::inside ? "inside" : "wholly outside") + " the rounding interval " +
@@ -69,6 +59,22 @@ ledger::Outcome printed_enclosed(std::string_view article, double floating,
   return o;
 }
 
+void compare_floating_route(ledger::Outcome& outcome, std::string_view article, double value,
+                            std::string_view route) {
+  const ScopedEnclosurePrecision precision(kCertificationDigits[0]);
+  const bool enclosure_inside = outcome.verdict == ledger::Verdict::holds;
+  // A double is a point interval, exact at any MPFI precision: it lies inside, outside, or
+  // exactly on an edge (which the printed rule does not count as inside).
+  const bool value_inside = place(Enclosure(value), article) == Placement::inside;
+  if (value_inside == enclosure_inside) return;
+  const std::string text = std::string(route) + " " + ledger::format(value) + " lies " +
+                           (value_inside ? "inside" : "outside") + " the rounding interval of " +
+                           std::string(article) + ", the enclosure " +
+                           (enclosure_inside ? "inside" : "wholly outside");
+  outcome.floating_disagreement +=
+      (outcome.floating_disagreement.empty() ? "" : "; ") + text;
+}
+
 ledger::Outcome bound_enclosed(bool strictly_greater,
                                const std::function<std::pair<Enclosure, Enclosure>()>& sides,
                                std::string_view what_a, std::string_view what_b) {
@@ -80,7 +86,7 @@ ledger::Outcome bound_enclosed(bool strictly_greater,
     // a > b is proved by b wholly below a, refuted by a wholly below-or-touching b; a <= b the
     // other way round.
     const bool b_below_a = wholly_below(b, a);
-    const bool a_at_most_b = !less(b, false, a, true);  // upper(a) <= lower(b)
+    const bool a_at_most_b = upper(a) <= lower(b);
     if (!b_below_a && !a_at_most_b) {
       tried += (tried.empty() ? "" : ", ") + digits_text(digits);
       continue;

@@ -30,6 +30,13 @@ Placement place(const Enclosure& value, std::string_view printed);
 ledger::Outcome printed_enclosed(std::string_view article, double floating,
                                  const std::function<Enclosure()>& enclose);
 
+/// Records in `outcome` (a certified printed outcome) whether `value`, computed by the
+/// floating-point route `route` ("double JacobiSVD"), lands in the printed value's rounding
+/// interval as the enclosure does; when it does not, Outcome::floating_disagreement says how.
+/// printed_enclosed calls it for its own `floating` value.
+void compare_floating_route(ledger::Outcome& outcome, std::string_view article, double value,
+                            std::string_view route);
+
 /// Rule::bound on enclosures: `sides` returns (a, b) at the precision in force and the claim is
 /// a > b (`strictly_greater`) or a <= b. Decided on endpoints: a > b holds when lower(a) >
 /// upper(b) and fails when upper(a) <= lower(b); undecided at every precision, it is decided on

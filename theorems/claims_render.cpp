@@ -137,6 +137,33 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
   return counts_table(verdicts) + "\nWhy the failing statements fail:\n\n" + counts_table(causes);
 }
 
+std::string certification_markdown(const std::vector<Record>& records, Markdown markdown) {
+  const std::string disagrees = "; " + kFloatingRouteDisagrees + ": ";
+  std::ostringstream uncertified, disagreeing;
+  int uncertified_count = 0, disagreeing_count = 0;
+  for (const Record& r : records) {
+    if (r.reproduction != "exact" || r.certified.empty()) continue;  // as summarise counts them
+    const std::string id = "`" + r.id + "`";
+    if (r.certified != "true") {
+      ++uncertified_count;
+      uncertified << "- " << id << ": " << escape_markdown(r.certification, markdown) << "\n";
+    }
+    const std::size_t at = r.certification.find(disagrees);
+    if (r.certified == "true" && at != std::string::npos) {
+      ++disagreeing_count;
+      disagreeing << "- " << id << ": " << escape_markdown(r.certification.substr(at + disagrees.size()), markdown)
+                  << "\n";
+    }
+  }
+  std::ostringstream md;
+  md << "Deterministic printed and bound claims not certified (" << uncertified_count << "):\n\n"
+     << (uncertified_count ? uncertified.str() : "- none\n")
+     << "\nCertified claims where a floating-point route decides the printed digits otherwise than "
+        "the enclosure (" << disagreeing_count << "):\n\n"
+     << (disagreeing_count ? disagreeing.str() : "- none\n") << "\n";
+  return md.str();
+}
+
 /// "yes [lo, hi]" for a claim decided on its enclosure, "no" otherwise (the note and the
 /// report's certification field say why), empty for rules that are not printed or bound.
 std::string certified_cell(const Record& r) {

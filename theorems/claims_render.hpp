@@ -51,6 +51,12 @@ bool belongs_in_errata(const Record& record);
 /// pages evaluate every claim, so they show the evaluation errors instead.
 std::string summary_markdown(const Summary& summary, Markdown markdown);
 
+/// How the deterministic printed and bound claims were decided, as two Markdown lists: the
+/// claims not certified, each with its reason, and the certified claims whose floating-point
+/// route decides the printed digits otherwise than the enclosure. Each list says "none" when
+/// empty.
+std::string certification_markdown(const std::vector<Record>& records, Markdown markdown);
+
 /// A claims table's first column: its heading and each row's cell (the report prints the id;
 /// the pages add anchors and links).
 struct IdColumn {

@@ -30,6 +30,7 @@
 ///   from the exact ones.
 #include <Eigen/SVD>
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "clocks.hpp"
@@ -108,6 +109,8 @@ ledger::Outcome condition_number_claim(int n, const char* printed_value) {
   ledger::Outcome o = printed_enclosed(printed_value, static_cast<double>(svd.cond),
                                        [&e] { return enclose_between(e.lower, e.upper); });
   o.computed = sci(svd.cond);
+  compare_floating_route(o, printed_value, pe::window_conditioning_double(n, kD, pe::kDefaultBase).condition_number,
+                         "double JacobiSVD");
   o.detail += "; Mp200 JacobiSVD of the " + std::to_string(n) + " x 16 matrix P, sigma_max = " +
               sci(svd.singular_values(0), 6) + ", sigma_min = " + sci(svd.singular_values(kD - 1), 6);
   return o;
@@ -233,9 +236,27 @@ PE_VERIFICATION_UNIT(conditioning) {
                 const double threshold = pe::rank_threshold(static_cast<double>(s(0)), 64, kD);
                 int rank = 0;
                 for (int i = 0; i < kD; ++i) rank += static_cast<double>(s(i)) > threshold;
-                Outcome o = printed("14", rank, std::to_string(rank));
+                const pe::ConditionEnclosure& e = condition_enclosure(64);
+                Outcome o = printed_enclosed("14", rank, [&e] {
+                  // The threshold sigma_max max(n, d) eps on sigma_max's enclosure; eps = 2^-52
+                  // exactly. Each sigma_i counts when its enclosure lies wholly above the
+                  // threshold's, not when wholly below; one that overlaps leaves the rank
+                  // undecided between the two counts.
+                  const pe::Enclosure cut = pe::enclose_between(e.singular_lower[0], e.singular_upper[0]) *
+                                            64 * pe::Enclosure(std::numeric_limits<double>::epsilon());
+                  int surely = 0, possibly = 0;
+                  for (int i = 0; i < kD; ++i) {
+                    const pe::Enclosure sigma = pe::enclose_between(e.singular_lower[i], e.singular_upper[i]);
+                    surely += lower(sigma) > upper(cut);
+                    possibly += upper(sigma) > lower(cut);
+                  }
+                  return pe::enclose_between(double(surely), double(possibly));
+                });
+                o.computed = std::to_string(rank);
                 o.detail += "; threshold " + format(threshold) + ", exact sigma_14 = " + sci(s(13), 6) +
-                            ", sigma_15 = " + sci(s(14), 6) + ", sigma_16 = " + sci(s(15), 6);
+                            ", sigma_15 = " + sci(s(14), 6) + ", sigma_16 = " + sci(s(15), 6) +
+                            "; enclosed sigma_14 in [" + e.singular_lower[13] + ", " + e.singular_upper[13] +
+                            "], sigma_15 in [" + e.singular_lower[14] + ", " + e.singular_upper[14] + "]";
                 return o;
               }});
 

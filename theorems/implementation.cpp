@@ -12,7 +12,6 @@
 /// 24 rows of theorems/harness.hpp, one ledger claim of that row evaluated here and compared
 /// with its expected verdict.
 #include <algorithm>
-#include <cstdio>
 
 #include "gradient_check.hpp"
 #include "harness.hpp"
@@ -24,12 +23,6 @@ namespace {
 
 using experiments::PositionScheme;
 using ledger::Rule;
-
-std::string short_format(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", x);
-  return buf;
-}
 
 ledger::Outcome gradients_of(PositionScheme scheme) {
   double worst = 0, smallest_norm = 1e300;
@@ -47,14 +40,14 @@ ledger::Outcome gradients_of(PositionScheme scheme) {
   const bool holds = cases > 0 && worst <= experiments::kGradientRelativeBound &&
                      smallest_norm > experiments::kGradientVanishes;
   const ledger::Outcome o = ledger::bound(holds,
-                       "largest relative error " + short_format(worst) + " (" + worst_case + ")",
+                       "largest relative error " + ledger::format(worst) + " (" + worst_case + ")",
                        std::to_string(cases) + " reading x block cases; bound " +
-                           short_format(experiments::kGradientRelativeBound) +
+                           ledger::format(experiments::kGradientRelativeBound) +
                            " on both |numeric - analytic| / |gradient| and the worst entry over "
                            "the largest (central differences at h = 1e-5 err near 1e-10); "
-                           "smallest block gradient " + short_format(smallest_norm) + " (" +
+                           "smallest block gradient " + ledger::format(smallest_norm) + " (" +
                            smallest_case + "), which must exceed " +
-                           short_format(experiments::kGradientVanishes) + " for the check to mean anything");
+                           ledger::format(experiments::kGradientVanishes) + " for the check to mean anything");
   return ledger::about_floating_point(o, "the double backward pass against central differences in double");
 }
 

@@ -311,7 +311,10 @@ Record evaluate_record(const Claim& claim) {
     if (claim.rule == Rule::printed || claim.rule == Rule::bound) {
       r.certified = o.certified ? "true" : "false";
       r.enclosure = o.enclosure;
-      r.certification = o.certified               ? "decided on the enclosure"
+      r.certification = o.certified ? kDecidedOnEnclosure + (o.floating_disagreement.empty()
+                                                                ? ""
+                                                                : "; " + kFloatingRouteDisagrees + ": " +
+                                                                      o.floating_disagreement)
                         : !o.uncertifiable.empty() ? o.uncertifiable
                                                    : "decided in floating point; no enclosure is computed for it";
     }
@@ -437,6 +440,7 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
       md << claims_table(rows, Markdown::github, plain_id_column());
     };
     for (const std::string& section : annotations.markdown_sections) md << section << "\n";
+    md << "## How the printed numbers were decided\n\n" << certification_markdown(records, Markdown::github);
     std::vector<const Record*> first;
     for (const Record& r : records)
       if (belongs_in_errata(r)) first.push_back(&r);

@@ -45,7 +45,16 @@ struct Outcome {
   /// itself (a numerical rank in double, a finite-difference gradient check); see
   /// about_floating_point.
   std::string uncertifiable;
+  /// For a certified printed claim: how a floating-point route (double, or the article's own
+  /// precision) decides the printed digits when it decides them otherwise than the enclosure;
+  /// empty when they agree (theorems/certified.hpp, compare_floating_route).
+  std::string floating_disagreement;
 };
+
+/// The certification text (Record::certification) of a claim decided on its enclosure, and
+/// the words it adds when a floating-point route disagrees with it in the printed digits.
+inline const std::string kDecidedOnEnclosure = "decided on the enclosure";
+inline const std::string kFloatingRouteDisagrees = "the floating-point route disagrees in the printed digits";
 
 /// Marks a printed or bound outcome that no enclosure would decide, saying why (evaluate_record
 /// reports the reason as the claim's certification).
@@ -54,6 +63,11 @@ Outcome not_certifiable(Outcome outcome, std::string reason);
 inline const std::string kSeededInstances =
     "a theorem checked on seeded random instances in floating point against a stated rounding "
     "budget: enclosing those instances would certify them, not the statement";
+/// The reason for such a theorem whose extremal instances attain its bound: an equality, which
+/// comparing interval endpoints can never decide.
+inline const std::string kSeededEqualityInDisguise =
+    kSeededInstances + "; and its extremal instances attain the bound exactly (a smallest eigenvalue "
+                       "of 0, a ratio of 1), an equality that no enclosure's endpoints decide";
 
 /// Marks a printed or bound outcome as a statement about floating-point arithmetic, which an
 /// enclosure of the exact value would not decide; `why` names the floating-point computation.

@@ -372,7 +372,7 @@ PE_VERIFICATION_UNIT(proposition4) {
                 return not_certifiable(bound(r.worst_excess <= 8, format(r.worst_ratio),
                                "largest |sum| / bound = " + format(r.worst_ratio) +
                                    "; largest excess over the bound " + format(r.worst_excess) +
-                                   " units of d eps sum|h_j| (allowed: 8, rounding)"), kSeededInstances);
+                                   " units of d eps sum|h_j| (allowed: 8, rounding)"), kSeededEqualityInDisguise);
               }});
 
   // The envelope at d = 128: octave k covers Delta = 2^k .. 2^{k+1} - 1.

@@ -15,7 +15,9 @@
 /// **What is computed.** numerics/t5_buckets.hpp implements T5's reference formula; the checks
 /// scan offsets 0 .. 10^6 and read off the exact range, the bucket starts and the first offset
 /// of the last bucket. Beyond the scan the bucket is constant because the formula is
-/// nondecreasing in r and clipped at 31 (tests/t5_buckets_test.cpp checks monotonicity).
+/// nondecreasing in r and clipped at 31 (tests/t5_buckets_test.cpp checks monotonicity). The
+/// bucket count and the last bucket's first offset are certified: each offset's floor is decided
+/// on an MPFI enclosure of the logarithm, up to the first offset in the last bucket.
 #include <cmath>
 #include <set>
 #include <vector>
@@ -37,6 +39,43 @@ const std::vector<int>& scanned_buckets() {
     return out;
   }();
   return buckets;
+}
+
+/// The causal defaults' buckets decided on enclosures, offset by offset from 0 until the
+/// first offset in the last bucket (the map is nondecreasing and clipped, so every later offset
+/// stays there): the number of distinct buckets used and that first offset, or `decided` false
+/// when some offset's floor could not be decided at the precision in force.
+struct EnclosedBuckets {
+  bool decided = true;
+  int distinct = 0;
+  long first_in_last = -1;
+};
+
+EnclosedBuckets enclosed_buckets() {
+  const T5BucketSpec spec;
+  const int exact = spec.num_buckets / 2, last = spec.num_buckets - 1;
+  EnclosedBuckets out;
+  std::set<int> used;
+  for (long r = 0; r <= spec.max_distance; ++r) {
+    int bucket = static_cast<int>(r);
+    if (r >= exact) {
+      // exact + floor((num_buckets - exact) ln(r / exact) / ln(max_distance / exact)), clipped.
+      const Enclosure scaled = (spec.num_buckets - exact) * log(Enclosure(r) / exact) /
+                               log(Enclosure(spec.max_distance) / exact);
+      const auto low = floor(lower(scaled)), high = floor(upper(scaled));
+      if (lower(scaled) >= last - exact) bucket = last;
+      else if (low == high) bucket = exact + static_cast<int>(low);
+      else return {false, 0, -1};  // an offset whose floor the enclosure does not decide
+    }
+    used.insert(bucket);
+    if (bucket == last) {
+      out.first_in_last = r;
+      break;
+    }
+  }
+  const bool contiguous = !used.empty() && *used.begin() == 0 && *used.rbegin() == int(used.size()) - 1;
+  out.distinct = contiguous ? int(used.size()) : -1;
+  return out;
 }
 
 long first_offset_in(int bucket) {
@@ -62,7 +101,12 @@ PE_VERIFICATION_UNIT(t5_buckets) {
                 const std::vector<int>& b = scanned_buckets();
                 const std::set<int> used(b.begin(), b.end());
                 const bool contiguous = *used.begin() == 0 && *used.rbegin() == int(used.size()) - 1;
-                Outcome o = printed("32", double(used.size()), std::to_string(used.size()));
+                Outcome o = printed_enclosed("32", double(used.size()), [] {
+                  const EnclosedBuckets e = enclosed_buckets();
+                  if (!e.decided || e.distinct < 0) return pe::enclose_between(0.0, 32.0);
+                  return pe::Enclosure(e.distinct);
+                });
+                o.computed = std::to_string(used.size());
                 if (!contiguous) {
                   o.verdict = Verdict::fails;
                   o.detail += "; but the buckets used are not 0..n-1";
@@ -89,7 +133,12 @@ PE_VERIFICATION_UNIT(t5_buckets) {
               "113", Rule::printed,
               [] {
                 const long first = first_offset_in(31);
-                Outcome o = printed("113", double(first), std::to_string(first));
+                Outcome o = printed_enclosed("113", double(first), [] {
+                  const EnclosedBuckets e = enclosed_buckets();
+                  if (!e.decided || e.first_in_last < 0) return pe::enclose_between(0.0, 1e6);
+                  return pe::Enclosure(e.first_in_last);
+                });
+                o.computed = std::to_string(first);
                 o.detail += "; bucket(112) = " + std::to_string(pe::t5_bucket(112));
                 return o;
               }});

@@ -253,7 +253,7 @@ PE_VERIFICATION_UNIT(theorem1) {
                                  " draws must be >= -1; budget n^2 (d/2) eps (eigensolver) + n (d/2)"
                                  "(max |Delta| + d/2 + 1) eps (entries); the codes' own Gram at 48 "
                                  "evenly spaced positions, d = 16, has lambda_min " +
-                                 format(stationarity().smallest_eigenvalue)), kSeededInstances);
+                                 format(stationarity().smallest_eigenvalue)), kSeededEqualityInDisguise);
               }});
   claims.add({"thm1.gram_toeplitz", section,
               "Theorem 1 (i): that Gram matrix is Toeplitz, entry (i, k) = kappa_d(5(k - i)); "

@@ -205,11 +205,6 @@ pe::Enclosure wavelength_enclosed(int d, int j) {
   return 2 * pe::pi_enclosed() * pow(pe::Enclosure(pe::kDefaultBase), pe::Enclosure(2 * j) / d);
 }
 
-/// theta_j = b^(-2j/d), enclosed.
-pe::Enclosure frequency_enclosed(int d, int j) {
-  return pow(pe::Enclosure(pe::kDefaultBase), pe::Enclosure(-2 * j) / d);
-}
-
 /// NTK-aware's factor kappa^(-2j/(d-2)), enclosed.
 pe::Enclosure ntk_factor_enclosed(int d, int j, double kappa) {
   return pow(pe::Enclosure(kappa), pe::Enclosure(-2 * j) / (d - 2));
@@ -219,7 +214,7 @@ pe::Enclosure ntk_factor_enclosed(int d, int j, double kappa) {
 /// turns = L theta_j / (2 pi) (Definition 5), enclosed. A turns interval that straddles a ramp
 /// end gives gamma in [0, 1], which decides nothing.
 pe::Enclosure yarn_factor_enclosed(int d, int j, double kappa, double training_length) {
-  const pe::Enclosure turns = training_length * frequency_enclosed(d, j) / (2 * pe::pi_enclosed());
+  const pe::Enclosure turns = training_length * pe::frequency_enclosed(d, j, pe::kDefaultBase) / (2 * pe::pi_enclosed());
   pe::Enclosure gamma;
   if (upper(turns) <= 1) gamma = 0;
   else if (lower(turns) >= 32) gamma = 1;
@@ -273,7 +268,7 @@ PE_VERIFICATION_UNIT(theorem5) {
                   // plane whose enclosure straddles 2 pi leaves the count undecided ([0, 8]).
                   int turning = 0;
                   for (int j = 0; j < 8; ++j) {
-                    const pe::Enclosure excess = 31 * frequency_enclosed(16, j) - 2 * pe::pi_enclosed();
+                    const pe::Enclosure excess = 31 * pe::frequency_enclosed(16, j, kDefaultBase) - 2 * pe::pi_enclosed();
                     if (lower(excess) >= 0) ++turning;
                     else if (upper(excess) >= 0) return pe::enclose_between(0.0, 8.0);
                   }
@@ -350,12 +345,30 @@ PE_VERIFICATION_UNIT(theorem5) {
               [] { return identity(pi_results().range, 0, 4, "4 units of L eps: one product, one quotient"); }});
   claims.add({"thm5.pi.within_one_position", section,
               "Theorem 5 (ii): the PI range ends within one position of the trained range "
-              "[0, L - 1]; computed: the largest mapped last offset, read off the PI reading's own "
-              "angles (angle / theta_j), less L - 1, at those settings",
+              "[0, L - 1]; computed: the largest mapped last offset (angle / theta_j) less L - 1 at "
+              "those settings, enclosed, with the PI reading's own double angles beside",
               "within one position", Rule::bound,
               [] {
                 const double over = pi_results().overshoot;
-                return bound(over < 1, format(over), "must be < 1");
+                Outcome o = bound_enclosed(
+                    false,
+                    [] {
+                      // PI divides every frequency by kappa, so the last test offset kappa L - 1
+                      // lands at angle (kappa L - 1) theta_j / kappa, position (kappa L - 1) / kappa.
+                      std::vector<pe::Enclosure> overshoots;
+                      for (int d : {16, 64, 128})
+                        for (int length : {32, 2048})
+                          for (int kappa : {2, 4, 8, 10})
+                            for (int j = 0; j < d / 2; ++j) {
+                              const pe::Enclosure theta = pe::frequency_enclosed(d, j, kDefaultBase);
+                              const pe::Enclosure angle = (kappa * length - 1) * (theta / kappa);
+                              overshoots.push_back(angle / theta - (length - 1));
+                            }
+                      return std::pair(pe::enclosure_of_max(overshoots), pe::Enclosure(1));
+                    },
+                    "largest overshoot", "1");
+                o.detail += "; the PI reading's own double angles give " + format(over);
+                return o;
               }});
   claims.add({"thm5.pi.spacing", section,
               "Theorem 5 (ii): under PI neighbouring offsets differ by theta_j / kappa in every "
