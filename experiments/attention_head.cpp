@@ -18,15 +18,23 @@ std::string to_string(PositionScheme scheme) { return rule_of(scheme).name(); }
 const std::vector<PositionScheme>& all_position_schemes() {
   static const std::vector<PositionScheme> schemes = {
       PositionScheme::none, PositionScheme::sinusoidal, PositionScheme::learned,
-      PositionScheme::rope, PositionScheme::alibi};
+      PositionScheme::rope, PositionScheme::alibi, PositionScheme::shaw};
+  return schemes;
+}
+
+const std::vector<PositionScheme>& article_position_schemes() {
+  static const std::vector<PositionScheme> schemes(all_position_schemes().begin(),
+                                                   all_position_schemes().begin() + 5);
   return schemes;
 }
 
 PositionScheme position_scheme_from_string(const std::string& name) {
-  for (PositionScheme s : all_position_schemes())
+  std::string valid;
+  for (PositionScheme s : all_position_schemes()) {
     if (to_string(s) == name) return s;
-  throw std::invalid_argument("unknown position scheme '" + name +
-                              "'; valid: none, sinusoidal, learned, rope, alibi");
+    valid += (valid.empty() ? "" : ", ") + to_string(s);
+  }
+  throw std::invalid_argument("unknown position scheme '" + name + "'; valid: " + valid);
 }
 
 bool adds_position_code(PositionScheme scheme) { return rule_of(scheme).adds_code(); }
@@ -73,7 +81,7 @@ std::vector<ParameterBlock> layout(const HeadShape& shape) {
                                         {"key", 0, d, d},
                                         {"value", 0, d, d},
                                         {"readout", 0, d, shape.classes}};
-  if (rule_of(shape.scheme).code_has_parameters())
+  if (rule_of(shape.scheme).has_position_table())
     blocks.push_back({"position_table", 0, shape.table_length, d});
   Eigen::Index offset = 0;
   for (ParameterBlock& b : blocks) {
@@ -212,7 +220,7 @@ Eigen::MatrixXd read_all_positions(const AttentionHead& head, const std::vector<
   }
   Eigen::MatrixXd q = h * w.query, k = h * w.key;
   const Eigen::MatrixXd v = h * w.value;
-  Eigen::MatrixXd scores = dense_scores(rule, shape, reading, q, 0, k, 0);
+  Eigen::MatrixXd scores = dense_scores(rule, shape, w, reading, q, 0, k, 0);
   if (reading.position_position_matrix) {
     const double scale = 1.0 / std::sqrt(double(shape.width));
     scores += scale * (p * (*reading.position_position_matrix - head.score_matrix()) * p.transpose());
@@ -290,6 +298,8 @@ Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position
   const double scale = dense_scale(rule, shape, reading);
   Eigen::RowVectorXd q = input(head.token_embedding(Token::query()), query_position) * w.query;
   rule.place(q, double(query_position), shape, reading);
+  std::vector<double> terms(max_offset + 1, 0.0);
+  rule.offset_terms(shape, w, q.data(), max_offset, terms.data());
   for (int r = 0; r <= max_offset; ++r) {
     const long key_position = query_position - r;
     if (!rule.places(shape, key_position + shift)) {
@@ -299,7 +309,7 @@ Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position
     Eigen::RowVectorXd k = input(marked_key, key_position) * w.key;
     rule.place(k, double(key_position), shape, reading);
     scores(r) = scale * q.dot(k);
-    if (rule.has_offset_bias()) scores(r) += rule.offset_bias(shape, r);
+    if (rule.has_offset_terms()) scores(r) += terms[r];
   }
   return scores;
 }

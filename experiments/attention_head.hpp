@@ -41,13 +41,17 @@
 
 namespace pe::experiments {
 
-enum class PositionScheme { none, sinusoidal, learned, rope, alibi };
+enum class PositionScheme { none, sinusoidal, learned, rope, alibi, shaw };
 
-/// "none", "sinusoidal", "learned", "rope", "alibi".
+/// "none", "sinusoidal", "learned", "rope", "alibi", "shaw".
 std::string to_string(PositionScheme scheme);
 /// Inverse of to_string; throws std::invalid_argument naming the unknown scheme.
 PositionScheme position_scheme_from_string(const std::string& name);
+/// Every scheme the lab implements.
 const std::vector<PositionScheme>& all_position_schemes();
+/// The five schemes the article's experiments train (all but Shaw's): the tournament's and
+/// the recipe selection's default list.
+const std::vector<PositionScheme>& article_position_schemes();
 /// True for the schemes that add a code p(m) to the embeddings.
 bool adds_position_code(PositionScheme scheme);
 
@@ -57,7 +61,9 @@ struct HeadShape {
   int width = 16;           ///< d; even (RoPE and the sinusoidal code rotate planes)
   int symbols = 8;          ///< content symbols; the vocabulary is 2 symbols + 1 (the query)
   int classes = 8;          ///< readout classes
-  int table_length = 32;    ///< rows of the learned table (positions 0..table_length-1)
+  /// Rows of the position table: the learned code's positions 0..table_length-1, or Shaw's
+  /// offset vectors a_0..a_K with clip K = table_length - 1.
+  int table_length = 32;
   double base = kDefaultBase;
   double alibi_slope = 0.5;
 

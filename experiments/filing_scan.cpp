@@ -56,14 +56,17 @@ class PrefixScan {
     rule_.place(queries_, 1, shape_, reading);
     rule_.place(query_keys_, 1, shape_, reading);
     const double scale = dense_scale(rule_, shape_, reading);
-    std::vector<double> bias(rule_.has_offset_bias() ? n_ + 1 : 0);
-    for (std::size_t r = 0; r < bias.size(); ++r) bias[r] = rule_.offset_bias(shape_, long(r));
+    std::vector<double> terms(rule_.has_offset_terms() ? n_ + 1 : 0);
+    Eigen::RowVectorXd query(shape_.width);
     for (long t = 0; t < n_; ++t) {
       const long m = t + 1;
       scores_.head(m).noalias() = scale * (keys_.topRows(m) * queries_.row(t).transpose());
       scores_(m) = scale * queries_.row(t).dot(query_keys_.row(t));
-      if (!bias.empty())
-        for (long j = 0; j <= m; ++j) scores_(j) += bias[std::size_t(m - j)];
+      if (!terms.empty()) {
+        query = queries_.row(t);
+        rule_.offset_terms(shape_, w_, query.data(), m, terms.data());
+        for (long j = 0; j <= m; ++j) scores_(j) += terms[std::size_t(m - j)];
+      }
       finish(t, logits, work_done);
     }
   }

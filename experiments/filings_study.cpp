@@ -174,14 +174,19 @@ Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vecto
   Eigen::MatrixXd k = h * w.key, q = hq * w.query, kq = hq * w.key;
   const Eigen::MatrixXd v = h * w.value, vq = hq * w.value;
   // Row t: the query at t + 1 against filing keys 0..n-1 (only 0..t used) and itself.
-  const Eigen::MatrixXd scores = dense_scores(rule, shape, reading, q, 1, k, 0);
+  const Eigen::MatrixXd scores = dense_scores(rule, shape, w, reading, q, 1, k, 0);
   rule.place(kq, 1, shape, reading);
   const double scale = dense_scale(rule, shape, reading);
   Eigen::MatrixXd out(n, shape.width);
   Eigen::VectorXd weights(n + 1);
+  double own_term = 0;  // the query against its own key: offset 0
   for (int t = 0; t < n; ++t) {
     weights.head(t + 1) = scores.row(t).head(t + 1).transpose();
-    weights(t + 1) = scale * q.row(t).dot(kq.row(t));
+    if (rule.has_offset_terms()) {
+      const Eigen::RowVectorXd query = q.row(t);
+      rule.offset_terms(shape, w, query.data(), 0, &own_term);
+    }
+    weights(t + 1) = scale * q.row(t).dot(kq.row(t)) + own_term;
     const double top = weights.head(t + 2).maxCoeff();
     weights.head(t + 2) = (weights.head(t + 2).array() - top).exp();
     const double total = weights.head(t + 2).sum();

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "context_extension.hpp"
+#include "position_scheme.hpp"
 
 namespace pe::experiments {
 
@@ -47,9 +48,9 @@ std::vector<GradientCase> gradient_cases() {
   const std::vector<std::string> common = {"embedding", "query", "key", "value", "readout"};
   for (PositionScheme s : all_position_schemes()) {
     std::vector<std::string> blocks = common;
-    if (s == PositionScheme::learned) blocks.push_back("position_table");
+    if (rule_of(s).has_position_table()) blocks.push_back("position_table");
     std::vector<std::string> readings = {"plain", "batch"};
-    if (s == PositionScheme::rope) readings = {"plain", "batch", "pi", "ntk", "yarn"};
+    if (rule_of(s).takes_context_extension()) readings = {"plain", "batch", "pi", "ntk", "yarn"};
     if (adds_position_code(s)) readings = {"plain", "batch", "shift"};
     for (const std::string& r : readings)
       for (const std::string& b : blocks) cases.push_back({s, r, b});

@@ -29,7 +29,10 @@ double PositionSchemeRule::score_factor(const HeadShape&, const Reading&) const 
 
 void PositionSchemeRule::place(DenseRows, double, const HeadShape&, const Reading&) const {}
 
-double PositionSchemeRule::offset_bias(const HeadShape&, long) const { return 0.0; }
+void PositionSchemeRule::offset_terms(const HeadShape&, const ConstParameterViews&, const double*,
+                                      long max_offset, double* terms) const {
+  std::fill(terms, terms + max_offset + 1, 0.0);
+}
 
 void PositionSchemeRule::prepare_batch(const TabulatedBatch&, int, SchemeScratch*) const {}
 
@@ -73,20 +76,24 @@ double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape,
 }
 
 Eigen::MatrixXd dense_scores(const PositionSchemeRule& rule, const HeadShape& shape,
-                             const Reading& reading, Eigen::MatrixXd& q, double query_first,
-                             Eigen::MatrixXd& k, double key_first) {
+                             const ConstParameterViews& weights, const Reading& reading,
+                             Eigen::MatrixXd& q, double query_first, Eigen::MatrixXd& k,
+                             double key_first) {
   const double scale = dense_scale(rule, shape, reading);
   rule.place(q, query_first, shape, reading);
   rule.place(k, key_first, shape, reading);
   Eigen::MatrixXd scores = scale * (q * k.transpose());
-  if (!rule.has_offset_bias()) return scores;
-  // The bias of every offset once, then added where the key is not after the query.
+  if (!rule.has_offset_terms()) return scores;
+  // Each query's terms over its offsets, added where the key is not after the query.
   const long lead = long(query_first - key_first);
-  std::vector<double> bias(std::max<long>(0, lead + scores.rows()));
-  for (std::size_t r = 0; r < bias.size(); ++r) bias[r] = rule.offset_bias(shape, long(r));
-  for (Eigen::Index t = 0; t < scores.rows(); ++t)
+  std::vector<double> terms(std::max<long>(0, lead + scores.rows()));
+  for (Eigen::Index t = 0; t < scores.rows(); ++t) {
+    if (lead + t < 0) continue;
+    const Eigen::RowVectorXd query = q.row(t);
+    rule.offset_terms(shape, weights, query.data(), lead + t, terms.data());
     for (Eigen::Index j = 0; j < scores.cols() && j <= lead + t; ++j)
-      scores(t, j) += bias[lead + t - j];
+      scores(t, j) += terms[lead + t - j];
+  }
   return scores;
 }
 
@@ -96,11 +103,13 @@ std::unique_ptr<PositionSchemeRule> sinusoidal_rule();
 std::unique_ptr<PositionSchemeRule> learned_rule();
 std::unique_ptr<PositionSchemeRule> rope_rule();
 std::unique_ptr<PositionSchemeRule> alibi_rule();
+std::unique_ptr<PositionSchemeRule> shaw_rule();
 
 const PositionSchemeRule& rule_of(PositionScheme scheme) {
   // The registry, in PositionScheme order: one line per scheme.
-  static const std::array<std::unique_ptr<PositionSchemeRule>, 5> rules = {
-      no_position_rule(), sinusoidal_rule(), learned_rule(), rope_rule(), alibi_rule()};
+  static const std::array<std::unique_ptr<PositionSchemeRule>, 6> rules = {
+      no_position_rule(), sinusoidal_rule(), learned_rule(), rope_rule(), alibi_rule(),
+      shaw_rule()};
   const auto index = static_cast<std::size_t>(scheme);
   if (index >= rules.size() || rules[index]->scheme() != scheme)
     throw std::invalid_argument("no rule registered for position scheme " +

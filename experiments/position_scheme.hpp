@@ -10,10 +10,11 @@
 ///
 /// Everything else (softmax, value mixing, readout, cross-entropy, Adam) is shared and knows
 /// no scheme. Each scheme is one file: scheme_content.cpp (no position, and the content score
-/// the separable schemes share), scheme_added_code.cpp (sinusoidal and learned), scheme_rope.cpp
-/// and scheme_alibi.cpp; each has its forward and its backward side by side. A new scheme is a
-/// new file with a PositionSchemeRule and one line in position_scheme.cpp's registry (plus its
-/// PositionScheme value).
+/// the separable schemes share), scheme_added_code.cpp (sinusoidal and learned), scheme_rope.cpp,
+/// scheme_alibi.cpp and scheme_shaw.cpp; each has its forward and its backward side by side. A
+/// new scheme is a new file with a PositionSchemeRule and one line in position_scheme.cpp's
+/// registry (plus its PositionScheme value); Shaw and colleagues' clipped offset vectors were
+/// added that way.
 ///
 /// Each rule serves three readers:
 ///
@@ -62,10 +63,13 @@ struct QueryGroup {
 
 /// Where the score backward writes: the token rows x E (V x d), W_K, and the added code's rows
 /// (n_max x d, null without a code); the rule folds the code rows into its own parameters.
+/// `position_table` is the gradient of the head's position table (null without one), for a
+/// rule whose scores read the table directly.
 struct ScoreGradients {
   RowMatrix& token_rows;
   RowMap key;
   RowMatrix* code_rows = nullptr;
+  RowMap* position_table = nullptr;
 };
 
 /// Tables a rule keeps between calls of one evaluator (for instance RoPE's cosines).
@@ -101,9 +105,11 @@ class PositionSchemeRule {
   // ---- The inputs -----------------------------------------------------------------------
   /// True if the scheme adds a code p(m) to the inputs.
   virtual bool adds_code() const { return false; }
-  /// True if the code's rows are trained parameters: the head then has a `position_table`
-  /// block of table_length rows.
+  /// True if the added code's rows are trained parameters (the learned table).
   virtual bool code_has_parameters() const { return false; }
+  /// True if the head has a `position_table` block of table_length rows: the learned code's
+  /// rows, or a table the scores read (Shaw's offset vectors).
+  virtual bool has_position_table() const { return code_has_parameters(); }
   /// Whether the head can place position m (a learned table only has rows 0..L-1).
   virtual bool places(const HeadShape& shape, long m) const;
   /// p(first), ..., p(first + n - 1) (n x d); zero rows without a code. Throws
@@ -116,15 +122,19 @@ class PositionSchemeRule {
   virtual void code_rows_backward(const RowMatrix& d_rows, long first,
                                   ParameterViews& gradient) const;
 
-  // ---- Dense scores: scale * <place(q, t), place(k, j)> + offset_bias(t - j) ---------------
+  // ---- Dense scores: scale * <place(q, t), place(k, j)> + offset term (t - j) --------------
   /// The factor on q.k / sqrt(d) under a reading (RoPE's logit scale; 1 otherwise).
   virtual double score_factor(const HeadShape& shape, const Reading& reading) const;
   /// Row i of `rows` moved to position first + i (RoPE rotates; the others leave rows alone).
   virtual void place(DenseRows rows, double first, const HeadShape& shape,
                      const Reading& reading) const;
-  /// True if the scores carry a bias in the offset t - j (ALiBi).
-  virtual bool has_offset_bias() const { return false; }
-  virtual double offset_bias(const HeadShape& shape, long offset) const;
+  /// True if the scores carry a term in the offset t - j: ALiBi's bias -slope (t - j), or
+  /// Shaw's q . a_min(t - j, K) / sqrt(d), which also reads the query.
+  virtual bool has_offset_terms() const { return false; }
+  /// terms[r], r = 0..max_offset: the term added to the score of a key r positions before a
+  /// query whose placed query vector is `query` (length d). The default adds nothing.
+  virtual void offset_terms(const HeadShape& shape, const ConstParameterViews& weights,
+                            const double* query, long max_offset, double* terms) const;
 
   // ---- The tabulated passes --------------------------------------------------------------
   virtual std::unique_ptr<SchemeScratch> new_scratch() const { return nullptr; }
@@ -169,11 +179,12 @@ void validate_reading(const HeadShape& shape, const Reading& reading);
 /// The dense readers' factor on q.k: 1 / sqrt(d) times the rule's logit factor.
 double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape, const Reading& reading);
 /// Scores of queries at positions query_first, query_first + 1, ... against keys at key_first,
-/// ... before the causal mask: dense_scale <place(q_t), place(k_j)> plus the offset bias where
+/// ... before the causal mask: dense_scale <place(q_t), place(k_j)> plus the offset terms where
 /// the key is not after the query. `q` and `k` are placed in place.
 Eigen::MatrixXd dense_scores(const PositionSchemeRule& rule, const HeadShape& shape,
-                             const Reading& reading, Eigen::MatrixXd& q, double query_first,
-                             Eigen::MatrixXd& k, double key_first);
+                             const ConstParameterViews& weights, const Reading& reading,
+                             Eigen::MatrixXd& q, double query_first, Eigen::MatrixXd& k,
+                             double key_first);
 
 /// A scheme whose tabulated score is separable, s_j = content[x_j] + position_part[j]: no
 /// position, an added code, ALiBi. The content part, q.k / sqrt(d) summed per token type, is
@@ -193,6 +204,10 @@ class SeparableRule : public PositionSchemeRule {
   virtual void position_part_backward(const TabulatedBatch& batch, const QueryGroup& g,
                                       Eigen::VectorXd& d_key_direction,
                                       ScoreGradients& gradients) const;
+  /// Backward of a position part that reads q directly (Shaw's q . a): adds to g.d_query, once
+  /// it holds the content's share, and to the table's gradient. The default adds nothing.
+  virtual void position_part_query_backward(const TabulatedBatch& batch, QueryGroup& g,
+                                            ScoreGradients& gradients) const;
 };
 
 /// A streaming reader for a scheme whose score is content plus a bias linear in the offset,

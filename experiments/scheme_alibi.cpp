@@ -20,9 +20,11 @@ class AlibiRule final : public SeparableRule {
       throw std::invalid_argument("alibi_slope must be finite and > 0, got alibi_slope = " +
                                   std::to_string(shape.alibi_slope));
   }
-  bool has_offset_bias() const override { return true; }
-  double offset_bias(const HeadShape& shape, long offset) const override {
-    return -(shape.alibi_slope * double(offset));
+  bool has_offset_terms() const override { return true; }
+  /// terms[r] = -slope r, whatever the query.
+  void offset_terms(const HeadShape& shape, const ConstParameterViews&, const double*,
+                    long max_offset, double* terms) const override {
+    for (long r = 0; r <= max_offset; ++r) terms[r] = -(shape.alibi_slope * double(r));
   }
   std::unique_ptr<ScoreStream> make_stream(const AttentionHead& head,
                                            const Reading&) const override {

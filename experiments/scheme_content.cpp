@@ -27,10 +27,14 @@ void SeparableRule::score_group_backward(const TabulatedBatch& batch, SchemeScra
   // key_direction = W_K q: to W_K and to q.
   gradients.key.noalias() += d_key_direction * g.q.transpose();
   g.d_query.noalias() = batch.weights.key.transpose() * d_key_direction;
+  position_part_query_backward(batch, g, gradients);
 }
 
 void SeparableRule::position_part_backward(const TabulatedBatch&, const QueryGroup&,
                                            Eigen::VectorXd&, ScoreGradients&) const {}
+
+void SeparableRule::position_part_query_backward(const TabulatedBatch&, QueryGroup&,
+                                                 ScoreGradients&) const {}
 
 // ---- No position -------------------------------------------------------------------------
 

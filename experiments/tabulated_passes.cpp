@@ -345,7 +345,8 @@ void HeadWorkspace::attention_weights_backward() {
 // The rule's score backward gives d q; q = h_q W_Q with h_q = x_q E (+ p(t)).
 void HeadWorkspace::score_groups_backward(ParameterViews& grad) {
   ScoreGradients gradients{d_token_rows, grad.key,
-                           rule->code_has_parameters() ? &d_code : nullptr};
+                           rule->code_has_parameters() ? &d_code : nullptr,
+                           grad.position_table ? &*grad.position_table : nullptr};
   for (QueryGroup& g : groups) {
     rule->score_group_backward(*batch, scratch, g, gradients);
     grad.query.noalias() += g.query_input * g.d_query.transpose();

@@ -25,7 +25,7 @@
 namespace pe::experiments {
 
 struct TournamentConfig {
-  std::vector<PositionScheme> schemes = all_position_schemes();
+  std::vector<PositionScheme> schemes = article_position_schemes();
   int seeds = 3;
   HeadShape shape;        ///< its scheme is replaced by each entry of `schemes`
   CueTask task;           ///< the training task; test tasks differ only in length

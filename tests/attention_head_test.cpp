@@ -14,6 +14,7 @@
 #include "cue_task.hpp"
 #include "gradient_check.hpp"
 #include "random.hpp"
+#include "relative_vectors.hpp"
 
 namespace pe::experiments {
 namespace {
@@ -58,6 +59,13 @@ Eigen::MatrixXd reference_logits(const AttentionHead& head, const std::vector<To
     if (s.scheme == PositionScheme::alibi)
       for (int t = 0; t < n; ++t)
         for (int j = 0; j < n; ++j) scores(t, j) -= s.alibi_slope * (t - j);
+    if (s.scheme == PositionScheme::shaw) {  // numerics/relative_vectors.hpp's score
+      const Eigen::MatrixXd table = *head.weights().position_table;
+      for (int t = 0; t < n; ++t)
+        for (int j = 0; j <= t; ++j)
+          scores(t, j) = shaw_score(wq.transpose() * h.row(t).transpose(),
+                                    wk.transpose() * h.row(j).transpose(), table, t, j, tau);
+    }
   }
   return causal_attention(scores, values) * Eigen::MatrixXd(head.readout());
 }
@@ -98,10 +106,55 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_tuple(PositionScheme::rope, "pi"),
                       std::make_tuple(PositionScheme::rope, "ntk"),
                       std::make_tuple(PositionScheme::rope, "yarn"),
-                      std::make_tuple(PositionScheme::alibi, "plain")),
+                      std::make_tuple(PositionScheme::alibi, "plain"),
+                      std::make_tuple(PositionScheme::shaw, "plain")),
     [](const auto& info) {
       return to_string(std::get<0>(info.param)) + "_" + std::get<1>(info.param);
     });
+
+// Shaw's offsets past the clip K share a_K: with a table of 5 rows (K = 4) and 26 positions most
+// keys are past it. The dense reader, the tabulated pass and the reference agree, and the
+// table's gradient matches central differences.
+TEST(ShawScheme, OffsetsPastTheClipShareTheLastVectorInEveryPassAndTheGradient) {
+  HeadShape shape = shape_of(PositionScheme::shaw);
+  shape.table_length = 5;
+  Rng init(31);
+  InitialScales scales;
+  scales.embedding = scales.position_table = 4;
+  scales.query_key = 2.5;
+  AttentionHead head = AttentionHead::initialised(shape, init, scales);
+  Rng rng(32);
+  std::vector<Token> tokens;
+  for (int j = 0; j < 26; ++j)
+    tokens.push_back(j % 9 == 8 ? Token::query()
+                                : Token::content(static_cast<int>(rng.integer(0, 7)), rng.bernoulli(0.3)));
+  const Eigen::MatrixXd reference = reference_logits(head, tokens, {});
+  std::vector<Example> prefixes(tokens.size());
+  for (std::size_t t = 0; t < tokens.size(); ++t) {
+    prefixes[t].tokens.assign(tokens.begin(), tokens.begin() + t + 1);
+    prefixes[t].target = static_cast<int>(t % 8);
+  }
+  const double tolerance = 1e3 * kEps * std::max(1.0, reference.cwiseAbs().maxCoeff()) * 100;
+  EXPECT_LT((read_all_positions(head, tokens, {}) - reference).cwiseAbs().maxCoeff(), tolerance);
+  EXPECT_LT((logits_at_last(head, prefixes, {}) - reference).cwiseAbs().maxCoeff(), tolerance);
+  Eigen::VectorXd gradient;
+  loss_and_gradient(head, prefixes, &gradient, {});
+  const ParameterBlock& table = head.block("position_table");
+  double worst = 0, largest = 0;
+  for (Eigen::Index i = 0; i < table.size(); ++i) {
+    const double analytic = gradient(table.offset + i);
+    const double saved = head.parameters()(table.offset + i), step = 1e-5;
+    head.parameters()(table.offset + i) = saved + step;
+    const double up = loss_and_gradient(head, prefixes, nullptr, {});
+    head.parameters()(table.offset + i) = saved - step;
+    const double down = loss_and_gradient(head, prefixes, nullptr, {});
+    head.parameters()(table.offset + i) = saved;
+    worst = std::max(worst, std::fabs((up - down) / (2 * step) - analytic));
+    largest = std::max(largest, std::fabs(analytic));
+  }
+  EXPECT_GT(largest, kGradientVanishes);
+  EXPECT_LT(worst / largest, kGradientRelativeBound);  // gradient_check.hpp's bound
+}
 
 /// Logits at the last position of each example from the dense reader (row n - 1).
 Eigen::MatrixXd dense_last(const AttentionHead& head, const std::vector<Example>& examples,
