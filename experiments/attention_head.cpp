@@ -1,6 +1,7 @@
 #include "attention_head.hpp"
 
 #include "attention.hpp"
+#include "limits.hpp"
 #include "position_scheme.hpp"
 #include "rope.hpp"
 
@@ -46,6 +47,7 @@ void HeadShape::validate() const {
   if (classes < 1)
     throw std::invalid_argument("classes must be >= 1, got classes = " + std::to_string(classes));
   require_base(base, "base");
+  require_at_most(table_length, kMaxSequenceLength, "table_length", "head shape");
   rule_of(scheme).validate(*this);
 }
 

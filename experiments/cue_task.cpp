@@ -1,4 +1,5 @@
 #include "cue_task.hpp"
+#include "limits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -37,6 +38,7 @@ void CueTask::validate() const {
   if (length < 2)
     throw std::invalid_argument("cue task length must be >= 2 (content tokens and a query), "
                                 "got length = " + std::to_string(length));
+  require_at_most(length, kMaxSequenceLength, "length", "cue task");
   if (symbols < 1)
     throw std::invalid_argument("cue task symbols must be >= 1, got symbols = " +
                                 std::to_string(symbols));

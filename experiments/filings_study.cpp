@@ -1,4 +1,5 @@
 #include "filings_study.hpp"
+#include "limits.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -81,6 +82,7 @@ void FilingsStudyConfig::validate() const {
                                 std::to_string(held_out_documents));
   if (schemes.empty()) throw std::invalid_argument("the study needs at least one scheme");
   if (seeds < 1) throw std::invalid_argument("seeds must be >= 1, got seeds = " + std::to_string(seeds));
+  require_at_most(seeds, kMaxSeeds, "seeds", "filings study");
   if (validation_windows < 1)
     throw std::invalid_argument("validation_windows must be >= 1, got validation_windows = " +
                                 std::to_string(validation_windows));

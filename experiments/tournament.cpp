@@ -1,4 +1,5 @@
 #include "tournament.hpp"
+#include "limits.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -22,6 +23,7 @@ std::string number(double x) { return exact_text(x); }
 void TournamentConfig::validate() const {
   if (schemes.empty()) throw std::invalid_argument("the tournament needs at least one scheme");
   if (seeds < 1) throw std::invalid_argument("seeds must be >= 1, got seeds = " + std::to_string(seeds));
+  require_at_most(seeds, kMaxSeeds, "seeds", "tournament");
   if (test_sequences < 1)
     throw std::invalid_argument("test_sequences must be >= 1, got test_sequences = " +
                                 std::to_string(test_sequences));
@@ -43,9 +45,11 @@ void TournamentConfig::validate() const {
   if (shape.symbols != task.symbols)
     throw std::invalid_argument("the head's symbols (" + std::to_string(shape.symbols) +
                                 ") must equal the task's (" + std::to_string(task.symbols) + ")");
-  for (int length : test_lengths)
+  for (int length : test_lengths) {
     if (length < 2)
       throw std::invalid_argument("test lengths must be >= 2, got length = " + std::to_string(length));
+    require_at_most(length, kMaxSequenceLength, "test length", "tournament");
+  }
   for (ContextExtension m : rope_maps)
     if (m == ContextExtension::none)
       throw std::invalid_argument("rope_maps lists extension maps; 'none' is the plain reading");

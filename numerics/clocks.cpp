@@ -1,4 +1,5 @@
 #include "clocks.hpp"
+#include "limits.hpp"
 
 #include <boost/math/constants/constants.hpp>
 
@@ -8,6 +9,7 @@ void require_even_dimension(int d, const char* parameter) {
   if (d <= 0 || d % 2 != 0)
     throw std::invalid_argument(std::string(parameter) + " must be even and positive, got " +
                                 parameter + " = " + std::to_string(d));
+  require_at_most(d, kMaxWidth, parameter, "the code's width");
 }
 
 void require_base(double base, const char* parameter) {

@@ -34,16 +34,18 @@
 #include <vector>
 
 #include "clocks.hpp"
+#include "limits.hpp"
 #include "multiprecision.hpp"
 
 namespace pe {
 
 /// The n x d window matrix: row m is p(m), m = 0 .. n-1. Throws std::invalid_argument for
-/// n < 1 (and, through the clocks, odd d or base <= 1).
+/// n < 1 or n > kMaxWindowPositions (and, through the clocks, odd d or base <= 1).
 template <class T>
 Matrix<T> position_window(int n, int d, const T& base) {
   if (n < 1)
     throw std::invalid_argument("position_window: n must be >= 1, got n = " + std::to_string(n));
+  require_at_most(n, kMaxWindowPositions, "n", "position_window");
   const std::vector<T> omega = frequencies(d, base);
   Matrix<T> p(n, d);
   for (int m = 0; m < n; ++m) p.row(m) = sinusoidal_code(T(m), omega).transpose();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "enclosure.hpp"
+#include "limits.hpp"
 #include "window_conditioning.hpp"
 
 namespace pe {
@@ -18,6 +19,7 @@ void require_digits(int digits, const char* function) {
   if (digits < 20)
     throw std::invalid_argument(std::string(function) + ": digits must be >= 20, got digits = " +
                                 std::to_string(digits));
+  require_at_most(digits, kMaxDigits, "digits", function);
 }
 
 std::string scientific(const MpVariable& x, int digits) {
@@ -102,6 +104,7 @@ ConditionEnclosure window_condition_enclosure(int n, int d, double base, int dig
     throw std::invalid_argument("window_condition_enclosure: n must be >= d (else P^T P is "
                                 "singular), got n = " + std::to_string(n) + ", d = " +
                                 std::to_string(d));
+  require_at_most(n, kMaxWindowPositions, "n", "window_condition_enclosure");
   const ScopedMpPrecision precision(static_cast<unsigned>(digits));
   const mpfr_prec_t bits = static_cast<mpfr_prec_t>(
       boost::multiprecision::detail::digits10_2_2(static_cast<unsigned>(digits)));
