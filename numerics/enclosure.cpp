@@ -11,6 +11,7 @@ std::string endpoint_text(mpfi_srcptr x, bool right, int digits) {
   mpfr_t e;
   mpfr_init2(e, mpfi_get_prec(x));
   if (right) mpfi_get_right(e, x); else mpfi_get_left(e, x);
+  if (mpfr_zero_p(e)) mpfr_set_zero(e, 1);  // MPFI keeps the point 0 as [+0, -0]; print both as 0
   const std::string format = "%." + std::to_string(digits - 1) + (right ? "RUe" : "RDe");
   std::vector<char> buffer(digits + 32);
   mpfr_snprintf(buffer.data(), buffer.size(), format.c_str(), e);

@@ -60,6 +60,11 @@ TEST(CertifiedBound, EndpointsDecideAndOverlapIsRaisedThenGivenUp) {
   EXPECT_FALSE(equal.certified);
 }
 
+TEST(Enclosures, ZeroPrintsWithoutASign) {
+  const ScopedEnclosurePrecision precision(30);
+  EXPECT_EQ(interval_text(Enclosure(0), 3), "[0.00e+00, 0.00e+00]");
+}
+
 TEST(Enclosures, TheMaximumOfIntervalsEnclosesTheLargest) {
   const ScopedEnclosurePrecision precision(30);
   const Enclosure m = enclosure_of_max({enclose_decimal("0.1"), enclose_decimal("0.3"), enclose_decimal("0.2")});
