@@ -171,51 +171,56 @@ std::vector<std::string> draw_company_names(Rng& rng, int count) {
   return names;
 }
 
-// Shape of a document: gaps of ordinary sentences between bursts of mentions, and the mix of
-// bursts. Chosen so the corpus lands near the article's statistics (median 198 tokens and 8
-// mentions, 41% of queries answered more than 32 tokens back, the first-named company the
-// answer to about three queries in four); the ledger reports the values reached.
-constexpr long kGapSentencesMin = 3, kGapSentencesMax = 8;
-constexpr double kParentOnly = 0.25, kParentFirst = 0.15, kParentLast = 0.3;
-constexpr double kFollowUp = 0.8, kFollowUpByParent = 0.65;
-constexpr int kMaxFollowUps = 3;
-constexpr double kLengthMean = 178, kLengthSpread = 45;
+void require_probability(double p, const char* name) {
+  if (!(p >= 0 && p <= 1))
+    throw std::invalid_argument(std::string("CorpusShape: ") + name + " must lie in [0, 1], got " +
+                                std::to_string(p));
+}
+void require_range(int lo, int hi, int least, const char* name) {
+  if (lo < least || hi < lo)
+    throw std::invalid_argument(std::string("CorpusShape: ") + name + " needs " + std::to_string(least) +
+                                " <= min <= max, got [" + std::to_string(lo) + ", " +
+                                std::to_string(hi) + "]");
+}
 
-Document generate_document(Rng& rng) {
+Document generate_document(Rng& rng, const CorpusShape& shape) {
   Document doc;
   const double kind_draw = rng.uniform();
-  doc.kind = kind_draw < 0.45 ? DocumentKind::mdna
-             : kind_draw < 0.80 ? DocumentKind::earnings_call
-                                : DocumentKind::form_8k;
-  // The parent (pool index 0, named in the opening sentence) and two to four subsidiaries or
-  // competitors.
-  const int others = static_cast<int>(rng.integer(2, 5));
+  doc.kind = kind_draw < shape.mdna_share                      ? DocumentKind::mdna
+             : kind_draw < shape.mdna_share + shape.call_share ? DocumentKind::earnings_call
+                                                               : DocumentKind::form_8k;
+  const int others = static_cast<int>(rng.integer(shape.others_min, shape.others_max));
   const std::vector<std::string> names = draw_company_names(rng, 1 + others);
   Writer writer(rng, doc, names);
   const std::vector<std::string>& kind_plain =
       doc.kind == DocumentKind::earnings_call ? kPlainCall
       : doc.kind == DocumentKind::form_8k    ? kPlain8k
                                              : kPlain;
+  const double length_mean = doc.kind == DocumentKind::earnings_call ? shape.call_length
+                             : doc.kind == DocumentKind::form_8k    ? shape.form_8k_length
+                                                                     : shape.mdna_length;
   writer.sentence(kOpening[static_cast<int>(doc.kind)], 0);
-  const int target_length = static_cast<int>(std::clamp(kLengthMean + kLengthSpread * rng.normal(), 110.0, 320.0));
+  const int target_length =
+      static_cast<int>(std::clamp(length_mean + shape.length_spread * rng.normal(), shape.length_min, shape.length_max));
   int next_new = 1;  // the next pool company not yet named
-  while (static_cast<int>(doc.tokens.size()) < target_length) {
+  for (bool opening = true; static_cast<int>(doc.tokens.size()) < target_length; opening = false) {
     // A gap of ordinary sentences, then a burst of mentions.
-    const int gap_sentences = static_cast<int>(rng.integer(kGapSentencesMin, kGapSentencesMax));
-    for (int s = 0; s < gap_sentences; ++s)
-      writer.sentence(rng.bernoulli(0.25) ? pick(rng, kind_plain) : pick(rng, kPlain));
+    const int gap_sentences = static_cast<int>(opening ? rng.integer(shape.opening_gap_min, shape.opening_gap_max)
+                                                       : rng.integer(shape.gap_min, shape.gap_max));
+    for (int s = 0; s < gap_sentences && static_cast<int>(doc.tokens.size()) < target_length; ++s)
+      writer.sentence(rng.bernoulli(shape.kind_sentence) ? pick(rng, kind_plain) : pick(rng, kPlain));
     if (static_cast<int>(doc.tokens.size()) >= target_length) break;
     auto draw_other = [&] {
-      if (next_new < static_cast<int>(names.size()) && rng.bernoulli(0.6)) return next_new++;
+      if (next_new < static_cast<int>(names.size()) && rng.bernoulli(shape.new_company)) return next_new++;
       return static_cast<int>(rng.integer(1, std::max(1, next_new - 1)));
     };
     const double burst = rng.uniform();
     const int a = draw_other();
-    if (burst < kParentOnly) {
+    if (burst < shape.parent_only) {
       writer.sentence(pick(rng, kBurstParent), 0);
-    } else if (burst < kParentOnly + kParentFirst) {
+    } else if (burst < shape.parent_only + shape.parent_first) {
       writer.sentence(pick(rng, kBurstParentFirst), 0, a);
-    } else if (burst < kParentOnly + kParentFirst + kParentLast) {
+    } else if (burst < shape.parent_only + shape.parent_first + shape.parent_last) {
       writer.sentence(pick(rng, kBurstParentLast), 0, a);
     } else {
       int b = draw_other();
@@ -226,11 +231,12 @@ Document generate_document(Rng& rng) {
         writer.sentence(pick(rng, kBurstThree), 0, a, b);
       }
     }
-    // Follow-up sentences keep the burst going: each with probability kFollowUp.
-    for (int more = 0; more < kMaxFollowUps && rng.bernoulli(kFollowUp); ++more) {
-      if (rng.bernoulli(kFollowUpByParent)) writer.sentence(pick(rng, kBurstParent), 0);
+    // Follow-up sentences keep the burst going.
+    for (int more = 0; more < shape.max_follow_ups && rng.bernoulli(shape.follow_up); ++more) {
+      if (rng.bernoulli(shape.follow_up_by_parent)) writer.sentence(pick(rng, kBurstParent), 0);
       else writer.sentence(pick(rng, kBurstOther), -1, a);
     }
+    if (shape.other_closes > 0 && rng.bernoulli(shape.other_closes)) writer.sentence(pick(rng, kBurstOther), -1, a);
   }
   doc.title = doc.companies[0] + (doc.kind == DocumentKind::mdna ? ": management's discussion and analysis"
                                   : doc.kind == DocumentKind::earnings_call ? ": earnings call excerpt"
@@ -283,15 +289,97 @@ std::string to_string(DocumentKind kind) {
   return "?";
 }
 
-Corpus generate_corpus(std::uint64_t seed, int train_count, int held_out_count) {
+// The fit printed by pe_calibrate_corpus (CorpusCalibration.ReproducesTheCalibratedShape
+// reruns it and compares every field exactly).
+const CorpusShape& calibrated_shape() {
+  static const CorpusShape shape = [] {
+    CorpusShape shape;
+    shape.mdna_length = 195.91616368273915;
+    shape.call_length = 183.89843881389532;
+    shape.form_8k_length = 180.93062632069194;
+    shape.length_spread = 44.571497583759921;
+    shape.length_min = 134.26165809439894;
+    shape.length_max = 320.20689321430655;
+    shape.mdna_share = 0.45164381990612179;
+    shape.call_share = 0.26397586142711976;
+    shape.opening_gap_min = 3;
+    shape.opening_gap_max = 5;
+    shape.gap_min = 8;
+    shape.gap_max = 8;
+    shape.parent_only = 0.25493238132030632;
+    shape.parent_first = 0.17872819156805772;
+    shape.parent_last = 0.30687158080889038;
+    shape.new_company = 0.50936023153670129;
+    shape.follow_up = 0.76017416848751618;
+    shape.follow_up_by_parent = 0.88968176687576339;
+    shape.max_follow_ups = 4;
+    shape.other_closes = 0.24301834196408187;
+    shape.kind_sentence = 0.24835161125217717;
+    shape.others_min = 2;
+    shape.others_max = 5;
+    return shape;
+  }();
+  return shape;
+}
+
+void validate(const CorpusShape& shape) {
+  require_probability(shape.mdna_share, "mdna_share");
+  require_probability(shape.call_share, "call_share");
+  require_probability(shape.mdna_share + shape.call_share, "mdna_share + call_share");
+  for (const auto& [length, name] : {std::pair{shape.mdna_length, "mdna_length"},
+                                     {shape.call_length, "call_length"},
+                                     {shape.form_8k_length, "form_8k_length"},
+                                     {shape.length_spread, "length_spread"},
+                                     {shape.length_min, "length_min"},
+                                     {shape.length_max, "length_max"}})
+    if (!(length >= 0 && length <= 1e4))
+      throw std::invalid_argument(std::string("CorpusShape: ") + name + " must lie in [0, 10000], got " +
+                                  std::to_string(length));
+  if (shape.length_min > shape.length_max)
+    throw std::invalid_argument("CorpusShape: length_min must not exceed length_max, got [" +
+                                std::to_string(shape.length_min) + ", " + std::to_string(shape.length_max) + "]");
+  require_probability(shape.kind_sentence, "kind_sentence");
+  require_range(shape.opening_gap_min, shape.opening_gap_max, 0, "opening_gap");
+  require_range(shape.gap_min, shape.gap_max, 1, "gap");
+  require_probability(shape.parent_only, "parent_only");
+  require_probability(shape.parent_first, "parent_first");
+  require_probability(shape.parent_last, "parent_last");
+  require_probability(shape.parent_only + shape.parent_first + shape.parent_last,
+                      "parent_only + parent_first + parent_last");
+  require_probability(shape.new_company, "new_company");
+  require_probability(shape.follow_up, "follow_up");
+  require_probability(shape.follow_up_by_parent, "follow_up_by_parent");
+  require_probability(shape.other_closes, "other_closes");
+  require_range(0, shape.max_follow_ups, 0, "max_follow_ups");
+  require_range(shape.others_min, shape.others_max, 1, "others");
+  // A generated filing names at most kSymbolCount companies, so its symbols are company orders.
+  if (shape.others_max + 1 > kSymbolCount)
+    throw std::invalid_argument("CorpusShape: others_max must be below " + std::to_string(kSymbolCount) +
+                                ", got " + std::to_string(shape.others_max));
+}
+
+std::vector<Document> generate_held_out(std::uint64_t seed, int count, const CorpusShape& shape) {
+  validate(shape);
+  std::vector<Document> out;
+  for (int j = 0; j < count; ++j) {
+    Rng rng(mix_seed(mix_seed(seed, 1), std::uint64_t(j)));
+    out.push_back(generate_document(rng, shape));
+  }
+  return out;
+}
+
+Corpus generate_corpus(std::uint64_t seed, int train_count, int held_out_count, const CorpusShape& shape) {
   if (train_count < 1 || held_out_count < 1)
     throw std::invalid_argument("generate_corpus: document counts must be >= 1, got train_count = " +
                                 std::to_string(train_count) + ", held_out_count = " +
                                 std::to_string(held_out_count));
-  Rng rng(seed);
+  validate(shape);
   Corpus corpus;
-  for (int i = 0; i < train_count; ++i) corpus.train.push_back(generate_document(rng));
-  for (int i = 0; i < held_out_count; ++i) corpus.held_out.push_back(generate_document(rng));
+  for (int i = 0; i < train_count; ++i) {
+    Rng rng(mix_seed(mix_seed(seed, 0), std::uint64_t(i)));
+    corpus.train.push_back(generate_document(rng, shape));
+  }
+  corpus.held_out = generate_held_out(seed, held_out_count, shape);
   return corpus;
 }
 
@@ -384,7 +472,6 @@ CorpusStatistics statistics(const std::vector<Document>& documents) {
   CorpusStatistics s;
   s.documents = static_cast<int>(documents.size());
   std::vector<double> lengths, mentions;
-  long first_named = 0, first_named_far = 0;
   for (const Document& d : documents) {
     lengths.push_back(static_cast<double>(d.tokens.size()));
     mentions.push_back(static_cast<double>(
@@ -394,15 +481,15 @@ CorpusStatistics statistics(const std::vector<Document>& documents) {
       const bool far = is_far(q);
       s.far_queries += far;
       if (q.answer == 0) {
-        ++first_named;
-        first_named_far += far;
+        ++s.first_named;
+        s.first_named_far += far;
       }
     }
   }
   s.median_length = median(lengths);
   s.median_mentions = median(mentions);
-  s.first_named_share = s.queries ? double(first_named) / s.queries : 0;
-  s.first_named_far_share = s.far_queries ? double(first_named_far) / s.far_queries : 0;
+  s.first_named_share = s.queries ? double(s.first_named) / double(s.queries) : 0;
+  s.first_named_far_share = s.far_queries ? double(s.first_named_far) / double(s.far_queries) : 0;
   return s;
 }
 

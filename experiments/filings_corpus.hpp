@@ -47,8 +47,56 @@ inline constexpr int kSymbolCount = 8;
 /// scanning readers' time grows with the square of the length (filing_scan.hpp).
 inline constexpr std::size_t kMaxDocumentBytes = std::size_t(64) << 20;
 
-/// The corpus of `train_count` + `held_out_count` documents drawn from `seed`.
-Corpus generate_corpus(std::uint64_t seed, int train_count = 300, int held_out_count = 100);
+/// How the generator lays out a filing: every field is a probability or a size of the text,
+/// and none is read from a trained head. calibrated_shape() holds the values that
+/// pe_calibrate_corpus finds (experiments/corpus_calibration.hpp); the defaults here are the
+/// hand-set shape that search starts from.
+struct CorpusShape {
+  /// Document kinds: MD&A sections and earnings calls; the rest are 8-K reports.
+  double mdna_share = 0.45, call_share = 0.35;
+  /// Each document's target length in tokens: normal around its kind's mean with one spread,
+  /// clipped to [length_min, length_max]; writing stops at the end of the first ordinary
+  /// sentence that reaches it (a burst of mentions is always finished).
+  double mdna_length = 178, call_length = 178, form_8k_length = 178, length_spread = 45;
+  double length_min = 110, length_max = 320;
+  /// Chance that an ordinary sentence comes from its kind's own pool (call remarks, 8-K items)
+  /// rather than the shared one.
+  double kind_sentence = 0.25;
+  /// Ordinary sentences between the opening (which names the parent) and the first burst, and
+  /// between later bursts: uniform in [min, max].
+  int opening_gap_min = 1, opening_gap_max = 4;
+  int gap_min = 4, gap_max = 9;
+  /// A burst's first sentence names the parent alone, the parent then another company, another
+  /// then the parent, or (the rest) the parent and two others.
+  double parent_only = 0.25, parent_first = 0.15, parent_last = 0.3;
+  /// Chance that a burst's other company is one the document has not named yet.
+  double new_company = 0.6;
+  /// Up to max_follow_ups sentences continue a burst, each with chance follow_up; each names
+  /// the parent with chance follow_up_by_parent, else the burst's other company.
+  double follow_up = 0.8, follow_up_by_parent = 0.9;
+  int max_follow_ups = 3;
+  /// Chance that a burst then closes with a sentence about its other company, so that the
+  /// stretch of ordinary text after it answers with that company rather than the parent.
+  double other_closes = 0.3;
+  /// The parent and two to four (uniform in [min, max]) subsidiaries or competitors.
+  int others_min = 2, others_max = 4;
+};
+
+/// The shape the case study's corpus is generated with (experiments/corpus_calibration.cpp).
+const CorpusShape& calibrated_shape();
+
+/// Throws std::invalid_argument, naming the field, for a shape outside its range (a
+/// probability outside [0, 1], burst shares summing past 1, min > max, a negative size).
+void validate(const CorpusShape& shape);
+
+/// The corpus of `train_count` + `held_out_count` documents drawn from `seed`. Each document
+/// has a random stream of its own (training document i from mix_seed(mix_seed(seed, 0), i),
+/// held-out document j from mix_seed(mix_seed(seed, 1), j)), so the held-out set does not
+/// depend on train_count and a small change of shape changes each document only locally.
+Corpus generate_corpus(std::uint64_t seed, int train_count = 300, int held_out_count = 100,
+                       const CorpusShape& shape = calibrated_shape());
+/// The held-out documents alone, as generate_corpus draws them.
+std::vector<Document> generate_held_out(std::uint64_t seed, int count, const CorpusShape& shape);
 
 /// The hand-built held-out filing of the case study: Marrow Freight named six times, Dunmore
 /// Aerospace and Siskin Apparel once each, Fenwick Logistics once at token 64, the clause "a
@@ -100,8 +148,10 @@ struct CorpusStatistics {
   double median_mentions = 0;
   long queries = 0;
   long far_queries = 0;  ///< with window 32
-  double first_named_share = 0;      ///< queries whose answer is the first-named company
-  double first_named_far_share = 0;  ///< the same among far queries
+  long first_named = 0;      ///< queries whose answer is the first-named company
+  long first_named_far = 0;  ///< the same among far queries
+  double first_named_share = 0;      ///< first_named / queries
+  double first_named_far_share = 0;  ///< first_named_far / far_queries
 };
 
 CorpusStatistics statistics(const std::vector<Document>& documents);

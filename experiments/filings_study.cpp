@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "position_scheme.hpp"
+#include "random.hpp"
 #include "result_cache.hpp"
 
 namespace pe::experiments {

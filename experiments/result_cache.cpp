@@ -32,13 +32,6 @@ std::string hex64(std::uint64_t value) {
   return buf;
 }
 
-std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t z = a + 0x9e3779b97f4a7c15ULL * (b + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 namespace {
 const std::string kChecksumTag = "checksum ";
 }

@@ -22,8 +22,6 @@ namespace pe::experiments {
 std::uint64_t fnv1a64(std::string_view text);
 /// 16 lower-case hex digits.
 std::string hex64(std::uint64_t value);
-/// splitmix64 of (a, b): derives independent seeds from a root seed and an index.
-std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b);
 
 /// Writes `body` followed by a line "checksum <fnv1a64(body)>" to `path`, via a temporary file
 /// in the same directory renamed into place, so that a reader never sees half an entry. Throws

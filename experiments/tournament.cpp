@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "random.hpp"
 #include "result_cache.hpp"
 
 namespace pe::experiments {

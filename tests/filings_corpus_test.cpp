@@ -3,6 +3,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "filings_corpus.hpp"
 #include "random.hpp"
@@ -285,4 +286,77 @@ RC_GTEST_PROP(MarkupReader, AnyTextIsReadOrRefusedWithAPlace, ()) {
 TEST(FilingsCorpus, RejectsEmptyCorpora) {
   EXPECT_THROW(generate_corpus(1, 0, 10), std::invalid_argument);
   EXPECT_THROW(generate_corpus(1, 10, 0), std::invalid_argument);
+}
+
+// ---- The calibration --------------------------------------------------------------------
+
+#include "case_study_corpus.hpp"
+#include "corpus_calibration.hpp"
+
+TEST(CorpusCalibration, ReproducesTheCalibratedShape) {
+  // The shape the corpus is generated with is the search's output, field for field (the code
+  // form prints each real with 17 significant digits, which round-trips a double exactly).
+  const CalibrationResult result =
+      calibrate_shape(CorpusShape{}, pe::theorems::kCaseStudyCorpusSeed,
+                      pe::theorems::kCaseStudyHeldOutDocuments, pe::theorems::article_corpus_targets());
+  EXPECT_TRUE(result.all_within);
+  EXPECT_EQ(result.loss, 0);
+  EXPECT_EQ(shape_as_code(result.shape), shape_as_code(calibrated_shape()));
+}
+
+TEST(CorpusCalibration, HeldOutSetDoesNotDependOnTheTrainingCount) {
+  const Corpus small = generate_corpus(5, 3, 4), large = generate_corpus(5, 30, 4);
+  for (std::size_t j = 0; j < 4; ++j)
+    EXPECT_EQ(render(small.held_out[j], true), render(large.held_out[j], true));
+  EXPECT_EQ(render(generate_held_out(5, 4, calibrated_shape())[2], true), render(small.held_out[2], true));
+}
+
+TEST(CorpusCalibration, StatisticsByName) {
+  CorpusStatistics s;
+  s.median_length = 198;
+  s.median_mentions = 8;
+  s.queries = 200;
+  s.far_queries = 82;
+  s.first_named_share = 0.75;
+  s.first_named_far_share = 0.7;
+  EXPECT_EQ(corpus_statistic(s, "median_length"), 198);
+  EXPECT_EQ(corpus_statistic(s, "queries"), 200);
+  EXPECT_DOUBLE_EQ(corpus_statistic(s, "far_share"), 0.41);
+  EXPECT_EQ(corpus_statistic(s, "first_named_far_share"), 0.7);
+  EXPECT_THROW(corpus_statistic(s, "mean_length"), std::invalid_argument);
+}
+
+TEST(CorpusCalibration, TheSearchMovesTowardItsTargets) {
+  // A target far from the start is approached: the loss falls, and a shape evaluated at the
+  // end reproduces the statistics the search reports.
+  const std::vector<StatisticTarget> longer = {{"median_length", 260, 0.5}};
+  const CalibrationResult result = calibrate_shape(CorpusShape{}, 3, 20, longer);
+  const CorpusStatistics start = statistics(generate_held_out(3, 20, CorpusShape{}));
+  EXPECT_LT(std::fabs(result.statistics.median_length - 260), std::fabs(start.median_length - 260));
+  EXPECT_EQ(statistics(generate_held_out(3, 20, result.shape)).median_length, result.statistics.median_length);
+  EXPECT_THROW(calibrate_shape(CorpusShape{}, 3, 20, {{"median_length", 260, 0}}), std::invalid_argument);
+}
+
+TEST(CorpusShapeValidation, RefusesShapesOutsideTheirRanges) {
+  auto refused = [](auto change, const std::string& field) {
+    CorpusShape shape;
+    change(shape);
+    try {
+      validate(shape);
+      ADD_FAILURE() << "accepted a bad " << field;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(field), std::string::npos) << e.what();
+    }
+  };
+  refused([](CorpusShape& s) { s.follow_up = 1.5; }, "follow_up");
+  refused([](CorpusShape& s) { s.parent_only = 0.6, s.parent_first = 0.3, s.parent_last = 0.2; },
+          "parent_only + parent_first + parent_last");
+  refused([](CorpusShape& s) { s.gap_min = 5, s.gap_max = 4; }, "gap");
+  refused([](CorpusShape& s) { s.length_min = 300, s.length_max = 200; }, "length_min");
+  refused([](CorpusShape& s) { s.others_max = kSymbolCount; }, "others_max");
+  refused([](CorpusShape& s) { s.mdna_length = -1; }, "mdna_length");
+  EXPECT_NO_THROW(validate(CorpusShape{}));
+  EXPECT_NO_THROW(validate(calibrated_shape()));
+  EXPECT_THROW(generate_corpus(1, 2, 2, [] { CorpusShape s; s.call_share = 0.9; return s; }()),
+               std::invalid_argument);
 }

@@ -236,63 +236,59 @@ const std::vector<FilingReader> kPlainReaders = {FilingReader::none, FilingReade
 const lab::NotReproduced& not_reproduced() {
   static const lab::NotReproduced reasons = {
       {"filings.acc.none.all",
-       "The heads without position read far more answers than the article's, about as many as "
-       "always naming the first-named company would in the re-created corpus (a corpus "
-       "statistic the filings_corpus claims compare with the article's)."},
+       "Cause: the heads, not the corpus. The corpus matches the seven statistics the article "
+       "gives (filings.corpus.*), so always naming the first-named company scores the article's "
+       "0.766 here too. The article's heads without position read fewer answers than that "
+       "constant answer; the heads here read more (per seed in the note), and none of them is "
+       "degenerate."},
       {"filings.acc.none.far",
-       "As for all questions: the heads without position read about the first-named company's "
-       "share of far questions in the re-created corpus, well above the article's heads."},
-      {"filings.acc.sinusoidal.far",
-       "The added-code heads read more far answers than the article's, beyond the spread "
-       "between seeds."},
-      {"filings.acc.rope.far",
-       "The RoPE heads read more far answers than the article's, beyond the spread between seeds."},
+       "Cause: the heads, not the corpus. On far questions the first-named company is the answer "
+       "as often as in the article's corpus (filings.corpus.first_named_far_share, 0.739); the "
+       "article's heads without position read far fewer far answers than that, the heads here "
+       "read more."},
       {"filings.acc.alibi.all",
-       "The ALiBi heads trained on these filings read more answers than the article's, mostly "
-       "because they keep reading past their horizon (filings.horizon.filings.seedK.beyond)."},
+       "Cause: the heads. On a corpus that matches the article's statistics, the ALiBi heads "
+       "trained on these filings read more answers than the article's, mostly because they keep "
+       "reading past their horizon (filings.horizon.filings.seedK.beyond); none is degenerate."},
       {"filings.acc.alibi.far",
-       "The ALiBi heads trained on these filings keep most far answers, where the article's lost "
-       "42% of them."},
+       "Cause: the heads. The ALiBi heads trained on these filings keep most far answers, where "
+       "the article's lost 42% of them, on a corpus whose far share matches the article's "
+       "(filings.corpus.far_share)."},
       {"filings.overview.alibi.far",
        "The Overview repeats filings.acc.alibi.far: the ALiBi heads trained on these filings keep "
-       "most far answers."},
+       "most far answers (cause: the heads)."},
       {"filings.shape.first_named_fallback",
-       "On far questions whose answer is another company, this project's plain readers name the "
-       "first-named company no more often than a reader guessing in proportion to the far "
-       "answers' frequencies (shares in the computed value), so their answers do not show a "
-       "fallback beyond what the answers' frequencies alone imply."},
+       "Cause: the heads. Not every plain reader names the first-named company, on far questions "
+       "whose answer is another company, more often than a reader guessing in proportion to the "
+       "far answers' frequencies (shares per reader in the computed value, the guesser's in the "
+       "note); a reader at or below the guesser shows no fallback beyond what those frequencies, "
+       "which match the article's corpus (filings.corpus.first_named_far_share), imply."},
       {"filings.horizon.filings_above_synthetic",
-       "The filings heads here read above the synthetic heads beyond their horizon, but only "
-       "by naming the first-named company: on those questions each one's answers are right "
-       "exactly where that constant answer is (paired differences in the note), so they do not "
-       "keep reading past the horizon as the article's heads are said to."},
-      {"filings.horizon.quiet_values",
-       "The values of non-mention words are about as loud as the mentions' in both families of "
-       "ALiBi heads here (ratios in the computed value), so the measured values do not show "
-       "the filings heads keeping them quieter."},
+       "Cause: the heads. The filings heads here read above the synthetic heads beyond their "
+       "horizon, but only by naming the first-named company: on those questions each one's "
+       "answers are right exactly where that constant answer is (paired differences in the "
+       "note), so they do not keep reading past the horizon as the article's heads are said to."},
       {"filings.shape.alibi_loses_far",
-       "The ALiBi heads trained on these filings keep most far answers (filings.acc.alibi.far)."},
-      {"filings.horizon.inside_half_all_right",
-       "The tournament's ALiBi heads answer every question inside half their horizon, but the "
-       "heads trained on the filings miss a few of theirs (counts in the computed value)."},
+       "Cause: the heads. The ALiBi heads trained on these filings keep most far answers "
+       "(filings.acc.alibi.far)."},
       {"filings.horizon.inside_half_count",
-       "The heads trained on the synthetic stream have horizons about half as long as the "
-       "filings heads', so fewer held-out questions fall inside half of them than the article's "
-       "8,000 (counts in the computed value)."},
-      {"filings.horizon.filings.seed0.inside",
-       "This head misses a few questions inside half its horizon (counts in the note)."},
-      {"filings.horizon.filings.seed0.beyond",
-       "The filings heads here keep most answers beyond their horizon, and their seeds barely "
-       "differ; the article's seeds lost far more and differed widely."},
+       "Cause: the synthetic heads. The heads trained on the synthetic stream have shorter "
+       "horizons than the filings heads', so fewer held-out questions fall inside half of them "
+       "than the article's 8,000 (counts in the computed value)."},
       {"filings.horizon.filings.seed1.beyond",
-       "As for seed 0: the filings heads here keep most answers beyond their horizon."},
+       "Cause: the heads. This filings head keeps more answers beyond its horizon than the "
+       "article's seed 1, by naming the first-named company there "
+       "(filings.horizon.filings_above_synthetic)."},
       {"filings.horizon.filings.seed2.beyond",
-       "As for seed 0: the filings heads here keep most answers beyond their horizon."},
+       "Cause: the heads. This filings head keeps more answers beyond its horizon than the "
+       "article's seed 2, by naming the first-named company there "
+       "(filings.horizon.filings_above_synthetic)."},
       {"filings.horizon.synthetic.seed0.width",
-       "The tournament's seed-0 ALiBi head has a narrower content width than the article's, "
-       "beyond the spread between seeds."},
+       "Cause: the heads. The tournament's seed-0 ALiBi head has a narrower content width than "
+       "the article's, beyond the spread between seeds."},
       {"filings.exhibit.fenwick_count",
-       "Fewer of the twelve plain answers at the clause name Fenwick Logistics than the article "
+       "Cause: the heads (the exhibit is the article's own filing, rebuilt word for word). Fewer "
+       "of the twelve plain answers at the clause name Fenwick Logistics than the article "
        "reports; most name the first-named company, Marrow Freight."},
   };
   return reasons;
