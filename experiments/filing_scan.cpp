@@ -25,6 +25,8 @@ class PrefixScan {
         n_(static_cast<long>(filing.size())),
         types_(filing.size()),
         scores_(n_ + 1),
+        kept_scores_(n_ + 1),
+        kept_index_(std::size_t(n_ + 1)),
         mixed_(shape_.width) {
     const RowMatrix type_rows = head.token_embeddings();
     for (long j = 0; j < n_; ++j) types_[j] = token_index(filing[j], shape_.symbols);
@@ -89,43 +91,75 @@ class PrefixScan {
   }
 
  private:
-  /// scores[0..count) replaced by exp(score - max). A score more than kNegligible below the
+  /// scores[0..count) replaced by exp(score - max); returns how many were not set to 0, whose
+  /// indices, in order, are kept_index_[0..kept). A score more than kNegligible below the
   /// largest gets 0 instead: the largest term is 1, so the terms left out sum to less than
   /// count e^-kNegligible, below 1e-17 for a million keys, a tenth of the rounding unit of the
   /// total, and they move the mixed value by as little relative to its largest value. Where
   /// most scores are that far below (a sharply trained head over a long prefix) this skips
   /// most exponentials; where few are, every score goes through the vectorized exponential.
-  void softmax_numerators(long count) {
+  long softmax_numerators(long count) {
     auto weights = scores_.head(count).array();
     const double top = weights.maxCoeff();
     const double floor = top - kNegligible;
-    const long kept = (weights > floor).count();
-    if (2 * kept > count) {
-      weights = (weights - top).exp();
-      return;
+    // The kept scores are gathered, exponentiated together by the vectorized exponential and
+    // put back; the rest become 0. Gathering costs less than an exponential, so this pays
+    // unless nearly every score is kept.
+    long kept = 0;
+    double* score = scores_.data();
+    for (long j = 0; j < count; ++j) {
+      kept_index_[std::size_t(kept)] = j;
+      kept += score[j] > floor;
     }
-    for (double& w : scores_.head(count)) w = w > floor ? std::exp(w - top) : 0.0;
+    if (4 * kept > 3 * count) {
+      weights = (weights - top).exp();
+      return kept;
+    }
+    auto gathered = kept_scores_.head(kept).array();
+    for (long i = 0; i < kept; ++i) gathered[i] = score[kept_index_[std::size_t(i)]] - top;
+    gathered = gathered.exp();
+    weights.setZero();
+    for (long i = 0; i < kept; ++i) score[kept_index_[std::size_t(i)]] = gathered[i];
+    return kept;
   }
 
   /// Softmax over scores 0..m (m = t + 1), the mixed values, the readout.
   void finish(long t, Eigen::MatrixXd& logits, std::atomic<long>* work_done) {
     const long m = t + 1;
-    softmax_numerators(m + 1);
+    const long kept = softmax_numerators(m + 1);
     const double total = scores_.head(m + 1).sum();
+    // The keys whose weight is not 0 (index m, the query's own, is added below).
+    const long kept_keys = kept - (kept > 0 && kept_index_[std::size_t(kept - 1)] == m);
+    const bool sparse = 2 * kept_keys < m;
+    const double* weight = scores_.data();
     if (rule_.adds_code()) {
-      mixed_.noalias() = scores_.head(m).transpose() * values_.topRows(m);
+      if (sparse) {
+        mixed_.setZero();
+        for (long i = 0; i < kept_keys; ++i) {
+          const long j = kept_index_[std::size_t(i)];
+          mixed_.noalias() += weight[j] * values_.row(j);
+        }
+      } else {
+        mixed_.noalias() = scores_.head(m).transpose() * values_.topRows(m);
+      }
     } else {  // a value depends on the token type only: sum the weights per type first
-      // Four interleaved sets of sums, so that a run of one type is not one chain of
-      // dependent additions.
       type_weights_.setZero();
       const int* type = types_.data();
-      const double* weight = scores_.data();
       double* sums = type_weights_.data();
       const long stride = type_weights_.rows() / kChains;
-      long j = 0;
-      for (; j + kChains <= m; j += kChains)
-        for (int k = 0; k < kChains; ++k) sums[k * stride + type[j + k]] += weight[j + k];
-      for (; j < m; ++j) sums[type[j]] += weight[j];
+      if (sparse) {
+        for (long i = 0; i < kept_keys; ++i) {
+          const long j = kept_index_[std::size_t(i)];
+          sums[type[j]] += weight[j];
+        }
+      } else {
+        // Four interleaved sets of sums, so that a run of one type is not one chain of
+        // dependent additions.
+        long j = 0;
+        for (; j + kChains <= m; j += kChains)
+          for (int k = 0; k < kChains; ++k) sums[k * stride + type[j + k]] += weight[j + k];
+        for (; j < m; ++j) sums[type[j]] += weight[j];
+      }
       mixed_.noalias() = type_weights_.head(stride).transpose() * type_values_;
       for (int k = 1; k < kChains; ++k)
         mixed_.noalias() += type_weights_.segment(k * stride, stride).transpose() * type_values_;
@@ -143,10 +177,13 @@ class PrefixScan {
   ConstParameterViews w_;
   long n_;
   std::vector<int> types_;
-  Eigen::MatrixXd keys_, values_, queries_, query_keys_, query_values_;
+  Eigen::MatrixXd keys_, queries_, query_keys_, query_values_;
+  RowMatrix values_;  ///< by rows: finish reads the rows of the kept keys
   RowMatrix type_keys_, type_values_;
   Eigen::VectorXd type_weights_;
   Eigen::VectorXd scores_;
+  Eigen::VectorXd kept_scores_;     ///< softmax_numerators' scratch: the kept scores
+  std::vector<long> kept_index_;    ///< and where they came from
   Eigen::RowVectorXd mixed_;
 };
 
