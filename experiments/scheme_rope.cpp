@@ -125,6 +125,9 @@ class RopeRule final : public PositionSchemeRule {
   /// coefficients once, and each score is a dot product of a turned coefficient row with a row
   /// of one short table of cos(i f), sin(i f): no table over all offsets, about 2 sqrt(m)
   /// trigonometric calls per plane, each angle computed directly (no running recurrence).
+  /// Keys scored together in scores_under_reading.
+  static constexpr int kInterleaved = 4;
+
   void scores_under_reading(const HeadShape& shape, const Reading& reading,
                             const Eigen::VectorXd& q, long m, const RowMatrix& type_keys,
                             const int* types, double* scores,
@@ -166,15 +169,34 @@ class RopeRule final : public PositionSchemeRule {
           s.turned_coefficients(v, 2 * p + 1) = bb * big[2 * p] - a * big[2 * p + 1];
         }
       // Offsets r = b block + i in [1, m]: key j = m - r (offset 0 is the query itself).
-      for (long i = b == 0 ? 1 : 0, offset = b * block + i; i < block && offset <= m; ++i, ++offset) {
+      // kInterleaved keys at a time, so that their sums are independent chains the processor
+      // overlaps; each key's own sums run in the same order as for a key alone.
+      const long first = b == 0 ? 1 : 0, last = std::min(block - 1, m - b * block);
+      long i = first;
+      for (; i + kInterleaved - 1 <= last; i += kInterleaved) {
+        double cosine_part[kInterleaved] = {}, sine_part[kInterleaved] = {};
+        const double* turn[kInterleaved];
+        const double* coefficients[kInterleaved];
+        for (int u = 0; u < kInterleaved; ++u) {
+          turn[u] = s.fine_turns.row(i + u).data();
+          coefficients[u] = s.turned_coefficients.row(types[m - (b * block + i + u)]).data();
+        }
+        for (int k = 0; k < d; k += 2)
+          for (int u = 0; u < kInterleaved; ++u) {
+            cosine_part[u] += coefficients[u][k] * turn[u][k];
+            sine_part[u] += coefficients[u][k + 1] * turn[u][k + 1];
+          }
+        for (int u = 0; u < kInterleaved; ++u) scores[m - (b * block + i + u)] = cosine_part[u] + sine_part[u];
+      }
+      for (; i <= last; ++i) {
         const double* turn = s.fine_turns.row(i).data();
-        const double* coefficients = s.turned_coefficients.row(types[m - offset]).data();
+        const double* coefficients = s.turned_coefficients.row(types[m - (b * block + i)]).data();
         double cosine_part = 0, sine_part = 0;  // two chains: d is even
         for (int k = 0; k < d; k += 2) {
           cosine_part += coefficients[k] * turn[k];
           sine_part += coefficients[k + 1] * turn[k + 1];
         }
-        scores[m - offset] = cosine_part + sine_part;
+        scores[m - (b * block + i)] = cosine_part + sine_part;
       }
     }
   }
