@@ -95,8 +95,9 @@ TEST(CertificationLists, ListExactClaimsNotCertifiedAndFloatingRoutesThatDisagre
   uncertified.certification = "a statement about floating point";
   disagreeing.id = "b.cond";
   disagreeing.certified = agreeing.certified = "true";
+  disagreeing.floating_disagreement = "double JacobiSVD 4e19 lies outside";
   disagreeing.certification = ledger::kDecidedOnEnclosure + "; " + ledger::kFloatingRouteDisagrees +
-                              ": double JacobiSVD 4e19 lies outside";
+                              ": " + disagreeing.floating_disagreement;
   agreeing.id = "c.ok";
   agreeing.certification = ledger::kDecidedOnEnclosure;
   experiment.id = "d.trained";

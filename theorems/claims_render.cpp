@@ -138,7 +138,6 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
 }
 
 std::string certification_markdown(const std::vector<Record>& records, Markdown markdown) {
-  const std::string disagrees = "; " + kFloatingRouteDisagrees + ": ";
   std::ostringstream uncertified, disagreeing;
   int uncertified_count = 0, disagreeing_count = 0;
   for (const Record& r : records) {
@@ -148,11 +147,9 @@ std::string certification_markdown(const std::vector<Record>& records, Markdown 
       ++uncertified_count;
       uncertified << "- " << id << ": " << escape_markdown(r.certification, markdown) << "\n";
     }
-    const std::size_t at = r.certification.find(disagrees);
-    if (r.certified == "true" && at != std::string::npos) {
+    if (r.certified == "true" && !r.floating_disagreement.empty()) {
       ++disagreeing_count;
-      disagreeing << "- " << id << ": " << escape_markdown(r.certification.substr(at + disagrees.size()), markdown)
-                  << "\n";
+      disagreeing << "- " << id << ": " << escape_markdown(r.floating_disagreement, markdown) << "\n";
     }
   }
   std::ostringstream md;

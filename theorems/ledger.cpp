@@ -32,7 +32,8 @@ Registry& registry() {
 const std::vector<std::string> kRecordFields = {"id",     "unit",    "section", "statement",
                                                 "article", "computed", "rule",   "verdict",
                                                 "expected", "note",    "source",
-                                                "certified", "enclosure", "certification"};
+                                                "certified", "enclosure", "certification",
+                                                "floating_disagreement"};
 
 std::string* field(Record& r, const std::string& name) {
   if (name == "id") return &r.id;
@@ -49,6 +50,7 @@ std::string* field(Record& r, const std::string& name) {
   if (name == "certified") return &r.certified;
   if (name == "enclosure") return &r.enclosure;
   if (name == "certification") return &r.certification;
+  if (name == "floating_disagreement") return &r.floating_disagreement;
   return nullptr;
 }
 
@@ -311,6 +313,7 @@ Record evaluate_record(const Claim& claim) {
     if (claim.rule == Rule::printed || claim.rule == Rule::bound) {
       r.certified = o.certified ? "true" : "false";
       r.enclosure = o.enclosure;
+      if (o.certified) r.floating_disagreement = o.floating_disagreement;
       r.certification = o.certified ? kDecidedOnEnclosure + (o.floating_disagreement.empty()
                                                                 ? ""
                                                                 : "; " + kFloatingRouteDisagrees + ": " +
@@ -414,6 +417,10 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
       bool first = true;
       for (const std::string& name : kRecordFields) {
         const std::string& value = *field(r, name);
+        if (name == "floating_disagreement") {
+          if (!value.empty()) json << ", " << pe::json_quoted(name) << ": " << pe::json_quoted(value);
+          continue;  // only where a floating-point route disagrees
+        }
         if (name == "certified" || name == "enclosure" || name == "certification") {
           if (r.certified.empty()) continue;  // only printed and bound claims carry them
           json << ", " << pe::json_quoted(name) << ": " << (name == "certified" ? value : pe::json_quoted(value));

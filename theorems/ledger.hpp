@@ -172,6 +172,9 @@ struct Record {
   /// ("" for other rules); `enclosure` the interval; `certification` how it was decided, or why
   /// it is not certified.
   std::string certified, enclosure, certification;
+  /// For a certified claim: how a floating-point route decides the printed digits otherwise
+  /// than the enclosure (Outcome::floating_disagreement); empty when they agree.
+  std::string floating_disagreement;
   /// Filled when the report is written (ReportAnnotations), not by the claim's check:
   /// "exact", "reproduces", "setting-dependent", "does-not-reproduce" or "not swept".
   std::string reproduction;
