@@ -92,16 +92,16 @@ class PrefixScan {
 
  private:
   /// scores[0..count) replaced by exp(score - max); returns how many were not set to 0, whose
-  /// indices, in order, are kept_index_[0..kept). A score more than kNegligible below the
+  /// indices, in order, are kept_index_[0..kept). A score more than kNegligibleScoreGap below the
   /// largest gets 0 instead: the largest term is 1, so the terms left out sum to less than
-  /// count e^-kNegligible, below 1e-17 for a million keys, a tenth of the rounding unit of the
+  /// count e^-kNegligibleScoreGap, below 1e-17 for a million keys, a tenth of the rounding unit of the
   /// total, and they move the mixed value by as little relative to its largest value. Where
   /// most scores are that far below (a sharply trained head over a long prefix) this skips
   /// most exponentials; where few are, every score goes through the vectorized exponential.
   long softmax_numerators(long count) {
     auto weights = scores_.head(count).array();
     const double top = weights.maxCoeff();
-    const double floor = top - kNegligible;
+    const double floor = top - kNegligibleScoreGap;
     // The kept scores are gathered, exponentiated together by the vectorized exponential and
     // put back; the rest become 0. Gathering costs less than an exponential, so this pays
     // unless nearly every score is kept.
@@ -170,8 +170,6 @@ class PrefixScan {
   }
 
   static constexpr int kChains = 4;
-  /// e^-50 = 1.9e-22: see softmax_numerators.
-  static constexpr double kNegligible = 50.0;
   const HeadShape& shape_;
   const PositionSchemeRule& rule_;
   ConstParameterViews w_;

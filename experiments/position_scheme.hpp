@@ -160,13 +160,20 @@ class PositionSchemeRule {
 
   // ---- One query under a reading of its own (the document scan's rescaled readers) ---------
   /// scores[j] = dense_scale <place(q, m), place(k_j, j)> for j = 0..m-1, where key j is row
-  /// types[j] of `type_keys` (unplaced, one row per token type), under `reading`. Only for
-  /// schemes whose keys depend on position through `place` alone and that take a
-  /// context-extension map; the default throws std::logic_error.
+  /// types[j] of `type_keys` (unplaced, one row per token type), under `reading`; except that a
+  /// key whose score provably lies more than kNegligibleScoreGap below the largest of them may
+  /// get -infinity instead (its softmax weight counts as 0 either way). Only for schemes whose
+  /// keys depend on position through `place` alone and that take a context-extension map; the
+  /// default throws std::logic_error.
   virtual void scores_under_reading(const HeadShape& shape, const Reading& reading,
                                     const Eigen::VectorXd& q, long m, const RowMatrix& type_keys,
                                     const int* types, double* scores, SchemeScratch* scratch) const;
 };
+
+/// The document scan (filing_scan.hpp) gives a key whose score lies this far below the
+/// position's largest a softmax weight of 0: e^-50 = 1.9e-22, so such keys together weigh less
+/// than a tenth of the total's rounding unit for a million keys.
+inline constexpr double kNegligibleScoreGap = 50.0;
 
 /// The rule of a scheme (a registered singleton).
 const PositionSchemeRule& rule_of(PositionScheme scheme);

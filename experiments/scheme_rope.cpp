@@ -5,6 +5,7 @@
 /// over (token type, position) per query group.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "position_scheme.hpp"
 #include "rope.hpp"
@@ -23,6 +24,9 @@ struct RopeScratch final : SchemeScratch {
   RowMatrix scan_coefficients;       ///< per token type: (A_p, B_p) of each plane
   RowMatrix turned_coefficients;     ///< scan_coefficients turned by one block's angle
   RowMatrix fine_turns, coarse_turns;  ///< cos and sin of i f_p and of b B f_p
+  std::vector<double> type_bounds;   ///< per token type: the largest |score| at any offset
+  std::vector<char> type_skipped;    ///< per token type: every score far below the largest
+  std::vector<long> scored;          ///< one block's offsets i whose key is scored
 };
 
 /// At least `rows` rows of `cols`, growing by doubling: a scan whose tables grow with the
@@ -160,43 +164,74 @@ class RopeRule final : public PositionSchemeRule {
         s.coarse_turns(b, 2 * p + 1) = std::sin(double(b * block) * f);
       }
     }
+    // A key of type v scores A cos(r f) + B sin(r f) summed over planes, at most the sum of
+    // hypot(A, B). Once block 0 (the most recent keys) is scored, a type whose bound lies more
+    // than kNegligibleScoreGap below the largest score seen cannot reach the softmax: its
+    // keys get -infinity instead of a score (exp gives them 0, as it gives every score that
+    // far below the largest). The margin covers the rounding of a 16-term sum.
+    s.type_bounds.assign(std::size_t(vocabulary), 0.0);
+    for (Eigen::Index v = 0; v < vocabulary; ++v)
+      for (int p = 0; p < planes; ++p)
+        s.type_bounds[std::size_t(v)] += std::hypot(s.scan_coefficients(v, 2 * p), s.scan_coefficients(v, 2 * p + 1));
+    s.type_skipped.assign(std::size_t(vocabulary), 0);
+    s.scored.resize(std::size_t(block));
+    double largest = -std::numeric_limits<double>::infinity();
     for (long b = 0; b < blocks; ++b) {
       const double* big = s.coarse_turns.row(b).data();
-      for (Eigen::Index v = 0; v < vocabulary; ++v)
+      for (Eigen::Index v = 0; v < vocabulary; ++v) {
+        if (s.type_skipped[std::size_t(v)]) continue;
         for (int p = 0; p < planes; ++p) {
           const double a = s.scan_coefficients(v, 2 * p), bb = s.scan_coefficients(v, 2 * p + 1);
           s.turned_coefficients(v, 2 * p) = a * big[2 * p] + bb * big[2 * p + 1];
           s.turned_coefficients(v, 2 * p + 1) = bb * big[2 * p] - a * big[2 * p + 1];
         }
+      }
       // Offsets r = b block + i in [1, m]: key j = m - r (offset 0 is the query itself).
+      const long first = b == 0 ? 1 : 0, last = std::min(block - 1, m - b * block);
+      long count = 0;
+      for (long i = first; i <= last; ++i) {
+        const long key = m - (b * block + i);
+        if (s.type_skipped[std::size_t(types[key])]) scores[key] = -std::numeric_limits<double>::infinity();
+        else s.scored[std::size_t(count++)] = i;
+      }
       // kInterleaved keys at a time, so that their sums are independent chains the processor
       // overlaps; each key's own sums run in the same order as for a key alone.
-      const long first = b == 0 ? 1 : 0, last = std::min(block - 1, m - b * block);
-      long i = first;
-      for (; i + kInterleaved - 1 <= last; i += kInterleaved) {
+      long n = 0;
+      for (; n + kInterleaved <= count; n += kInterleaved) {
         double cosine_part[kInterleaved] = {}, sine_part[kInterleaved] = {};
         const double* turn[kInterleaved];
         const double* coefficients[kInterleaved];
+        long key[kInterleaved];
         for (int u = 0; u < kInterleaved; ++u) {
-          turn[u] = s.fine_turns.row(i + u).data();
-          coefficients[u] = s.turned_coefficients.row(types[m - (b * block + i + u)]).data();
+          const long i = s.scored[std::size_t(n + u)];
+          key[u] = m - (b * block + i);
+          turn[u] = s.fine_turns.row(i).data();
+          coefficients[u] = s.turned_coefficients.row(types[key[u]]).data();
         }
         for (int k = 0; k < d; k += 2)
           for (int u = 0; u < kInterleaved; ++u) {
             cosine_part[u] += coefficients[u][k] * turn[u][k];
             sine_part[u] += coefficients[u][k + 1] * turn[u][k + 1];
           }
-        for (int u = 0; u < kInterleaved; ++u) scores[m - (b * block + i + u)] = cosine_part[u] + sine_part[u];
+        for (int u = 0; u < kInterleaved; ++u) scores[key[u]] = cosine_part[u] + sine_part[u];
       }
-      for (; i <= last; ++i) {
+      for (; n < count; ++n) {
+        const long i = s.scored[std::size_t(n)], key = m - (b * block + i);
         const double* turn = s.fine_turns.row(i).data();
-        const double* coefficients = s.turned_coefficients.row(types[m - (b * block + i)]).data();
+        const double* coefficients = s.turned_coefficients.row(types[key]).data();
         double cosine_part = 0, sine_part = 0;  // two chains: d is even
         for (int k = 0; k < d; k += 2) {
           cosine_part += coefficients[k] * turn[k];
           sine_part += coefficients[k + 1] * turn[k + 1];
         }
-        scores[m - (b * block + i)] = cosine_part + sine_part;
+        scores[key] = cosine_part + sine_part;
+      }
+      if (b == 0) {
+        for (long i = first; i <= last; ++i) largest = std::max(largest, scores[m - i]);
+        for (Eigen::Index v = 0; v < vocabulary; ++v) {
+          const double bound = s.type_bounds[std::size_t(v)];
+          s.type_skipped[std::size_t(v)] = bound + 1e-9 * (1 + bound) < largest - kNegligibleScoreGap;
+        }
       }
     }
   }

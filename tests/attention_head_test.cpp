@@ -511,3 +511,62 @@ TEST(SchemeRegistry, EverySchemeHasItsOwnRule) {
 }
 
 }  // namespace pe::experiments
+
+namespace {
+using pe::experiments::RowMatrix;
+
+/// RoPE's scores under a rescaled reading for one query over `types` (m = types.size()).
+std::vector<double> rescaled_scores(const RowMatrix& type_keys, const Eigen::VectorXd& q,
+                                    const std::vector<int>& types) {
+  using namespace pe::experiments;
+  HeadShape shape;
+  shape.scheme = PositionScheme::rope;
+  const PositionSchemeRule& rule = rule_of(PositionScheme::rope);
+  const auto scratch = rule.new_scratch();
+  const long m = static_cast<long>(types.size());
+  std::vector<double> scores(std::size_t(m + 1), 0.0);
+  rule.scores_under_reading(shape, Reading::rope(pe::ContextExtension::yarn, int(m + 1), 32), q, m, type_keys,
+                            types.data(), scores.data(), scratch.get());
+  scores.pop_back();
+  return scores;
+}
+}  // namespace
+
+TEST(RescaledRopeScan, SkipsOnlyKeysWhoseTypeCannotComeWithinTheNegligibleGap) {
+  // Type 0 keys are loud and the other types' keys nearly silent. With loud keys among the most
+  // recent, every silent key beyond the first block is bounded far below the largest score and
+  // gets -infinity; with no loud key, nothing is skipped and every score is computed. The
+  // scores computed in both are the same numbers.
+  using namespace pe::experiments;
+  pe::Rng rng(20261201);
+  const int vocabulary = HeadShape{}.vocabulary(), d = HeadShape{}.width;
+  RowMatrix type_keys = rng.normal_matrix(vocabulary, d, 1e-3);
+  type_keys.row(0) = rng.normal_vector(d, 100.0).transpose();
+  const Eigen::VectorXd q = rng.normal_vector(d, 3.0);
+  const long m = 400;
+  std::vector<int> quiet(std::size_t(m), 1), loud = quiet;
+  for (long r = 1; r <= 5; ++r) loud[std::size_t(m - r)] = 0;
+  // A score is linear in its key: the loud key's sign is chosen so that the most recent loud
+  // key scores high.
+  if (rescaled_scores(type_keys, q, loud)[std::size_t(m - 1)] < 0) type_keys.row(0) *= -1;
+  const std::vector<double> with_loud = rescaled_scores(type_keys, q, loud);
+  const std::vector<double> all_quiet = rescaled_scores(type_keys, q, quiet);
+  double largest = -std::numeric_limits<double>::infinity();
+  for (double s : with_loud) largest = std::max(largest, s);
+  ASSERT_GT(largest, kNegligibleScoreGap) << "the loud keys must stand far above the quiet ones";
+  long skipped = 0;
+  for (long j = 0; j < m; ++j) {
+    ASSERT_TRUE(std::isfinite(all_quiet[std::size_t(j)])) << "nothing to skip without a loud key, key " << j;
+    if (std::isinf(with_loud[std::size_t(j)])) {
+      ++skipped;
+      EXPECT_LT(with_loud[std::size_t(j)], 0);
+      EXPECT_EQ(loud[std::size_t(j)], 1) << "a loud key skipped, key " << j;
+      EXPECT_LT(all_quiet[std::size_t(j)], largest - kNegligibleScoreGap) << "key " << j;
+    } else if (loud[std::size_t(j)] == 1) {
+      EXPECT_EQ(with_loud[std::size_t(j)], all_quiet[std::size_t(j)]) << "key " << j;
+    }
+  }
+  // Block 0 holds the ceil(sqrt(m + 1)) - 1 most recent keys, all scored; the rest are skipped.
+  const long block = long(std::ceil(std::sqrt(double(m + 1))));
+  EXPECT_EQ(skipped, m - (block - 1));
+}
