@@ -314,6 +314,23 @@ TEST(FilingsTraining, SetHoldsEveryQuestionAndEmptySetsAreRejected) {
                std::invalid_argument);
 }
 
+TEST(FilingsTraining, ValidationWindowsDrawFromEveryQuestion) {
+  // A filing of two tokens has two questions, at positions 0 and 1; 2,000 draws take each.
+  pe::filings::Document d;
+  d.companies = {"Acme Rail"};
+  d.tokens = {{"Acme Rail", 0}, {"rose", -1}};
+  const FilingsTrainingSet set = filings_training_set({d});
+  ASSERT_EQ(set.questions.size(), 2u);
+  const std::vector<Example> windows = filings_validation_windows(article_filings_study(), set);
+  std::size_t lengths[4] = {};
+  for (const Example& e : windows) {
+    ASSERT_TRUE(e.tokens.size() == 2 || e.tokens.size() == 3) << e.tokens.size();
+    ++lengths[e.tokens.size()];
+  }
+  EXPECT_GT(lengths[2], 0u) << "the question at position 0 (the window: the mention, the query)";
+  EXPECT_GT(lengths[3], 0u) << "the question at position 1";
+}
+
 TEST(FilingsConfig, Rejections) {
   FilingsStudyConfig c = article_filings_study();
   EXPECT_NO_THROW(c.validate());
