@@ -121,6 +121,9 @@ class RopeRule final : public PositionSchemeRule {
     }
   }
 
+  /// Keys scored together in scores_under_reading.
+  static constexpr int kInterleaved = 4;
+
   /// One query at m under its own reading. Per plane p, k^T R(r) q = A_p cos(r f_p) +
   /// B_p sin(r f_p) with A_p = k_0 q_0 + k_1 q_1 and B_p = k_1 q_0 - k_0 q_1 (rotate_plane's
   /// convention). Offsets are split as r = b B + i (B about sqrt(m)); by the angle-addition
@@ -129,9 +132,6 @@ class RopeRule final : public PositionSchemeRule {
   /// coefficients once, and each score is a dot product of a turned coefficient row with a row
   /// of one short table of cos(i f), sin(i f): no table over all offsets, about 2 sqrt(m)
   /// trigonometric calls per plane, each angle computed directly (no running recurrence).
-  /// Keys scored together in scores_under_reading.
-  static constexpr int kInterleaved = 4;
-
   void scores_under_reading(const HeadShape& shape, const Reading& reading,
                             const Eigen::VectorXd& q, long m, const RowMatrix& type_keys,
                             const int* types, double* scores,
