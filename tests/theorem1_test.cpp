@@ -62,3 +62,13 @@ TEST(Theorem1, LimitBoundHoldsOnAGridOfOffsets) {
       ASSERT_LE(gap, pe::ruler_error_bound(delta, b) + 1e-14) << "b = " << b << ", Delta = " << delta;
     }
 }
+
+TEST(Theorem1, RulerErrorBoundIsTheTheoremsExpression) {
+  // At b = e^2 and |Delta| = 2 the bound (2/|Delta| + Delta^2/(4 b^2)) / ln b is (1 + e^-4) / 2,
+  // worked by hand. The grid test above notices a wrong bound only below the gap, and the gap is
+  // far below the bound (halving its 2/|Delta| term passed it).
+  // Tolerance: a handful of roundings in a sum of two terms and a quotient, 4 eps relative.
+  const double b = std::exp(2.0), expected = (1 + std::exp(-4.0)) / 2;
+  for (double delta : {2.0, -2.0})
+    EXPECT_NEAR(pe::ruler_error_bound(delta, b), expected, 4 * kEps * expected) << "Delta = " << delta;
+}
