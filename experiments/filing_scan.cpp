@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "position_scheme.hpp"
+#include "result_cache.hpp"
 
 namespace pe::experiments {
 namespace {
@@ -245,8 +246,7 @@ std::vector<std::vector<int>> read_document(const std::vector<ReaderColumn>& col
       }
     }
   };
-  const int hardware = std::max(1, int(std::thread::hardware_concurrency()));
-  const int count = std::max(1, std::min<int>(threads > 0 ? threads : hardware, int(columns.size())));
+  const int count = worker_count(threads, columns.size());
   std::vector<std::thread> pool;
   for (int k = 0; k < count; ++k) pool.emplace_back(work);
   if (on_progress) {

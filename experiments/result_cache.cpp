@@ -140,11 +140,16 @@ bool read_numbers_line(std::istream& in, const std::string& tag, long expected_c
   return true;
 }
 
+int worker_count(int requested, std::size_t tasks) {
+  const std::size_t hardware = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t wanted = requested > 0 ? std::size_t(requested) : hardware;
+  return static_cast<int>(std::max<std::size_t>(1, std::min(wanted, tasks)));
+}
+
 void for_each_in_parallel(const std::vector<std::size_t>& items, int threads,
                           const std::function<void(std::size_t)>& task) {
   if (items.empty()) return;
-  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = std::min<int>(threads, static_cast<int>(items.size()));
+  threads = worker_count(threads, items.size());
   std::atomic<std::size_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;

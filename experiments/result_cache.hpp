@@ -54,6 +54,10 @@ std::string numbers_line(const std::string& tag, const double* values, std::size
 bool read_numbers_line(std::istream& in, const std::string& tag, long expected_count,
                        std::vector<double>& out);
 
+/// How many threads `tasks` tasks get when `requested` are asked for: one per hardware thread
+/// when `requested` <= 0, never more than there are tasks, and at least one.
+int worker_count(int requested, std::size_t tasks);
+
 /// Runs task(i) for every i in `items` on up to `threads` threads (<= 0: one per hardware
 /// thread; never more than there are items), the calling thread among them. Every item is
 /// attempted; the first exception a task threw is rethrown after all threads have finished.

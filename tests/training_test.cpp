@@ -3,6 +3,7 @@
 // and the rejection of bad configurations.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <filesystem>
@@ -227,6 +228,18 @@ TEST(TournamentRejects, BadConfigurations) {
   c.initial_scales.embedding = -1;
   EXPECT_THROW(run_tournament(c, "", 1), std::invalid_argument);
   EXPECT_THROW(position_scheme_from_string("rotary"), std::invalid_argument);
+}
+
+TEST(Parallelism, NoThreadCountMeansOnePerHardwareThreadAndNeverMoreThanTheTasks) {
+  // Results never depend on the thread count, so only the count itself shows a wrong default.
+  const int hardware = int(std::max(1u, std::thread::hardware_concurrency()));
+  for (int unset : {0, -1}) {
+    EXPECT_EQ(pe::experiments::worker_count(unset, 1000), hardware) << "requested " << unset;
+    EXPECT_EQ(pe::experiments::worker_count(unset, 1), 1) << "requested " << unset;
+  }
+  EXPECT_EQ(pe::experiments::worker_count(3, 1000), 3);
+  EXPECT_EQ(pe::experiments::worker_count(3, 2), 2);
+  EXPECT_EQ(pe::experiments::worker_count(3, 0), 1);
 }
 
 TEST(ResultCache, SealedEntriesRoundTripAndRejectTampering) {
