@@ -462,6 +462,16 @@ TEST(AttentionHeadRejects, LearnedTableAskedPastItsLength) {
   EXPECT_THROW(logits_at_last(head, task.sample(rng, 3), shifted), std::invalid_argument);
 }
 
+TEST(Reading, RopeReadingsAcceptLengthsFromOne) {
+  // Both lengths are positive integers; a head trained on one position is a legitimate (if
+  // useless) configuration, and kappa is then the test length itself.
+  EXPECT_DOUBLE_EQ(Reading::rope(ContextExtension::yarn, 4, 1).kappa, 4.0);
+  EXPECT_DOUBLE_EQ(Reading::rope(ContextExtension::yarn, 1, 1).kappa, 1.0);
+  EXPECT_DOUBLE_EQ(Reading::rope(ContextExtension::yarn, 16, 32).kappa, 1.0);  // never below 1
+  EXPECT_THROW(Reading::rope(ContextExtension::yarn, 4, 0), std::invalid_argument);
+  EXPECT_THROW(Reading::rope(ContextExtension::yarn, 0, 4), std::invalid_argument);
+}
+
 TEST(AttentionHeadRejects, MisplacedReadings) {
   Rng rng(52);
   const AttentionHead alibi = AttentionHead::initialised(shape_of(PositionScheme::alibi), rng);
