@@ -189,6 +189,17 @@ TEST_F(TournamentCache, ReusesValidEntriesAndRecomputesBrokenOnes) {
   EXPECT_EQ(third.trained, 1);
   expect_same(first, third);
 
+  // Well-sealed entries that are whole but for the closing word, or run on past it.
+  const std::optional<std::string> body = read_sealed(rope0);
+  ASSERT_TRUE(body.has_value());
+  ASSERT_EQ(body->substr(body->size() - 4), "end\n");
+  for (const std::string& altered : {body->substr(0, body->size() - 4) + "fin\n", *body + "more\n"}) {
+    write_sealed(rope0, altered);
+    third = run_tournament(config, dir_.string(), 2);
+    EXPECT_EQ(third.trained, 1);
+    expect_same(first, third);
+  }
+
   // Another configuration has other keys: nothing is reused.
   TournamentConfig longer = config;
   longer.training.steps = 81;
