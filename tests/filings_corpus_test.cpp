@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "filings_corpus.hpp"
 #include "random.hpp"
@@ -140,6 +143,32 @@ TEST(MarkupReader, StatesItsSizeLimitAndRefusesBeyondIt) {
   }
   EXPECT_THROW(generated_marked_text(1, kMaxGeneratedWords + 1), std::invalid_argument);
   EXPECT_THROW(generated_marked_text(1, 0), std::invalid_argument);
+}
+
+TEST(GeneratedText, IsTheHeldOutFilingsRenderedAndSeparatedByBlankLines) {
+  // Each whole filing is its marked rendering, with no space at either end of a paragraph:
+  // the reader would not notice stray spaces, so only the text itself shows them.
+  const long words = 3000;
+  const std::string text = generated_marked_text(7, words);
+  ASSERT_EQ(text.back(), '\n');
+  std::vector<std::string> paragraphs;
+  for (std::size_t at = 0, next; at < text.size() - 1; at = next + 2) {
+    next = text.find("\n\n", at);
+    if (next == std::string::npos) next = text.size() - 1;
+    paragraphs.push_back(text.substr(at, next - at));
+  }
+  ASSERT_GE(paragraphs.size(), 3u);
+  const Corpus corpus = generate_corpus(7, 1, 100);
+  for (std::size_t i = 0; i + 1 < paragraphs.size(); ++i)
+    EXPECT_EQ(paragraphs[i], render(corpus.held_out[i], true)) << "filing " << i;
+  const std::string& last = paragraphs.back();
+  EXPECT_EQ(render(corpus.held_out[paragraphs.size() - 1], true).rfind(last, 0), 0u)
+      << "the last filing is cut after a whole token";
+  EXPECT_FALSE(last.empty() || last.front() == ' ' || last.back() == ' ');
+  long count = 0;
+  std::istringstream in(text);
+  for (std::string w; in >> w;) ++count;
+  EXPECT_GE(count, words);
 }
 
 TEST(MarkupReader, TakesAnyNumberOfCompaniesAndUtf8Names) {
