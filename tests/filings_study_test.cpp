@@ -91,6 +91,18 @@ TEST(FilingsOnePass, EqualsForwardPassEverySchemeEveryPosition) {
     expect_one_pass_equals_forward(cached_study().trained_head(s, 0), Reading{});
 }
 
+TEST(FilingsOnePass, EqualsForwardPassWhenScoresDifferByThousands) {
+  // The softmax is unchanged by any shift of the scores, so trained heads cannot show whether the
+  // one pass shifts each row by its true largest score; with the query map 1000 times louder the
+  // scores of a row differ by thousands, and any other shift overflows exp. Values and readout
+  // are untouched, so the rounding budget above still holds.
+  for (PositionScheme s : {PositionScheme::none, PositionScheme::rope}) {
+    AttentionHead loud = cached_study().trained_head(s, 0);
+    loud.weights().query *= 1000;
+    expect_one_pass_equals_forward(loud, Reading{});
+  }
+}
+
 TEST(FilingsOnePass, EqualsForwardPassUnderFixedRescaledRope) {
   for (ContextExtension m : {ContextExtension::position_interpolation, ContextExtension::ntk_aware,
                              ContextExtension::yarn})
