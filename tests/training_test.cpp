@@ -512,6 +512,22 @@ TEST(Recipes, TheRuleTakesTheLowestFiniteLossThenLooksAtTheBatchNeighbours) {
                std::runtime_error);
 }
 
+TEST(Recipes, AFiniteLossReplacesANonFiniteFirstRecipe) {
+  // The first recipe is where the search starts; a NaN there (a diverged run) must give way to
+  // the first finite loss, then to lower ones. Grid recipe 3 is the lowest by hand.
+  auto score = [](const TrainingRecipe& r) {
+    const std::vector<TrainingRecipe> grid = recipe_grid();
+    RecipeScore s;
+    s.recipe = r;
+    s.heads = 1;
+    s.mean_validation_loss = r == grid[0] ? NAN : r == grid[3] ? 0.2 : 1.0;
+    return s;
+  };
+  const RecipeSelection s = select_recipe(score);
+  EXPECT_TRUE(s.recipe() == recipe_grid()[3]);
+  EXPECT_EQ(s.scores[s.chosen].mean_validation_loss, 0.2);
+}
+
 TEST(DegenerateHeads, ChanceAndTheBagReaderAreTheThresholds) {
   // 2,000 validation sequences, 8 classes: chance 0.125 + 3 se = 0.1472; bag 0.547 + 3 se = 0.5804.
   EXPECT_EQ(degenerate_reason(PositionScheme::rope, 290, 2000, 8, 0.547), "reads at chance");
