@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <thread>
 #include <tuple>
@@ -474,22 +475,30 @@ TEST(Recipes, TheGridIsTheFullProductAtBatch64WithNeighboursAt32And128) {
   EXPECT_EQ(scales.query_key, 1.0);
 }
 
-TEST(Recipes, TheRuleTakesTheLowestFiniteLossThenLooksAtTheBatchNeighbours) {
-  // Losses chosen by hand: grid recipe 5 is lowest, a non-finite loss never wins, and the
-  // batch-128 neighbour of recipe 5 beats it.
-  auto score = [](const TrainingRecipe& r) {
-    const std::vector<TrainingRecipe> grid = recipe_grid();
+/// The selection rule run on losses given by hand: loss_of(recipe, grid) for every recipe it
+/// scores, `grid` being recipe_grid().
+RecipeSelection select_by_hand(
+    const std::function<double(const TrainingRecipe&, const std::vector<TrainingRecipe>&)>& loss_of) {
+  const std::vector<TrainingRecipe> grid = recipe_grid();
+  return select_recipe([&](const TrainingRecipe& r) {
     RecipeScore s;
     s.recipe = r;
     s.heads = 1;
-    if (r.batch == 128) s.mean_validation_loss = 0.05;
-    else if (r.batch == 32) s.mean_validation_loss = 0.5;
-    else if (r == grid[5]) s.mean_validation_loss = 0.1;
-    else if (r == grid[6]) s.mean_validation_loss = HUGE_VAL;
-    else s.mean_validation_loss = 1.0;
+    s.mean_validation_loss = loss_of(r, grid);
     return s;
-  };
-  const RecipeSelection s = select_recipe(score);
+  });
+}
+
+TEST(Recipes, TheRuleTakesTheLowestFiniteLossThenLooksAtTheBatchNeighbours) {
+  // Losses chosen by hand: grid recipe 5 is lowest, a non-finite loss never wins, and the
+  // batch-128 neighbour of recipe 5 beats it.
+  const RecipeSelection s = select_by_hand([](const TrainingRecipe& r, const std::vector<TrainingRecipe>& grid) {
+    if (r.batch == 128) return 0.05;
+    if (r.batch == 32) return 0.5;
+    if (r == grid[5]) return 0.1;
+    if (r == grid[6]) return HUGE_VAL;
+    return 1.0;
+  });
   ASSERT_EQ(s.scores.size(), 22u);
   EXPECT_EQ(s.chosen, 21u);
   EXPECT_EQ(s.recipe().batch, 128);
@@ -503,27 +512,16 @@ TEST(Recipes, TheRuleTakesTheLowestFiniteLossThenLooksAtTheBatchNeighbours) {
     EXPECT_EQ(back.scores[i].mean_validation_loss, s.scores[i].mean_validation_loss);
   }
   EXPECT_FALSE(parse(serialise(s).substr(0, 80), back));
-  EXPECT_THROW(select_recipe([](const TrainingRecipe& r) {
-                 RecipeScore s;
-                 s.recipe = r;
-                 s.mean_validation_loss = NAN;
-                 return s;
-               }),
+  EXPECT_THROW(select_by_hand([](const TrainingRecipe&, const std::vector<TrainingRecipe>&) { return NAN; }),
                std::runtime_error);
 }
 
 TEST(Recipes, AFiniteLossReplacesANonFiniteFirstRecipe) {
   // The first recipe is where the search starts; a NaN there (a diverged run) must give way to
   // the first finite loss, then to lower ones. Grid recipe 3 is the lowest by hand.
-  auto score = [](const TrainingRecipe& r) {
-    const std::vector<TrainingRecipe> grid = recipe_grid();
-    RecipeScore s;
-    s.recipe = r;
-    s.heads = 1;
-    s.mean_validation_loss = r == grid[0] ? NAN : r == grid[3] ? 0.2 : 1.0;
-    return s;
-  };
-  const RecipeSelection s = select_recipe(score);
+  const RecipeSelection s = select_by_hand([](const TrainingRecipe& r, const std::vector<TrainingRecipe>& grid) {
+    return r == grid[0] ? NAN : r == grid[3] ? 0.2 : 1.0;
+  });
   EXPECT_TRUE(s.recipe() == recipe_grid()[3]);
   EXPECT_EQ(s.scores[s.chosen].mean_validation_loss, 0.2);
 }
