@@ -1,5 +1,6 @@
 #include "subspaces.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
@@ -24,6 +25,14 @@ int numerical_rank(const Eigen::VectorXd& singular_values, Eigen::Index rows, Ei
   if (singular_values.size() == 0) return 0;
   const double threshold = rank_threshold(singular_values.maxCoeff(), rows, cols);
   return static_cast<int>((singular_values.array() > threshold).count());
+}
+
+Eigen::VectorXd singular_values(const Eigen::MatrixXd& a) {
+  return Eigen::JacobiSVD<Eigen::MatrixXd>(a).singularValues();
+}
+
+Eigen::VectorXd symmetric_eigenvalues(const Eigen::MatrixXd& a) {
+  return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(a).eigenvalues();
 }
 
 int numerical_rank(const Eigen::MatrixXd& a) {
@@ -57,7 +66,7 @@ Eigen::VectorXd principal_angle_cosines(const Eigen::MatrixXd& u, const Eigen::M
     throw std::invalid_argument("principal_angle_cosines: bases need the same number of rows, got " +
                                 std::to_string(u.rows()) + " and " + std::to_string(v.rows()));
   const Eigen::MatrixXd overlap = u.transpose() * v;
-  return Eigen::JacobiSVD<Eigen::MatrixXd>(overlap).singularValues();
+  return singular_values(overlap);
 }
 
 double largest_principal_sine(const Eigen::MatrixXd& u, const Eigen::MatrixXd& v) {
@@ -68,7 +77,7 @@ double largest_principal_sine(const Eigen::MatrixXd& u, const Eigen::MatrixXd& v
                                 std::to_string(v.cols()));
   const Eigen::MatrixXd residual = v - u * (u.transpose() * v);
   if (residual.size() == 0) return 0;
-  return Eigen::JacobiSVD<Eigen::MatrixXd>(residual).singularValues()(0);
+  return singular_values(residual)(0);
 }
 
 }  // namespace pe

@@ -21,6 +21,15 @@ double rank_threshold(double sigma_max, Eigen::Index rows, Eigen::Index cols);
 /// any order.
 int numerical_rank(const Eigen::VectorXd& singular_values, Eigen::Index rows, Eigen::Index cols);
 
+/// Singular values of `a`, descending (Eigen::JacobiSVD, no singular vectors). The one place the
+/// project instantiates the double-precision JacobiSVD, a 10 s compile.
+Eigen::VectorXd singular_values(const Eigen::MatrixXd& a);
+
+/// Eigenvalues of the symmetric matrix `a`, ascending (Eigen::SelfAdjointEigenSolver with its
+/// default options, which read the lower triangle). The one place the project instantiates
+/// that solver in double precision, a 7 s compile.
+Eigen::VectorXd symmetric_eigenvalues(const Eigen::MatrixXd& a);
+
 /// Numerical rank of a matrix by its SVD.
 int numerical_rank(const Eigen::MatrixXd& a);
 

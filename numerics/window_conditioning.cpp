@@ -12,7 +12,7 @@ namespace pe {
 DoubleWindowConditioning window_conditioning_double(int n, int d, double base) {
   const Matrix<double> p = position_window(n, d, base);
   DoubleWindowConditioning out;
-  out.singular_values = Eigen::JacobiSVD<Matrix<double>>(p).singularValues();
+  out.singular_values = singular_values(p);
   const double top = out.singular_values(0);
   const double bottom = out.singular_values(out.singular_values.size() - 1);
   out.condition_number = bottom > 0 ? top / bottom : std::numeric_limits<double>::infinity();

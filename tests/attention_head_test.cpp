@@ -9,6 +9,7 @@
 
 #include "attention.hpp"
 #include "attention_head.hpp"
+#include "constants.hpp"
 #include "position_scheme.hpp"
 #include "clocks.hpp"
 #include "cue_task.hpp"
@@ -19,7 +20,7 @@
 namespace pe::experiments {
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using pe::kEps;  // numerics/constants.hpp
 
 HeadShape shape_of(PositionScheme scheme) {
   HeadShape s;

@@ -1,6 +1,7 @@
 // The window-conditioning library: its domain checks (a precision too low to resolve the
 // condition number is rejected by name), the numerical-rank threshold, and agreement between
 // double and the multiprecision routes where double suffices.
+#include "constants.hpp"
 #include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 
@@ -14,7 +15,7 @@ using pe::testing::expect_invalid;
 
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using pe::kEps;  // numerics/constants.hpp
 
 
 }  // namespace

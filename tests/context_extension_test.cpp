@@ -2,6 +2,7 @@
 // ramp two ways, Definition 5's (linear in the number of turns) and the YaRN authors'
 // reference code's (linear in the plane index). The article's YaRN values are ledger claims
 // (unit theorem5); the reference ramp is not the article's and is compared here.
+#include "constants.hpp"
 #include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -20,7 +21,7 @@ using pe::testing::gen_base;
 using pe::testing::gen_dimension;
 
 namespace {
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using pe::kEps;  // numerics/constants.hpp
 
 }  // namespace
 

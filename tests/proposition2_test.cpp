@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "clocks.hpp"
+#include "constants.hpp"
 #include "property_generators.hpp"
 
 using pe::testing::gen_base;
@@ -14,7 +15,7 @@ using pe::testing::gen_dimension;
 using pe::testing::gen_position;
 
 namespace {
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using pe::kEps;  // numerics/constants.hpp
 }
 
 RC_GTEST_PROP(Proposition2, ShiftIsARotation, ()) {

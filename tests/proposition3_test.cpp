@@ -1,6 +1,7 @@
 // Proposition 3 (i)-(iii) as RapidCheck properties, the RoPE score of a sequence against the
 // reference score function, and the domain checks of numerics/rope.hpp. Tolerances are
 // rounding budgets: (|positions| + d) eps times the size of the product.
+#include "constants.hpp"
 #include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -22,7 +23,7 @@ using pe::testing::gen_seed;
 using pe::testing::gen_vector;
 
 namespace {
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using pe::kEps;  // numerics/constants.hpp
 
 }  // namespace
 

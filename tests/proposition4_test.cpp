@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "clocks.hpp"
+#include "constants.hpp"
 #include "property_generators.hpp"
 #include "random.hpp"
 #include "rope.hpp"
@@ -18,7 +19,7 @@ using pe::testing::gen_seed;
 using pe::testing::gen_vector;
 
 namespace {
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using pe::kEps;  // numerics/constants.hpp
 }
 
 RC_GTEST_PROP(Proposition4, SummationByPartsBoundsTheComplexScore, ()) {

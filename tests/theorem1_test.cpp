@@ -3,18 +3,19 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include <Eigen/Eigenvalues>
 #include <limits>
 
 #include "clocks.hpp"
+#include "constants.hpp"
 #include "property_generators.hpp"
+#include "subspaces.hpp"
 
 using pe::testing::gen_base;
 using pe::testing::gen_dimension;
 using pe::testing::gen_position;
 
 namespace {
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using pe::kEps;  // numerics/constants.hpp
 }
 
 RC_GTEST_PROP(Theorem1, InnerProductDependsOnlyOnTheOffset, ()) {
@@ -40,7 +41,7 @@ RC_GTEST_PROP(Theorem1, GramMatricesArePsdAndToeplitzOverEvenSpacing, ()) {
     for (int k = 0; k < count; ++k)
       RC_ASSERT(std::fabs(gram(i, k) - pe::stationary_kernel(double(step * (k - i)), d, b)) <=
                 8 * position_scale * d * kEps);
-  const double lambda = Eigen::SelfAdjointEigenSolver<pe::Matrix<double>>(gram).eigenvalues().minCoeff();
+  const double lambda = pe::symmetric_eigenvalues(gram).minCoeff();
   RC_ASSERT(lambda >= -double(count) * count * d * kEps);  // n ||G|| eps, ||G|| <= n d / 2
 }
 

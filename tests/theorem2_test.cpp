@@ -1,6 +1,7 @@
 // Theorem 2 as RapidCheck properties: the window's null space is the commutant, d positions
 // are not enough, the score formula, and the projection Pi; plus the commutant library's
 // domain checks and the exact mean defect against quadrature.
+#include "constants.hpp"
 #include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -19,7 +20,7 @@ using pe::testing::expect_invalid;
 
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using pe::kEps;  // numerics/constants.hpp
 
 /// A d x d matrix with entries in [-10, 10] on a grid of 1e-4 (finite, shrinkable).
 Eigen::MatrixXd gen_matrix(int d) {

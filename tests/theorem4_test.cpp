@@ -1,6 +1,7 @@
 // Theorem 4 as RapidCheck properties: random orthogonal U with a prescribed normal form (shape
 // drawn by RapidCheck, Q and the angles from a drawn seed); the normal form read from the real
 // Schur form reproduces it and U^m, and U^m satisfies (a). Plus the domain checks.
+#include "constants.hpp"
 #include "expect_invalid.hpp"
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -18,7 +19,7 @@ using pe::testing::expect_invalid;
 using pe::testing::gen_seed;
 
 namespace {
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using pe::kEps;  // numerics/constants.hpp
 
 Eigen::MatrixXd power(const Eigen::MatrixXd& a, long m) {
   const Eigen::MatrixXd step = m >= 0 ? a : Eigen::MatrixXd(a.inverse());

@@ -8,6 +8,7 @@
 
 #include "chen_counterexample.hpp"
 #include "clocks.hpp"
+#include "constants.hpp"
 #include "context_extension.hpp"
 #include "property_generators.hpp"
 #include "rope.hpp"
@@ -17,7 +18,7 @@ using pe::testing::gen_dimension;
 using pe::testing::gen_position;
 
 namespace {
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using pe::kEps;  // numerics/constants.hpp
 
 double gen_kappa() { return 1 + *rc::gen::inRange(0, 100000) / 1000.0; }  // [1, 101)
 double gen_length() { return double(*rc::gen::inRange(1, 10000)); }

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <map>
 #include <regex>
 #include <set>
@@ -23,6 +24,26 @@ struct Registry {
   std::vector<Claim> claims;
   bool declared = false;
 };
+
+#ifndef PE_UNIT_ORDER
+#error "PE_UNIT_ORDER must list the verification units in order (theorems/CMakeLists.txt)"
+#endif
+
+/// A unit's place in PE_UNIT_ORDER, the order in which theorems/CMakeLists.txt lists the units'
+/// files. Static registration runs in link order, which the generator and unity batching
+/// change, so the ledger orders the units itself; a unit not listed comes last.
+std::size_t unit_rank(const std::string& unit) {
+  std::size_t rank = 0;
+  std::string_view order = PE_UNIT_ORDER;
+  while (!order.empty()) {
+    const std::size_t comma = order.find(',');
+    if (order.substr(0, comma) == unit) return rank;
+    if (comma == std::string_view::npos) break;
+    order.remove_prefix(comma + 1);
+    ++rank;
+  }
+  return std::numeric_limits<std::size_t>::max();
+}
 
 Registry& registry() {
   static Registry instance;
@@ -145,6 +166,9 @@ const std::vector<Claim>& all_claims() {
   if (!reg.declared) {
     reg.declared = true;
     std::set<std::string> ids;
+    std::stable_sort(reg.units.begin(), reg.units.end(), [](const auto& a, const auto& b) {
+      return unit_rank(a.first) < unit_rank(b.first);
+    });
     for (const auto& [unit, declarer] : reg.units) {
       UnitClaims unit_claims(unit);
       declarer(unit_claims);

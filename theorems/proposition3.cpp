@@ -37,18 +37,18 @@
 namespace pe::theorems {
 namespace {
 
-struct Case {
+struct RotationCase {
   int d;
   double base;
   long m, n;
   Eigen::VectorXd q, k;
 };
 
-std::vector<Case> sample_cases() {
+std::vector<RotationCase> sample_rotation_cases() {
   Rng rng(31);
-  std::vector<Case> cases;
+  std::vector<RotationCase> cases;
   for (int i = 0; i < 200; ++i) {
-    Case c;
+    RotationCase c;
     c.d = 2 * static_cast<int>(rng.integer(1, 32));
     c.base = std::exp(rng.uniform(0.5, 12.0));
     c.m = rng.integer(-10000, 10000);
@@ -61,14 +61,14 @@ std::vector<Case> sample_cases() {
 }
 
 /// Largest residual of each identity over the sample, in units of its rounding budget.
-struct Residuals {
+struct RotationResiduals {
   double relative = 0, isometric = 0, polynomial = 0, phases = 0, sinusoidal = 0;
 };
 
-const Residuals& residuals() {
-  static const Residuals r = [] {
-    Residuals out;
-    for (const Case& c : sample_cases()) {
+const RotationResiduals& rotation_residuals() {
+  static const RotationResiduals r = [] {
+    RotationResiduals out;
+    for (const RotationCase& c : sample_rotation_cases()) {
       const std::vector<double> theta = frequencies(c.d, c.base);
       const double scale = c.q.norm() * c.k.norm();
       // (i) both rotations against the single rotation by the offset.
@@ -110,7 +110,7 @@ const Residuals& residuals() {
 }
 
 /// RoPE scores of whole sequences against the reference score function, and their invariance
-/// under shifting every position. Residuals relative to max |score|, in units of
+/// under shifting every position. RotationResiduals relative to max |score|, in units of
 /// (largest position + d_model) eps.
 struct AttentionResiduals {
   double against_reference = 0, scores_shifted = 0, outputs_shifted = 0;
@@ -176,7 +176,7 @@ PE_VERIFICATION_UNIT(proposition3) {
               "|m|, |n| <= 10^4); residual in units of (|m| + |n| + d) eps ||q|| ||k||",
               "<R(m)q, R(n)k> = <q, R(n-m)k>", Rule::identity,
               [] {
-                return identity(residuals().relative, 0, 8,
+                return identity(rotation_residuals().relative, 0, 8,
                                 "8 units of (|m|+|n|+d) eps ||q|| ||k||: angle rounding in both "
                                 "rotations plus a d-term dot product");
               }});
@@ -185,7 +185,7 @@ PE_VERIFICATION_UNIT(proposition3) {
               "(d + 1) eps ||q||",
               "||R(m)q|| = ||q||", Rule::identity,
               [] {
-                return identity(residuals().isometric, 0, 8,
+                return identity(rotation_residuals().isometric, 0, 8,
                                 "8 units of (d+1) eps ||q||: cos^2 + sin^2 = 1 to a few eps per "
                                 "plane, norm of d terms; angle errors do not change a norm");
               }});
@@ -194,7 +194,7 @@ PE_VERIFICATION_UNIT(proposition3) {
               "Delta = n - m, same sample; residual in units of (|Delta| + d) eps ||q|| ||k||",
               "s(Delta) = sum_j rho_j cos(Delta theta_j + phi_j)", Rule::identity,
               [] {
-                return identity(residuals().polynomial, 0, 8,
+                return identity(rotation_residuals().polynomial, 0, 8,
                                 "8 units of (|Delta|+d) eps ||q|| ||k||: angle rounding, d terms");
               }});
   claims.add({"prop3.amplitudes_phases", section,
@@ -202,7 +202,7 @@ PE_VERIFICATION_UNIT(proposition3) {
               "k_j, i.e. R(phi_j) q_j rho_j / ||q_j||^2 = k_j; residual in units of 8 eps ||k_j||",
               "rho_j = ||q_j|| ||k_j||, phi_j = angle(q_j -> k_j)", Rule::identity,
               [] {
-                return identity(residuals().phases, 0, 1,
+                return identity(rotation_residuals().phases, 0, 1,
                                 "one unit of 8 eps ||k_j||: an atan2, a 2 x 2 rotation, one "
                                 "scaling");
               }});
@@ -212,7 +212,7 @@ PE_VERIFICATION_UNIT(proposition3) {
               "(|m| + 1) eps",
               "R_theta(m) (1,0,...,1,0) = p(m)", Rule::identity,
               [] {
-                return identity(residuals().sinusoidal, 0, 4,
+                return identity(rotation_residuals().sinusoidal, 0, 4,
                                 "4 units of (|m|+1) eps: the same angles rounded in two places");
               }});
   claims.add({"prop3.attention.reference_scores", section,

@@ -12,7 +12,6 @@
 /// The ruler table's 30 cells are `printed` claims; I_b is evaluated at 200 digits (Ci by
 /// series or auxiliary functions, numerics/cosine_integral.cpp) and the finite-d rows in
 /// double, whose rounding is far below the third printed decimal.
-#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <complex>
 
@@ -22,6 +21,7 @@
 #include "constants.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
+#include "subspaces.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -174,7 +174,7 @@ const KernelGram& kernel_gram() {
           gram(i, k) = stationary_kernel(m[i] - m[k], d, base);
           widest = std::max(widest, std::fabs(m[i] - m[k]));
         }
-      const double lambda = Eigen::SelfAdjointEigenSolver<Matrix<double>>(gram).eigenvalues().minCoeff();
+      const double lambda = symmetric_eigenvalues(gram).minCoeff();
       const double budget = (double(n) * n * d / 2 + double(n) * d / 2 * (widest + d / 2 + 1)) * kEps;
       out.worst_ratio = std::min(out.worst_ratio, lambda / budget);
     }
@@ -213,7 +213,7 @@ const StationarityResult& stationarity() {
         out.toeplitz = std::max(out.toeplitz,
                                 std::fabs(gram(i, k) - stationary_kernel(5.0 * (k - i), d, kDefaultBase)) /
                                     (300 * d * kEps));
-    out.smallest_eigenvalue = Eigen::SelfAdjointEigenSolver<Matrix<double>>(gram).eigenvalues().minCoeff();
+    out.smallest_eigenvalue = symmetric_eigenvalues(gram).minCoeff();
     return out;
   }();
   return r;

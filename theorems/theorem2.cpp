@@ -32,7 +32,6 @@
 ///   d = 16" is checked three ways: \f$\sqrt{E\delta^2} = \sqrt{15/16} = 0.96825\f$, the exact mean
 ///   \f$E\delta = 0.96818\f$ (a Gamma-function ratio), and a seeded Monte Carlo mean; all three
 ///   round to 0.968.
-#include <Eigen/SVD>
 #include <algorithm>
 #include <boost/math/distributions/beta.hpp>
 #include <cmath>
@@ -95,7 +94,7 @@ const WindowNullSpace& window_null_space(int d, int window) {
   if (out.null.dimension == d) out.largest_sine = largest_principal_sine(basis, out.null.basis);
   out.wedin = out.null.threshold / (out.null.smallest_kept - out.null.threshold);
   const Eigen::MatrixXd image = map * basis;
-  out.commutant_image = Eigen::JacobiSVD<Eigen::MatrixXd>(image).singularValues()(0);
+  out.commutant_image = singular_values(image)(0);
   return cache.emplace(key, out).first->second;
 }
 

@@ -25,7 +25,6 @@
 /// and adversarial content (tests/theorem3_test.cpp repeats them as RapidCheck properties);
 /// the printed values of the bound at W = 20, s = 1/2; the slopes \f$2^{-8h/H}\f$.
 #include <Eigen/Cholesky>
-#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -36,6 +35,7 @@
 #include "certified.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
+#include "subspaces.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -143,7 +143,7 @@ const KernelChecks& kernel_checks() {
       const double slope = rng.uniform(0.01, 3);
       const std::vector<double> x = random_positions(rng, n);
       const Eigen::MatrixXd time = exponential_kernel(x, slope);
-      const Eigen::VectorXd eig = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(time).eigenvalues();
+      const Eigen::VectorXd eig = symmetric_eigenvalues(time);
       k.smallest_eigenvalue = std::min(k.smallest_eigenvalue, eig(0) / (n * kEps * eig(n - 1)));
       const Eigen::LLT<Eigen::MatrixXd> llt(time);
       k.cholesky_ok = k.cholesky_ok && llt.info() == Eigen::Success;
@@ -156,7 +156,7 @@ const KernelChecks& kernel_checks() {
       const Eigen::MatrixXd h = rng.normal_matrix(n, 4) * 0.5;
       const Eigen::MatrixXd content = (h * h.transpose()).array().exp().matrix();
       const Eigen::MatrixXd product = content.cwiseProduct(time);
-      const Eigen::VectorXd pe = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(product).eigenvalues();
+      const Eigen::VectorXd pe = symmetric_eigenvalues(product);
       k.smallest_product = std::min(k.smallest_product, pe(0) / (n * kEps * pe(n - 1)));
     }
     return k;
