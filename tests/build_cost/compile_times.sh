@@ -4,21 +4,23 @@
 # folder, the slowest translation units (a unity batch named with the files it holds), and for
 # the slowest few GCC's -ftime-report phases (parsing, template instantiation, optimisation).
 #
-#   bash tests/build_cost/compile_times.sh [--preset NAME] [--top N] [--explain N]
+#   bash tests/build_cost/compile_times.sh [--preset NAME] [--top N] [--explain N] [--reuse]
 #
-# Defaults: --preset release, --top 15, --explain 3. Takes as long as a cold build (about four
+# Defaults: --preset release, --top 15, --explain 3. --reuse prints the last run's figures again
+# without building (its preset's). Takes as long as a cold build (about four
 # minutes for the release preset on two cores) plus one compile per explained unit.
 set -euo pipefail
 script=$(realpath "$0")
 cd "$(dirname "$script")/../.."
 
-preset=release top=15 explain=3
+preset=release top=15 explain=3 reuse=no
 while [ $# -gt 0 ]; do
   case "$1" in
     --preset) preset="$2"; shift 2 ;;
     --top) top="$2"; shift 2 ;;
     --explain) explain="$2"; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$script" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --reuse) reuse=yes; shift ;;
+    -h|--help) sed -n '2,11p' "$script" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "compile_times.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -29,22 +31,32 @@ done
 root=$PWD
 dir=build/compile-times
 log=$dir/compile-times.log
-rm -rf "$dir"
-echo "compile_times: configuring preset '$preset' in $dir" >&2
-cmake --preset "$preset" -B "$dir" -DCMAKE_CXX_COMPILER_LAUNCHER="$root/tests/build_cost/time_compile.sh" >/dev/null
-echo "compile_times: building (every compile timed; progress below)" >&2
-# bash's own `time` (GNU time may be missing): wall, user and system seconds of the whole build,
-# compiles, links and the precompiled headers; the build's progress goes to stderr.
-TIMEFORMAT='%R %U %S'
-if ! { time cmake --build "$dir" -j 2 2>&1 | tee "$dir/build-output.txt" |
-    grep --line-buffered -E '^\[[0-9]+/[0-9]+\]' |
-    awk '{ printf "\r  %s", $1 > "/dev/stderr"; fflush() } END { print "" > "/dev/stderr" }' 2>&3
-} 3>&2 2> "$dir/cpu.txt"; then
-  tail -n 30 "$dir/build-output.txt" >&2
-  echo "compile_times: the build failed; its output is in $dir/build-output.txt" >&2
+if [ "$reuse" = no ]; then
+  rm -rf "$dir"
+  echo "compile_times: configuring preset '$preset' in $dir" >&2
+  cmake --preset "$preset" -B "$dir" -DCMAKE_CXX_COMPILER_LAUNCHER="$root/tests/build_cost/time_compile.sh" >/dev/null
+  echo "compile_times: building (every compile timed; progress below)" >&2
+  # bash's own `time` (GNU time may be missing): wall, user and system seconds of the whole build,
+  # compiles, links and the precompiled headers; the build's progress goes to stderr.
+  TIMEFORMAT='%R %U %S'
+  export PE_COMPILE_TIMES_LOG="$root/$log"
+  if ! { time cmake --build "$dir" -j 2 2>&1 | tee "$dir/build-output.txt" |
+      grep --line-buffered -E '^\[[0-9]+/[0-9]+\]' |
+      while IFS= read -r line; do printf '\r  %s' "${line%% *}" >&3; done
+  } 3>&2 2> "$dir/cpu.txt"; then
+    echo >&2
+    tail -n 30 "$dir/build-output.txt" >&2
+    echo "compile_times: the build failed; its output is in $dir/build-output.txt" >&2
+    exit 1
+  fi
+  echo >&2
+  echo "$preset" > "$dir/preset.txt"
+elif [ ! -f "$dir/cpu.txt" ]; then
+  echo "compile_times: nothing to reuse in $dir: run without --reuse first" >&2
   exit 1
 fi
 read -r wall user sys < "$dir/cpu.txt"
+preset=$(cat "$dir/preset.txt")
 
 # A unity batch is named by the files it includes.
 members() {
@@ -59,9 +71,9 @@ folder() {
   local first
   first=$(members "$1" | cut -d' ' -f1)
   case "$first" in
-    build/*) echo "(precompiled headers)" ;;
+    build/*) echo "precompiled-headers" ;;
     */*) echo "${first%%/*}/" ;;
-    *) echo "(top level)" ;;
+    *) echo "top-level" ;;
   esac
 }
 
@@ -75,13 +87,13 @@ done < "$log" | awk '{ t[$2] += $1; n[$2]++; all += $1 } END {
   close("sort -rn"); printf "%8.1f s  in all\n", all }'
 echo
 echo "== the $top slowest compiles"
-sort -rn "$log" | head -n "$top" | while read -r seconds source object; do
+sort -rn "$log" | awk -v n="$top" 'NR <= n' | while read -r seconds source object; do
   printf "%7.1f s  %s\n" "$seconds" "$(members "$source")"
 done
 [ "$explain" -eq 0 ] && exit 0
 echo
 echo "== where the time goes in the $explain slowest (GCC -ftime-report, run alone)"
-sort -rn "$log" | grep -v cmake_pch | head -n "$explain" | while read -r seconds source object; do
+sort -rn "$log" | grep -v cmake_pch | awk -v n="$explain" 'NR <= n' | while read -r seconds source object; do
   command=$(ninja -C "$dir" -t commands "$object" | tail -n 1 | sed "s|^$root/tests/build_cost/time_compile.sh ||")
   report=$(cd "$dir" && eval "$command -ftime-report" 2>&1 >/dev/null || true)
   echo "-- $(members "$source")"
