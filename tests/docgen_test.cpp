@@ -150,6 +150,32 @@ TEST(Summary, CountsVerdictsErrataAndDisagreements) {
   EXPECT_TRUE(pe::ledger::belongs_in_errata(rs[2]));
 }
 
+// An exact claim that fails is an error of the article's mathematics unless it is about the
+// article's corpus, which is checked on this project's re-creation of it.
+TEST(Summary, FailuresAreCountedByCause) {
+  std::vector<Record> rs = {record("thm9.a", kClocks, "fails", "fails"),
+                            record("filings.corpus.b", kClocks, "fails", "fails"),
+                            record("exp.c", kClocks, "fails", "fails"),
+                            record("exp.d", kClocks, "fails", "fails"),
+                            record("exp.e", kClocks, "fails", "holds"),
+                            record("thm9.f", kClocks, "holds", "holds")};
+  rs[0].unit = "theorem9";
+  rs[1].unit = "filings_corpus";
+  for (Record* r : {&rs[0], &rs[1], &rs[5]}) r->reproduction = "exact";
+  rs[2].reproduction = "setting-dependent";
+  rs[3].reproduction = "does-not-reproduce";
+  rs[4].reproduction = "not swept";
+  EXPECT_EQ(pe::ledger::failure_cause(rs[0]), "mathematics");
+  EXPECT_EQ(pe::ledger::failure_cause(rs[1]), "recreated-corpus");
+  EXPECT_EQ(pe::ledger::failure_cause(rs[4]), "other");
+  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  EXPECT_EQ(s.fails_mathematics, 1);
+  EXPECT_EQ(s.fails_recreated_corpus, 1);
+  EXPECT_EQ(s.fails_setting_dependent, 1);
+  EXPECT_EQ(s.fails_everywhere, 1);
+  EXPECT_EQ(s.fails_not_swept, 1);
+}
+
 TEST(ClaimsTable, RowsCarryLinksAnchorsAndVerdicts) {
   const Record r = record("thm1.ruler.d64", kClocks, "fails", "holds");
   const std::string section = pe::docgen::claims_table({&r}, pe::docgen::TableKind::section, PE_SOURCE_DIR);

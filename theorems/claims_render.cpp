@@ -102,12 +102,20 @@ Summary summarise(const std::vector<Record>& records, int not_run) {
       s.certified += r.certified == "true";
     }
     if (r.verdict == "holds") continue;
-    if (r.reproduction == "exact") ++s.fails_mathematics;
-    else if (r.reproduction == "setting-dependent") ++s.fails_setting_dependent;
-    else if (r.reproduction == "does-not-reproduce") ++s.fails_everywhere;
+    const std::string cause = failure_cause(r);
+    if (cause == "mathematics") ++s.fails_mathematics;
+    else if (cause == "recreated-corpus") ++s.fails_recreated_corpus;
+    else if (cause == "setting-dependent") ++s.fails_setting_dependent;
+    else if (cause == "does-not-reproduce") ++s.fails_everywhere;
     else ++s.fails_not_swept;
   }
   return s;
+}
+
+std::string failure_cause(const Record& r) {
+  if (r.reproduction == "exact") return r.unit == "filings_corpus" ? "recreated-corpus" : "mathematics";
+  if (r.reproduction == "setting-dependent" || r.reproduction == "does-not-reproduce") return r.reproduction;
+  return "other";
 }
 
 bool belongs_in_errata(const Record& r) { return r.expected == "fails" || r.verdict != r.expected; }
@@ -129,6 +137,8 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
       {report ? "errors in the article's mathematics (exact claims)"
               : "errors in the article's mathematics",
        s.fails_mathematics},
+      {"statements about the article's corpus that this project's re-creation of it does not show",
+       s.fails_recreated_corpus},
       {"experiment results that depend on training settings the article does not state",
        s.fails_setting_dependent},
       {"experiment results that reproduce in no setting tried", s.fails_everywhere},

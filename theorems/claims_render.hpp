@@ -36,12 +36,20 @@ struct Summary {
   /// mathematics), experiment claims that hold in some other training setting, and those that
   /// hold in none; `not_swept` when the sweep did not run.
   int fails_mathematics = 0, fails_setting_dependent = 0, fails_everywhere = 0, fails_not_swept = 0;
+  /// Failing statements about the article's own corpus, which is not available: they are
+  /// checked on this project's re-creation of it (unit filings_corpus), and a failure says the
+  /// re-creation lacks the property, not that the article's mathematics is wrong.
+  int fails_recreated_corpus = 0;
   int not_run = 0;  ///< declared but not evaluated in this run (the report only)
   /// Printed and bound claims whose reproduction is "exact" (no trained head involved), and
   /// how many of them were decided on a rigorous enclosure.
   int deterministic = 0, certified = 0;
 };
 Summary summarise(const std::vector<Record>& records, int not_run = 0);
+
+/// Why a failing statement fails, as the report, the headline and the errata page group them:
+/// "mathematics", "recreated-corpus", "setting-dependent", "does-not-reproduce" or "other".
+std::string failure_cause(const Record& record);
 
 /// True for a claim the errata lists show: declared as an erratum, or verdict != expected.
 bool belongs_in_errata(const Record& record);

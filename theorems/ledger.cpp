@@ -428,6 +428,7 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
          << ", \"fails\": " << s.fails + s.errors << ", \"errata\": " << s.errata
          << ", \"disagreements\": " << s.disagreements << ", \"not_run\": " << s.not_run
          << ", \"fails_article_mathematics\": " << s.fails_mathematics
+         << ", \"fails_recreated_corpus\": " << s.fails_recreated_corpus
          << ", \"fails_setting_dependent\": " << s.fails_setting_dependent
          << ", \"fails_in_every_setting\": " << s.fails_everywhere
          << ", \"fails_not_swept\": " << s.fails_not_swept
@@ -479,14 +480,16 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
     if (first.empty()) md << "None in this run.\n\n";
     for (const auto& [title, kinds] :
          std::vector<std::pair<std::string, std::vector<std::string>>>{
-             {"Errors in the article's mathematics", {"exact"}},
+             {"Errors in the article's mathematics", {"mathematics"}},
+             {"Statements about the article's corpus that its re-creation here does not show",
+              {"recreated-corpus"}},
              {"Experiment results that depend on training settings the article does not state",
               {"setting-dependent"}},
              {"Experiment results that reproduce in no setting tried", {"does-not-reproduce"}},
-             {"Other claims whose verdict differs from their expectation, or not swept in this run", {"not swept", "reproduces"}}}) {
+             {"Other claims whose verdict differs from their expectation, or not swept in this run", {"other"}}}) {
       std::vector<const Record*> rows;
       for (const Record* r : first)
-        if (std::find(kinds.begin(), kinds.end(), r->reproduction) != kinds.end()) rows.push_back(r);
+        if (std::find(kinds.begin(), kinds.end(), failure_cause(*r)) != kinds.end()) rows.push_back(r);
       if (rows.empty()) continue;
       md << "### " << title << "\n\n";
       table(rows);
@@ -509,6 +512,7 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
     headline << "Verification report: " << s.claims << " claims evaluated, " << s.holds << " hold, "
              << s.fails + s.errors << " fail (" << s.errata << " of them errata, expected to fail).\n"
              << "  Failing statements: " << s.fails_mathematics << " errors in the article's mathematics, "
+             << s.fails_recreated_corpus << " about the article's corpus that its re-creation here does not show, "
              << s.fails_setting_dependent << " experiment results that depend on unstated training settings, "
              << s.fails_everywhere << " that reproduce in no setting tried, " << s.fails_not_swept
              << " experiment claims not swept in this run.\n"
