@@ -1,6 +1,7 @@
 #include "statistics.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/chi_squared.hpp>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -70,6 +71,13 @@ double kolmogorov_survival(double x) {
     if (term < 1e-300) break;
   }
   return std::clamp(2 * sum, 0.0, 1.0);
+}
+
+double chi_squared_quantile(double q, int degrees) {
+  if (degrees < 1 || !(q > 0 && q < 1))
+    throw std::invalid_argument("chi_squared_quantile needs degrees >= 1 and q in (0, 1), got degrees = " +
+                                std::to_string(degrees) + ", q = " + std::to_string(q));
+  return boost::math::quantile(boost::math::chi_squared(degrees), q);
 }
 
 }  // namespace pe

@@ -33,4 +33,8 @@ double kolmogorov_smirnov_statistic(std::vector<double> a, std::vector<double> b
 /// from one continuous distribution.
 double kolmogorov_survival(double x);
 
+/// The q-quantile of the chi-squared distribution with `degrees` degrees of freedom (Boost.Math).
+/// Throws std::invalid_argument for degrees < 1 or q outside (0, 1).
+double chi_squared_quantile(double q, int degrees);
+
 }  // namespace pe

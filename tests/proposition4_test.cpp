@@ -85,6 +85,15 @@ TEST(Statistics, EstimatorsAndKolmogorovSmirnov) {
   EXPECT_THROW(pe::kolmogorov_smirnov_statistic({}, {1.0}), std::invalid_argument);
 }
 
+TEST(Statistics, ChiSquaredQuantilesOfTheTables) {
+  // Printed table values: 3.841 (q = 0.95, 1 degree), 30.144 (q = 0.95, 19 degrees), to the
+  // tables' three decimals.
+  EXPECT_NEAR(pe::chi_squared_quantile(0.95, 1), 3.841, 5e-4);
+  EXPECT_NEAR(pe::chi_squared_quantile(0.95, 19), 30.144, 5e-4);
+  EXPECT_THROW(pe::chi_squared_quantile(0.95, 0), std::invalid_argument);
+  EXPECT_THROW(pe::chi_squared_quantile(1.0, 3), std::invalid_argument);
+}
+
 TEST(Statistics, KolmogorovSurvivalAgreesWithTheThetaFunctionForm) {
   // For x >= 1 the implementation sums the alternating series 2 sum (-1)^(k-1) exp(-2 k^2 x^2);
   // the theta-function form 1 - sqrt(2 pi)/x sum exp(-(2k-1)^2 pi^2/(8 x^2)) is an independent

@@ -52,3 +52,71 @@ TEST(RangeOfThree, FailsWhenTheSeedsNeverSpreadThatFar) {
   EXPECT_EQ(lab::range_of_three("0.31", "0.68", seeds_of(wide)).verdict, Verdict::holds);
   EXPECT_EQ(lab::range_of_three("0.31", "0.68", seeds_of(wide)).rule, pe::ledger::Rule::statistical);
 }
+
+TEST(AgainstArticle, ReadsEverySeedAndAddsTheArticlesThreeSeedTerm) {
+  // Seeds 0..2 at 0.60, the other 17 at 0.90: the all-seed mean 0.855 decides, not the headline
+  // seeds' 0.60.
+  std::vector<double> v(20, 0.90);
+  v[0] = v[1] = v[2] = 0.60;
+  const lab::SeedValues seeds = seeds_of(v);
+  EXPECT_NEAR(seeds.mean(), 0.855, 1e-12);
+  const pe::ledger::Outcome o = lab::against_article("0.855", seeds, 2000, 2000, 8);
+  EXPECT_EQ(o.verdict, pe::ledger::Verdict::holds) << o.detail;
+  EXPECT_EQ(o.seeds, 20);
+  // se^2 = s^2/20 + s^2/3 + the two binomial terms.
+  const double s2 = seeds.between_seed_variance();
+  const double se = std::sqrt(s2 / 20 + s2 / 3 + 2 * 0.855 * 0.145 / 2000);
+  EXPECT_NEAR(lab::se_against_article("0.855", seeds, 2000, 2000), se, 1e-12);
+  EXPECT_NEAR(o.resolution, lab::kSigmas * se + 5e-4, 1e-12);
+  // The spread between seeds (s/sqrt(3) near 0.07) far exceeds half a unit of 0.855.
+  EXPECT_TRUE(o.overprecise);
+  EXPECT_EQ(lab::against_article("0.600", seeds, 2000, 2000, 8).verdict, pe::ledger::Verdict::fails);
+}
+
+TEST(AgainstArticle, ABandWiderThanHalfTheAccuracyRangeIsInconclusive) {
+  // Seeds spread from 0.1 to 0.9: 3 se of a three-seed mean covers most of 1/8 .. 1.
+  std::vector<double> v;
+  for (int k = 0; k < 20; ++k) v.push_back(k % 2 ? 0.9 : 0.1);
+  const pe::ledger::Outcome wide = lab::against_article("0.500", seeds_of(v), 2000, 2000, 8);
+  EXPECT_EQ(wide.verdict, pe::ledger::Verdict::holds);
+  EXPECT_FALSE(wide.inconclusive.empty()) << wide.detail;
+  const pe::ledger::Outcome tight = lab::against_article("0.500", seeds_of(std::vector<double>(20, 0.5)), 2000, 2000, 8);
+  EXPECT_TRUE(tight.inconclusive.empty()) << tight.inconclusive;
+}
+
+TEST(Effects, HoldBeyondThreeSeFailDecidedOnlyOnTheOppositeSide) {
+  const lab::SeedValues high = seeds_of(std::vector<double>(20, 0.9));
+  const lab::SeedValues low = seeds_of(std::vector<double>(20, 0.5));
+  const lab::SeedValues near = seeds_of(std::vector<double>(20, 0.49));
+  lab::Effects holds;
+  holds.require("high - low", high, low, 2000);
+  const pe::ledger::Outcome h = holds.outcome(pe::ledger::Rule::shape, "", "");
+  EXPECT_EQ(h.verdict, pe::ledger::Verdict::holds);
+  EXPECT_TRUE(h.inconclusive.empty());
+  EXPECT_EQ(h.seeds, 20);
+  lab::Effects undecided;  // 0.01 apart on 2000 items: inside 3 se, neither way decided
+  undecided.require("low - near", low, near, 2000);
+  const pe::ledger::Outcome u = undecided.outcome(pe::ledger::Rule::shape, "", "");
+  EXPECT_EQ(u.verdict, pe::ledger::Verdict::fails);
+  EXPECT_FALSE(u.inconclusive.empty());
+  lab::Effects opposite;
+  opposite.require("low - high", low, high, 2000);
+  const pe::ledger::Outcome o = opposite.outcome(pe::ledger::Rule::shape, "", "");
+  EXPECT_EQ(o.verdict, pe::ledger::Verdict::fails);
+  EXPECT_TRUE(o.inconclusive.empty());
+  EXPECT_THROW(lab::seed_difference(high, seeds_of({0.5, 0.5}), 2000), std::invalid_argument);
+}
+
+TEST(TypicalOfSeeds, HoldsFromHalfTheSeedsAndIsInconclusiveNearHalf) {
+  using pe::ledger::Verdict;
+  std::vector<bool> all(20, true), none(20, false), eleven(20, false);
+  for (int k = 0; k < 11; ++k) eleven[k] = true;
+  EXPECT_EQ(lab::typical_of_seeds(all, "", "").verdict, Verdict::holds);
+  EXPECT_TRUE(lab::typical_of_seeds(all, "", "").inconclusive.empty());
+  EXPECT_EQ(lab::typical_of_seeds(none, "", "").verdict, Verdict::fails);
+  EXPECT_TRUE(lab::typical_of_seeds(none, "", "").inconclusive.empty());
+  // 11 of 20 is above half, but within 3 binomial se (0.335) of it.
+  EXPECT_EQ(lab::typical_of_seeds(eleven, "", "").verdict, Verdict::holds);
+  EXPECT_FALSE(lab::typical_of_seeds(eleven, "", "").inconclusive.empty());
+  EXPECT_THROW(lab::typical_of_seeds({}, "", ""), std::invalid_argument);
+}

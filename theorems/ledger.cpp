@@ -54,7 +54,8 @@ const std::vector<std::string> kRecordFields = {"id",     "unit",    "section", 
                                                 "article", "computed", "rule",   "verdict",
                                                 "expected", "note",    "source",
                                                 "certified", "enclosure", "certification",
-                                                "floating_disagreement"};
+                                                "floating_disagreement", "seeds", "resolution",
+                                                "inconclusive", "overprecise"};
 
 std::string* field(Record& r, const std::string& name) {
   if (name == "id") return &r.id;
@@ -72,6 +73,10 @@ std::string* field(Record& r, const std::string& name) {
   if (name == "enclosure") return &r.enclosure;
   if (name == "certification") return &r.certification;
   if (name == "floating_disagreement") return &r.floating_disagreement;
+  if (name == "seeds") return &r.seeds;
+  if (name == "resolution") return &r.resolution;
+  if (name == "inconclusive") return &r.inconclusive;
+  if (name == "overprecise") return &r.overprecise;
   return nullptr;
 }
 
@@ -307,6 +312,24 @@ Outcome about_floating_point(Outcome outcome, std::string_view why) {
                                                  "), which an enclosure of the exact value would not decide");
 }
 
+Outcome with_band(Outcome outcome, double half_width, double range, std::string_view range_text) {
+  outcome.resolution = half_width;
+  const double share = 2 * half_width / range;
+  if (outcome.verdict == Verdict::holds && !(share <= kInconclusiveShare))
+    outcome.inconclusive = "the acceptance band (+/- " + format(half_width) + ") covers " + format(share) +
+                           " of " + std::string(range_text) + " (" + format(range) + "), more than " +
+                           format(kInconclusiveShare);
+  return outcome;
+}
+
+Outcome with_threshold_margin(Outcome outcome, double estimate, double threshold, double half_width) {
+  outcome.resolution = half_width;
+  if (std::fabs(estimate - threshold) <= half_width)
+    outcome.inconclusive = "the estimate " + format(estimate) + " lies within its resolution " +
+                           format(half_width) + " of the threshold " + format(threshold);
+  return outcome;
+}
+
 Outcome statistical_test(bool holds, std::string computed, std::string detail) {
   return predicate(Rule::statistical, holds, std::move(computed), std::move(detail));
 }
@@ -334,6 +357,10 @@ Record evaluate_record(const Claim& claim) {
     r.computed = o.computed;
     r.verdict = to_string(o.verdict);
     r.note = o.detail;
+    if (o.seeds > 0) r.seeds = std::to_string(o.seeds);
+    if (std::isfinite(o.resolution)) r.resolution = format(o.resolution);
+    r.inconclusive = o.inconclusive;
+    if (o.overprecise) r.overprecise = "true";
     if (claim.rule == Rule::printed || claim.rule == Rule::bound) {
       r.certified = o.certified ? "true" : "false";
       r.enclosure = o.enclosure;
@@ -445,6 +472,11 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
         if (name == "floating_disagreement") {
           if (!value.empty()) json << ", " << pe::json_quoted(name) << ": " << pe::json_quoted(value);
           continue;  // only where a floating-point route disagrees
+        }
+        if (name == "seeds" || name == "resolution" || name == "inconclusive" || name == "overprecise") {
+          if (value.empty()) continue;  // only claims that read seeds or decide in a band
+          json << ", " << pe::json_quoted(name) << ": " << (name == "inconclusive" ? pe::json_quoted(value) : value);
+          continue;
         }
         if (name == "certified" || name == "enclosure" || name == "certification") {
           if (r.certified.empty()) continue;  // only printed and bound claims carry them

@@ -7,6 +7,7 @@
 /// with an erratum note that gives the reason and the corrected value.
 #pragma once
 
+#include <cmath>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -49,7 +50,33 @@ struct Outcome {
   /// precision) decides the printed digits when it decides them otherwise than the enclosure;
   /// empty when they agree (theorems/certified.hpp, compare_floating_route).
   std::string floating_disagreement;
+  /// Experiment claims: how many training seeds the decision read (0: none).
+  int seeds = 0;
+  /// How finely a statistical or band claim decides (with_band, with_threshold_margin): the
+  /// half-width of its acceptance band in the claim's own units (NaN: not a band claim).
+  double resolution = std::nan("");
+  /// Why the band is too wide to decide anything, or "" when it decides (see kInconclusiveShare).
+  std::string inconclusive;
+  /// The printed value carries more digits than three seeds support: the standard deviation of
+  /// a three-seed mean exceeds half a unit of its last printed digit.
+  bool overprecise = false;
 };
+
+/// A band that covers more than this share of its quantity's range decides nothing: the
+/// claim is inconclusive, not "holds". Declared before any claim was classed: a band wider than
+/// half of all the values the quantity can take cannot tell a reproduction from a miss.
+inline constexpr double kInconclusiveShare = 0.5;
+
+/// Stamps the resolution of a claim decided by an acceptance band of half-width `half_width`
+/// around a value of a quantity whose plausible values span `range` (an accuracy: from chance
+/// to 1), named by `range_text`. A claim that holds inside a band of width 2 half_width >
+/// kInconclusiveShare x range is inconclusive. A quantity without bounds takes as its range
+/// 2 |value| (from -|value| to |value|, the smallest range in which the value's sign is at stake).
+Outcome with_band(Outcome outcome, double half_width, double range, std::string_view range_text);
+/// Stamps the resolution of a claim that compares an estimate with a threshold, decided within
+/// k standard errors (`half_width` = k se): inconclusive, whatever the verdict, when the
+/// estimate lies within half_width of the threshold, since the verdict could go either way.
+Outcome with_threshold_margin(Outcome outcome, double estimate, double threshold, double half_width);
 
 /// The certification text (Record::certification) of a claim decided on its enclosure, and
 /// the words it adds when a floating-point route disagrees with it in the printed digits.
@@ -180,6 +207,15 @@ struct Record {
   std::string reproduction;
   int settings_run = 0, settings_held = 0;  ///< experiment claims that were swept
   std::string settings_holding;             ///< the recipe ids it holds in, space-separated
+  /// From the claim's Outcome: the seeds it was decided on ("" for claims reading no trained
+  /// head), its resolution (band half-width, "" when not a band claim), why it is inconclusive
+  /// ("" when it decides), and "true" when the printed value is overprecise.
+  std::string seeds, resolution, inconclusive, overprecise;
+  /// Filled by the report's annotations for swept experiment claims: the class ("reproduces",
+  /// "fragile", "setting-dependent", "does-not-reproduce", "inconclusive") and the shares
+  /// behind it, and per reading of the article its verdict in that reading's selected recipe.
+  std::string experiment_class, shares, readings;
+  int settings_plausible = 0, settings_not_evaluated = 0;
 };
 
 /// What the report adds to the claims' own records: the sweep's fields per claim, extra

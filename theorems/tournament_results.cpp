@@ -116,11 +116,13 @@ std::vector<double> SeedValues::headline() const {
   return {values.begin(), values.begin() + kHeadlineSeeds};
 }
 
-double SeedValues::headline_mean() const { return mean(headline()); }
+double SeedValues::headline_mean() const { return lab::mean(headline()); }
+
+double SeedValues::mean() const { return lab::mean(values); }
 
 double SeedValues::between_seed_variance() const {
   if (values.size() < 2) return 0;
-  const double m = mean(values);
+  const double m = lab::mean(values);
   double s = 0;
   for (double v : values) s += (v - m) * (v - m);
   return s / double(values.size() - 1);
@@ -130,7 +132,7 @@ std::string SeedValues::describe() const {
   char buf[160];
   std::string out;
   const std::vector<double> h = headline();
-  std::snprintf(buf, sizeof buf, "mean %.4f of seeds 0-%d (", mean(h), kHeadlineSeeds - 1);
+  std::snprintf(buf, sizeof buf, "headline seeds 0-%d: mean %.4f (", kHeadlineSeeds - 1, lab::mean(h));
   out = buf;
   for (std::size_t i = 0; i < h.size(); ++i) {
     std::snprintf(buf, sizeof buf, "%s%.4f", i ? ", " : "", h[i]);
@@ -138,7 +140,7 @@ std::string SeedValues::describe() const {
   }
   const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
   std::snprintf(buf, sizeof buf, "); all %zu seeds: mean %.4f, sd %.4f, range %.4f to %.4f", values.size(),
-                mean(values), std::sqrt(between_seed_variance()), *lo, *hi);
+                lab::mean(values), std::sqrt(between_seed_variance()), *lo, *hi);
   out += buf;
   int in_headline = 0, in_all = 0;
   std::string which;
@@ -193,46 +195,119 @@ double bag_reader_accuracy(int length) {
 
 long test_sequences() { return article_tournament().test_sequences; }
 
-double se_of_difference(const SeedValues& a, const SeedValues& b, long n) {
-  const double pa = a.headline_mean(), pb = b.headline_mean();
-  return std::sqrt(a.between_seed_variance() / kHeadlineSeeds + b.between_seed_variance() / kHeadlineSeeds +
-                   std::pow(binomial_standard_error(pa, n), 2) + std::pow(binomial_standard_error(pb, n), 2));
+SeedDifference seed_difference(const SeedValues& a, const SeedValues& b, long n) {
+  if (a.values.size() != b.values.size() || a.values.empty())
+    throw std::invalid_argument("seed_difference needs the same seeds on both sides, got " +
+                                std::to_string(a.values.size()) + " and " + std::to_string(b.values.size()));
+  SeedValues d;
+  for (std::size_t k = 0; k < a.values.size(); ++k) d.values.push_back(a.values[k] - b.values[k]);
+  const double seed_term = d.between_seed_variance() / double(d.values.size());
+  return {d.mean(),
+          std::sqrt(seed_term + std::pow(binomial_standard_error(a.mean(), n), 2) +
+                    std::pow(binomial_standard_error(b.mean(), n), 2)),
+          d.seeds()};
+}
+
+void Effects::require(const std::string& what, const SeedValues& a, const SeedValues& b, long n) {
+  require(what, seed_difference(a, b, n));
+}
+
+void Effects::require(const std::string& what, const SeedDifference& d) {
+  const double allowed = kSigmas * d.se;
+  holds_ = holds_ && d.mean > allowed;
+  // With no error at all (identical answers) a difference of 0 or less is decided too.
+  opposite_ = opposite_ || d.mean < -allowed || (allowed == 0 && d.mean <= 0);
+  resolution_ = std::max(resolution_, allowed);
+  seeds_ = std::max(seeds_, d.seeds);
+  parts_ += (parts_.empty() ? "" : "; ") + what + " " + ledger::format(d.mean) + (d.mean > allowed ? " > " : " <= ") +
+            "3 se " + ledger::format(allowed);
+}
+
+ledger::Outcome Effects::outcome(ledger::Rule rule, std::string computed, const std::string& detail) const {
+  const std::string text = "all-seed differences (" + std::to_string(seeds_) +
+                           " seeds, paired by seed; se from their spread and both test-set errors): " + parts_ +
+                           (detail.empty() ? "" : "; " + detail);
+  ledger::Outcome o = rule == ledger::Rule::statistical ? ledger::statistical_test(holds_, std::move(computed), text)
+                                                        : ledger::shape(holds_, std::move(computed), text);
+  o.resolution = resolution_;
+  o.seeds = seeds_;
+  if (!holds_ && !opposite_)
+    o.inconclusive = "no part shows the opposite effect beyond 3 se: with these seeds the effect is neither "
+                     "found nor ruled out";
+  return o;
 }
 
 double se_against_article(std::string_view article, const SeedValues& seeds, long n, long n_article) {
-  const double seed_term = seeds.between_seed_variance() / kHeadlineSeeds;
-  const double ours = binomial_standard_error(seeds.headline_mean(), n);
+  const double s2 = seeds.between_seed_variance();
+  const double ours = binomial_standard_error(seeds.mean(), n);
   const double theirs = binomial_standard_error(ledger::value_of_printed(article), n_article);
-  return std::sqrt(2 * seed_term + ours * ours + theirs * theirs);
+  return std::sqrt(s2 / double(seeds.values.size()) + s2 / kHeadlineSeeds + ours * ours + theirs * theirs);
 }
 
-ledger::Outcome against_article(std::string_view article, const SeedValues& seeds, long n, long n_article) {
-  const double estimate = seeds.headline_mean();
+bool overprecise(std::string_view article, const SeedValues& seeds) {
+  return std::sqrt(seeds.between_seed_variance() / kHeadlineSeeds) > ledger::half_unit_of_printed(article);
+}
+
+ledger::Outcome against_article(std::string_view article, const SeedValues& seeds, long n, long n_article,
+                                int classes) {
+  const double estimate = seeds.mean();
   const double printed = ledger::value_of_printed(article);
-  const double seed_term = seeds.between_seed_variance() / kHeadlineSeeds;
+  const double s2 = seeds.between_seed_variance();
   const double ours = binomial_standard_error(estimate, n), theirs = binomial_standard_error(printed, n_article);
-  ledger::Outcome o = ledger::statistical(article, estimate, se_against_article(article, seeds, n, n_article), kSigmas);
+  const double se = se_against_article(article, seeds, n, n_article);
+  ledger::Outcome o = ledger::statistical(article, estimate, se, kSigmas);
   o.computed = ledger::format(estimate);
-  o.detail += "; se^2 = s^2/3 (ours) + s^2/3 (the article's) + p(1-p)/n + p_a(1-p_a)/n_a = " +
-              ledger::format(seed_term) + " + " + ledger::format(seed_term) + " + " +
-              ledger::format(ours * ours) + " + " + ledger::format(theirs * theirs) + " with s^2 from all " +
-              std::to_string(seeds.values.size()) + " seeds, n = " + std::to_string(n) +
-              ", n_a = " + std::to_string(n_article) + "; " + seeds.describe();
+  o.detail += "; the article's mean of three seeds against the prediction interval around this project's "
+              "mean of all " + std::to_string(seeds.values.size()) + " seeds: se^2 = s^2/N (ours) + s^2/3 "
+              "(the article's) + p(1-p)/n + p_a(1-p_a)/n_a = " +
+              ledger::format(s2 / double(seeds.values.size())) + " + " + ledger::format(s2 / kHeadlineSeeds) +
+              " + " + ledger::format(ours * ours) + " + " + ledger::format(theirs * theirs) +
+              ", n = " + std::to_string(n) + ", n_a = " + std::to_string(n_article) + "; " + seeds.describe();
+  o = ledger::with_band(std::move(o), kSigmas * se + ledger::half_unit_of_printed(article), accuracy_range(classes),
+                        kAccuracyRangeText);
+  o.seeds = seeds.seeds();
+  o.overprecise = overprecise(article, seeds);
+  if (o.overprecise)
+    o.detail += "; the article prints more digits than three seeds support (s/sqrt(3) = " +
+                ledger::format(std::sqrt(s2 / kHeadlineSeeds)) + " > half a printed unit " +
+                ledger::half_unit_text(article) + ")";
   return o;
 }
 
 ledger::Outcome against_article(std::string_view article, const SeedValues& seeds) {
-  return against_article(article, seeds, test_sequences(), test_sequences());
+  return against_article(article, seeds, test_sequences(), test_sequences(), article_tournament().shape.classes);
 }
 
-bool reaches_article(std::string_view article, const SeedValues& seeds, std::string* detail) {
+bool reaches_article(std::string_view article, const SeedValues& seeds, std::string* detail, double* band) {
   const double se = se_against_article(article, seeds, test_sequences(), test_sequences());
-  const double floor = ledger::value_of_printed(article) - ledger::half_unit_of_printed(article) - kSigmas * se;
-  const double mean = seeds.headline_mean();
+  const double half = ledger::half_unit_of_printed(article) + kSigmas * se;
+  const double floor = ledger::value_of_printed(article) - half;
+  const double mean = seeds.mean();
+  if (band) *band = std::max(*band, half);
   if (detail)
-    *detail += "mean " + ledger::format(mean) + (mean >= floor ? " >= " : " < ") + ledger::format(floor) +
+    *detail += "all-seed mean " + ledger::format(mean) + (mean >= floor ? " >= " : " < ") + ledger::format(floor) +
                " = printed " + std::string(article) + " - half a unit - 3 se (" + ledger::format(se) + "); ";
   return mean >= floor;
+}
+
+ledger::Outcome typical_of_seeds(const std::vector<bool>& per_seed, const std::string& computed,
+                                 const std::string& detail) {
+  if (per_seed.empty()) throw std::invalid_argument("typical_of_seeds needs at least one seed");
+  const long n = long(per_seed.size());
+  const long showing = long(std::count(per_seed.begin(), per_seed.end(), true));
+  const double rate = double(showing) / double(n);
+  const double half = kSigmas * binomial_standard_error(kTypicalRate, n);
+  std::string which;
+  for (std::size_t k = 0; k < per_seed.size(); ++k)
+    if (per_seed[k]) which += (which.empty() ? "" : " ") + std::to_string(k);
+  ledger::Outcome o = ledger::statistical_test(
+      rate >= kTypicalRate, std::to_string(showing) + " of " + std::to_string(n) + " seeds; " + computed,
+      "rate " + ledger::format(rate) + (rate >= kTypicalRate ? " >= " : " < ") + ledger::format(kTypicalRate) +
+          " (kTypicalRate), 3 binomial se at that rate " + ledger::format(half) + "; seeds showing it: " +
+          (which.empty() ? "none" : which) + "; " + detail);
+  o = ledger::with_threshold_margin(std::move(o), rate, kTypicalRate, half);
+  o.seeds = int(n);
+  return o;
 }
 
 PairedDifference paired_difference(const std::vector<double>& a, const std::vector<double>& b) {
@@ -257,12 +332,12 @@ const std::vector<double>& per_sequence_correct(experiments::PositionScheme sche
                             : Reading::rope(context_extension_from_string(reading), length, t.config.task.length);
     std::vector<double> share(test.size(), 0.0);
     HeadEvaluator evaluator;
-    for (int k = 0; k < kHeadlineSeeds; ++k) {
+    for (int k = 0; k < t.config.seeds; ++k) {
       const Eigen::MatrixXd& logits = evaluator.logits_at_last(t.trained_head(scheme, k), test, how);
       for (std::size_t b = 0; b < test.size(); ++b) {
         Eigen::Index best = 0;
         logits.row(Eigen::Index(b)).maxCoeff(&best);
-        share[b] += double(best == test[b].target) / kHeadlineSeeds;
+        share[b] += double(best == test[b].target) / t.config.seeds;
       }
     }
     return share;
@@ -300,12 +375,16 @@ ledger::Outcome range_of_three(std::string_view low, std::string_view high, cons
   const bool holds = printed + half >= lo && printed - half <= hi;
   const std::vector<double> h = seeds.headline();
   const double headline = *std::max_element(h.begin(), h.end()) - *std::min_element(h.begin(), h.end());
-  return ledger::statistical_test(holds, ledger::format(headline),
+  ledger::Outcome o = ledger::statistical_test(holds, ledger::format(headline),
                                   "the range of three seeds over every three of " + std::to_string(seeds.values.size()) +
                                       " seeds has central interval [" + ledger::format(lo) + ", " +
                                       ledger::format(hi) + "] (tails 0.00135, k = 3); printed range " +
                                       ledger::format(printed) + " +/- " + ledger::format(half) +
                                       "; computed is the headline seeds' range; " + seeds.describe());
+  o = ledger::with_band(std::move(o), (hi - lo) / 2 + half, accuracy_range(article_tournament().shape.classes),
+                        kAccuracyRangeText);
+  o.seeds = seeds.seeds();
+  return o;
 }
 
 ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& seeds, bool lowest) {
@@ -317,15 +396,31 @@ ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& see
   const bool holds = printed + half >= lo && printed - half <= hi;
   const std::vector<double> h = seeds.headline();
   const double headline = lowest ? *std::min_element(h.begin(), h.end()) : *std::max_element(h.begin(), h.end());
-  return ledger::statistical_test(holds, ledger::format(headline),
+  ledger::Outcome o = ledger::statistical_test(holds, ledger::format(headline),
                          std::string("the ") + (lowest ? "lowest" : "highest") + " of three seeds over all " +
                              std::to_string(seeds.values.size()) + " seeds: every three has central interval [" +
                              ledger::format(lo) + ", " + ledger::format(hi) +
                              "] (tails 0.00135, k = 3); printed " + std::string(article) + " +/- " +
                              ledger::format(half) + "; computed is the headline seeds' value; " + seeds.describe());
+  o = ledger::with_band(std::move(o), (hi - lo) / 2 + half, accuracy_range(article_tournament().shape.classes),
+                        kAccuracyRangeText);
+  o.seeds = seeds.seeds();
+  return o;
+}
+
+int seeds_of_runs_read() {
+  const int t = active_tournament ? active_tournament->config.seeds : kSelectedSeeds;
+  const int f = active_study ? active_study->config.seeds : kSelectedSeeds;
+  return std::max(t, f);
 }
 
 void add(ledger::UnitClaims& claims, ledger::Claim claim, const NotReproduced& not_reproduced) {
+  claim.evaluate = [evaluate = std::move(claim.evaluate)] {
+    const long before = reads;
+    ledger::Outcome o = evaluate();
+    if (reads != before && o.seeds == 0) o.seeds = seeds_of_runs_read();
+    return o;
+  };
   const auto it = not_reproduced.find(claim.id);
   if (it != not_reproduced.end()) {
     claim.expected = ledger::Verdict::fails;

@@ -4,20 +4,24 @@
 /// headline runs in that recipe, and the comparisons of a mean over seeds with a printed mean.
 ///
 /// Runs. tournament() and filings_study() are the headline runs: the selected recipe with
-/// kSelectedSeeds seeds per scheme. Seeds 0..2 are the headline seeds, whose mean stands beside
-/// the article's "mean of three seeds"; all seeds estimate the spread between seeds. The
-/// sensitivity sweep (pe_sweep) points both at another recipe's runs for one thread with
-/// ActiveRuns, and every claim evaluated in that thread then reads those runs.
+/// kSelectedSeeds seeds per scheme. Every decision reads all of them; seeds 0..2, the headline
+/// seeds, stand beside the article's "mean of three seeds" in the notes only. The sensitivity
+/// sweep (pe_sweep) points both at another recipe's runs for one thread with ActiveRuns, and
+/// every claim evaluated in that thread then reads those runs.
 ///
-/// Standard errors. A claim about a mean of three seeds compares two such means, this
-/// project's and the article's. Each has two sources of error: the spread between seeds
-/// (variance s^2 between single heads, estimated from all of this project's seeds and assumed
-/// the same for the article's, so s^2/3 for each mean) and the test set's sampling error (the
-/// three seeds share one test set, so the binomial variance p (1 - p)/n of n test items, at this
-/// project's mean and at the article's). In all,
-///   se^2 = s^2/3 + s^2/3 + p (1 - p)/n + p_a (1 - p_a)/n_a,
-/// and every comparison uses k = 3 (kSigmas). A claim about the range of three seeds is judged
-/// against the distribution of that extreme over every three of this project's seeds.
+/// Standard errors. Every comparison uses k = 3 (kSigmas).
+///  - A printed mean of three seeds against this project's mean of all N seeds: the value
+///    must fall in the prediction interval of a three-seed mean around this project's mean,
+///      se^2 = s^2/N (ours) + s^2/3 (the article's) + p (1 - p)/n + p_a (1 - p_a)/n_a,
+///    with s^2 the variance between single heads over all N seeds (assumed the same for the
+///    article's seeds), and the binomial errors of n and n_a test items.
+///  - An ordering or effect ("helps", "beats", "degrades"): the all-seed mean of the per-seed
+///    differences (heads with one seed index share their batches), se^2 = s_d^2/N plus both
+///    means' binomial errors; it must exceed k se.
+///  - A statement about one of the article's seeds ("seed 1 dives at 89 to 90"): its rate over
+///    this project's N seeds against kTypicalRate, with the binomial error of that rate.
+///  - The range or an extreme of three seeds: that statistic's distribution over every three of
+///    this project's seeds.
 #pragma once
 
 #include <functional>
@@ -35,6 +39,10 @@ namespace pe::theorems::lab {
 
 /// Standard errors for every statistical comparison of the experiment units.
 inline constexpr double kSigmas = 3.0;
+/// A statement the article makes about one or all of its three seeds holds here when at least
+/// this share of this project's seeds shows it: the behaviour is typical of a training run, not
+/// an accident of one seed. Declared once for every such claim, before any was evaluated.
+inline constexpr double kTypicalRate = 0.5;
 
 /// The recipes chosen by the rule (cached under PE_CACHE_DIR; memoised per process).
 const experiments::RecipeSelection& tournament_selection();
@@ -81,8 +89,11 @@ struct SeedValues {
   std::vector<std::string> degenerate;
   std::vector<double> headline() const;
   double headline_mean() const;
+  /// The mean over every seed: what each decision reads.
+  double mean() const;
   /// s^2, the unbiased variance between single seeds over all seeds (0 for one seed).
   double between_seed_variance() const;
+  int seeds() const { return int(values.size()); }
   /// "mean 0.5423 of seeds 0-2 (0.5395, 0.5705, 0.5515); all 20 seeds: mean ..., sd ..., range
   /// ...; degenerate heads: 0 of 3 headline seeds, 1 of 20 (seed 7: reads at chance)".
   std::string describe() const;
@@ -103,26 +114,64 @@ double bag_reader_accuracy(int length);
 /// recipe reads the same test sets).
 long test_sequences();
 
-/// The standard error of the difference of two headline means read on the same n test items:
-/// sqrt(s_a^2/3 + s_b^2/3 + p_a (1 - p_a)/n + p_b (1 - p_b)/n).
-double se_of_difference(const SeedValues& a, const SeedValues& b, long n);
+/// The all-seed difference a - b of two sets of heads with the same seed indices, read on the
+/// same n test items: the mean of the per-seed differences and its standard error
+/// sqrt(s_d^2/N + p_a (1 - p_a)/n + p_b (1 - p_b)/n).
+struct SeedDifference {
+  double mean = 0, se = 0;
+  int seeds = 0;
+};
+SeedDifference seed_difference(const SeedValues& a, const SeedValues& b, long n);
 
-/// Rule::statistical for the headline mean against the article's printed mean, with the
-/// standard error in this header's comment: n test items behind this project's values,
-/// n_article behind the article's. The detail prints every term.
+/// An effect claim: each part's difference must exceed k = 3 standard errors. Holds when every
+/// part does; its resolution is the largest k se; a failure is inconclusive unless some part's
+/// difference lies below -k se (the opposite effect, decided).
+class Effects {
+ public:
+  /// Requires a - b > k se; `what` names the part in the detail.
+  void require(const std::string& what, const SeedValues& a, const SeedValues& b, long n);
+  void require(const std::string& what, const SeedDifference& d);
+  ledger::Outcome outcome(ledger::Rule rule, std::string computed, const std::string& detail) const;
+
+ private:
+  bool holds_ = true, opposite_ = false;
+  double resolution_ = 0;
+  int seeds_ = 0;
+  std::string parts_;
+};
+
+/// The accuracy range of a reader with `classes` answers: from chance 1/classes to 1.
+inline double accuracy_range(int classes) { return 1.0 - 1.0 / classes; }
+inline constexpr std::string_view kAccuracyRangeText = "the accuracy's range from chance to 1";
+
+/// Rule::statistical for the all-seed mean against the article's printed mean of three seeds,
+/// with the prediction interval in this header's comment: n test items behind this project's
+/// values, n_article behind the article's; stamped with its resolution (k se + half a printed
+/// unit, against accuracy_range(classes)) and whether the printed digits are overprecise. The
+/// detail prints every term.
 ledger::Outcome against_article(std::string_view article, const SeedValues& seeds, long n,
-                                long n_article);
-/// against_article on the tournament's test sets (test_sequences() on both sides).
+                                long n_article, int classes);
+/// against_article on the tournament's test sets (test_sequences() on both sides, 8 classes).
 ledger::Outcome against_article(std::string_view article, const SeedValues& seeds);
 
-/// The standard error against_article uses: sqrt(2 s^2/3 + p(1-p)/n + p_a(1-p_a)/n_a), the
-/// spread between seeds on both sides and the test-set error of both means.
+/// The standard error against_article uses: sqrt(s^2/N + s^2/3 + p(1-p)/n + p_a(1-p_a)/n_a).
 double se_against_article(std::string_view article, const SeedValues& seeds, long n, long n_article);
+/// The printed value has more digits than three seeds support: s/sqrt(3) > half a printed unit.
+bool overprecise(std::string_view article, const SeedValues& seeds);
 
-/// "Reads at least what the article prints": the headline mean is no more than k = 3 standard
+/// "Reads at least what the article prints": the all-seed mean is no more than k = 3 standard
 /// errors (se_against_article, test_sequences() on both sides) below the printed value. Writes
-/// the comparison to `detail`.
-bool reaches_article(std::string_view article, const SeedValues& seeds, std::string* detail);
+/// the comparison to `detail`; `band` (if given) receives the larger of itself and this
+/// comparison's half-width, k se + half a printed unit.
+bool reaches_article(std::string_view article, const SeedValues& seeds, std::string* detail,
+                     double* band = nullptr);
+
+/// A statement about the article's seeds, judged by its rate over this project's seeds: holds
+/// when at least kTypicalRate of them show it; resolution k = 3 binomial standard errors of the
+/// rate at kTypicalRate. `per_seed` is the predicate's value per seed; `computed` and `detail`
+/// describe them.
+ledger::Outcome typical_of_seeds(const std::vector<bool>& per_seed, const std::string& computed,
+                                 const std::string& detail);
 
 /// A paired comparison of two readers on the same test items: the mean of a - b over items and
 /// its standard error sd(a - b)/sqrt(n).
@@ -131,8 +180,8 @@ struct PairedDifference {
 };
 PairedDifference paired_difference(const std::vector<double>& a, const std::vector<double>& b);
 
-/// Per test sequence of the tournament's test set at `length`, the share of the headline seeds
-/// that answer it right under `reading` (memoised per set of runs).
+/// Per test sequence of the tournament's test set at `length`, the share of all seeds that
+/// answer it right under `reading` (memoised per set of runs).
 const std::vector<double>& per_sequence_correct(experiments::PositionScheme scheme,
                                                 const std::string& reading, int length);
 
@@ -153,7 +202,8 @@ ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& see
 using NotReproduced = std::map<std::string, std::string>;
 
 /// claims.add(claim), declared expected to fail with a "does not reproduce" erratum when its id
-/// is listed in `not_reproduced`.
+/// is listed in `not_reproduced`. A claim that reads trained runs is stamped with the number of
+/// seeds of the runs it read.
 void add(ledger::UnitClaims& claims, ledger::Claim claim, const NotReproduced& not_reproduced);
 
 // ---- per_run's implementation ----------------------------------------------------------
