@@ -40,6 +40,24 @@ PositionScheme position_scheme_from_string(const std::string& name) {
 
 bool adds_position_code(PositionScheme scheme) { return rule_of(scheme).adds_code(); }
 
+std::string to_string(MarkEmbedding embedding) {
+  switch (embedding) {
+    case MarkEmbedding::shared_row: return "shared_row";
+    case MarkEmbedding::pair_rows: return "pair_rows";
+  }
+  throw std::invalid_argument("mark_embedding must be shared_row or pair_rows, got mark_embedding = " +
+                              std::to_string(static_cast<int>(embedding)));
+}
+
+MarkEmbedding mark_embedding_from_string(const std::string& name) {
+  std::string valid;
+  for (MarkEmbedding m : {MarkEmbedding::shared_row, MarkEmbedding::pair_rows}) {
+    if (to_string(m) == name) return m;
+    valid += (valid.empty() ? "" : ", ") + to_string(m);
+  }
+  throw std::invalid_argument("unknown mark embedding '" + name + "'; valid: " + valid);
+}
+
 void HeadShape::validate() const {
   require_even_dimension(width, "width");
   if (symbols < 1)
@@ -48,6 +66,7 @@ void HeadShape::validate() const {
     throw std::invalid_argument("classes must be >= 1, got classes = " + std::to_string(classes));
   require_base(base, "base");
   require_at_most(table_length, kMaxSequenceLength, "table_length", "head shape");
+  (void)to_string(mark_embedding);  // refuses a value outside the enum
   rule_of(scheme).validate(*this);
 }
 
@@ -180,6 +199,8 @@ Eigen::VectorXd AttentionHead::position_code(long m) const {
 RowMatrix AttentionHead::token_embeddings() const {
   const int S = shape_.symbols;
   const ConstRowMap features = embedding();
+  // pair_rows lays E out in token_index order: E is the table itself.
+  if (shape_.mark_embedding == MarkEmbedding::pair_rows) return RowMatrix(features);
   RowMatrix rows(shape_.vocabulary(), shape_.width);
   for (int sym = 0; sym < S; ++sym) {
     rows.row(2 * sym) = features.row(sym);
@@ -193,6 +214,7 @@ Eigen::VectorXd AttentionHead::token_embedding(const Token& token) const {
   const int S = shape_.symbols;
   const int v = token_index(token, S);
   const ConstRowMap features = embedding();
+  if (shape_.mark_embedding == MarkEmbedding::pair_rows) return features.row(v).transpose();
   if (v == 2 * S) return features.row(S + 1).transpose();
   Eigen::VectorXd h = features.row(v / 2).transpose();
   if (v % 2 == 1) h += features.row(S).transpose();

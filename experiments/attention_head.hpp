@@ -2,12 +2,13 @@
 /// @brief One causal attention head with five ways of adding position, its forward pass and
 /// its hand-written backward pass.
 ///
-/// A token is a feature vector x: the one-hot of its symbol plus a mark flag, or for the query
-/// token a query flag alone, and its embedding is x E with E holding one row per symbol, one
-/// for the mark and one for the query. (The mark is a feature shared by every symbol; with a
-/// separate row per (symbol, marked) pair, training has to discover "marked" once per symbol,
-/// and heads whose marked rows for some symbol started with low scores stalled at about 7/8
-/// accuracy.) For the additive schemes the layer reads h_m = E[x_m] + p(m), with
+/// The article gives each token one of the symbols and, sometimes, a mark, but does not say how
+/// the mark is embedded; HeadShape::mark_embedding chooses between two readings. shared_row: a
+/// token is a feature vector x (the one-hot of its symbol plus a mark flag, or a query flag
+/// alone) and its embedding is x E, with one row of E per symbol, one for the mark (shared by
+/// every symbol) and one for the query. pair_rows: E has one free row per token type, each
+/// (symbol, marked) pair and the query, and a token's embedding is its own row. Either way E[x]
+/// is the token's embedding. For the additive schemes the layer reads h_m = E[x_m] + p(m), with
 /// p the sinusoidal code (Definition 2) or a learned table (Definition 1, rows 0..L-1 only);
 /// otherwise h_m = E[x_m]. Queries, keys and values are q = h W_Q, k = h W_K, v = h W_V, and
 /// position t scores key j <= t by
@@ -43,6 +44,17 @@ namespace pe::experiments {
 
 enum class PositionScheme { none, sinusoidal, learned, rope, alibi, shaw };
 
+/// How a token's mark enters its embedding (the file comment above describes both readings).
+enum class MarkEmbedding {
+  shared_row,  ///< E[symbol] + E[mark] for a marked token: one mark row shared by every symbol
+  pair_rows,   ///< one free row per (symbol, marked) pair: a token's embedding is its own row
+};
+
+/// "shared_row", "pair_rows"; throws std::invalid_argument for a value outside the enum.
+std::string to_string(MarkEmbedding embedding);
+/// Inverse of to_string; throws std::invalid_argument naming the unknown name and the valid ones.
+MarkEmbedding mark_embedding_from_string(const std::string& name);
+
 /// "none", "sinusoidal", "learned", "rope", "alibi", "shaw".
 std::string to_string(PositionScheme scheme);
 /// Inverse of to_string; throws std::invalid_argument naming the unknown scheme.
@@ -66,13 +78,18 @@ struct HeadShape {
   int table_length = 32;
   double base = kDefaultBase;
   double alibi_slope = 0.5;
+  /// The default keeps the key of every head cached before the choice existed.
+  MarkEmbedding mark_embedding = MarkEmbedding::shared_row;
 
   /// Throws std::invalid_argument naming the offending parameter.
   void validate() const;
   /// Token types: (symbol, marked) pairs and the query.
   int vocabulary() const { return 2 * symbols + 1; }
-  /// Rows of E: one per symbol, the mark, the query.
-  int embedding_rows() const { return symbols + 2; }
+  /// Rows of E: one per symbol, the mark, the query (shared_row), or one per token type, in
+  /// token_index order (pair_rows).
+  int embedding_rows() const {
+    return mark_embedding == MarkEmbedding::pair_rows ? vocabulary() : symbols + 2;
+  }
 };
 
 /// Index of a token type, 2 symbol + marked, and 2 symbols for the query; throws std::invalid_argument for a symbol outside [0, symbols).
@@ -133,7 +150,7 @@ using ParameterViews = ParameterViewsOf<RowMap>;
 using ConstParameterViews = ParameterViewsOf<ConstRowMap>;
 
 /// The head's weights as one flat vector (for the optimiser and the cache) with named
-/// row-major views: embedding (symbols + 2 feature rows x d), query, key, value (d x d, h -> h W), readout (d x C),
+/// row-major views: embedding (embedding_rows() x d), query, key, value (d x d, h -> h W), readout (d x C),
 /// and for the learned scheme position_table (L x d), last so that the other blocks of heads
 /// initialised from the same seed coincide across schemes.
 class AttentionHead {
@@ -165,9 +182,10 @@ class AttentionHead {
   ConstRowMap value_map() const { return weights().value; }
   ConstRowMap readout() const { return weights().readout; }
 
-  /// x E for one token: its symbol's row plus the mark's row if marked, or the query's row.
+  /// E[x] for one token: under shared_row its symbol's row plus the mark's row if marked, or
+  /// the query's row; under pair_rows its token type's own row.
   Eigen::VectorXd token_embedding(const Token& token) const;
-  /// x E for every token type, row token_index(token) (vocabulary x d).
+  /// E[x] for every token type, row token_index(token) (vocabulary x d).
   RowMatrix token_embeddings() const;
   /// p(m) as the head adds it (zero for schemes without an added code). Throws
   /// std::invalid_argument for a learned table asked for a position outside 0..L-1.
@@ -248,8 +266,9 @@ RopeOffsetScores rope_offset_scores(const AttentionHead& head, const Eigen::Vect
                                     const Eigen::VectorXd& key_input, int max_offset,
                                     const Reading& reading = {});
 
-/// x E of a marked token averaged over the symbols: the key the offset profiles score. Since a
-/// score is linear in its key, its score is the mean of the marked tokens' scores.
+/// E[x] of a marked token averaged over the symbols (under either mark embedding): the key the
+/// offset profiles score. Since a score is linear in its key, its score is the mean of the
+/// marked tokens' scores.
 Eigen::VectorXd mean_marked_embedding(const AttentionHead& head);
 
 /// Any scheme's pre-softmax score (as the forward pass computes it, reading included) of the

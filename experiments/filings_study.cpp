@@ -113,7 +113,10 @@ std::string FilingsStudyConfig::canonical() const {
   s << "filings-study version " << kFilingsResultsVersion << "\ncorpus " << corpus_seed << ' '
     << train_documents << ' ' << held_out_documents << "\nshape " << shape.width << ' ' << shape.symbols << ' '
     << shape.classes << ' ' << shape.table_length << ' ' << exact_text(shape.base) << ' '
-    << exact_text(shape.alibi_slope) << "\ninit " << exact_text(initial_scales.embedding) << ' '
+    << exact_text(shape.alibi_slope);
+  // Only a non-default mark embedding is named, so every shared_row head keeps its old key.
+  if (shape.mark_embedding != MarkEmbedding::shared_row) s << " mark " << to_string(shape.mark_embedding);
+  s << "\ninit " << exact_text(initial_scales.embedding) << ' '
     << exact_text(initial_scales.position_table) << ' ' << exact_text(initial_scales.query_key)
     << ' ' << exact_text(initial_scales.value_readout) << "\ntraining " << training.steps << ' '
     << training.batch << ' ' << training.loss_window << ' '

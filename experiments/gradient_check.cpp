@@ -8,10 +8,11 @@
 
 namespace pe::experiments {
 
-AttentionHead sharp_head(PositionScheme scheme, std::uint64_t seed) {
+AttentionHead sharp_head(PositionScheme scheme, std::uint64_t seed, MarkEmbedding mark_embedding) {
   Rng rng(seed);
   HeadShape shape;
   shape.scheme = scheme;
+  shape.mark_embedding = mark_embedding;
   InitialScales scales;
   scales.embedding = scales.position_table = 4;  // rows of norm about 4
   scales.query_key = 2.5;                         // scores spread by several units
@@ -59,7 +60,7 @@ std::vector<GradientCase> gradient_cases() {
 }
 
 GradientAgreement check_gradient(const GradientCase& c, double step) {
-  AttentionHead head = sharp_head(c.scheme, 11);
+  AttentionHead head = sharp_head(c.scheme, 11, c.mark_embedding);
   Rng rng(12);
   const bool shared_query = c.reading == "batch";
   CueTask task;

@@ -17,7 +17,8 @@ namespace pe::experiments {
 /// A head with sharper scores than at initialisation (rows of norm about 4, scores spread by
 /// several units), so that softmax weights are far from uniform and every term of the backward
 /// pass matters.
-AttentionHead sharp_head(PositionScheme scheme, std::uint64_t seed);
+AttentionHead sharp_head(PositionScheme scheme, std::uint64_t seed,
+                         MarkEmbedding mark_embedding = MarkEmbedding::shared_row);
 
 /// Examples of mixed lengths (1..max_length) whose last tokens are the query or content tokens,
 /// so that the tabulated pass forms several query groups.
@@ -34,6 +35,8 @@ struct GradientCase {
   /// the query at one position, so that the softmax runs on per-group tables.
   std::string reading;
   std::string block;  ///< a ParameterBlock name
+  /// gradient_cases() lists shared_row heads, the reading the verification unit checks.
+  MarkEmbedding mark_embedding = MarkEmbedding::shared_row;
 };
 
 /// Every case: each scheme's parameter blocks under "plain" and "batch", RoPE's under its three

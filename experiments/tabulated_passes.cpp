@@ -357,9 +357,14 @@ void HeadWorkspace::score_groups_backward(ParameterViews& grad) {
   rule->finish_score_backward(*batch, scratch, gradients);
 }
 
-// Token row 2s is symbol s's feature row, 2s + 1 adds the mark's, 2S is the query's.
+// Under pair_rows token row v is E's row v. Under shared_row token row 2s is symbol s's feature
+// row, 2s + 1 adds the mark's, 2S is the query's.
 void HeadWorkspace::fold_token_rows(const HeadShape& shape, ParameterViews& grad) {
   const RowMatrix& dE = d_token_rows;
+  if (shape.mark_embedding == MarkEmbedding::pair_rows) {
+    grad.embedding += dE;
+    return;
+  }
   const int S = shape.symbols;
   for (int sym = 0; sym < S; ++sym) {
     grad.embedding.row(sym) += dE.row(2 * sym) + dE.row(2 * sym + 1);

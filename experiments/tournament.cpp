@@ -66,7 +66,10 @@ std::string TournamentConfig::canonical() const {
   std::ostringstream s;
   s << "version " << kResultsVersion << "\nshape " << shape.width << ' ' << shape.symbols << ' '
     << shape.classes << ' ' << shape.table_length << ' ' << number(shape.base) << ' '
-    << number(shape.alibi_slope) << "\ntask " << task.length << ' ' << task.symbols << ' '
+    << number(shape.alibi_slope);
+  // Only a non-default mark embedding is named, so every shared_row head keeps its old key.
+  if (shape.mark_embedding != MarkEmbedding::shared_row) s << " mark " << to_string(shape.mark_embedding);
+  s << "\ntask " << task.length << ' ' << task.symbols << ' '
     << number(task.mark_probability) << ' ' << to_string(task.no_mark) << "\ninit "
     << number(initial_scales.embedding) << ' ' << number(initial_scales.position_table) << ' '
     << number(initial_scales.query_key) << ' ' << number(initial_scales.value_readout)

@@ -417,6 +417,119 @@ TEST(OffsetLandmarks, FindsTroughDiveAndPeak) {
   EXPECT_THROW(offset_landmarks(Eigen::VectorXd()), std::invalid_argument);
 }
 
+// ---- How the mark is embedded -------------------------------------------------------------------
+
+/// Every token type of `shape`, in token_index order.
+std::vector<Token> every_token_type(const HeadShape& shape) {
+  std::vector<Token> out;
+  for (int s = 0; s < shape.symbols; ++s)
+    for (bool marked : {false, true}) out.push_back(Token::content(s, marked));
+  out.push_back(Token::query());
+  return out;
+}
+
+/// The token types whose embedding differs between two heads of one shape.
+std::vector<int> moved_types(const AttentionHead& before, const AttentionHead& after) {
+  std::vector<int> out;
+  for (const Token& t : every_token_type(before.shape()))
+    if (before.token_embedding(t) != after.token_embedding(t))
+      out.push_back(token_index(t, before.shape().symbols));
+  return out;
+}
+
+class PairRowsGradient : public ::testing::TestWithParam<PositionScheme> {};
+
+// The verification unit `implementation` checks gradient_cases() on shared_row heads; these are
+// the same cases (each block under each reading the scheme is trained or read with) on
+// pair_rows heads, whose backward pass folds the token rows into E another way.
+TEST_P(PairRowsGradient, EveryBlockAgreesWithCentralDifferences) {
+  int cases = 0;
+  for (GradientCase c : gradient_cases()) {
+    if (c.scheme != GetParam()) continue;
+    c.mark_embedding = MarkEmbedding::pair_rows;
+    ++cases;
+    const GradientAgreement a = check_gradient(c);
+    // gradient_check.hpp's bound: central differences at h = 1e-5 err near 1e-10 on these
+    // losses of order 1, and the bound leaves three orders of margin for sharp heads.
+    EXPECT_LE(a.relative, kGradientRelativeBound) << c.reading << "/" << c.block;
+    EXPECT_LE(a.worst_entry, kGradientRelativeBound) << c.reading << "/" << c.block;
+    EXPECT_GT(a.analytic_norm, kGradientVanishes)
+        << c.reading << "/" << c.block << ": a vanishing gradient would make the check void";
+  }
+  EXPECT_GT(cases, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryScheme, PairRowsGradient, ::testing::ValuesIn(all_position_schemes()),
+                         [](const auto& info) { return to_string(info.param); });
+
+// Under pair_rows E has one row per token type, in token_index order: moving any row moves
+// exactly that type's embedding, so (s, marked) and (s, unmarked) are independent.
+TEST(MarkEmbedding, PairRowsGiveEveryTokenTypeItsOwnRow) {
+  HeadShape shape;
+  shape.mark_embedding = MarkEmbedding::pair_rows;
+  Rng rng(71);
+  const AttentionHead head = AttentionHead::initialised(shape, rng);
+  ASSERT_EQ(shape.embedding_rows(), 2 * shape.symbols + 1);
+  ASSERT_EQ(head.block("embedding").rows, shape.embedding_rows());
+  for (const Token& t : every_token_type(shape)) {
+    const int v = token_index(t, shape.symbols);
+    AttentionHead moved = head;
+    moved.weights().embedding.row(v).array() += 1.0;
+    EXPECT_EQ(moved_types(head, moved), std::vector<int>{v}) << "row " << v;
+    if (!t.is_query()) {
+      const Token twin = Token::content(t.symbol, !t.marked);
+      EXPECT_EQ(moved.token_embedding(twin), head.token_embedding(twin)) << "row " << v;
+    }
+    EXPECT_EQ(moved.token_embedding(t), Eigen::VectorXd(moved.embedding().row(v).transpose()));
+  }
+  // The table the tabulated passes read is the same embeddings.
+  const RowMatrix table = head.token_embeddings();
+  for (const Token& t : every_token_type(shape))
+    EXPECT_EQ(Eigen::VectorXd(table.row(token_index(t, shape.symbols)).transpose()), head.token_embedding(t));
+  Eigen::VectorXd mean = Eigen::VectorXd::Zero(shape.width);
+  for (int s = 0; s < shape.symbols; ++s) mean += head.embedding().row(2 * s + 1).transpose();
+  EXPECT_LT((mean_marked_embedding(head) - mean / shape.symbols).cwiseAbs().maxCoeff(), 1e2 * kEps);
+}
+
+// The contrast: under shared_row one mark row moves every marked type at once, and a symbol's
+// row moves both its tokens.
+TEST(MarkEmbedding, SharedRowTiesEveryMarkedTypeToOneRow) {
+  const HeadShape shape{};
+  Rng rng(72);
+  const AttentionHead head = AttentionHead::initialised(shape, rng);
+  ASSERT_EQ(head.block("embedding").rows, shape.symbols + 2);
+  AttentionHead moved = head;
+  moved.weights().embedding.row(shape.symbols).array() += 1.0;  // the mark row
+  std::vector<int> marked;
+  for (int s = 0; s < shape.symbols; ++s) marked.push_back(2 * s + 1);
+  EXPECT_EQ(moved_types(head, moved), marked);
+  moved = head;
+  moved.weights().embedding.row(3).array() += 1.0;  // symbol 3's row
+  EXPECT_EQ(moved_types(head, moved), (std::vector<int>{6, 7}));
+}
+
+TEST(MarkEmbedding, NamesRoundTripAndAnUnknownNameListsTheValidOnes) {
+  for (MarkEmbedding m : {MarkEmbedding::shared_row, MarkEmbedding::pair_rows})
+    EXPECT_EQ(mark_embedding_from_string(to_string(m)), m);
+  EXPECT_EQ(to_string(MarkEmbedding::shared_row), "shared_row");
+  EXPECT_EQ(to_string(MarkEmbedding::pair_rows), "pair_rows");
+  try {
+    mark_embedding_from_string("pairs");
+    ADD_FAILURE() << "an unknown mark embedding was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'pairs'; valid: shared_row, pair_rows"), std::string::npos)
+        << e.what();
+  }
+  HeadShape bad;
+  bad.mark_embedding = static_cast<MarkEmbedding>(7);
+  EXPECT_THROW(AttentionHead{bad}, std::invalid_argument);
+  try {
+    AttentionHead head{bad};
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("mark_embedding = 7"), std::string::npos) << e.what();
+  }
+}
+
 // ---- Bad input ---------------------------------------------------------------------------------
 
 TEST(AttentionHeadRejects, OddWidth) {

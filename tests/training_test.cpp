@@ -9,12 +9,14 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <sstream>
 #include <thread>
 #include <tuple>
 
 #include <unistd.h>
 
+#include "filings_study.hpp"
 #include "result_cache.hpp"
 #include "tournament.hpp"
 
@@ -535,6 +537,67 @@ TEST(DegenerateHeads, ChanceAndTheBagReaderAreTheThresholds) {
             "reads no better than the bag-of-tokens reader");
   EXPECT_EQ(degenerate_reason(PositionScheme::rope, 1170, 2000, 8, 0.547), "");
   EXPECT_EQ(degenerate_reason(PositionScheme::none, 1000, 2000, 8, 0.547), "");  // blind to order by design
+}
+
+/// The line of a canonical text that starts with "shape ", without its newline.
+std::string shape_line(const std::string& canonical) {
+  const auto start = canonical.find("\nshape ") + 1;
+  return canonical.substr(start, canonical.find('\n', start) - start);
+}
+
+/// Checks one configuration type's canonical(): a shared_row configuration's text does not name
+/// the mark embedding, so every head cached before the choice existed keeps its key, and a
+/// pair_rows configuration's text is the same but for " mark pair_rows" ending the shape line.
+template <class Config>
+void expect_mark_embedding_named_only_when_pair_rows(Config config) {
+  ASSERT_EQ(config.shape.mark_embedding, MarkEmbedding::shared_row);  // the default
+  const std::string shared = config.canonical();
+  const std::string shared_shape = shape_line(shared);
+  // The shape line as it was: "shape", width, symbols, classes, table length, base, slope.
+  std::istringstream words(shared_shape);
+  EXPECT_EQ(std::distance(std::istream_iterator<std::string>(words), std::istream_iterator<std::string>()), 7)
+      << shared_shape;
+  EXPECT_EQ(shared.find("shared_row"), std::string::npos) << shared;
+
+  config.shape.mark_embedding = MarkEmbedding::pair_rows;
+  const std::string pair = config.canonical();
+  EXPECT_EQ(shape_line(pair), shared_shape + " mark pair_rows");
+  std::string expected = shared;
+  expected.replace(expected.find(shared_shape), shared_shape.size(), shape_line(pair));
+  EXPECT_EQ(pair, expected) << "only the shape line may differ";
+}
+
+TEST(CacheKeys, TheMarkEmbeddingIsNamedOnlyWhenItIsPairRows) {
+  expect_mark_embedding_named_only_when_pair_rows(article_tournament());
+  expect_mark_embedding_named_only_when_pair_rows(small_tournament());
+  expect_mark_embedding_named_only_when_pair_rows(article_filings_study());
+  TournamentConfig pair = article_tournament();
+  pair.shape.mark_embedding = MarkEmbedding::pair_rows;
+  for (PositionScheme s : pair.schemes)
+    EXPECT_NE(head_cache_path(pair, "cache", s, 0), head_cache_path(article_tournament(), "cache", s, 0))
+        << to_string(s);
+}
+
+// The configuration's mark embedding reaches every head the tournament trains, reads and
+// caches; a shared_row entry is never taken for a pair_rows head.
+TEST_F(TournamentCache, PairRowsHeadsAreTrainedAndCachedApartFromSharedRowOnes) {
+  TournamentConfig config = small_tournament();
+  EXPECT_EQ(run_tournament(config, dir_.string(), 2).trained, 4);
+  config.shape.mark_embedding = MarkEmbedding::pair_rows;
+  const Tournament pair = run_tournament(config, dir_.string(), 2);
+  EXPECT_EQ(pair.trained, 4);
+  // E grows from symbols + 2 rows to 2 symbols + 1.
+  const Eigen::Index extra_entries = Eigen::Index(config.shape.symbols - 1) * config.shape.width;
+  for (const HeadRun& h : pair.heads) {
+    const Eigen::Index shared_size = AttentionHead(small_tournament().head_shape(h.scheme)).parameters().size();
+    EXPECT_EQ(h.initial_parameters.size(), shared_size + extra_entries) << to_string(h.scheme);
+    const AttentionHead head = pair.trained_head(h.scheme, h.seed);
+    EXPECT_EQ(head.shape().mark_embedding, MarkEmbedding::pair_rows);
+    EXPECT_EQ(head.block("embedding").rows, 2 * config.shape.symbols + 1);
+  }
+  const Tournament again = run_tournament(config, dir_.string(), 2);
+  EXPECT_EQ(again.trained, 0);
+  expect_same(pair, again);
 }
 
 TEST_F(TournamentCache, MoreSeedsReuseTheHeadsOfFewer) {
