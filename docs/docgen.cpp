@@ -346,22 +346,11 @@ Page errata_page(const Context& context) {
         "and the article's values have drifted apart (the corresponding `ctest` checks fail).\n\n"
      << "## Errata: the article's statement fails as printed {#errata-declared}\n\n";
   if (declared.empty()) md << "No claim declared in this build is an erratum.\n\n";
-  const std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> kinds = {
-      {"errata-mathematics", "Errors in the article's mathematics", {"mathematics"}},
-      {"errata-recreated-corpus",
-       "Statements about the article's corpus that its re-creation here does not show",
-       {"recreated-corpus"}},
-      {"errata-setting-dependent",
-       "Experiment results that depend on training settings the article does not state",
-       {"setting-dependent"}},
-      {"errata-nowhere", "Experiment results that reproduce in no training setting tried",
-       {"does-not-reproduce"}},
-      {"errata-other", "Other declared errata (not swept in this build, or holding after all)",
-       {"other"}}};
-  for (const auto& [anchor, title, names] : kinds) {
+  for (const auto& [title, kind] : ledger::errata_groups()) {
+    const std::string anchor = "errata-" + kind;
     std::vector<const Record*> rows;
     for (const Record* r : declared)
-      if (std::find(names.begin(), names.end(), ledger::failure_cause(*r)) != names.end()) rows.push_back(r);
+      if (ledger::failure_cause(*r) == kind) rows.push_back(r);
     if (rows.empty()) continue;
     md << "### " << title << " {#" << anchor << "}\n\n"
        << claims_table(rows, TableKind::errata, context.source_dir);

@@ -382,20 +382,22 @@ FigureData sweep_figure(const std::string& report_dir) {
   };
   std::vector<Row> rows;
   if (swept)
-    for (const auto& [id, letter] : sweep.selected)
-      rows.push_back({double(sweep.held(id)) / double(sweep.settings.size()), id, letter == 'h'});
+    for (const auto& [id, claim] : sweep.claims)
+      rows.push_back({sweep.shares(id).share(), id, !claim.readings.empty() && claim.readings[0] == 'h'});
   std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
     return a.share != b.share ? a.share > b.share : a.id < b.id;
   });
-  DataTable claims{"claims", "one row per swept claim: its rank, the share of training settings in which "
-                   "it holds, and 1 if it holds in the selected recipe", {"rank", "share_held", "holds_selected"}, {}};
+  DataTable claims{"claims", "one row per swept claim: its rank, the share of its plausible settings (every "
+                   "reading and recipe) in which it holds, and 1 if it holds in the selected recipe",
+                   {"rank", "share_held", "holds_selected"}, {}};
   std::vector<std::string> ids;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     claims.rows.push_back({double(i), rows[i].share, rows[i].holds ? 1.0 : 0.0});
     ids.push_back(rows[i].id);
   }
   return {"sweep",
-          "Every experiment claim: the share of the grid's training settings in which its statement holds.",
+          "Every experiment claim: the share of its plausible settings, over the article's readings and the "
+          "training recipes, in which its statement holds.",
           {{"claims", double(rows.size())}, {"settings", double(sweep.settings.size())}},
           {claims},
           {{"ids", ids}}};

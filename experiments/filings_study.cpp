@@ -612,26 +612,28 @@ double alibi_content_width(const AttentionHead& head) {
 
 namespace pe::experiments {
 
-FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds) {
-  return with_recipe(article_filings_study(), recipe, seeds);
+FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds, const ModelReading& reading) {
+  FilingsStudyConfig config = with_recipe(article_filings_study(), recipe, seeds);
+  config.shape.mark_embedding = reading.mark;
+  return config;
 }
 
 RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const std::string& cache_dir,
-                                         int threads) {
+                                         int threads, const ModelReading& reading) {
   std::string grid_text = "selection 1\n" + selection_rule() + "\nseeds " +
                           std::to_string(kGridSeeds) + "\ncorpus " + corpus_fingerprint(corpus) + '\n';
-  for (const TrainingRecipe& r : recipe_grid()) grid_text += filings_study_with(r, kGridSeeds).canonical();
+  for (const TrainingRecipe& r : recipe_grid()) grid_text += filings_study_with(r, kGridSeeds, reading).canonical();
   return cached_selection(cache_dir, "filings_study", grid_text, [&](const TrainingRecipe& recipe) {
     const FilingsStudy study =
-        run_filings_study(filings_study_with(recipe, kGridSeeds), corpus, cache_dir, threads);
+        run_filings_study(filings_study_with(recipe, kGridSeeds, reading), corpus, cache_dir, threads);
     return score_heads(recipe, study.heads, study.config.validation_windows,
                        [&](const FilingHeadRun& h) { return study.degenerate_reason(h); });
   });
 }
 
 FilingsStudyConfig selected_filings_study(const filings::Corpus& corpus, const std::string& cache_dir,
-                                          int seeds) {
-  return filings_study_with(filings_recipe_selection(corpus, cache_dir).recipe(), seeds);
+                                          int seeds, const ModelReading& reading) {
+  return filings_study_with(filings_recipe_selection(corpus, cache_dir, 0, reading).recipe(), seeds, reading);
 }
 
 }  // namespace pe::experiments

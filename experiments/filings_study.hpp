@@ -185,15 +185,16 @@ FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::
                                const std::string& cache_dir, int threads = 0);
 
 /// The article's filings study trained with `recipe`, `seeds` seeds per scheme.
-FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds);
+/// Under `reading` (only its mark embedding concerns the filings: every question has a mark behind it).
+FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds, const ModelReading& reading = {});
 /// The selection rule (recipes.hpp) applied to the filings heads on their validation windows,
 /// kGridSeeds per recipe; cached under cache_dir/filings_study/`selection-<key>.txt`.
 RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const std::string& cache_dir,
-                                         int threads = 0);
+                                         int threads = 0, const ModelReading& reading = {});
 
 /// The headline study's configuration: the selected recipe with `seeds` seeds per scheme.
 FilingsStudyConfig selected_filings_study(const filings::Corpus& corpus, const std::string& cache_dir,
-                                          int seeds = kSelectedSeeds);
+                                          int seeds = kSelectedSeeds, const ModelReading& reading = {});
 
 /// The cache entry of one head.
 std::string filings_head_cache_path(const FilingsStudyConfig& config, const filings::Corpus& corpus,

@@ -28,6 +28,54 @@ const char* init_text(EmbeddingInit init) {
 
 }  // namespace
 
+std::string ModelReading::id() const { return to_string(mark) + "+" + to_string(no_mark); }
+
+std::string ModelReading::description() const {
+  std::string out = mark == MarkEmbedding::shared_row
+                        ? "a mark is one embedding row shared by every symbol, added to the symbol's row"
+                        : "every (symbol, marked) pair has its own embedding row";
+  out += "; ";
+  out += no_mark == NoMarkRule::force_mark ? "a sequence drawn without a mark gets one at a uniform position"
+         : no_mark == NoMarkRule::resample  ? "a sequence drawn without a mark is drawn again"
+                                            : "a sequence without a mark follows the rule " + to_string(no_mark);
+  return out + " (the article: \"each carrying one of 8 symbols and, with probability 0.1, a mark\" "
+               "says neither how a mark is embedded nor what a sequence without one asks for)";
+}
+
+const std::vector<ModelReading>& article_readings() {
+  static const std::vector<ModelReading> readings = {
+      {MarkEmbedding::shared_row, NoMarkRule::force_mark},
+      {MarkEmbedding::pair_rows, NoMarkRule::force_mark},
+      {MarkEmbedding::shared_row, NoMarkRule::resample},
+  };
+  return readings;
+}
+
+ModelReading reading_from_id(const std::string& id) {
+  std::string valid;
+  for (const ModelReading& r : article_readings()) {
+    if (r.id() == id) return r;
+    valid += (valid.empty() ? "" : ", ") + r.id();
+  }
+  throw std::invalid_argument("unknown reading '" + id + "'; valid readings: " + valid);
+}
+
+std::string plausibility_rule() {
+  char buf[320];
+  std::snprintf(buf, sizeof buf,
+                "a setting counts for a family of heads when that family's mean validation loss over %d "
+                "seeds is at most %.2f times the best in its reading and at most %.0f%% of its heads are "
+                "degenerate",
+                kGridSeeds, 1 + kPlausibleLossMargin, 100 * kPlausibleDegenerateShare);
+  return buf;
+}
+
+bool plausible(const RecipeScore& score, double best_loss) {
+  return std::isfinite(score.mean_validation_loss) &&
+         score.mean_validation_loss <= (1 + kPlausibleLossMargin) * best_loss &&
+         score.degenerate <= kPlausibleDegenerateShare * score.heads;
+}
+
 std::string TrainingRecipe::name() const {
   return "lr " + rate_text(learning_rate) + ", " + to_string(schedule) + ", " +
          init_text(embedding) + ", batch " + std::to_string(batch);

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "attention_head.hpp"
+#include "cue_task.hpp"
 #include "training.hpp"
 
 namespace pe::experiments {
@@ -53,6 +54,39 @@ struct TrainingRecipe {
   void apply(TrainingSettings& training, InitialScales& scales, int width) const;
   bool operator==(const TrainingRecipe& other) const;
 };
+
+/// A reading of what the article's text leaves open about the model and the task (as opposed to
+/// the training recipe): how a token's mark is embedded, and what a sequence without a mark
+/// asks for. Each reading gets its own recipe, chosen by the same rule.
+struct ModelReading {
+  MarkEmbedding mark = MarkEmbedding::shared_row;
+  NoMarkRule no_mark = NoMarkRule::force_mark;
+
+  /// "shared_row+force_mark": file- and id-safe.
+  std::string id() const;
+  /// The reading in words, with the article's sentence that leaves it open.
+  std::string description() const;
+  bool operator==(const ModelReading& other) const { return mark == other.mark && no_mark == other.no_mark; }
+};
+
+/// The readings swept, the headline reading first (a shared mark row; an unmarked sequence gets
+/// one mark at a uniform position, the rule the article's exact bag-of-tokens accuracies
+/// single out, experiments/cue_task.hpp), then one change at a time: a free embedding row per
+/// (symbol, marked) pair; unmarked sequences drawn again.
+const std::vector<ModelReading>& article_readings();
+/// The reading named by id(); throws std::invalid_argument listing the valid ids.
+ModelReading reading_from_id(const std::string& id);
+
+/// The plausibility rule of the sensitivity sweep, fixed before any claim was classed by it: a
+/// setting takes part in a claim's class for a family of heads when that family's mean
+/// validation loss (kGridSeeds seeds) is at most (1 + kPlausibleLossMargin) times the best in
+/// its reading, and at most kPlausibleDegenerateShare of its heads are degenerate. A recipe a
+/// tenth worse on held-out data than the best is one a careful experimenter would have dropped;
+/// a family with more than a quarter of degenerate heads did not train.
+inline constexpr double kPlausibleLossMargin = 0.10;
+inline constexpr double kPlausibleDegenerateShare = 0.25;
+/// The rule in words, for the report and the docs.
+std::string plausibility_rule();
 
 /// Steps of linear warm-up before a cosine decay (5% of the article's 1,500 steps).
 inline constexpr int kCosineWarmupSteps = 75;
@@ -103,6 +137,9 @@ RecipeScore score_heads(const TrainingRecipe& recipe, const std::vector<Run>& he
   score.mean_validation_accuracy = accuracy / score.heads;
   return score;
 }
+
+/// The plausibility rule on one family's score, with the best mean validation loss of its reading.
+bool plausible(const RecipeScore& score, double best_loss);
 
 struct RecipeSelection {
   std::vector<RecipeScore> scores;  ///< the batch-64 grid, then the chosen point's batch neighbours

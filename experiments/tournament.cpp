@@ -311,8 +311,11 @@ Tournament run_tournament(const TournamentConfig& config, const std::string& cac
 
 namespace pe::experiments {
 
-TournamentConfig tournament_with(const TrainingRecipe& recipe, int seeds) {
-  return with_recipe(article_tournament(), recipe, seeds);
+TournamentConfig tournament_with(const TrainingRecipe& recipe, int seeds, const ModelReading& reading) {
+  TournamentConfig config = with_recipe(article_tournament(), recipe, seeds);
+  config.shape.mark_embedding = reading.mark;
+  config.task.no_mark = reading.no_mark;
+  return config;
 }
 
 RecipeScore score_recipe(const TrainingRecipe& recipe, const Tournament& tournament) {
@@ -320,16 +323,18 @@ RecipeScore score_recipe(const TrainingRecipe& recipe, const Tournament& tournam
                      [&](const HeadRun& h) { return degenerate_reason(tournament, h); });
 }
 
-RecipeSelection tournament_recipe_selection(const std::string& cache_dir, int threads) {
+RecipeSelection tournament_recipe_selection(const std::string& cache_dir, int threads, const ModelReading& reading) {
+  // The grid's canonical texts name the reading wherever it differs from the headline one, so
+  // each reading's selection has its own cache entry and the headline's keeps its old one.
   std::string grid_text = "selection 1\n" + selection_rule() + "\nseeds " + std::to_string(kGridSeeds) + '\n';
-  for (const TrainingRecipe& r : recipe_grid()) grid_text += tournament_with(r, kGridSeeds).canonical();
+  for (const TrainingRecipe& r : recipe_grid()) grid_text += tournament_with(r, kGridSeeds, reading).canonical();
   return cached_selection(cache_dir, "tournament", grid_text, [&](const TrainingRecipe& recipe) {
-    return score_recipe(recipe, run_tournament(tournament_with(recipe, kGridSeeds), cache_dir, threads));
+    return score_recipe(recipe, run_tournament(tournament_with(recipe, kGridSeeds, reading), cache_dir, threads));
   });
 }
 
-TournamentConfig selected_tournament(const std::string& cache_dir, int seeds) {
-  return tournament_with(tournament_recipe_selection(cache_dir).recipe(), seeds);
+TournamentConfig selected_tournament(const std::string& cache_dir, int seeds, const ModelReading& reading) {
+  return tournament_with(tournament_recipe_selection(cache_dir, 0, reading).recipe(), seeds, reading);
 }
 
 }  // namespace pe::experiments

@@ -112,19 +112,22 @@ std::string degenerate_reason(const Tournament& tournament, const HeadRun& run);
 Tournament run_tournament(const TournamentConfig& config, const std::string& cache_dir,
                           int threads = 0);
 
-/// The article's tournament trained with `recipe`, `seeds` seeds per scheme.
-TournamentConfig tournament_with(const TrainingRecipe& recipe, int seeds);
+/// The article's tournament under `reading` trained with `recipe`, `seeds` seeds per scheme.
+TournamentConfig tournament_with(const TrainingRecipe& recipe, int seeds, const ModelReading& reading = {});
 /// A tournament's figures for the selection rule: mean validation loss and accuracy over every
 /// head, and how many heads are degenerate.
 RecipeScore score_recipe(const TrainingRecipe& recipe, const Tournament& tournament);
 /// The selection rule (recipes.hpp) applied to the tournament's heads, kGridSeeds per recipe.
 /// Trains or loads every grid head; the selection itself is cached under
 /// `cache_dir/tournament/selection-<key>.txt` (recomputed when missing or corrupt).
-RecipeSelection tournament_recipe_selection(const std::string& cache_dir, int threads = 0);
+/// `reading` picks the model and task the grid trains (the headline reading by default).
+RecipeSelection tournament_recipe_selection(const std::string& cache_dir, int threads = 0,
+                                            const ModelReading& reading = {});
 
 /// The headline tournament's configuration: the selected recipe with `seeds` seeds per scheme
 /// (kSelectedSeeds for the claims; kHeadlineSeeds loads only seeds 0..2 of the same heads).
-TournamentConfig selected_tournament(const std::string& cache_dir, int seeds = kSelectedSeeds);
+TournamentConfig selected_tournament(const std::string& cache_dir, int seeds = kSelectedSeeds,
+                                     const ModelReading& reading = {});
 
 /// The cache entry of one head (exposed for the tests that corrupt it).
 std::string head_cache_path(const TournamentConfig& config, const std::string& cache_dir,

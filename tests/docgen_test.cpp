@@ -176,6 +176,33 @@ TEST(Summary, FailuresAreCountedByCause) {
   EXPECT_EQ(s.fails_not_swept, 1);
 }
 
+TEST(Summary, TheHeadlineCountsMathematicsAndExperimentClassesApart) {
+  std::vector<Record> rs = {record("thm9.a", kClocks, "fails", "fails"),
+                            record("thm9.b", kClocks, "holds", "holds"),
+                            record("filings.corpus.c", kClocks, "holds", "holds"),
+                            record("exp.d", kClocks, "holds", "holds"),
+                            record("exp.e", kClocks, "holds", "holds"),
+                            record("exp.f", kClocks, "fails", "fails")};
+  rs[0].unit = rs[1].unit = "theorem9";
+  rs[2].unit = "filings_corpus";
+  for (Record* r : {&rs[0], &rs[1], &rs[2]}) r->reproduction = "exact";
+  rs[3].reproduction = "reproduces";
+  rs[4].reproduction = "fragile";
+  rs[5].reproduction = "inconclusive";
+  rs[3].overprecise = "true";
+  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  EXPECT_EQ(s.mathematics_checked, 2);
+  EXPECT_EQ(s.mathematics_holding, 1);
+  EXPECT_EQ(s.corpus_checked, 1);
+  EXPECT_EQ(s.corpus_holding, 1);
+  EXPECT_EQ(s.reproduces, 1);
+  EXPECT_EQ(s.fragile, 1);
+  EXPECT_EQ(s.inconclusive, 1);
+  EXPECT_EQ(s.fails_inconclusive, 1);
+  EXPECT_EQ(s.overprecise, 1);
+  EXPECT_EQ(pe::ledger::failure_cause(rs[5]), "inconclusive");
+}
+
 TEST(ClaimsTable, RowsCarryLinksAnchorsAndVerdicts) {
   const Record r = record("thm1.ruler.d64", kClocks, "fails", "holds");
   const std::string section = pe::docgen::claims_table({&r}, pe::docgen::TableKind::section, PE_SOURCE_DIR);

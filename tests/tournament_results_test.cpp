@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sweep.hpp"
 #include "tournament_results.hpp"
 
 namespace lab = pe::theorems::lab;
@@ -119,4 +120,65 @@ TEST(TypicalOfSeeds, HoldsFromHalfTheSeedsAndIsInconclusiveNearHalf) {
   EXPECT_EQ(lab::typical_of_seeds(eleven, "", "").verdict, Verdict::holds);
   EXPECT_FALSE(lab::typical_of_seeds(eleven, "", "").inconclusive.empty());
   EXPECT_THROW(lab::typical_of_seeds({}, "", ""), std::invalid_argument);
+}
+
+namespace {
+/// Two readings, four settings: the tournament plausible in settings 0, 1 and 3, the filings in
+/// 0 and 2.
+pe::theorems::SweepResult small_sweep() {
+  pe::theorems::SweepResult r;
+  r.readings = {{"shared_row+force_mark", "a", "b"}, {"pair_rows+force_mark", "c", "d"}};
+  r.settings = {{"shared_row+force_mark", "a", true, true, 20, 20},
+                {"shared_row+force_mark", "b", true, false, 20, 5},
+                {"pair_rows+force_mark", "c", false, true, 5, 20},
+                {"pair_rows+force_mark", "d", true, false, 20, 5}};
+  r.claims["tournament.only"] = {lab::kTournamentRuns, "hfhe", "hf"};
+  r.claims["both.families"] = {lab::kTournamentRuns | lab::kFilingsRuns, "hhhh", "hh"};
+  r.claims["mostly.fails"] = {lab::kTournamentRuns, "fffh", "ff"};
+  return r;
+}
+}  // namespace
+
+TEST(Sweep, SharesCountOnlyPlausibleSettingsAndLeaveErrorsOut) {
+  const pe::theorems::SweepResult r = small_sweep();
+  // Tournament claim: settings 0, 1, 3 plausible; 3 threw; holds in 0 of {0, 1}.
+  const pe::theorems::ClaimShares t = r.shares("tournament.only");
+  EXPECT_EQ(t.plausible, 3);
+  EXPECT_EQ(t.not_evaluated, 1);
+  EXPECT_EQ(t.evaluated, 2);
+  EXPECT_EQ(t.held, 1);
+  EXPECT_EQ(t.holding, "shared_row+force_mark/a");
+  // A claim reading both families counts a setting only where both are plausible.
+  EXPECT_EQ(r.shares("both.families").plausible, 1);
+  EXPECT_EQ(r.shares("unknown").plausible, 0);
+}
+
+TEST(Sweep, ClassesFollowTheDeclaredShares) {
+  const pe::theorems::SweepResult r = small_sweep();
+  using pe::theorems::experiment_class;
+  EXPECT_EQ(experiment_class(r, "not.swept", "holds", ""), "exact");
+  EXPECT_EQ(experiment_class(r, "both.families", "holds", ""), "reproduces");
+  // Holds in 1 of 2 evaluated: not more than half, so fragile where it holds.
+  EXPECT_EQ(experiment_class(r, "tournament.only", "holds", ""), "fragile");
+  // 1 of 2 is a substantial share: setting-dependent where it fails.
+  EXPECT_EQ(experiment_class(r, "tournament.only", "fails", ""), "setting-dependent");
+  // mostly.fails: plausible settings 0, 1, 3, holding in 3 only: 1 of 3 >= 1/4.
+  EXPECT_EQ(experiment_class(r, "mostly.fails", "fails", ""), "setting-dependent");
+  EXPECT_EQ(experiment_class(r, "both.families", "holds", "band too wide"), "inconclusive");
+}
+
+TEST(Sweep, SerialisesAndRejectsMalformedText) {
+  const pe::theorems::SweepResult r = small_sweep();
+  pe::theorems::SweepResult back;
+  ASSERT_TRUE(pe::theorems::parse(pe::theorems::serialise(r), back));
+  EXPECT_EQ(pe::theorems::serialise(back), pe::theorems::serialise(r));
+  EXPECT_EQ(back.shares("tournament.only").held, 1);
+  std::string text = pe::theorems::serialise(r);
+  EXPECT_FALSE(pe::theorems::parse(text.substr(0, text.size() - 4), back));  // no "end"
+  std::string bad_letter = text;
+  bad_letter.replace(bad_letter.find("hfhe"), 4, "hfhx");
+  EXPECT_FALSE(pe::theorems::parse(bad_letter, back));
+  std::string old_version = text;
+  old_version.replace(0, 10, "pe-sweep 1");
+  EXPECT_FALSE(pe::theorems::parse(old_version, back));
 }

@@ -26,7 +26,7 @@ std::string reproduction_cell(const Record& r, Markdown markdown) {
     return r.reproduction;
   const char* settings = markdown == Markdown::doxygen ? " training settings)" : " settings)";
   return r.reproduction + " (holds in " + std::to_string(r.settings_held) + " of " +
-         std::to_string(r.settings_run) + settings;
+         std::to_string(r.settings_evaluated) + " plausible" + settings;
 }
 
 std::string verdict_cell(const Record& r, Markdown markdown) {
@@ -101,12 +101,24 @@ Summary summarise(const std::vector<Record>& records, int not_run) {
       ++s.deterministic;
       s.certified += r.certified == "true";
     }
+    s.overprecise += r.overprecise == "true";
+    if (r.reproduction == "exact") {
+      const bool corpus = r.unit == "filings_corpus";
+      ++(corpus ? s.corpus_checked : s.mathematics_checked);
+      if (r.verdict == "holds") ++(corpus ? s.corpus_holding : s.mathematics_holding);
+    } else if (r.reproduction == "reproduces") ++s.reproduces;
+    else if (r.reproduction == "fragile") ++s.fragile;
+    else if (r.reproduction == "setting-dependent") ++s.setting_dependent;
+    else if (r.reproduction == "does-not-reproduce") ++s.does_not_reproduce;
+    else if (r.reproduction == "inconclusive") ++s.inconclusive;
+    else ++s.not_swept;
     if (r.verdict == "holds") continue;
     const std::string cause = failure_cause(r);
     if (cause == "mathematics") ++s.fails_mathematics;
     else if (cause == "recreated-corpus") ++s.fails_recreated_corpus;
     else if (cause == "setting-dependent") ++s.fails_setting_dependent;
     else if (cause == "does-not-reproduce") ++s.fails_everywhere;
+    else if (cause == "inconclusive") ++s.fails_inconclusive;
     else ++s.fails_not_swept;
   }
   return s;
@@ -114,8 +126,23 @@ Summary summarise(const std::vector<Record>& records, int not_run) {
 
 std::string failure_cause(const Record& r) {
   if (r.reproduction == "exact") return r.unit == "filings_corpus" ? "recreated-corpus" : "mathematics";
-  if (r.reproduction == "setting-dependent" || r.reproduction == "does-not-reproduce") return r.reproduction;
+  if (r.reproduction == "setting-dependent" || r.reproduction == "does-not-reproduce" ||
+      r.reproduction == "inconclusive")
+    return r.reproduction;
   return "other";
+}
+
+const std::vector<std::pair<std::string, std::string>>& errata_groups() {
+  static const std::vector<std::pair<std::string, std::string>> groups = {
+      {"Errors in the article's mathematics", "mathematics"},
+      {"Statements about the article's corpus that its re-creation here does not show", "recreated-corpus"},
+      {"Experiment results that depend on the training setting or reading (fail in the selected one, "
+       "hold in a substantial share of plausible ones)",
+       "setting-dependent"},
+      {"Experiment results that do not reproduce (hold in almost no plausible setting)", "does-not-reproduce"},
+      {"Experiment results the seeds cannot decide (inconclusive)", "inconclusive"},
+      {"Other claims whose verdict differs from their expectation, or not swept in this run", "other"}};
+  return groups;
 }
 
 bool belongs_in_errata(const Record& r) { return r.expected == "fails" || r.verdict != r.expected; }
@@ -142,9 +169,17 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
       {"experiment results that depend on training settings the article does not state",
        s.fails_setting_dependent},
       {"experiment results that reproduce in no setting tried", s.fails_everywhere},
+      {"experiment results the seeds cannot decide", s.fails_inconclusive},
       {report ? "experiment claims not swept in this run" : "experiment claims not swept",
        s.fails_not_swept}};
-  return counts_table(verdicts) + "\nWhy the failing statements fail:\n\n" + counts_table(causes);
+  const Counts classes = {{"reproduces", s.reproduces},
+                         {"fragile", s.fragile},
+                         {"setting-dependent", s.setting_dependent},
+                         {"does not reproduce", s.does_not_reproduce},
+                         {"inconclusive", s.inconclusive},
+                         {"printed values more precise than their seeds support", s.overprecise}};
+  return counts_table(verdicts) + "\nThe experiment claims by class (theorems/sweep.hpp):\n\n" +
+         counts_table(classes) + "\nWhy the failing statements fail:\n\n" + counts_table(causes);
 }
 
 std::string certification_markdown(const std::vector<Record>& records, Markdown markdown) {

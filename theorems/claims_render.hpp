@@ -40,6 +40,16 @@ struct Summary {
   /// checked on this project's re-creation of it (unit filings_corpus), and a failure says the
   /// re-creation lacks the property, not that the article's mathematics is wrong.
   int fails_recreated_corpus = 0;
+  /// Experiment claims that fail with an inconclusive decision (counted apart from the classes
+  /// above: with their seeds the verdict could go either way).
+  int fails_inconclusive = 0;
+  /// The headline's shape: the article's mathematics (exact claims outside the corpus unit), the
+  /// corpus statements, and the experiment claims by class (Record::reproduction).
+  int mathematics_checked = 0, mathematics_holding = 0, corpus_checked = 0, corpus_holding = 0;
+  int reproduces = 0, fragile = 0, setting_dependent = 0, does_not_reproduce = 0, inconclusive = 0,
+      not_swept = 0;
+  /// Printed values with more digits than three seeds support (Record::overprecise).
+  int overprecise = 0;
   int not_run = 0;  ///< declared but not evaluated in this run (the report only)
   /// Printed and bound claims whose reproduction is "exact" (no trained head involved), and
   /// how many of them were decided on a rigorous enclosure.
@@ -48,13 +58,19 @@ struct Summary {
 Summary summarise(const std::vector<Record>& records, int not_run = 0);
 
 /// Why a failing statement fails, as the report, the headline and the errata page group them:
-/// "mathematics", "recreated-corpus", "setting-dependent", "does-not-reproduce" or "other".
+/// "mathematics", "recreated-corpus", "setting-dependent", "does-not-reproduce", "inconclusive"
+/// or "other".
 std::string failure_cause(const Record& record);
 
 /// True for a claim the errata lists show: declared as an erratum, or verdict != expected.
 bool belongs_in_errata(const Record& record);
 
-/// Two tables: the counts of claims and verdicts, then why the failing statements fail. The
+/// The errata groups in order, each a title and the failure causes it lists (the report's and the
+/// pages' errata sections both follow it).
+const std::vector<std::pair<std::string, std::string>>& errata_groups();
+
+/// Three tables: the counts of claims and verdicts, the experiment claims by class, then why
+/// the failing statements fail. The
 /// report counts an evaluation error as a failing statement and shows the claims not run; the
 /// pages evaluate every claim, so they show the evaluation errors instead.
 std::string summary_markdown(const Summary& summary, Markdown markdown);

@@ -253,6 +253,13 @@ int exhibit_company(const std::string& name) {
   return static_cast<int>(it - c.begin());
 }
 
+/// The company a reader answered; a head may answer a symbol no company of this filing has.
+std::string exhibit_company_name(int answer) {
+  const auto& c = exhibit().companies;
+  return answer >= 0 && std::size_t(answer) < c.size() ? c[std::size_t(answer)]
+                                                        : "(symbol " + std::to_string(answer) + ", no company here)";
+}
+
 /// Index into the exhibit's questions of filing position t.
 std::size_t exhibit_index(int position) {
   const auto& qs = lab::filings_study().exhibit_queries;
@@ -659,7 +666,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                   for (FilingReader r : kPlainReaders) {
                     const int a = lab::filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
                     all = all && a == marrow;
-                    c += " " + exhibit().companies.at(a);
+                    c += " " + exhibit_company_name(a);
                   }
                   per_seed.push_back(all);
                 }
@@ -682,7 +689,7 @@ PE_VERIFICATION_UNIT(filings_study) {
                     const int a = lab::filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
                     count += a == fenwick;
                     ++answers;
-                    c += exhibit().companies.at(a) + (k == seeds - 1 && r == FilingReader::alibi ? "" : ", ");
+                    c += exhibit_company_name(a) + (k == seeds - 1 && r == FilingReader::alibi ? "" : ", ");
                   }
                 const double share = double(count) / double(answers);
                 const double se = 12 * std::sqrt(std::pow(pe::binomial_standard_error(share, 12), 2) +

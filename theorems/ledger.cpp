@@ -458,7 +458,14 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
          << ", \"fails_recreated_corpus\": " << s.fails_recreated_corpus
          << ", \"fails_setting_dependent\": " << s.fails_setting_dependent
          << ", \"fails_in_every_setting\": " << s.fails_everywhere
+         << ", \"fails_inconclusive\": " << s.fails_inconclusive
          << ", \"fails_not_swept\": " << s.fails_not_swept
+         << ",\n    \"mathematics_checked\": " << s.mathematics_checked
+         << ", \"mathematics_holding\": " << s.mathematics_holding << ", \"corpus_checked\": " << s.corpus_checked
+         << ", \"corpus_holding\": " << s.corpus_holding << ", \"experiments\": {\"reproduces\": " << s.reproduces
+         << ", \"fragile\": " << s.fragile << ", \"setting_dependent\": " << s.setting_dependent
+         << ", \"does_not_reproduce\": " << s.does_not_reproduce << ", \"inconclusive\": " << s.inconclusive
+         << ", \"not_swept\": " << s.not_swept << "}, \"overprecise_printed_values\": " << s.overprecise
          << ", \"deterministic_printed_or_bound\": " << s.deterministic
          << ", \"certified\": " << s.certified << "},\n";
     for (const std::string& member : annotations.top_level_json) json << "  " << member << ",\n";
@@ -488,8 +495,18 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
       }
       json << ", \"reproduction\": " << pe::json_quoted(r.reproduction);
       if (r.reproduction != "exact" && r.reproduction != "not swept")
-        json << ", \"settings_run\": " << r.settings_run << ", \"settings_held\": " << r.settings_held
-             << ", \"settings_holding\": " << pe::json_quoted(r.settings_holding);
+      {
+        json << ", \"class\": " << pe::json_quoted(r.reproduction) << ", \"settings_run\": " << r.settings_run
+             << ", \"settings_plausible\": " << r.settings_plausible
+             << ", \"settings_evaluated\": " << r.settings_evaluated
+             << ", \"settings_not_evaluated\": " << r.settings_not_evaluated
+             << ", \"settings_held\": " << r.settings_held << ", \"share\": "
+             << (r.settings_evaluated ? format(double(r.settings_held) / r.settings_evaluated) : std::string("null"))
+             << ", \"settings_holding\": " << pe::json_quoted(r.settings_holding) << ", \"readings\": {";
+        for (std::size_t k = 0; k < r.readings.size(); ++k)
+          json << (k ? ", " : "") << pe::json_quoted(r.readings[k].first) << ": " << pe::json_quoted(r.readings[k].second);
+        json << "}";
+      }
       json << (i + 1 < records.size() ? "},\n" : "}\n");
     }
     json << "  ],\n  \"not_run\": [";
@@ -510,18 +527,10 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
       if (belongs_in_errata(r)) first.push_back(&r);
     md << "## Errata and claims that do not reproduce\n\n";
     if (first.empty()) md << "None in this run.\n\n";
-    for (const auto& [title, kinds] :
-         std::vector<std::pair<std::string, std::vector<std::string>>>{
-             {"Errors in the article's mathematics", {"mathematics"}},
-             {"Statements about the article's corpus that its re-creation here does not show",
-              {"recreated-corpus"}},
-             {"Experiment results that depend on training settings the article does not state",
-              {"setting-dependent"}},
-             {"Experiment results that reproduce in no setting tried", {"does-not-reproduce"}},
-             {"Other claims whose verdict differs from their expectation, or not swept in this run", {"other"}}}) {
+    for (const auto& [title, kind] : errata_groups()) {
       std::vector<const Record*> rows;
       for (const Record* r : first)
-        if (std::find(kinds.begin(), kinds.end(), failure_cause(*r)) != kinds.end()) rows.push_back(r);
+        if (failure_cause(*r) == kind) rows.push_back(r);
       if (rows.empty()) continue;
       md << "### " << title << "\n\n";
       table(rows);
@@ -541,13 +550,16 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
   }
   {
     std::ofstream headline(fs::path(report_dir) / "headline.txt");
+    const int experiments = s.reproduces + s.fragile + s.setting_dependent + s.does_not_reproduce + s.inconclusive;
     headline << "Verification report: " << s.claims << " claims evaluated, " << s.holds << " hold, "
              << s.fails + s.errors << " fail (" << s.errata << " of them errata, expected to fail).\n"
-             << "  Failing statements: " << s.fails_mathematics << " errors in the article's mathematics, "
-             << s.fails_recreated_corpus << " about the article's corpus that its re-creation here does not show, "
-             << s.fails_setting_dependent << " experiment results that depend on unstated training settings, "
-             << s.fails_everywhere << " that reproduce in no setting tried, " << s.fails_not_swept
-             << " experiment claims not swept in this run.\n"
+             << "  The article's mathematics: " << s.mathematics_holding << " of " << s.mathematics_checked
+             << " claims hold; its corpus, re-created here: " << s.corpus_holding << " of " << s.corpus_checked << ".\n"
+             << "  Experiments (" << experiments << " swept): " << s.reproduces << " reproduce, " << s.fragile
+             << " fragile, " << s.setting_dependent << " setting-dependent, " << s.does_not_reproduce
+             << " do not reproduce, " << s.inconclusive << " inconclusive";
+    if (s.not_swept) headline << "; " << s.not_swept << " not swept in this run";
+    headline << ".\n  Printed values with more digits than their seeds support: " << s.overprecise << ".\n"
              << "  Verdicts that differ from their expectation: " << disagreeing.size()
              << (disagreeing.empty() ? "." : ":") << "\n";
     for (const std::string& d : disagreeing) headline << "    " << d << "\n";

@@ -203,19 +203,20 @@ struct Record {
   /// than the enclosure (Outcome::floating_disagreement); empty when they agree.
   std::string floating_disagreement;
   /// Filled when the report is written (ReportAnnotations), not by the claim's check:
-  /// "exact", "reproduces", "setting-dependent", "does-not-reproduce" or "not swept".
+  /// "exact", "not swept", or an experiment claim's class: "reproduces", "fragile",
+  /// "setting-dependent", "does-not-reproduce" or "inconclusive" (theorems/sweep.hpp).
   std::string reproduction;
-  int settings_run = 0, settings_held = 0;  ///< experiment claims that were swept
-  std::string settings_holding;             ///< the recipe ids it holds in, space-separated
+  int settings_run = 0, settings_held = 0;  ///< all settings swept; the plausible ones it holds in
+  std::string settings_holding;             ///< "reading/recipe" of each, space-separated
   /// From the claim's Outcome: the seeds it was decided on ("" for claims reading no trained
   /// head), its resolution (band half-width, "" when not a band claim), why it is inconclusive
   /// ("" when it decides), and "true" when the printed value is overprecise.
   std::string seeds, resolution, inconclusive, overprecise;
-  /// Filled by the report's annotations for swept experiment claims: the class ("reproduces",
-  /// "fragile", "setting-dependent", "does-not-reproduce", "inconclusive") and the shares
-  /// behind it, and per reading of the article its verdict in that reading's selected recipe.
-  std::string experiment_class, shares, readings;
-  int settings_plausible = 0, settings_not_evaluated = 0;
+  /// Filled by the report's annotations for swept experiment claims (`reproduction` holds the
+  /// class): of the plausible settings, how many were evaluated and how many threw, and per
+  /// reading of the article its verdict in that reading's selected runs.
+  int settings_plausible = 0, settings_evaluated = 0, settings_not_evaluated = 0;
+  std::vector<std::pair<std::string, std::string>> readings;
 };
 
 /// What the report adds to the claims' own records: the sweep's fields per claim, extra

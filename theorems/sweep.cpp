@@ -6,8 +6,11 @@
 #include <memory>
 #include <sstream>
 
+#include "case_study_corpus.hpp"
+#include "filings_study.hpp"
 #include "json_text.hpp"
 #include "result_cache.hpp"
+#include "tournament.hpp"
 
 #include "tournament_results.hpp"
 
@@ -19,69 +22,123 @@ const std::vector<std::string>& experiment_units() {
   return units;
 }
 
-std::vector<experiments::TrainingRecipe> sweep_settings() {
+std::vector<experiments::TrainingRecipe> sweep_settings(const experiments::ModelReading& reading) {
   std::vector<experiments::TrainingRecipe> out = experiments::recipe_grid();
-  for (const experiments::RecipeSelection* s : {&lab::tournament_selection(), &lab::filings_selection()})
+  const experiments::RecipeSelection tournament = experiments::tournament_recipe_selection(PE_CACHE_DIR, 0, reading);
+  const experiments::RecipeSelection filings =
+      experiments::filings_recipe_selection(case_study_corpus(), PE_CACHE_DIR, 0, reading);
+  for (const experiments::RecipeSelection* s : {&tournament, &filings})
     for (const experiments::TrainingRecipe& r : experiments::batch_neighbours(s->recipe()))
       if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
   return out;
 }
 
-int SweepResult::held(const std::string& id) const {
-  const auto it = verdicts.find(id);
-  return it == verdicts.end() ? 0 : int(std::count(it->second.begin(), it->second.end(), 'h'));
-}
-
-std::string SweepResult::holding(const std::string& id) const {
-  std::string out;
-  const auto it = verdicts.find(id);
-  if (it == verdicts.end()) return out;
-  for (std::size_t i = 0; i < it->second.size() && i < settings.size(); ++i)
-    if (it->second[i] == 'h') out += (out.empty() ? "" : " ") + settings[i];
+ClaimShares SweepResult::shares(const std::string& id) const {
+  ClaimShares out;
+  const auto it = claims.find(id);
+  if (it == claims.end()) return out;
+  const SweptClaim& c = it->second;
+  for (std::size_t i = 0; i < settings.size() && i < c.letters.size(); ++i) {
+    const SweepSetting& s = settings[i];
+    const bool plausible = (!(c.families & lab::kTournamentRuns) || s.plausible_tournament) &&
+                           (!(c.families & lab::kFilingsRuns) || s.plausible_filings);
+    if (!plausible) continue;
+    ++out.plausible;
+    if (c.letters[i] == 'e') {
+      ++out.not_evaluated;
+      continue;
+    }
+    ++out.evaluated;
+    if (c.letters[i] == 'h') {
+      ++out.held;
+      out.holding += (out.holding.empty() ? "" : " ") + s.reading + "/" + s.recipe;
+    }
+  }
   return out;
 }
 
 std::string serialise(const SweepResult& result) {
-  std::string text = "pe-sweep 1\nsettings " + std::to_string(result.settings.size()) + '\n';
-  for (const std::string& s : result.settings) text += "setting " + s + '\n';
-  text += "claims " + std::to_string(result.verdicts.size()) + '\n';
-  for (const auto& [id, v] : result.verdicts) {
-    const auto it = result.selected.find(id);
-    text += "claim " + id + ' ' + (it == result.selected.end() ? '?' : it->second) + ' ' + v + '\n';
-  }
+  std::string text = "pe-sweep 2\nreadings " + std::to_string(result.readings.size()) + '\n';
+  for (const SweepReading& r : result.readings)
+    text += "reading " + r.id + ' ' + r.tournament_recipe + ' ' + r.filings_recipe + '\n';
+  text += "settings " + std::to_string(result.settings.size()) + '\n';
+  for (const SweepSetting& s : result.settings)
+    text += "setting " + s.reading + ' ' + s.recipe + ' ' + (s.plausible_tournament ? '1' : '0') + ' ' +
+            (s.plausible_filings ? '1' : '0') + ' ' + std::to_string(s.tournament_seeds) + ' ' +
+            std::to_string(s.filings_seeds) + '\n';
+  text += "claims " + std::to_string(result.claims.size()) + '\n';
+  for (const auto& [id, c] : result.claims)
+    text += "claim " + id + ' ' + std::to_string(c.families) + ' ' + c.readings + ' ' + c.letters + '\n';
   return text + "end\n";
 }
 
 bool parse(const std::string& text, SweepResult& result) {
   std::istringstream in(text);
-  std::string word, value;
+  std::string word;
   std::size_t count = 0;
   SweepResult out;
-  if (!std::getline(in, word) || word != "pe-sweep 1") return false;
+  auto letters_only = [](const std::string& v, std::size_t size) {
+    return v.size() == size && v.find_first_not_of("hfe") == std::string::npos;
+  };
+  if (!std::getline(in, word) || word != "pe-sweep 2") return false;
+  if (!(in >> word >> count) || word != "readings" || count == 0) return false;
+  for (std::size_t i = 0; i < count; ++i) {
+    SweepReading r;
+    if (!(in >> word >> r.id >> r.tournament_recipe >> r.filings_recipe) || word != "reading") return false;
+    out.readings.push_back(r);
+  }
   if (!(in >> word >> count) || word != "settings") return false;
   for (std::size_t i = 0; i < count; ++i) {
-    if (!(in >> word >> value) || word != "setting") return false;
-    out.settings.push_back(value);
+    SweepSetting s;
+    int t = 0, f = 0;
+    if (!(in >> word >> s.reading >> s.recipe >> t >> f >> s.tournament_seeds >> s.filings_seeds) ||
+        word != "setting" || (t != 0 && t != 1) || (f != 0 && f != 1) || s.tournament_seeds < 0 ||
+        s.filings_seeds < 0)
+      return false;
+    s.plausible_tournament = t == 1;
+    s.plausible_filings = f == 1;
+    out.settings.push_back(s);
   }
   if (!(in >> word >> count) || word != "claims") return false;
   for (std::size_t i = 0; i < count; ++i) {
-    std::string id, selected;
-    if (!(in >> word >> id >> selected >> value) || word != "claim" || selected.size() != 1 ||
-        selected.find_first_not_of("hfe") != std::string::npos || value.size() != out.settings.size() ||
-        value.find_first_not_of("hfe") != std::string::npos)
+    std::string id;
+    SweptClaim c;
+    if (!(in >> word >> id >> c.families >> c.readings >> c.letters) || word != "claim" || c.families < 0 ||
+        c.families > 3 || !letters_only(c.readings, out.readings.size()) ||
+        !letters_only(c.letters, out.settings.size()))
       return false;
-    out.verdicts[id] = value;
-    out.selected[id] = selected[0];
+    out.claims[id] = c;
   }
   if (!(in >> word) || word != "end") return false;
   result = std::move(out);
   return true;
 }
 
-std::string reproduction(const SweepResult& result, const std::string& id, const std::string& verdict) {
-  if (!result.verdicts.count(id)) return "exact";
-  if (verdict == "holds") return "reproduces";
-  return result.held(id) > 0 ? "setting-dependent" : "does-not-reproduce";
+std::string experiment_class(const SweepResult& result, const std::string& id, const std::string& verdict,
+                             const std::string& inconclusive) {
+  if (!result.claims.count(id)) return "exact";
+  if (!inconclusive.empty()) return "inconclusive";
+  const double share = result.shares(id).share();
+  if (verdict == "holds") return share > kMostShare ? "reproduces" : "fragile";
+  return share >= kSubstantialShare ? "setting-dependent" : "does-not-reproduce";
+}
+
+std::string class_rules() {
+  char buf[1200];
+  std::snprintf(buf, sizeof buf,
+                "Plausible settings: %s. A claim's share is the share of its plausible settings (every "
+                "reading, every recipe, for each family of heads it reads) in which it holds; a setting "
+                "whose evaluation threw is not evaluated and is left out of the share. Classes: "
+                "*reproduces* (holds in the selected setting and in more than %.0f%% of its plausible "
+                "settings), *fragile* (holds in the selected setting, in at most %.0f%% of them), "
+                "*setting-dependent* (fails in the selected setting, holds in at least %.0f%%), *does not "
+                "reproduce* (fails in the selected setting, holds in under %.0f%%), *inconclusive* (its "
+                "own decision in the selected setting is too wide to decide: an acceptance band covering "
+                "more than %.0f%% of its quantity's range, or an estimate within its resolution of its "
+                "threshold).",
+                experiments::plausibility_rule().c_str(), 100 * kMostShare, 100 * kMostShare,
+                100 * kSubstantialShare, 100 * kSubstantialShare, 100 * ledger::kInconclusiveShare);
+  return buf;
 }
 
 namespace {
@@ -121,17 +178,30 @@ std::string heads_json(const Study& runs, long validation_count, Reason reason) 
 }
 }  // namespace
 
+std::string sweep_json(const SweepResult& sweep) {
+  std::string readings, settings;
+  for (const SweepReading& r : sweep.readings)
+    readings += std::string(readings.empty() ? "" : ", ") + "{\"reading\": " + json_quoted(r.id) +
+                ", \"description\": " + json_quoted(experiments::reading_from_id(r.id).description()) +
+                ", \"tournament_recipe\": " + json_quoted(r.tournament_recipe) +
+                ", \"filings_recipe\": " + json_quoted(r.filings_recipe) + "}";
+  for (const SweepSetting& s : sweep.settings)
+    settings += std::string(settings.empty() ? "" : ",\n      ") + "{\"reading\": " + json_quoted(s.reading) +
+                ", \"recipe\": " + json_quoted(s.recipe) + ", \"plausible_tournament\": " +
+                (s.plausible_tournament ? "true" : "false") + ", \"plausible_filings\": " +
+                (s.plausible_filings ? "true" : "false") + ", \"tournament_seeds\": " +
+                std::to_string(s.tournament_seeds) + ", \"filings_seeds\": " + std::to_string(s.filings_seeds) + "}";
+  return "\"sweep\": {\"rules\": " + json_quoted(class_rules()) + ",\n    \"readings\": [" + readings +
+         "],\n    \"settings\": [" + settings + "]}";
+}
+
 std::string training_selection_json() {
-  std::string settings;
-  for (const experiments::TrainingRecipe& r : sweep_settings())
-    settings += (settings.empty() ? "" : ", ") + json_quoted(r.id());
   return "\"training_selection\": {\"rule\": " + json_quoted(experiments::selection_rule()) +
          ", \"steps\": 1500, \"grid_seeds\": " + std::to_string(experiments::kGridSeeds) +
          ", \"selected_seeds\": " + std::to_string(experiments::kSelectedSeeds) +
          ", \"headline_seeds\": " + std::to_string(experiments::kHeadlineSeeds) +
          ",\n    \"tournament\": " + selection_json(lab::tournament_selection()) +
          ",\n    \"filings\": " + selection_json(lab::filings_selection()) +
-         ",\n    \"sweep_settings\": [" + settings + "]" +
          ",\n    \"tournament_heads\": " +
          heads_json(lab::headline_tournament(), lab::headline_tournament().config.validation_sequences,
                     [](const experiments::HeadRun& h) {
@@ -168,6 +238,11 @@ std::string training_selection_markdown() {
     }
     md << "\n";
   }
+  md << "**The readings and the classes.** The sweep trains every reading of what the article leaves open "
+        "about the model and the task, each with its own recipe chosen by the same rule:\n\n";
+  for (const experiments::ModelReading& r : experiments::article_readings())
+    md << "- `" << r.id() << "`: " << r.description() << "\n";
+  md << "\n" << class_rules() << "\n\n";
   return md.str();
 }
 
@@ -179,20 +254,31 @@ ledger::ReportAnnotations report_annotations(const std::string& report_dir) {
   const std::vector<std::string>& units = experiment_units();
   a.annotate = [sweep, swept, units](ledger::Record& r) {
     const bool experiment_unit = std::find(units.begin(), units.end(), r.unit) != units.end();
-    r.reproduction = !swept ? (experiment_unit ? "not swept" : "exact") : reproduction(*sweep, r.id, r.verdict);
+    r.reproduction = !swept ? (experiment_unit ? "not swept" : "exact")
+                            : experiment_class(*sweep, r.id, r.verdict, r.inconclusive);
     if (r.reproduction != "exact" && r.certified == "false")
       r.certification = "not certifiable as the article's value: a statistic of seeded training "
                         "runs, which an enclosure of this project's arithmetic would not make the "
                         "article's";
     if (!swept || r.reproduction == "exact") return;
+    const ClaimShares shares = sweep->shares(r.id);
     r.settings_run = int(sweep->settings.size());
-    r.settings_held = sweep->held(r.id);
-    r.settings_holding = sweep->holding(r.id);
+    r.settings_plausible = shares.plausible;
+    r.settings_evaluated = shares.evaluated;
+    r.settings_held = shares.held;
+    r.settings_not_evaluated = shares.not_evaluated;
+    r.settings_holding = shares.holding;
+    const SweptClaim& c = sweep->claims.at(r.id);
+    for (std::size_t i = 0; i < sweep->readings.size() && i < c.readings.size(); ++i)
+      r.readings.push_back({sweep->readings[i].id, c.readings[i] == 'h'   ? "holds"
+                                                   : c.readings[i] == 'f' ? "fails"
+                                                                          : "not evaluated"});
   };
   // The selections are cached by now whenever the sweep ran; without it, reading them could
   // mean training the whole grid inside the report step.
   if (swept) {
     a.top_level_json.push_back(training_selection_json());
+    a.top_level_json.push_back(sweep_json(*sweep));
     a.markdown_sections.push_back("## The training recipes\n\n" + training_selection_markdown());
   }
   return a;

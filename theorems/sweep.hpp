@@ -1,10 +1,15 @@
 /// @file
-/// @brief The sensitivity sweep's settings and its result as the report reads it.
+/// @brief The sensitivity sweep's settings, its result as the report reads it, and the class
+/// each experiment claim gets from it.
 ///
-/// The settings are the 20 recipes of the batch-64 grid and the batch-32 and batch-128
-/// neighbours of each family's selected recipe (experiments/recipes.hpp), without repeats. A
-/// swept claim's result is one letter per setting: h (the statement holds), f (it fails) or e
-/// (the evaluation threw).
+/// The sweep crosses the article's readings (experiments/recipes.hpp, article_readings: what
+/// its text leaves open about the model and the task) with training recipes. For each reading:
+/// the 20 recipes of the batch-64 grid and the batch-32 and batch-128 neighbours of that
+/// reading's selected tournament and filings recipes, without repeats. A setting takes part in
+/// a claim's class only if every family of heads the claim reads is plausible there
+/// (experiments::plausibility_rule); a plausible family trains kSelectedSeeds seeds, as the
+/// headline runs do. A swept claim's result is one letter per setting: h (the statement holds),
+/// f (it fails) or e (its evaluation threw: "not evaluated", never a failure).
 #pragma once
 
 #include <map>
@@ -20,27 +25,63 @@ namespace pe::theorems {
 /// is exact.
 const std::vector<std::string>& experiment_units();
 
-/// The sweep's settings in order: the grid, then the tournament's and the filings' batch
-/// neighbours (each once).
-std::vector<experiments::TrainingRecipe> sweep_settings();
+/// A reading's settings in order: the grid, then its tournament's and its filings' selected
+/// recipes' batch neighbours (each once).
+std::vector<experiments::TrainingRecipe> sweep_settings(const experiments::ModelReading& reading);
+
+/// The class thresholds, declared once before any claim was classed by them: a claim that
+/// holds in the selected setting *reproduces* when it holds in more than kMostShare of its
+/// plausible settings (else it is *fragile*); one that fails there is *setting-dependent* when
+/// it holds in at least kSubstantialShare of them (else it *does not reproduce*). A claim whose
+/// own decision is inconclusive (ledger::Outcome::inconclusive) is *inconclusive* whatever the
+/// shares.
+inline constexpr double kMostShare = 0.5;
+inline constexpr double kSubstantialShare = 0.25;
+
+struct SweepSetting {
+  std::string reading;  ///< experiments::ModelReading::id()
+  std::string recipe;   ///< experiments::TrainingRecipe::id()
+  bool plausible_tournament = false, plausible_filings = false;
+  int tournament_seeds = 0, filings_seeds = 0;
+};
+
+struct SweepReading {
+  std::string id;                                 ///< experiments::ModelReading::id()
+  std::string tournament_recipe, filings_recipe;  ///< its selected recipes
+};
+
+struct SweptClaim {
+  int families = 0;      ///< lab::kTournamentRuns | lab::kFilingsRuns: the runs it reads
+  std::string letters;   ///< one per setting
+  std::string readings;  ///< one per reading: its letter on that reading's selected runs
+};
+
+/// A claim's plausible settings and how it fared in them.
+struct ClaimShares {
+  int plausible = 0, evaluated = 0, held = 0, not_evaluated = 0;
+  std::string holding;  ///< "reading/recipe" of each plausible setting it holds in
+  double share() const { return evaluated ? double(held) / evaluated : 0.0; }
+};
 
 struct SweepResult {
-  std::vector<std::string> settings;            ///< recipe ids, in order
-  std::map<std::string, std::string> verdicts;  ///< claim id -> one letter per setting
-  std::map<std::string, char> selected;         ///< claim id -> its letter on the headline runs
-  /// How many settings the claim holds in, and their ids separated by spaces.
-  int held(const std::string& id) const;
-  std::string holding(const std::string& id) const;
+  std::vector<SweepReading> readings;
+  std::vector<SweepSetting> settings;
+  std::map<std::string, SweptClaim> claims;
+  ClaimShares shares(const std::string& id) const;
 };
 
 std::string serialise(const SweepResult& result);
 /// False on anything malformed.
 bool parse(const std::string& text, SweepResult& result);
 
-/// What reproduction a claim shows: "exact" when the sweep does not list it, else
-/// "reproduces" when its verdict in the selected recipe holds, "setting-dependent" when it
-/// fails there but holds in another setting, "does-not-reproduce" when it holds in none.
-std::string reproduction(const SweepResult& result, const std::string& id, const std::string& verdict);
+/// The class of an experiment claim: "exact" when the sweep does not list it, else
+/// "inconclusive", "reproduces", "fragile", "setting-dependent" or "does-not-reproduce" by the
+/// thresholds above, from its verdict and inconclusive reason in the selected recipe.
+std::string experiment_class(const SweepResult& result, const std::string& id, const std::string& verdict,
+                             const std::string& inconclusive);
+
+/// The classes and the plausibility rule in words, for the report and the docs.
+std::string class_rules();
 
 /// The report's top-level member `"training_selection": {...}`: the rule, each family's grid
 /// with every recipe's validation figures, the chosen recipe, the sweep's settings, and every

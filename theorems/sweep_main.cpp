@@ -1,16 +1,17 @@
 // pe_sweep: the sensitivity sweep. Every claim of the experiment units that reads a trained
-// head is evaluated again in every training recipe of the grid (experiments/recipes.hpp), with
-// kGridSeeds seeds per recipe, or the headline runs in a recipe the rule selected. The verdicts
-// go to <report>/sweep.txt, which pe_report merges into claims.json as settings_run,
-// settings_held and reproduction. A claim that never asks for a trained run is exact and is
-// not swept. Heads are trained once and cached like the headline runs' (CTest fixture
+// head is evaluated again under every reading of the article (experiments/recipes.hpp,
+// article_readings) in every training recipe of that reading's settings (theorems/sweep.hpp).
+// A family of heads that is plausible in a setting trains kSelectedSeeds seeds there, as the
+// headline runs do; the others keep the grid's kGridSeeds and take no part in any class. The
+// verdicts go to <report>/sweep.txt, which pe_report merges into claims.json as each claim's
+// class, shares and per-reading verdicts. A claim that never asks for a trained run is exact and
+// is not swept. Heads are trained once and cached like the headline runs' (CTest fixture
 // `sweep.run`, label `sweep`).
 //
 //     pe_sweep [--threads N]
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -36,6 +37,17 @@ char verdict_letter(const ledger::Claim& claim) {
   }
 }
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// One setting's runs: the grid's seeds first (for plausibility), then every seed where plausible.
+struct SettingRuns {
+  pe::theorems::SweepSetting setting;
+  std::unique_ptr<Tournament> tournament;
+  std::unique_ptr<FilingsStudy> study;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -44,6 +56,10 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     if (arg == "--threads" && i + 1 < argc) {
       threads = std::stoi(argv[++i]);
+    } else if (arg == "--help" || arg == "-h") {
+      std::cout << "usage: pe_sweep [--threads N]\n\nEvaluates every experiment claim under every reading of "
+                   "the article and every training recipe of the grid, and writes report/sweep.txt.\n";
+      return 0;
     } else {
       std::cerr << "usage: pe_sweep [--threads N]\n";
       return 2;
@@ -51,75 +67,125 @@ int main(int argc, char** argv) {
   }
   try {
     const auto start = std::chrono::steady_clock::now();
-    const std::vector<TrainingRecipe> settings = pe::theorems::sweep_settings();
-    const TrainingRecipe& tournament_choice = lab::tournament_selection().recipe();
-    const TrainingRecipe& filings_choice = lab::filings_selection().recipe();
+    const pe::filings::Corpus& corpus = pe::theorems::case_study_corpus();
 
-    // Which claims read trained heads: evaluated once on the headline runs.
+    // Which claims read trained heads, and which families: evaluated once on the headline runs.
     std::vector<const ledger::Claim*> swept;
-    std::vector<char> headline_letters;
+    pe::theorems::SweepResult result;
     for (const std::string& unit : pe::theorems::experiment_units())
       for (const ledger::Claim* claim : ledger::claims_of_unit(unit)) {
         const long before = lab::training_reads();
+        lab::reset_families_read();
         const char letter = verdict_letter(*claim);
         if (lab::training_reads() != before) {
           swept.push_back(claim);
-          headline_letters.push_back(letter);
+          result.claims[claim->id] = {lab::families_read(), std::string(1, letter), ""};
         }
       }
+    std::printf("sweep: %zu claims read trained heads (%.1f s)\n", swept.size(), seconds_since(start));
 
-    // Every setting's runs, trained or loaded with the whole machine.
-    std::vector<std::unique_ptr<Tournament>> tournaments;
-    std::vector<std::unique_ptr<FilingsStudy>> studies;
     int trained = 0;
-    for (const TrainingRecipe& s : settings) {
-      tournaments.push_back(s == tournament_choice
-                                ? nullptr
-                                : std::make_unique<Tournament>(run_tournament(
-                                      tournament_with(s, kGridSeeds), PE_CACHE_DIR)));
-      studies.push_back(s == filings_choice
-                            ? nullptr
-                            : std::make_unique<FilingsStudy>(run_filings_study(
-                                  filings_study_with(s, kGridSeeds), pe::theorems::case_study_corpus(),
-                                  PE_CACHE_DIR)));
-      trained += (tournaments.back() ? tournaments.back()->trained : 0) +
-                 (studies.back() ? studies.back()->trained : 0);
-    }
-    const double training_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::vector<ModelReading>& readings = article_readings();
+    for (std::size_t r = 0; r < readings.size(); ++r) {
+      const ModelReading& reading = readings[r];
+      const auto reading_start = std::chrono::steady_clock::now();
+      const RecipeSelection tournament_choice = tournament_recipe_selection(PE_CACHE_DIR, threads, reading);
+      const RecipeSelection filings_choice = filings_recipe_selection(corpus, PE_CACHE_DIR, threads, reading);
+      result.readings.push_back({reading.id(), tournament_choice.recipe().id(), filings_choice.recipe().id()});
 
-    // Every swept claim in every setting; settings run in parallel, each thread reading its own.
-    std::vector<std::string> verdicts(swept.size(), std::string(settings.size(), '?'));
-    std::vector<std::size_t> items(settings.size());
-    for (std::size_t i = 0; i < items.size(); ++i) items[i] = i;
-    for_each_in_parallel(items, threads, [&](std::size_t s) {
-      const Tournament& t = tournaments[s] ? *tournaments[s] : lab::headline_tournament();
-      const FilingsStudy& f = studies[s] ? *studies[s] : lab::headline_filings_study();
-      const lab::ActiveRuns active(t, f);
-      for (std::size_t c = 0; c < swept.size(); ++c) verdicts[c][s] = verdict_letter(*swept[c]);
-    });
+      // The reading's verdicts on its own selected runs (the headline reading's are step one's).
+      if (r > 0) {
+        const Tournament t = run_tournament(tournament_with(tournament_choice.recipe(), kSelectedSeeds, reading),
+                                            PE_CACHE_DIR, threads);
+        const FilingsStudy f = run_filings_study(
+            filings_study_with(filings_choice.recipe(), kSelectedSeeds, reading), corpus, PE_CACHE_DIR, threads);
+        trained += t.trained + f.trained;
+        const lab::ActiveRuns active(t, f);
+        for (const ledger::Claim* c : swept) result.claims[c->id].readings += verdict_letter(*c);
+      }
 
-    pe::theorems::SweepResult result;
-    for (const TrainingRecipe& s : settings) result.settings.push_back(s.id());
-    for (std::size_t c = 0; c < swept.size(); ++c) {
-      result.verdicts[swept[c]->id] = verdicts[c];
-      result.selected[swept[c]->id] = headline_letters[c];
+      // Every setting at the grid's seeds, scored for plausibility against the reading's best.
+      std::vector<SettingRuns> runs;
+      double best_tournament = HUGE_VAL, best_filings = HUGE_VAL;
+      std::vector<RecipeScore> tournament_scores, filings_scores;
+      const std::vector<TrainingRecipe> settings = pe::theorems::sweep_settings(reading);
+      for (const TrainingRecipe& s : settings) {
+        SettingRuns sr;
+        sr.setting.reading = reading.id();
+        sr.setting.recipe = s.id();
+        sr.tournament = std::make_unique<Tournament>(
+            run_tournament(tournament_with(s, kGridSeeds, reading), PE_CACHE_DIR, threads));
+        sr.study = std::make_unique<FilingsStudy>(
+            run_filings_study(filings_study_with(s, kGridSeeds, reading), corpus, PE_CACHE_DIR, threads));
+        trained += sr.tournament->trained + sr.study->trained;
+        tournament_scores.push_back(score_recipe(s, *sr.tournament));
+        filings_scores.push_back(score_heads(s, sr.study->heads, sr.study->config.validation_windows,
+                                             [&](const FilingHeadRun& h) { return sr.study->degenerate_reason(h); }));
+        best_tournament = std::min(best_tournament, tournament_scores.back().mean_validation_loss);
+        best_filings = std::min(best_filings, filings_scores.back().mean_validation_loss);
+        runs.push_back(std::move(sr));
+      }
+      int plausible_tournament = 0, plausible_filings = 0;
+      for (std::size_t i = 0; i < runs.size(); ++i) {
+        SettingRuns& sr = runs[i];
+        sr.setting.plausible_tournament = plausible(tournament_scores[i], best_tournament);
+        sr.setting.plausible_filings = plausible(filings_scores[i], best_filings);
+        plausible_tournament += sr.setting.plausible_tournament;
+        plausible_filings += sr.setting.plausible_filings;
+        // A plausible family trains as many seeds as the selected recipe (the grid's are reused).
+        if (sr.setting.plausible_tournament)
+          sr.tournament = std::make_unique<Tournament>(
+              run_tournament(tournament_with(settings[i], kSelectedSeeds, reading), PE_CACHE_DIR, threads));
+        if (sr.setting.plausible_filings)
+          sr.study = std::make_unique<FilingsStudy>(run_filings_study(
+              filings_study_with(settings[i], kSelectedSeeds, reading), corpus, PE_CACHE_DIR, threads));
+        trained += (sr.setting.plausible_tournament ? sr.tournament->trained : 0) +
+                   (sr.setting.plausible_filings ? sr.study->trained : 0);
+        sr.setting.tournament_seeds = sr.tournament->config.seeds;
+        sr.setting.filings_seeds = sr.study->config.seeds;
+      }
+
+      // Every swept claim in every setting; settings run in parallel, each thread reading its own.
+      std::vector<std::string> letters(swept.size(), std::string(runs.size(), '?'));
+      std::vector<std::size_t> items(runs.size());
+      for (std::size_t i = 0; i < items.size(); ++i) items[i] = i;
+      for_each_in_parallel(items, threads, [&](std::size_t s) {
+        const lab::ActiveRuns active(*runs[s].tournament, *runs[s].study);
+        for (std::size_t c = 0; c < swept.size(); ++c) letters[c][s] = verdict_letter(*swept[c]);
+      });
+      for (std::size_t c = 0; c < swept.size(); ++c) result.claims[swept[c]->id].letters += letters[c];
+      for (SettingRuns& sr : runs) result.settings.push_back(sr.setting);
+      std::printf("reading %s: tournament recipe %s, filings recipe %s; %zu settings, %d plausible for the "
+                  "tournament and %d for the filings; %.1f s\n",
+                  reading.id().c_str(), tournament_choice.recipe().id().c_str(),
+                  filings_choice.recipe().id().c_str(), runs.size(), plausible_tournament, plausible_filings,
+                  seconds_since(reading_start));
+      std::fflush(stdout);
     }
+    // The headline letters were stored first in `letters`; move them to the readings column.
+    for (auto& [id, c] : result.claims) {
+      c.readings = c.letters.substr(0, 1) + c.readings;
+      c.letters = c.letters.substr(1);
+    }
+
     const std::string path = std::string(PE_REPORT_DIR) + "/sweep.txt";
     std::filesystem::create_directories(PE_REPORT_DIR);
     write_sealed(path, pe::theorems::serialise(result));
 
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("sweep: %zu settings x %zu claims that read trained heads; %d heads trained in this run; "
-                "%.1f s training or loading, %.1f s in all (threads %d)\n",
-                settings.size(), swept.size(), trained, training_seconds, seconds, threads);
-    std::printf("%-34s %s\n", "setting", "claims holding");
-    for (std::size_t s = 0; s < settings.size(); ++s) {
+    std::printf("sweep: %zu readings, %zu settings, %zu claims; %d heads trained in this run; %.1f s in all "
+                "(threads %d)\n",
+                readings.size(), result.settings.size(), swept.size(), trained, seconds_since(start), threads);
+    std::printf("%-24s %-34s %-10s %s\n", "reading", "setting", "plausible", "claims holding");
+    for (std::size_t s = 0; s < result.settings.size(); ++s) {
       int held = 0;
-      for (const std::string& v : verdicts) held += v[s] == 'h';
-      std::printf("%-34s %d of %zu%s%s\n", settings[s].id().c_str(), held, swept.size(),
-                  settings[s] == tournament_choice ? " (tournament's recipe)" : "",
-                  settings[s] == filings_choice ? " (filings' recipe)" : "");
+      for (const auto& [id, c] : result.claims) held += c.letters[s] == 'h';
+      const pe::theorems::SweepSetting& st = result.settings[s];
+      std::printf("%-24s %-34s %-10s %d of %zu\n", st.reading.c_str(), st.recipe.c_str(),
+                  st.plausible_tournament && st.plausible_filings ? "both"
+                  : st.plausible_tournament                       ? "tournament"
+                  : st.plausible_filings                          ? "filings"
+                                                                  : "neither",
+                  held, swept.size());
     }
     std::printf("wrote %s\n", path.c_str());
   } catch (const std::exception& e) {

@@ -25,6 +25,7 @@ thread_local const Tournament* active_tournament = nullptr;
 thread_local const FilingsStudy* active_study = nullptr;
 thread_local long generation = 0;  // 0: the headline runs
 thread_local long reads = 0;
+thread_local int families = 0;
 std::atomic<long> next_generation{1};
 }  // namespace
 
@@ -51,11 +52,13 @@ const FilingsStudy& headline_filings_study() {
 
 const Tournament& tournament() {
   ++reads;
+  families |= kTournamentRuns;
   return active_tournament ? *active_tournament : headline_tournament();
 }
 
 const FilingsStudy& filings_study() {
   ++reads;
+  families |= kFilingsRuns;
   return active_study ? *active_study : headline_filings_study();
 }
 
@@ -74,38 +77,58 @@ ActiveRuns::~ActiveRuns() {
 }
 
 long training_reads() { return reads; }
+int families_read() { return families; }
+void reset_families_read() { families = 0; }
 
 namespace detail {
 namespace {
 std::mutex memo_mutex;
-std::map<std::pair<long, std::string>, std::shared_ptr<const void>>& memo() {
-  static std::map<std::pair<long, std::string>, std::shared_ptr<const void>> m;
+struct Memo {
+  std::shared_ptr<const void> value;
+  int families = 0;
+};
+std::map<std::pair<long, std::string>, Memo>& memo() {
+  static std::map<std::pair<long, std::string>, Memo> m;
   return m;
 }
 }  // namespace
 
 long active_generation() { return generation; }
 void count_training_read() { ++reads; }
+void add_families_read(int f) { families |= f; }
 
-std::shared_ptr<const void> find_memo(long g, const std::string& key) {
+std::shared_ptr<const void> find_memo(long g, const std::string& key, int* f) {
   std::lock_guard<std::mutex> lock(memo_mutex);
   const auto it = memo().find({g, key});
-  return it == memo().end() ? nullptr : it->second;
+  if (it == memo().end()) return nullptr;
+  *f = it->second.families;
+  return it->second.value;
 }
 
-std::shared_ptr<const void> store_memo(long g, const std::string& key, std::shared_ptr<const void> value) {
+std::shared_ptr<const void> store_memo(long g, const std::string& key, std::shared_ptr<const void> value, int f) {
   std::lock_guard<std::mutex> lock(memo_mutex);
   // The first value stored wins, so a reference handed out stays valid.
-  return memo().emplace(std::make_pair(g, key), std::move(value)).first->second;
+  return memo().emplace(std::make_pair(g, key), Memo{std::move(value), f}).first->second.value;
 }
 }  // namespace detail
 
+namespace {
+/// The task the runs this thread reads were trained on (the headline reading's without
+/// ActiveRuns); reading it is not a training read.
+const TournamentConfig& active_config() {
+  static const TournamentConfig headline = article_tournament();
+  return active_tournament ? active_tournament->config : headline;
+}
+}  // namespace
+
 const std::vector<Example>& test_set(int length) {
   static std::mutex mutex;
-  static std::map<int, std::vector<Example>> sets;
+  static std::map<std::pair<std::string, int>, std::vector<Example>> sets;
+  const TournamentConfig& config = active_config();
+  const std::pair<std::string, int> key{to_string(config.task.no_mark), length};
   std::lock_guard<std::mutex> lock(mutex);
-  auto it = sets.find(length);
-  if (it == sets.end()) it = sets.emplace(length, tournament_test_set(article_tournament(), length)).first;
+  auto it = sets.find(key);
+  if (it == sets.end()) it = sets.emplace(key, tournament_test_set(config, length)).first;
   return it->second;
 }
 
@@ -188,7 +211,7 @@ std::string comma_list(const std::vector<double>& values) {
 }
 
 double bag_reader_accuracy(int length) {
-  CueTask task = article_tournament().task;
+  CueTask task = active_config().task;
   task.length = length;
   return bag_of_tokens_accuracy(task);
 }

@@ -75,6 +75,13 @@ class ActiveRuns {
 /// per_run()): the sweep tells an experiment claim from an exact one by whether it asks.
 long training_reads();
 
+/// Which families of trained runs this thread read since reset_families_read(), as a mask of
+/// kTournamentRuns and kFilingsRuns (a memoised value counts the families its computation read):
+/// the sweep judges a claim only in settings where every family it reads is plausible.
+inline constexpr int kTournamentRuns = 1, kFilingsRuns = 2;
+int families_read();
+void reset_families_read();
+
 /// A value computed from the runs this thread reads, computed once per set of runs.
 template <class T>
 const T& per_run(const std::string& key, const std::function<T()>& compute);
@@ -210,18 +217,29 @@ void add(ledger::UnitClaims& claims, ledger::Claim claim, const NotReproduced& n
 namespace detail {
 long active_generation();
 void count_training_read();
-std::shared_ptr<const void> find_memo(long generation, const std::string& key);
+void add_families_read(int families);
+/// The memoised value and the families its computation read, or a null value.
+std::shared_ptr<const void> find_memo(long generation, const std::string& key, int* families);
 std::shared_ptr<const void> store_memo(long generation, const std::string& key,
-                                       std::shared_ptr<const void> value);
+                                       std::shared_ptr<const void> value, int families);
 }  // namespace detail
 
 template <class T>
 const T& per_run(const std::string& key, const std::function<T()>& compute) {
   detail::count_training_read();
   const long generation = detail::active_generation();
-  if (auto found = detail::find_memo(generation, key)) return *static_cast<const T*>(found.get());
+  int families = 0;
+  if (auto found = detail::find_memo(generation, key, &families)) {
+    detail::add_families_read(families);
+    return *static_cast<const T*>(found.get());
+  }
+  const int before = families_read();
+  reset_families_read();
   auto value = std::make_shared<const T>(compute());
-  return *static_cast<const T*>(detail::store_memo(generation, key, value).get());
+  families = families_read();
+  reset_families_read();
+  detail::add_families_read(before | families);
+  return *static_cast<const T*>(detail::store_memo(generation, key, value, families).get());
 }
 
 }  // namespace pe::theorems::lab
