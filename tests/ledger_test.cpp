@@ -2,7 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
+#include <string>
 
 #include "ledger.hpp"
 
@@ -140,4 +144,23 @@ TEST(LedgerTestName, FirstDotSplitsLaterDotsBecomeUnderscores) {
   EXPECT_THROW(pe::ledger::test_name("nodot"), std::invalid_argument);
   EXPECT_THROW(pe::ledger::test_name(".x"), std::invalid_argument);
   EXPECT_THROW(pe::ledger::test_name("x."), std::invalid_argument);
+}
+
+TEST(LedgerReport, ANewRunKeepsEarlierRecordsAndCountsThemApart) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "pe-ledger-run-test";
+  fs::remove_all(dir);
+  pe::ledger::begin_run(dir.string());
+  EXPECT_EQ(pe::ledger::current_run(dir.string()), "1");
+  pe::ledger::Record a;
+  a.id = "thm1.a";
+  a.verdict = a.expected = "holds";
+  pe::ledger::write_fragment(dir.string(), a);
+  pe::ledger::begin_run(dir.string());
+  EXPECT_EQ(pe::ledger::current_run(dir.string()), "2");
+  // The first run's record is still there, stamped with its run.
+  std::ifstream in(dir / "claims.d" / "thm1.a.rec");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("run=1\n"), std::string::npos) << text;
+  fs::remove_all(dir);
 }

@@ -55,7 +55,7 @@ const std::vector<std::string> kRecordFields = {"id",     "unit",    "section", 
                                                 "expected", "note",    "source",
                                                 "certified", "enclosure", "certification",
                                                 "floating_disagreement", "seeds", "resolution",
-                                                "inconclusive", "overprecise"};
+                                                "inconclusive", "overprecise", "run"};
 
 std::string* field(Record& r, const std::string& name) {
   if (name == "id") return &r.id;
@@ -77,6 +77,7 @@ std::string* field(Record& r, const std::string& name) {
   if (name == "resolution") return &r.resolution;
   if (name == "inconclusive") return &r.inconclusive;
   if (name == "overprecise") return &r.overprecise;
+  if (name == "run") return &r.run;
   return nullptr;
 }
 
@@ -360,6 +361,7 @@ Record evaluate_record(const Claim& claim) {
     if (o.seeds > 0) r.seeds = std::to_string(o.seeds);
     if (std::isfinite(o.resolution)) r.resolution = format(o.resolution);
     r.inconclusive = o.inconclusive;
+    if (!o.inconclusive.empty()) r.note += " | Inconclusive: " + o.inconclusive;
     if (o.overprecise) r.overprecise = "true";
     if (claim.rule == Rule::printed || claim.rule == Rule::bound) {
       r.certified = o.certified ? "true" : "false";
@@ -395,10 +397,36 @@ void write_fragment(const std::string& report_dir, const Record& record) {
   {
     std::ofstream out(tmp_path);
     Record copy = record;
+    copy.run = current_run(report_dir);
     for (const std::string& name : kRecordFields) out << name << '=' << escape_line(*field(copy, name)) << '\n';
     if (!out) throw std::runtime_error("cannot write " + tmp_path.string());
   }
   fs::rename(tmp_path, final_path);  // atomic: a reader never sees half a record
+}
+
+std::string current_run(const std::string& report_dir) {
+  std::ifstream in(std::filesystem::path(report_dir) / "run.txt");
+  std::string run;
+  std::getline(in, run);
+  return run;
+}
+
+void begin_run(const std::string& report_dir) {
+  namespace fs = std::filesystem;
+  fs::create_directories(report_dir);
+  long previous = 0;
+  try {
+    previous = std::stol(current_run(report_dir));
+  } catch (const std::exception&) {
+    previous = 0;  // no run yet, or an unreadable file: start again
+  }
+  const fs::path final_path = fs::path(report_dir) / "run.txt", tmp_path = fs::path(report_dir) / "run.txt.tmp";
+  {
+    std::ofstream out(tmp_path);
+    out << previous + 1 << "\n";
+    if (!out) throw std::runtime_error("cannot write " + tmp_path.string());
+  }
+  fs::rename(tmp_path, final_path);
 }
 
 namespace {
@@ -480,6 +508,7 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
           if (!value.empty()) json << ", " << pe::json_quoted(name) << ": " << pe::json_quoted(value);
           continue;  // only where a floating-point route disagrees
         }
+        if (name == "run") continue;  // the fragment's bookkeeping, not the claim's
         if (name == "seeds" || name == "resolution" || name == "inconclusive" || name == "overprecise") {
           if (value.empty()) continue;  // only claims that read seeds or decide in a band
           json << ", " << pe::json_quoted(name) << ": " << (name == "inconclusive" ? pe::json_quoted(value) : value);
@@ -565,7 +594,11 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
     for (const std::string& d : disagreeing) headline << "    " << d << "\n";
     headline << "  Certified on rigorous enclosures: " << s.certified << " of " << s.deterministic
              << " deterministic printed and bound claims.\n";
-    headline << "  Declared but not run in this run: " << not_run.size();
+    const std::string run = current_run(report_dir);
+    const long this_run = std::count_if(records.begin(), records.end(), [&](const Record& r) { return r.run == run; });
+    headline << "  Records from this run: " << this_run << "; from an earlier run, kept: " << records.size() - this_run
+             << ".\n";
+    headline << "  Declared but never run in this build tree: " << not_run.size();
     if (!units_not_run.empty()) {
       headline << " (units:";
       for (const std::string& u : units_not_run) headline << ' ' << u;

@@ -212,6 +212,9 @@ struct Record {
   /// head), its resolution (band half-width, "" when not a band claim), why it is inconclusive
   /// ("" when it decides), and "true" when the printed value is overprecise.
   std::string seeds, resolution, inconclusive, overprecise;
+  /// The run (report/run.txt, begun by `pe_report clear`) whose check wrote this record; kept in
+  /// the fragment, not in claims.json, so that reruns give identical reports.
+  std::string run;
   /// Filled by the report's annotations for swept experiment claims (`reproduction` holds the
   /// class): of the plausible settings, how many were evaluated and how many threw, and per
   /// reading of the article its verdict in that reading's selected runs.
@@ -229,8 +232,14 @@ struct ReportAnnotations {
 };
 
 Record evaluate_record(const Claim& claim);
-/// Writes `<dir>/claims.d/<id>.rec`, one evaluated claim.
+/// Writes `<dir>/claims.d/<id>.rec`, one evaluated claim, stamped with the current run.
 void write_fragment(const std::string& report_dir, const Record& record);
+/// Begins a run: the next run number in `<dir>/run.txt`. Earlier records stay, so that checking
+/// one claim updates its record and leaves the others; the headline counts the records of this
+/// run and of earlier ones.
+void begin_run(const std::string& report_dir);
+/// The current run's number ("" before any run began).
+std::string current_run(const std::string& report_dir);
 /// Merges the fragments into `<dir>/claims.json` and `<dir>/claims.md`; claims declared but
 /// not evaluated in this run are listed as such. Also writes `<dir>/headline.txt`, the few
 /// lines `ctest` ends with (CTestCustom.cmake). Returns the number of disagreements.

@@ -1,5 +1,5 @@
 // pe_report: merges the claim checks' fragments into report/claims.json and report/claims.md.
-// `pe_report clear` removes stale fragments before a run. Exit status 1 when any claim's
+// `pe_report clear` begins a run (earlier records stay until the run replaces them). Exit status 1 when any claim's
 // verdict differs from its expected verdict. `pe_report headline [DOCS_INDEX]` prints the
 // report's headline (what `ctest` ends with, through CTestCustom.cmake). `pe_report harness`
 // prints the table of the article's 24 harness checks; `pe_report harness-check LIST README`
@@ -92,9 +92,8 @@ int main(int argc, char** argv) try {
   const std::string mode = argc > 1 ? argv[1] : "write";
   namespace fs = std::filesystem;
   if (mode == "clear") {
-    fs::remove_all(fs::path(report_dir) / "claims.d");
-    fs::remove(fs::path(report_dir) / "sweep.txt");
-    fs::remove(fs::path(report_dir) / "headline.txt");
+    // A new run; the records and the sweep of earlier runs stay until this run replaces them.
+    pe::ledger::begin_run(report_dir);
     return 0;
   }
   if (mode == "headline") {
