@@ -355,6 +355,10 @@ Page errata_page(const Context& context) {
     md << "### " << title << " {#" << anchor << "}\n\n"
        << claims_table(rows, TableKind::errata, context.source_dir);
   }
+  md << "## Claims the seeds cannot decide {#errata-undecided}\n\n"
+     << "Experiment claims whose acceptance band is too wide to decide anything, or whose estimate "
+        "lies within its resolution of its threshold, whether their verdict is holds or fails:\n\n"
+     << ledger::inconclusive_markdown(context.records, Markdown::doxygen);
   md << "## Verdicts that differ from the ledger's expectation {#errata-differing}\n\n";
   if (differing.empty()) md << "None: every verdict equals its expected verdict.\n\n";
   else md << claims_table(differing, TableKind::errata, context.source_dir);

@@ -145,6 +145,21 @@ const std::vector<std::pair<std::string, std::string>>& errata_groups() {
   return groups;
 }
 
+std::string inconclusive_markdown(const std::vector<Record>& records, Markdown markdown) {
+  std::ostringstream md;
+  int count = 0;
+  for (const Record& r : records) {
+    if (r.inconclusive.empty()) continue;
+    ++count;
+    md << "- `" << r.id << "` (" << escape_markdown(r.verdict, markdown) << "; article "
+       << escape_markdown(r.article, markdown) << ", computed " << escape_markdown(r.computed, markdown)
+       << ", resolution " << escape_markdown(r.resolution.empty() ? "-" : r.resolution, markdown) << "): "
+       << escape_markdown(r.inconclusive, markdown) << "\n";
+  }
+  if (count == 0) md << "None.\n";
+  return md.str() + "\n";
+}
+
 bool belongs_in_errata(const Record& r) { return r.expected == "fails" || r.verdict != r.expected; }
 
 std::string summary_markdown(const Summary& s, Markdown markdown) {

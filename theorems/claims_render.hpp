@@ -81,6 +81,11 @@ std::string summary_markdown(const Summary& summary, Markdown markdown);
 /// empty.
 std::string certification_markdown(const std::vector<Record>& records, Markdown markdown);
 
+/// Every inconclusive claim (Record::inconclusive), holding or failing, as a Markdown list: id,
+/// verdict, the article's and the computed value, the resolution and why it cannot decide; "none"
+/// when empty.
+std::string inconclusive_markdown(const std::vector<Record>& records, Markdown markdown);
+
 /// A claims table's first column: its heading and each row's cell (the report prints the id;
 /// the pages add anchors and links).
 struct IdColumn {

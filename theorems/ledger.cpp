@@ -564,6 +564,7 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
       md << "### " << title << "\n\n";
       table(rows);
     }
+    md << "## Claims the seeds cannot decide (inconclusive)\n\n" << inconclusive_markdown(records, Markdown::github);
     for (const std::string& section : sections()) {
       std::vector<const Record*> rows;
       for (const Record& r : records)
