@@ -1,4 +1,5 @@
-# CTest `mutation.score`: the README's mutation score is re-derived from the sittings' result
+# CTest `mutation.score`: the mutation score printed on the contributors' page (passed as README)
+# is re-derived from the sittings' result
 # files, and every survivor they record is settled in survivors.md (named there by file:line).
 # cmake -DMUTATION_DIR=<tests/mutation> -DREADME=<README.md> -P mutation_score.cmake
 foreach(var MUTATION_DIR README)
