@@ -273,9 +273,11 @@ PE_VERIFICATION_UNIT(rope_rebound) {
                   lo = std::min(lo, r.plane2_first_bottom);
                   hi = std::max(hi, r.plane2_first_bottom);
                 }
-                return shape(27 >= lo - 2 && 27 <= hi + 2,
-                             "range r = " + std::to_string(lo) + ".." + std::to_string(hi),
-                             "plane 2's first bottom over all seeds; 'near' taken as within 2 positions");
+                Outcome o = shape(27 >= lo - 2 && 27 <= hi + 2,
+                                  "range r = " + std::to_string(lo) + ".." + std::to_string(hi),
+                                  "plane 2's first bottom over all seeds; 'near' taken as within 2 positions");
+                o.resolution = 2;  // 'near': within 2 positions of the seeds' range
+                return o;
               }}, not_reproduced);
   // ---- Line 321: NTK-aware scaling pushes the rebound past the longest sequence ----
   lab::add(claims, {"exp.rebound.seeds.ntk_pushes_rebound_past_256", section,
