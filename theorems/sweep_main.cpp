@@ -8,7 +8,8 @@
 // is not swept. Heads are trained once and cached like the headline runs' (CTest fixture
 // `sweep.run`, label `sweep`).
 //
-//     pe_sweep [--threads N]
+//     pe_sweep [--threads N] [--readings N]
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -52,16 +53,32 @@ struct SettingRuns {
 
 int main(int argc, char** argv) {
   int threads = 2;
+  std::size_t reading_count = article_readings().size();
+  const char* usage = "usage: pe_sweep [--threads N] [--readings N]\n";
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--threads" && i + 1 < argc) {
-      threads = std::stoi(argv[++i]);
+    if ((arg == "--threads" || arg == "--readings") && i + 1 < argc) {
+      int value = 0;
+      try {
+        value = std::stoi(argv[++i]);
+      } catch (const std::exception&) {
+        value = 0;
+      }
+      if (value < 1) {
+        std::cerr << "pe_sweep: " << arg << " needs a positive whole number, got '" << argv[i] << "'\n" << usage;
+        return 2;
+      }
+      if (arg == "--threads") threads = value;
+      else reading_count = std::min<std::size_t>(reading_count, std::size_t(value));
     } else if (arg == "--help" || arg == "-h") {
-      std::cout << "usage: pe_sweep [--threads N]\n\nEvaluates every experiment claim under every reading of "
-                   "the article and every training recipe of the grid, and writes report/sweep.txt.\n";
+      std::cout << usage
+                << "\nEvaluates every experiment claim under the article's readings (all "
+                << article_readings().size()
+                << " by default; --readings N keeps the first N, the headline reading first) in every "
+                   "training recipe of each reading's grid, and writes report/sweep.txt.\n";
       return 0;
     } else {
-      std::cerr << "usage: pe_sweep [--threads N]\n";
+      std::cerr << "pe_sweep: unknown argument '" << arg << "'\n" << usage;
       return 2;
     }
   }
@@ -85,7 +102,8 @@ int main(int argc, char** argv) {
     std::printf("sweep: %zu claims read trained heads (%.1f s)\n", swept.size(), seconds_since(start));
 
     int trained = 0;
-    const std::vector<ModelReading>& readings = article_readings();
+    const std::vector<ModelReading> readings(article_readings().begin(),
+                                             article_readings().begin() + long(reading_count));
     for (std::size_t r = 0; r < readings.size(); ++r) {
       const ModelReading& reading = readings[r];
       const auto reading_start = std::chrono::steady_clock::now();
