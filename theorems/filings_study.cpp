@@ -397,8 +397,7 @@ PE_VERIFICATION_UNIT(filings_study) {
               "loses 42% of far queries", Rule::shape, [] {
                 long n = 0;
                 const lab::SeedValues a = accuracy_far(FilingReader::alibi, &n);
-                const double se = std::sqrt(a.between_seed_variance() / a.seeds() +
-                                            std::pow(pe::binomial_standard_error(a.mean(), n), 2));
+                const double se = lab::se_of_mean(a, n);
                 Outcome o = shape(a.mean() <= 0.7, format(a.mean()), a.describe() + "; rule <= 0.7");
                 o.seeds = a.seeds();
                 return with_threshold_margin(std::move(o), a.mean(), 0.7, lab::kSigmas * se);

@@ -225,14 +225,9 @@ PE_VERIFICATION_UNIT(sinusoidal_heads) {
               "0.202 at 64", Rule::shape, [] {
                 const lab::SeedValues& v = probe_accuracies(Probe::projected, 64);
                 const double bag = lab::bag_reader_accuracy(64);
-                // The bag reader is exact: the difference's error is the mean's alone.
-                const lab::SeedDifference d{
-                    bag - v.mean(),
-                    std::sqrt(v.between_seed_variance() / v.seeds() +
-                              std::pow(pe::binomial_standard_error(v.mean(), lab::test_sequences()), 2)),
-                    v.seeds()};
                 lab::Effects effects;
-                effects.require("bag reader " + format(bag) + " - projected at 64", d);
+                effects.require("bag reader " + format(bag) + " - projected at 64",
+                                lab::exact_minus(bag, v, lab::test_sequences()));
                 return effects.outcome(Rule::shape, "all-seed mean " + format(v.mean()), v.describe());
               }}, not_reproduced);
   lab::add(claims, {"exp.sinusoidal.spreads", window,

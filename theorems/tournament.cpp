@@ -158,8 +158,7 @@ PE_VERIFICATION_UNIT(tournament) {
                 const double bag = lab::bag_reader_accuracy(32);
                 const lab::SeedValues none = lab::seed_values(PositionScheme::none, "plain", 32);
                 // The bag reader is exact; the all-seed mean has its seed spread and test-set error.
-                const double se = std::sqrt(none.between_seed_variance() / none.seeds() +
-                                            std::pow(pe::binomial_standard_error(none.mean(), lab::test_sequences()), 2));
+                const double se = lab::se_of_mean(none, lab::test_sequences());
                 const double allowed = bag + lab::kSigmas * se;
                 holds = holds && none.mean() <= allowed;
                 band = std::max(band, lab::kSigmas * se);
@@ -196,13 +195,9 @@ PE_VERIFICATION_UNIT(tournament) {
               "0.996 at 32, 0.201 at 64", Rule::shape, [] {
                 const lab::SeedValues v = lab::seed_values(PositionScheme::sinusoidal, "plain", 64);
                 const double bag = lab::bag_reader_accuracy(64);
-                // The bag reader is exact: the difference's error is the mean's alone.
-                lab::SeedDifference d{bag - v.mean(),
-                                      std::sqrt(v.between_seed_variance() / v.seeds() +
-                                                std::pow(pe::binomial_standard_error(v.mean(), lab::test_sequences()), 2)),
-                                      v.seeds()};
                 lab::Effects effects;
-                effects.require("bag reader " + format(bag) + " - sinusoidal at 64", d);
+                effects.require("bag reader " + format(bag) + " - sinusoidal at 64",
+                                lab::exact_minus(bag, v, lab::test_sequences()));
                 return effects.outcome(Rule::shape, "all-seed mean at 64: " + format(v.mean()), v.describe());
               }}, not_reproduced);
 

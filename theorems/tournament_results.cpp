@@ -231,6 +231,14 @@ SeedDifference seed_difference(const SeedValues& a, const SeedValues& b, long n)
           d.seeds()};
 }
 
+double se_of_mean(const SeedValues& v, long n) {
+  return std::sqrt(v.between_seed_variance() / v.seeds() + std::pow(binomial_standard_error(v.mean(), n), 2));
+}
+
+SeedDifference exact_minus(double exact, const SeedValues& v, long n) {
+  return {exact - v.mean(), se_of_mean(v, n), v.seeds()};
+}
+
 void Effects::require(const std::string& what, const SeedValues& a, const SeedValues& b, long n) {
   require(what, seed_difference(a, b, n));
 }

@@ -129,6 +129,10 @@ struct SeedDifference {
   int seeds = 0;
 };
 SeedDifference seed_difference(const SeedValues& a, const SeedValues& b, long n);
+/// The standard error of the all-seed mean read on n test items: sqrt(s^2/N + p (1 - p)/n).
+double se_of_mean(const SeedValues& v, long n);
+/// An exact reader's accuracy minus the all-seed mean: the difference's error is the mean's alone.
+SeedDifference exact_minus(double exact, const SeedValues& v, long n);
 
 /// An effect claim: each part's difference must exceed k = 3 standard errors. Holds when every
 /// part does; its resolution is the largest k se; a failure is inconclusive unless some part's
