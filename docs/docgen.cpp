@@ -115,20 +115,20 @@ std::string source_link(const std::string& source, const std::string& source_dir
   return "<a href=\"" + page + "_source.html#l" + anchor + "\">" + file + ":" + line + "</a>";
 }
 
-std::string claims_table(const std::vector<const Record*>& records, TableKind kind,
+std::string claim_cards(const std::vector<const Record*>& records, CardKind kind,
                          const std::string& source_dir) {
-  const ledger::IdColumn id_column{"claim", [kind, &source_dir](const Record& r) {
-    const std::string anchor = claim_anchor(r.id);
-    std::string id_cell = kind == TableKind::all ? "\\anchor " + anchor + " `" + r.id + "`"
-                                                 : "\\ref " + anchor + " \"" + r.id + "\"";
-    const auto [suite, name] = ledger::test_name(r.id);
-    return id_cell + "<br><span class=\"pe-unit\">" + unit_reference(r.unit, source_dir) +
-           "</span><br><span class=\"pe-test\">test <code>" + suite + "." + name + "</code></span>";
-  }};
-  const ledger::IdColumn source_column{"declared in", [&source_dir](const Record& r) {
-    return r.source.empty() ? std::string() : source_link(r.source, source_dir);
-  }};
-  return ledger::claims_table(records, Markdown::doxygen, id_column, source_column);
+  const ledger::ClaimLinks links{
+      [kind](const Record& r) {
+        const std::string anchor = claim_anchor(r.id);
+        return kind == CardKind::all ? "\\anchor " + anchor + " `" + r.id + "`"
+                                      : "\\ref " + anchor + " \"" + r.id + "\"";
+      },
+      [&source_dir](const Record& r) {
+        const auto [suite, name] = ledger::test_name(r.id);
+        return (r.source.empty() ? std::string() : source_link(r.source, source_dir) + ", ") + "unit " +
+               unit_reference(r.unit, source_dir) + ", test <code>" + suite + "." + name + "</code>";
+      }};
+  return ledger::claims_listing(records, Markdown::doxygen, links, kind == CardKind::errata);
 }
 
 std::string page_label(const std::string& text, const std::string& file) {
@@ -261,7 +261,7 @@ Page expand_template(const std::string& text, const std::string& file, const Con
     std::string heading = shown.empty() ? "## Claims of this section"
                                          : "## Other claims of this section";
     return heading + " {#" + page.label + "-claims}\n\n" +
-           claims_table(rest, TableKind::section, context.source_dir);
+           claim_cards(rest, CardKind::section, context.source_dir);
   };
 
   std::ostringstream out;
@@ -309,7 +309,7 @@ Page expand_template(const std::string& text, const std::string& file, const Con
           if (r.section == page.section) shown.insert(r.id);
         }
       out << (rows.empty() ? empty_note(prefixes)
-                           : claims_table(rows, TableKind::section, context.source_dir));
+                           : claim_cards(rows, CardKind::section, context.source_dir));
     } else {
       out << expand_inline_units(line, file, number, context) << "\n";
     }
@@ -344,6 +344,14 @@ Page errata_page(const Context& context) {
         "corrected value. The second holds claims whose computed verdict differs from what the "
         "ledger expects, which a passing build never has: a non-empty list means the code "
         "and the article's values have drifted apart (the corresponding `ctest` checks fail).\n\n"
+     << "## What the article gets wrong {#errata-wrong}\n\n"
+     << "Every failing statement and every claim whose seeds cannot decide it, one line each, "
+        "grouped as below; the direction says whether this project's value lies above or below "
+        "the article's, and each name links to the claim's full record.\n\n"
+     << ledger::wrong_list_markdown(context.records, Markdown::doxygen,
+                                    [](const Record& r) {
+                                      return "\\ref " + claim_anchor(r.id) + " \"" + r.id + "\"";
+                                    })
      << "## Errata: the article's statement fails as printed {#errata-declared}\n\n";
   if (declared.empty()) md << "No claim declared in this build is an erratum.\n\n";
   for (const auto& [title, kind] : ledger::errata_groups()) {
@@ -353,7 +361,7 @@ Page errata_page(const Context& context) {
       if (ledger::failure_cause(*r) == kind) rows.push_back(r);
     if (rows.empty()) continue;
     md << "### " << title << " {#" << anchor << "}\n\n"
-       << claims_table(rows, TableKind::errata, context.source_dir);
+       << claim_cards(rows, CardKind::errata, context.source_dir);
   }
   md << "## Claims the seeds cannot decide {#errata-undecided}\n\n"
      << "Experiment claims whose acceptance band is too wide to decide anything, or whose estimate "
@@ -361,7 +369,7 @@ Page errata_page(const Context& context) {
      << ledger::inconclusive_markdown(context.records, Markdown::doxygen);
   md << "## Verdicts that differ from the ledger's expectation {#errata-differing}\n\n";
   if (differing.empty()) md << "None: every verdict equals its expected verdict.\n\n";
-  else md << claims_table(differing, TableKind::errata, context.source_dir);
+  else md << claim_cards(differing, CardKind::errata, context.source_dir);
   return {"90-errata.md", "errata", "", md.str()};
 }
 
@@ -380,7 +388,7 @@ Page all_claims_page(const Context& context) {
       if (r.section == section) rows.push_back(&r);
     md << "## " << literal(section) << " {#claims-" << slug(section) << "}\n\n";
     if (rows.empty()) md << "No claims declared in this build.\n\n";
-    else md << claims_table(rows, TableKind::all, context.source_dir);
+    else md << claim_cards(rows, CardKind::all, context.source_dir);
   }
   return {"95-claims.md", "claims", "", md.str()};
 }

@@ -55,20 +55,20 @@ std::string unit_reference(const std::string& unit, const std::string& source_di
 std::string filing_markup(const filings::Document& document, const std::string& caption,
                           int max_tokens);
 
-/// Which table layout to render.
-enum class TableKind {
+/// Which claim cards to render.
+enum class CardKind {
   section,  ///< id links to the claim's anchor on the all-claims page
   all,      ///< id carries the claim's anchor
-  errata,   ///< as section (the note starts with the erratum)
+  errata,   ///< as section, with each erratum's reason shown beside its values
 };
 
 /// A link to Doxygen's source page of a claim's declaration ("theorems/theorem1.cpp:142"), at
 /// that line. Throws std::invalid_argument for a source not of the form dir/file.ext:line.
 std::string source_link(const std::string& source, const std::string& source_dir);
 
-/// A Doxygen markdown table of the records (ledger::claims_table, whose id cell here also links
-/// the verification unit and names the claim's test).
-std::string claims_table(const std::vector<const ledger::Record*>& records, TableKind kind,
+/// One card per record (ledger::claims_listing); its detail also links the claim's source line
+/// and verification unit and names the claim's test.
+std::string claim_cards(const std::vector<const ledger::Record*>& records, CardKind kind,
                          const std::string& source_dir);
 
 /// One page produced from a template.

@@ -5,6 +5,19 @@
 //   data-pe-math-errors    formulas that failed (TeX parse errors, processing errors)
 //   data-pe-images         images and SVG objects on the page
 //   data-pe-images-broken  the sources of those that did not load, or "none"
+// and the layout of the claim cards and tables (docs/check_layout.sh judges it):
+//   data-pe-cards               claim cards (div.pe-claim) on the page
+//   data-pe-card-max-height     the tallest card's height in px, details closed, and
+//   data-pe-card-tallest        its claim id
+//   data-pe-card-total-height   all cards' heights together
+//   data-pe-reasons             erratum reasons (div.pe-claim-reason) and
+//   data-pe-reasons-hidden      those not fully visible (no width or height, or clipped)
+//   data-pe-column-min-width    the narrowest visible table column with a word of more than three
+//                               characters, in px ("none": no such column), and
+//   data-pe-column-narrowest    its heading
+//   data-pe-page-height         the height of the scrolled content in px
+//   data-pe-overflow-x          px the content is wider than its view (horizontal scrolling)
+//   data-pe-overflow-by         the widest element's tag, class and first words, when it is
 // It changes nothing else; a reader's browser runs it too, harmlessly.
 (function () {
   "use strict";
@@ -31,12 +44,78 @@
     document.body.setAttribute("data-pe-math-errors", String(errors));
     document.body.setAttribute("data-pe-mathjax", "done");
   }
+  // Attribute text the shell check can read: one line, no quotes or angle brackets.
+  function plain(text) { return text.replace(/[^A-Za-z0-9 ._-]+/g, " ").trim().slice(0, 40); }
+  function recordLayout() {
+    var body = document.body;
+    var cards = document.querySelectorAll("div.pe-claim");
+    var tallest = 0, tallestId = "", total = 0;
+    Array.prototype.forEach.call(cards, function (card) {
+      var h = card.getBoundingClientRect().height;
+      total += h;
+      if (h > tallest) {
+        tallest = h;
+        var head = card.querySelector("div.pe-claim-head a, div.pe-claim-head code");
+        tallestId = head ? plain(head.textContent) : "";
+      }
+    });
+    var reasons = document.querySelectorAll("div.pe-claim-reason");
+    var hidden = 0;
+    Array.prototype.forEach.call(reasons, function (r) {
+      var box = r.getBoundingClientRect();
+      if (box.width < 1 || box.height < 1 || r.scrollHeight > r.clientHeight + 1 ||
+          r.scrollWidth > r.clientWidth + 1) hidden += 1;
+    });
+    var narrowest = Infinity, narrowestName = "";
+    // A column counts as squeezed when narrower than the minimum and holding a word longer than
+    // three characters (a column of small numbers may be narrow).
+    Array.prototype.forEach.call(document.querySelectorAll("table"), function (table) {
+      if (table.offsetParent === null || !table.rows.length) return;  // not displayed
+      var longest = [];
+      Array.prototype.forEach.call(table.rows, function (row) {
+        Array.prototype.forEach.call(row.cells, function (cell, i) {
+          cell.textContent.split(/\s+/).forEach(function (word) {
+            longest[i] = Math.max(longest[i] || 0, word.length);
+          });
+        });
+      });
+      Array.prototype.forEach.call(table.rows[0].cells, function (cell, i) {
+        var w = cell.getBoundingClientRect().width;
+        if (longest[i] > 3 && w < narrowest) { narrowest = w; narrowestName = plain(cell.textContent); }
+      });
+    });
+    var scroller = document.getElementById("doc-content") || document.scrollingElement;
+    body.setAttribute("data-pe-cards", String(cards.length));
+    body.setAttribute("data-pe-card-max-height", String(Math.round(tallest)));
+    body.setAttribute("data-pe-card-tallest", tallestId);
+    body.setAttribute("data-pe-card-total-height", String(Math.round(total)));
+    body.setAttribute("data-pe-reasons", String(reasons.length));
+    body.setAttribute("data-pe-reasons-hidden", String(hidden));
+    body.setAttribute("data-pe-column-min-width",
+                      narrowest === Infinity ? "none" : String(Math.round(narrowest)));
+    body.setAttribute("data-pe-column-narrowest", narrowestName);
+    body.setAttribute("data-pe-page-height", String(scroller.scrollHeight));
+    var overflow = Math.max(0, scroller.scrollWidth - scroller.clientWidth);
+    body.setAttribute("data-pe-overflow-x", String(overflow));
+    if (overflow > 1) {
+      var right = scroller.getBoundingClientRect().right, widest = null, widestRight = right;
+      Array.prototype.forEach.call(scroller.querySelectorAll("*"), function (e) {
+        var r = e.getBoundingClientRect().right;
+        if (r > widestRight + 1) { widestRight = r; widest = e; }
+      });
+      if (widest) {
+        body.setAttribute("data-pe-overflow-by", plain(widest.tagName + " " + widest.className + " " +
+                                                       widest.textContent));
+      }
+    }
+  }
   window.addEventListener("load", function () {
     if (window.MathJax && window.MathJax.Hub) {
-      window.MathJax.Hub.Queue(function () { recordMath(); recordImages(); });
+      window.MathJax.Hub.Queue(function () { recordMath(); recordImages(); recordLayout(); });
     } else {
       document.body.setAttribute("data-pe-mathjax", "absent");
       recordImages();
+      recordLayout();
     }
   });
 })();

@@ -203,16 +203,31 @@ TEST(Summary, TheHeadlineCountsMathematicsAndExperimentClassesApart) {
   EXPECT_EQ(pe::ledger::failure_cause(rs[5]), "inconclusive");
 }
 
-TEST(ClaimsTable, RowsCarryLinksAnchorsAndVerdicts) {
+TEST(ClaimCards, CardsCarryLinksAnchorsAndVerdicts) {
   const Record r = record("thm1.ruler.d64", kClocks, "fails", "holds");
-  const std::string section = pe::docgen::claims_table({&r}, pe::docgen::TableKind::section, PE_SOURCE_DIR);
+  const std::string section = pe::docgen::claim_cards({&r}, pe::docgen::CardKind::section, PE_SOURCE_DIR);
   EXPECT_NE(section.find("\\ref claim-thm1-ruler-d64 \"thm1.ruler.d64\""), std::string::npos);
   EXPECT_NE(section.find("\\ref theorems/theorem1.cpp"), std::string::npos);
   EXPECT_NE(section.find("pe-fails pe-mismatch"), std::string::npos);
-  const std::string all = pe::docgen::claims_table({&r}, pe::docgen::TableKind::all, PE_SOURCE_DIR);
+  EXPECT_NE(section.find("<details>"), std::string::npos);  // the detail is folded
+  EXPECT_EQ(section.find("pe-claim-reason"), std::string::npos);
+  const std::string all = pe::docgen::claim_cards({&r}, pe::docgen::CardKind::all, PE_SOURCE_DIR);
   EXPECT_NE(all.find("\\anchor claim-thm1-ruler-d64 `thm1.ruler.d64`"), std::string::npos);
-  // Header, separator, one row, blank line.
-  EXPECT_EQ(std::count(all.begin(), all.end(), '\n'), 4);
+  // One card.
+  EXPECT_EQ(all.find("class=\"pe-claim\"", all.find("class=\"pe-claim\"") + 1), std::string::npos);
+}
+
+TEST(ClaimCards, AnErratumShowsItsReasonAndFoldsItsEvidence) {
+  Record r = record("thm1.ruler.d64", kClocks, "fails", "fails");
+  r.note = "Erratum: the reason | per-seed evidence";
+  const std::string errata = pe::docgen::claim_cards({&r}, pe::docgen::CardKind::errata, PE_SOURCE_DIR);
+  const auto reason = errata.find("<b>Reason:</b> Erratum: the reason</div>");
+  const auto details = errata.find("<details>");
+  const auto evidence = errata.find("<b>evidence</b> per-seed evidence");
+  ASSERT_NE(reason, std::string::npos) << errata;
+  ASSERT_NE(evidence, std::string::npos) << errata;
+  EXPECT_LT(reason, details);
+  EXPECT_LT(details, evidence);
 }
 
 // ---- templates -------------------------------------------------------------------------

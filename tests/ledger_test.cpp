@@ -6,8 +6,10 @@
 #include <fstream>
 #include <iterator>
 #include <regex>
+#include <sstream>
 #include <string>
 
+#include "claims_render.hpp"
 #include "ledger.hpp"
 
 using namespace pe::ledger;
@@ -163,4 +165,88 @@ TEST(LedgerReport, ANewRunKeepsEarlierRecordsAndCountsThemApart) {
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("run=1\n"), std::string::npos) << text;
   fs::remove_all(dir);
+}
+
+// ---- what the report shows ----------------------------------------------------------------
+
+namespace {
+pe::ledger::Record failing(const std::string& id, const std::string& article, const std::string& computed) {
+  pe::ledger::Record r;
+  r.id = id;
+  r.unit = "theorem1";
+  r.statement = "statement of " + id;
+  r.article = article;
+  r.computed = computed;
+  r.rule = "statistical";
+  r.verdict = r.expected = "fails";
+  r.reproduction = "does-not-reproduce";
+  r.note = "Erratum: the reason | evidence";
+  r.source = "theorems/theorem1.cpp:1";
+  return r;
+}
+}  // namespace
+
+TEST(ReportListing, DirectionComparesPlainNumbersOnly) {
+  EXPECT_EQ(direction(failing("a", "0.466", "0.5459")), "higher");
+  EXPECT_EQ(direction(failing("a", "-55.86", "-59.54")), "lower");
+  EXPECT_EQ(direction(failing("a", "5", "5")), "equal");
+  EXPECT_EQ(direction(failing("a", "about 0.31 to 0.68", "0.4")), "");
+  EXPECT_EQ(direction(failing("a", "0.5", "10 of 20 seeds")), "");
+}
+
+TEST(ReportListing, TheReasonIsTheNoteBeforeItsEvidence) {
+  EXPECT_EQ(reason(failing("a", "1", "2")), "Erratum: the reason");
+  pe::ledger::Record r = failing("a", "1", "2");
+  r.note = "no evidence";
+  EXPECT_EQ(reason(r), "no evidence");
+}
+
+TEST(ReportListing, ClaimsMarkdownFitsATerminal) {
+  // Long values, a long statement and a long note: the table stays within kReportTableWidth and
+  // every other line within kReportWidth, and nothing of the values is lost.
+  const std::string long_value(300, 'x');
+  pe::ledger::Record r = failing("filings.horizon.synthetic.seed0.width_of_the_head", long_value, "7 " + long_value);
+  r.statement = std::string(50, 'w') + " " + std::string(700, 's').replace(100, 1, " ");
+  r.note = "Erratum: " + std::string(40, 'r') + " | " + std::string(3000, 'e').replace(500, 1, " ");
+  const std::string md = wrap_report(claims_listing({&r}, Markdown::github, plain_links(), true));
+  std::istringstream lines(md);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t limit = line.rfind('|', 0) == 0 ? kReportTableWidth : kReportWidth;
+    // A word longer than a line stands alone: only such lines may pass the limit.
+    if (line.size() > limit) EXPECT_EQ(line.find(' ', line.find_first_not_of(" -")), std::string::npos) << line;
+  }
+  EXPECT_NE(md.find("  - article:\n    " + long_value + "\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("reason: Erratum:"), std::string::npos);
+  EXPECT_NE(md.find("| fails | does-not-reproduce 0/0 |"), std::string::npos) << md;
+}
+
+TEST(ReportListing, WrapKeepsAListItemTogether) {
+  const std::string item = "- " + std::string(60, 'a') + " " + std::string(60, 'b') + "\n";
+  EXPECT_EQ(wrap_report(item), "- " + std::string(60, 'a') + "\n  " + std::string(60, 'b') + "\n");
+  const std::string row = "| " + std::string(150, 'c') + " |\n";
+  EXPECT_EQ(wrap_report(row), row);  // table rows are never wrapped
+}
+
+TEST(ReportListing, WhatTheArticleGetsWrongListsEachFailureOnceByGroup) {
+  std::vector<pe::ledger::Record> rs = {failing("exp.a", "0.466", "0.55"), failing("exp.b", "0.2", "0.1")};
+  rs[1].reproduction = "inconclusive";
+  rs[1].inconclusive = "within its resolution";
+  pe::ledger::Record holding = failing("exp.c", "0.3", "0.31");
+  holding.verdict = holding.expected = "holds";
+  holding.reproduction = "inconclusive";
+  holding.inconclusive = "band too wide";
+  rs.push_back(holding);
+  pe::ledger::Record fine = failing("exp.d", "0.3", "0.3");
+  fine.verdict = fine.expected = "holds";
+  fine.reproduction = "reproduces";
+  rs.push_back(fine);
+  const std::string md = wrong_list_markdown(rs, Markdown::github, [](const pe::ledger::Record& r) { return r.id; });
+  EXPECT_NE(md.find("- exp.a: article 0.466, computed 0.55 (higher); does-not-reproduce\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("- exp.b: article 0.2, computed 0.1 (lower); inconclusive\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("- exp.c:"), std::string::npos);
+  EXPECT_EQ(md.find("exp.d"), std::string::npos);
+  EXPECT_LT(md.find("exp.a"), md.find("exp.b"));  // errata_groups() order
+  EXPECT_NE(wrong_list_markdown({fine}, Markdown::github, [](const pe::ledger::Record& r) { return r.id; })
+                .find("None"),
+            std::string::npos);
 }

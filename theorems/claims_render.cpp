@@ -1,6 +1,10 @@
 #include "claims_render.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <optional>
+#include <set>
+#include <stdexcept>
 #include <sstream>
 #include <utility>
 
@@ -9,24 +13,12 @@ namespace {
 
 using Counts = std::vector<std::pair<std::string, int>>;
 
-/// A one-row table: the headings, then the counts.
+/// A two-column table, one count per row (it stays narrow with long headings).
 std::string counts_table(const Counts& counts) {
   std::ostringstream md;
-  for (const auto& [heading, count] : counts) md << "| " << heading << " ";
-  md << "|\n|";
-  for (std::size_t i = 0; i < counts.size(); ++i) md << "---|";
-  md << "\n";
-  for (const auto& [heading, count] : counts) md << "| " << count << " ";
-  md << "|\n";
+  md << "| what | count |\n|---|---|\n";
+  for (const auto& [heading, count] : counts) md << "| " << heading << " | " << count << " |\n";
   return md.str();
-}
-
-std::string reproduction_cell(const Record& r, Markdown markdown) {
-  if (r.reproduction.empty() || r.reproduction == "exact" || r.reproduction == "not swept")
-    return r.reproduction;
-  const char* settings = markdown == Markdown::doxygen ? " training settings)" : " settings)";
-  return r.reproduction + " (holds in " + std::to_string(r.settings_held) + " of " +
-         std::to_string(r.settings_evaluated) + " plausible" + settings;
 }
 
 std::string verdict_cell(const Record& r, Markdown markdown) {
@@ -228,28 +220,219 @@ std::string certified_cell(const Record& r) {
   return r.certified == "true" ? "yes " + r.enclosure : "no";
 }
 
-IdColumn plain_id_column() {
-  return {"id", [](const Record& r) { return "`" + r.id + "`"; }};
+ClaimLinks plain_links() {
+  return {[](const Record& r) { return "`" + r.id + "`"; },
+          [](const Record& r) { return r.source.empty() ? std::string() : "`" + r.source + "`"; }};
 }
 
-IdColumn plain_source_column() {
-  return {"declared in", [](const Record& r) { return r.source.empty() ? "" : "`" + r.source + "`"; }};
+namespace {
+
+/// The value of "0.466", "-55.86" or "3.69e29"; nothing for text that is not one number.
+std::optional<double> plain_number(const std::string& text) {
+  try {
+    return value_of_printed(text);
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
 }
 
-std::string claims_table(const std::vector<const Record*>& records, Markdown markdown,
-                         const IdColumn& id_column, const IdColumn& source_column) {
-  auto cell = [markdown](const std::string& text) { return escape_markdown(text, markdown); };
+/// At most `width` characters (UTF-8 code points counted as one), cut with an ellipsis.
+std::string shortened(const std::string& text, std::size_t width) {
+  std::size_t points = 0, cut = std::string::npos;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;  // a continuation byte
+    if (points == width - 1) cut = i;
+    if (++points > width) return text.substr(0, cut) + "\u2026";
+  }
+  return text;
+}
+
+/// Words of `text` in lines of at most `width` characters; the first line starts with `first`,
+/// the others with `indent`. A word longer than a line stands alone on its line.
+std::string wrapped(const std::string& text, const std::string& first, const std::string& indent,
+                    std::size_t width) {
+  std::istringstream words(text);
+  std::string out = first, line = first, word;
+  bool line_empty = true;
+  while (words >> word) {
+    if (!line_empty && line.size() + 1 + word.size() > width) {
+      out += "\n" + indent;
+      line = indent;
+      line_empty = true;
+    }
+    if (!line_empty) {
+      out += ' ';
+      line += ' ';
+    }
+    out += word;
+    line += word;
+    line_empty = false;
+  }
+  return out + "\n";
+}
+
+/// The detail fields of a claim, label and raw text, in the order both listings show them; the
+/// statement, the reason (when shown beside the compact line) and empty fields left out.
+std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, bool with_reason) {
+  std::vector<std::pair<std::string, std::string>> fields = {
+      {"rule", r.rule},
+      {"expected", r.expected},
+      {"certified", certified_cell(r)},
+      {"certification", r.certified.empty() ? "" : r.certification},
+      {"seeds", r.seeds},
+      {"resolution", r.resolution},
+      {"inconclusive because", r.inconclusive},
+      {"overprecise", r.overprecise == "true" ? "more digits printed than the seeds support" : ""},
+      {"holds in", r.settings_holding},
+  };
+  std::string readings;
+  for (const auto& [reading, verdict] : r.readings) readings += (readings.empty() ? "" : "; ") + reading + " " + verdict;
+  fields.push_back({"readings", readings});
+  const std::string rest = with_reason && r.note.size() > reason(r).size()
+                               ? r.note.substr(reason(r).size() + 3)  // after the " | "
+                               : (with_reason ? "" : r.note);
+  fields.push_back({with_reason ? "evidence" : "note", rest});
+  fields.erase(std::remove_if(fields.begin(), fields.end(), [](const auto& f) { return f.second.empty(); }),
+               fields.end());
+  return fields;
+}
+
+/// The class with the plausible settings it holds in, "setting-dependent 12/22".
+std::string compact_class(const Record& r) {
+  if (r.reproduction.empty() || r.reproduction == "exact" || r.reproduction == "not swept")
+    return r.reproduction;
+  return r.reproduction + " " + std::to_string(r.settings_held) + "/" + std::to_string(r.settings_evaluated);
+}
+
+std::string verdict_text(const Record& r) {
+  const std::string mark = r.verdict == r.expected ? "" : " (expected " + r.expected + ")";
+  return r.verdict + mark;
+}
+
+std::string github_listing(const std::vector<const Record*>& records, const ClaimLinks& links,
+                           bool with_reason) {
+  // Widths that keep a row within kReportTableWidth: the longest id, two shortened values, the
+  // verdict and the class.
+  constexpr std::size_t kValueWidth = 24;
+  auto esc = [](const std::string& text) { return escape_markdown(text, Markdown::github); };
   std::ostringstream md;
-  md << "| " << id_column.heading
-     << " | " << source_column.heading << " | statement | article | computed | rule | certified | verdict | expected | reproduction | note |\n"
-     << "|---|---|---|---|---|---|---|---|---|---|---|\n";
+  md << "| claim | article | computed | verdict | class |\n|---|---|---|---|---|\n";
   for (const Record* r : records)
-    md << "| " << id_column.cell(*r) << " | " << source_column.cell(*r) << " | " << cell(r->statement) << " | " << cell(r->article)
-       << " | " << cell(r->computed) << " | " << cell(r->rule) << " | " << cell(certified_cell(*r))
-       << " | " << verdict_cell(*r, markdown)
-       << " | " << cell(r->expected) << " | " << cell(reproduction_cell(*r, markdown)) << " | "
-       << cell(r->note) << " |\n";
+    md << "| " << links.id(*r) << " | " << esc(shortened(r->article, kValueWidth)) << " | "
+       << esc(shortened(r->computed, kValueWidth)) << " | " << esc(verdict_text(*r)) << " | "
+       << esc(compact_class(*r)) << " |\n";
   md << "\n";
+  for (const Record* r : records) {
+    md << "- " << links.id(*r) << ": " << esc(r->statement) << "\n";
+    std::vector<std::pair<std::string, std::string>> fields;
+    if (shortened(r->article, kValueWidth) != r->article) fields.push_back({"article", r->article});
+    if (shortened(r->computed, kValueWidth) != r->computed) fields.push_back({"computed", r->computed});
+    if (with_reason) fields.push_back({"reason", reason(*r)});
+    // The short fields share one line; each long one has its own.
+    static const std::set<std::string> short_fields = {"rule", "expected", "certified", "seeds", "resolution"};
+    std::string short_line = "declared in " + links.declared(*r);
+    for (auto& [label, text] : detail_fields(*r, with_reason)) {
+      if (short_fields.count(label)) short_line += "; " + label + " " + esc(text);
+      else fields.push_back({label, std::move(text)});
+    }
+    md << "  - " << short_line << "\n";
+    for (const auto& [label, text] : fields)
+      if (!text.empty()) md << "  - " << label << ": " << esc(text) << "\n";
+  }
+  md << "\n";
+  return md.str();
+}
+
+std::string doxygen_listing(const std::vector<const Record*>& records, const ClaimLinks& links,
+                            bool with_reason) {
+  auto esc = [](const std::string& text) { return escape_markdown(text, Markdown::doxygen); };
+  std::ostringstream md;
+  for (const Record* r : records) {
+    const std::string way = direction(*r);
+    md << "<div class=\"pe-claim\">\n<div class=\"pe-claim-head\">" << links.id(*r) << " "
+       << verdict_cell(*r, Markdown::doxygen) << " <span class=\"pe-class\">" << esc(class_text(*r))
+       << "</span></div>\n<div class=\"pe-claim-values\"><b>article</b> " << esc(r->article)
+       << " <b>computed</b> " << esc(r->computed) << (way.empty() ? "" : " (" + way + ")")
+       << "</div>\n<div class=\"pe-claim-statement\">" << esc(r->statement) << "</div>\n";
+    if (with_reason) md << "<div class=\"pe-claim-reason\"><b>Reason:</b> " << esc(reason(*r)) << "</div>\n";
+    md << "<details><summary>where it is declared, rule, seeds, settings and note</summary>"
+       << "<div class=\"pe-claim-detail\"><b>declared in</b> " << links.declared(*r);
+    for (const auto& [label, text] : detail_fields(*r, with_reason))
+      md << "<br><b>" << esc(label) << "</b> " << esc(text);
+    md << "</div></details>\n</div>\n";
+  }
+  md << "\n";
+  return md.str();
+}
+
+}  // namespace
+
+std::string direction(const Record& r) {
+  const auto article = plain_number(r.article), computed = plain_number(r.computed);
+  if (!article || !computed) return "";
+  return *computed > *article ? "higher" : *computed < *article ? "lower" : "equal";
+}
+
+std::string reason(const Record& r) { return r.note.substr(0, r.note.find(" | ")); }
+
+std::string class_text(const Record& r) {
+  if (r.reproduction.empty() || r.reproduction == "exact" || r.reproduction == "not swept")
+    return r.reproduction;
+  return r.reproduction + " (holds in " + std::to_string(r.settings_held) + " of " +
+         std::to_string(r.settings_evaluated) + " plausible settings)";
+}
+
+std::string wrap_report(const std::string& markdown) {
+  std::istringstream in(markdown);
+  std::string out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.size() <= kReportWidth || line[0] == '|' || line[0] == '#') {
+      out += line + "\n";
+      continue;
+    }
+    // A list item's continuation lines are indented to its text, so Markdown joins them.
+    const std::size_t text_at = line.find_first_not_of(' ');
+    const bool item = line.compare(text_at, 2, "- ") == 0;
+    const std::size_t indent = item ? text_at + 2 : text_at;
+    out += wrapped(line.substr(indent), line.substr(0, indent), std::string(indent, ' '), kReportWidth);
+  }
+  return out;
+}
+
+std::string claims_listing(const std::vector<const Record*>& records, Markdown markdown,
+                           const ClaimLinks& links, bool with_reason) {
+  return markdown == Markdown::github ? github_listing(records, links, with_reason)
+                                      : doxygen_listing(records, links, with_reason);
+}
+
+std::string wrong_list_markdown(const std::vector<Record>& records, Markdown markdown,
+                                const std::function<std::string(const Record&)>& link) {
+  constexpr std::size_t kValueWidth = 28;
+  auto esc = [markdown](const std::string& text) { return escape_markdown(text, markdown); };
+  auto line = [&](const Record& r) {
+    const std::string way = direction(r);
+    return "- " + link(r) + ": article " + esc(shortened(r.article, kValueWidth)) + ", computed " +
+           esc(shortened(r.computed, kValueWidth)) + (way.empty() ? "" : " (" + way + ")") + "; " +
+           esc(r.reproduction) + "\n";
+  };
+  std::ostringstream md;
+  int listed = 0;
+  for (const auto& [title, kind] : errata_groups()) {
+    std::string lines;
+    for (const Record& r : records)
+      if (r.verdict != "holds" && failure_cause(r) == kind) lines += line(r);
+    if (lines.empty()) continue;
+    md << "**" << title << "**\n\n" << lines << "\n";
+    listed += static_cast<int>(std::count(lines.begin(), lines.end(), '\n'));
+  }
+  std::string holding;
+  for (const Record& r : records)
+    if (r.verdict == "holds" && !r.inconclusive.empty()) holding += line(r);
+  if (!holding.empty())
+    md << "**Claims that hold, but on an estimate within its resolution of the threshold "
+          "(inconclusive)**\n\n"
+       << holding << "\n";
+  if (listed == 0 && holding.empty()) md << "None: every statement holds and decides.\n\n";
   return md.str();
 }
 

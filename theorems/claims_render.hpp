@@ -5,6 +5,7 @@
 /// Markdown; docs/docgen.cpp) both call these: a column or a count added here reaches both.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -86,23 +87,51 @@ std::string certification_markdown(const std::vector<Record>& records, Markdown 
 /// when empty.
 std::string inconclusive_markdown(const std::vector<Record>& records, Markdown markdown);
 
-/// A claims table's first column: its heading and each row's cell (the report prints the id;
-/// the pages add anchors and links).
-struct IdColumn {
-  std::string heading;
-  std::function<std::string(const Record&)> cell;
+/// How a listing names a claim: its id (the pages add an anchor or a link) and where it is
+/// declared (the pages add links to the source line, the unit and the test).
+struct ClaimLinks {
+  std::function<std::string(const Record&)> id, declared;
 };
 
-/// The id in code font, under the heading "id".
-IdColumn plain_id_column();
-/// Where the claim is declared, in code font, under the heading "declared in".
-IdColumn plain_source_column();
+/// The id and "theorems/theorem1.cpp:142", both in code font.
+ClaimLinks plain_links();
 
-/// A table of the records: id, where it is declared, statement, article, computed, rule, verdict, expected,
-/// reproduction (with how many training settings a swept claim holds in) and note, every text
-/// cell escaped; followed by a blank line.
-std::string claims_table(const std::vector<const Record*>& records, Markdown markdown,
-                         const IdColumn& id_column,
-                         const IdColumn& source_column = plain_source_column());
+/// Where a failing or inconclusive value lies against the article's: "higher", "lower" or
+/// "equal" when both are plain decimal numbers, "" otherwise.
+std::string direction(const Record& record);
+
+/// The reason an erratum's note gives: the note up to its first " | " (what follows is the
+/// evidence: per-seed values, the other family, the rule's arithmetic).
+std::string reason(const Record& record);
+
+/// The claim's class as a listing shows it: "exact", "not swept", or the experiment class with
+/// how many plausible settings it holds in.
+std::string class_text(const Record& record);
+
+/// The claims, each as a compact line (claim, article, computed, verdict, class) with its other
+/// fields (statement, where declared, rule, expectation, certification, seeds, resolution,
+/// settings it holds in, note) under it, every text escaped; `with_reason` also shows each
+/// erratum's reason beside the compact line.
+/// - GitHub (claims.md): a table of the compact lines, at most about 160 characters wide (long
+///   values are shortened there and given in full below), then one list item per claim (its
+///   lines as long as its fields: the report wraps them, wrap_report).
+/// - Doxygen (the pages): one card per claim (`div.pe-claim`), the detail in a `<details>`
+///   element a reader expands.
+std::string claims_listing(const std::vector<const Record*>& records, Markdown markdown,
+                           const ClaimLinks& links, bool with_reason = false);
+
+/// Lines of claims.md's prose are wrapped at this width; its tables stay within kReportTableWidth.
+constexpr std::size_t kReportWidth = 100, kReportTableWidth = 160;
+
+/// GitHub Markdown with every line but a table row or a heading wrapped at kReportWidth; a list
+/// item's continuation lines are indented to its text. A word longer than a line stands alone.
+std::string wrap_report(const std::string& markdown);
+
+/// "What the article gets wrong": every failing statement and every inconclusive claim in one
+/// line each (the article's value, this project's, the direction, the class), grouped as
+/// errata_groups(), then the inconclusive claims that hold; `link` gives each line's claim name
+/// (a link to its detail on the pages). "None" when there is nothing to list.
+std::string wrong_list_markdown(const std::vector<Record>& records, Markdown markdown,
+                                const std::function<std::string(const Record&)>& link);
 
 }  // namespace pe::ledger

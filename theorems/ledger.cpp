@@ -496,6 +496,11 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
          << ", \"not_swept\": " << s.not_swept << "}, \"overprecise_printed_values\": " << s.overprecise
          << ", \"deterministic_printed_or_bound\": " << s.deterministic
          << ", \"certified\": " << s.certified << "},\n";
+    json << "  \"build\": {";
+    for (std::size_t i = 0; i < annotations.build.size(); ++i)
+      json << (i ? ", " : "") << pe::json_quoted(annotations.build[i].first) << ": "
+           << pe::json_quoted(annotations.build[i].second);
+    json << "},\n";
     for (const std::string& member : annotations.top_level_json) json << "  " << member << ",\n";
     json << "  \"claims\": [\n";
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -544,10 +549,17 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
     json << "]\n}\n";
   }
   {
-    std::ofstream md(fs::path(report_dir) / "claims.md");
-    md << "# Verification report\n\n" << summary_markdown(s, Markdown::github) << "\n";
-    auto table = [&md](const std::vector<const Record*>& rows) {
-      md << claims_table(rows, Markdown::github, plain_id_column());
+    std::ostringstream md;
+    md << "# Verification report\n\n";
+    for (const auto& [name, value] : annotations.build) md << "- " << name << ": " << value << "\n";
+    md << "\n## Summary\n\n" << summary_markdown(s, Markdown::github) << "\n"
+       << "## What the article gets wrong\n\n"
+       << "Every failing statement and every claim its seeds cannot decide, one line each; the "
+          "direction says whether this project's value lies above or below the article's. Each "
+          "claim's detail is in the section \"Errata and claims that do not reproduce\" below.\n\n"
+       << wrong_list_markdown(records, Markdown::github, [](const Record& r) { return "`" + r.id + "`"; });
+    auto listing = [&md](const std::vector<const Record*>& rows, bool with_reason) {
+      md << claims_listing(rows, Markdown::github, plain_links(), with_reason);
     };
     for (const std::string& section : annotations.markdown_sections) md << section << "\n";
     md << "## How the printed numbers were decided\n\n" << certification_markdown(records, Markdown::github);
@@ -562,7 +574,7 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
         if (failure_cause(*r) == kind) rows.push_back(r);
       if (rows.empty()) continue;
       md << "### " << title << "\n\n";
-      table(rows);
+      listing(rows, true);
     }
     md << "## Claims the seeds cannot decide (inconclusive)\n\n" << inconclusive_markdown(records, Markdown::github);
     for (const std::string& section : sections()) {
@@ -571,12 +583,13 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
         if (r.section == section) rows.push_back(&r);
       if (rows.empty()) continue;
       md << "## " << section << "\n\n";
-      table(rows);
+      listing(rows, false);
     }
     if (!not_run.empty()) {
       md << "## Declared but not evaluated in this run\n\n";
       for (const Claim* c : not_run) md << "- `" << c->id << "` (unit " << c->unit << ")\n";
     }
+    std::ofstream(fs::path(report_dir) / "claims.md") << wrap_report(md.str());
   }
   {
     std::ofstream headline(fs::path(report_dir) / "headline.txt");

@@ -229,6 +229,9 @@ struct ReportAnnotations {
   std::function<void(Record&)> annotate;
   std::vector<std::string> top_level_json;
   std::vector<std::string> markdown_sections;
+  /// What built and wrote the report (commit, tree, date, compiler, build type), as name and
+  /// value: claims.json's "build" object and claims.md's first lines.
+  std::vector<std::pair<std::string, std::string>> build;
 };
 
 Record evaluate_record(const Claim& claim);

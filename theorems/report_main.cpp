@@ -6,7 +6,9 @@
 // checks it against the output of `ctest -N` in LIST and the README's copy (tests/harness_rows.cmake).
 #include <sys/stat.h>
 
+#include <cstdio>
 #include <ctime>
+#include <memory>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -87,6 +89,30 @@ int harness_check(const std::string& ctest_list, const std::string& readme) {
 
 }  // namespace
 
+/// The first line a shell command prints, "" when it fails or prints nothing.
+std::string first_line_of(const std::string& command) {
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>/dev/null").c_str(), "r"), pclose);
+  if (!pipe) return "";
+  char buffer[256];
+  std::string line = std::fgets(buffer, sizeof buffer, pipe.get()) ? buffer : "";
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+  return line;
+}
+
+/// What built this report: the source tree's commit and whether it had changes, the day the
+/// report was written (UTC), the compiler and the build type with its flags.
+std::vector<std::pair<std::string, std::string>> build_stamp() {
+  const std::string git = "git -C '" + std::string(PE_SOURCE_DIR) + "' ";
+  std::string commit = first_line_of(git + "rev-parse HEAD");
+  if (commit.empty()) commit = "unknown (not a git checkout)";
+  else commit += first_line_of(git + "status --porcelain --untracked-files=no").empty() ? " (clean tree)"
+                                                                                       : " (tree with changes)";
+  const std::time_t now = std::time(nullptr);
+  char day[16];
+  std::strftime(day, sizeof day, "%Y-%m-%d", std::gmtime(&now));
+  return {{"commit", commit}, {"date", day}, {"compiler", PE_COMPILER}, {"build type", PE_BUILD_TYPE}};
+}
+
 int main(int argc, char** argv) try {
   const std::string report_dir = PE_REPORT_DIR;
   const std::string mode = argc > 1 ? argv[1] : "write";
@@ -125,8 +151,9 @@ int main(int argc, char** argv) try {
                  "CTEST_LIST README]\n";
     return 2;
   }
-  const int disagreements =
-      pe::ledger::write_report(report_dir, pe::theorems::report_annotations(report_dir));
+  pe::ledger::ReportAnnotations annotations = pe::theorems::report_annotations(report_dir);
+  annotations.build = build_stamp();
+  const int disagreements = pe::ledger::write_report(report_dir, annotations);
   std::cout << "wrote " << report_dir << "/claims.json and claims.md; " << disagreements
             << " claim(s) disagree with their expected verdict\n";
   return disagreements == 0 ? 0 : 1;

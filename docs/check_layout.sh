@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Lays out every page of the built documentation that shows claims in headless Chromium, at a
+# wide and a narrow window, and fails when a reader could not read a claim: the content wider
+# than its view (horizontal scrolling), a table column narrower than a few characters, a claim
+# card taller than a screen with its detail closed, cards taller on average than a few lines of
+# text allow (a page out of proportion to its claim count), or an erratum's reason not fully
+# visible. The measurements are render_probe.js's.
+#
+# usage: check_layout.sh HTML_DIR [--stylesheet FILE] [PAGE...]
+#        PAGE...: the pages to lay out (default: every page with a claim card).
+#        --stylesheet FILE replaces the pages' pe-proofs stylesheet (style.css) in a copy of
+#        HTML_DIR: how the suite shows that the check fails on a layout that squeezes claims.
+# exit:  0 every page reads; 1 a page does not; 77 chromium is not installed (CTest: skipped).
+set -euo pipefail
+
+if [ $# -lt 1 ]; then
+  echo "usage: $0 HTML_DIR [--stylesheet FILE] [PAGE...]" >&2
+  exit 1
+fi
+html_dir=$1
+shift
+stylesheet=
+if [ "${1:-}" = --stylesheet ]; then
+  stylesheet=${2:?--stylesheet needs a file}
+  shift 2
+fi
+source "$(dirname "${BASH_SOURCE[0]}")/headless_chromium.sh" "the pages' layout was"
+
+if [ -n "$stylesheet" ]; then
+  copy=$(mktemp -d)
+  trap 'rm -rf "$copy" "$chromium_profile"' EXIT
+  cp -r "$html_dir/." "$copy/"
+  cp "$stylesheet" "$copy/style.css"
+  html_dir=$copy
+fi
+
+# The windows: a desktop and a narrow laptop or tablet, both 1000 px high ("a screen").
+widths=(1400 800)
+screen_height=1000
+# Narrowest readable table column: about six characters of Doxygen's 14 px font at 90%.
+min_column=48
+# Page height in proportion to the claims: on average at least two cards to a screen.
+max_mean_card=$((screen_height / 2))
+
+if [ $# -gt 0 ]; then
+  pages=$(for page in "$@"; do echo "$html_dir/$page"; done)
+else
+  pages=$(grep -l 'class="pe-claim"' "$html_dir"/*.html | sort)
+fi
+if [ -z "$pages" ]; then
+  echo "FAIL: no page in $html_dir shows a claim card"
+  exit 1
+fi
+
+failures=0
+for file in $pages; do
+  page=$(basename "$file")
+  if [ ! -f "$file" ]; then
+    echo "FAIL $page: $file does not exist (build the docs first: cmake --build --preset docs)"
+    failures=$((failures + 1))
+    continue
+  fi
+  for width in "${widths[@]}"; do
+    dom=$(chromium_run --window-size="$width,$screen_height" --dump-dom "file://$(realpath "$file")" || true)
+    body=$(grep -o '<body[^>]*>' <<< "$dom" | head -n 1)
+    attr() { sed -n "s/.* $1=\"\([^\"]*\)\".*/\1/p" <<< "$body"; }
+    cards=$(attr data-pe-cards)
+    if [ -z "$cards" ]; then
+      echo "FAIL $page at $width px: the layout probe did not run"
+      failures=$((failures + 1))
+      continue
+    fi
+    tallest=$(attr data-pe-card-max-height)
+    total=$(attr data-pe-card-total-height)
+    column=$(attr data-pe-column-min-width)
+    overflow=$(attr data-pe-overflow-x)
+    reasons=$(attr data-pe-reasons)
+    hidden=$(attr data-pe-reasons-hidden)
+    problems=()
+    [ "$overflow" -le 1 ] || problems+=("content ${overflow} px wider than the window (horizontal scrolling; widest: $(attr data-pe-overflow-by))")
+    if [ "$column" != none ] && [ "$column" -lt "$min_column" ]; then
+      problems+=("table column '$(attr data-pe-column-narrowest)' is ${column} px wide (minimum $min_column)")
+    fi
+    [ "$tallest" -le "$screen_height" ] ||
+      problems+=("card $(attr data-pe-card-tallest) is ${tallest} px tall with its detail closed (screen $screen_height)")
+    if [ "$cards" -gt 0 ] && [ $((total / cards)) -gt "$max_mean_card" ]; then
+      problems+=("cards are $((total / cards)) px tall on average (at most $max_mean_card): page $(attr data-pe-page-height) px for $cards claims")
+    fi
+    [ "$hidden" = 0 ] || problems+=("$hidden of $reasons erratum reasons not fully visible")
+    if [ ${#problems[@]} -gt 0 ]; then
+      for p in "${problems[@]}"; do echo "FAIL $page at $width px: $p"; done
+      failures=$((failures + 1))
+    else
+      echo "page $page at $width px: $cards cards, tallest $tallest px, mean $((cards ? total / cards : 0)) px," \
+           "page $(attr data-pe-page-height) px; narrowest column ${column} px; reasons visible $reasons"
+    fi
+  done
+done
+
+if [ "$failures" -gt 0 ]; then
+  echo "$failures page layout(s) a reader cannot read"
+  exit 1
+fi
+echo "every page with claims reads at ${widths[*]} px: no horizontal scrolling, no squeezed column or card"
