@@ -11,6 +11,7 @@
 
 #include "claims_render.hpp"
 #include "ledger.hpp"
+#include "report_diff.hpp"
 
 using namespace pe::ledger;
 
@@ -249,4 +250,50 @@ TEST(ReportListing, WhatTheArticleGetsWrongListsEachFailureOnceByGroup) {
   EXPECT_NE(wrong_list_markdown({fine}, Markdown::github, [](const pe::ledger::Record& r) { return r.id; })
                 .find("None"),
             std::string::npos);
+}
+
+// ---- pe_report diff ------------------------------------------------------------------------
+
+namespace {
+std::string written(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+}  // namespace
+
+TEST(ReportDiff, ListsChangedVerdictsClassesValuesAndMissingClaims) {
+  const std::string before = written("pe-diff-before.json", R"({"build": {"commit": "a"}, "claims": [
+    {"id": "thm1.a", "verdict": "holds", "reproduction": "exact", "article": "0.5", "computed": "0.49"},
+    {"id": "exp.b", "verdict": "holds", "reproduction": "reproduces", "article": "0.4", "computed": "0.41", "readings": {"x": "holds"}},
+    {"id": "exp.c", "verdict": "fails", "reproduction": "fragile", "article": "0.4", "computed": "0.2"},
+    {"id": "old.d", "verdict": "holds", "reproduction": "exact", "article": "1", "computed": "1"}]})");
+  const std::string after = written("pe-diff-after.json", R"({"build": {"commit": "b"}, "claims": [
+    {"id": "thm1.a", "verdict": "holds", "reproduction": "exact", "article": "0.5", "computed": "0.49"},
+    {"id": "exp.b", "verdict": "fails", "reproduction": "fragile", "article": "0.4", "computed": "0.3"},
+    {"id": "exp.c", "verdict": "fails", "reproduction": "fragile", "article": "0.4", "computed": "0.2\u0021"},
+    {"id": "new.e", "verdict": "holds", "reproduction": "exact", "article": "1", "computed": "1"}]})");
+  int changed = -1;
+  const std::string text = diff_reports(read_report_claims(before), read_report_claims(after), changed);
+  EXPECT_EQ(changed, 4) << text;
+  EXPECT_NE(text.find("exp.b: verdict holds -> fails; class reproduces -> fragile; computed 0.41 -> 0.3\n"),
+            std::string::npos) << text;
+  EXPECT_NE(text.find("exp.c: computed 0.2 -> 0.2!\n"), std::string::npos) << text;  // \u0021 read
+  EXPECT_NE(text.find("old.d: only in the old report"), std::string::npos);
+  EXPECT_NE(text.find("new.e: only in the new report"), std::string::npos);
+  EXPECT_EQ(text.find("thm1.a"), std::string::npos);  // unchanged; the build differs, not a claim
+  int none = -1;
+  diff_reports(read_report_claims(after), read_report_claims(after), none);
+  EXPECT_EQ(none, 0);
+}
+
+TEST(ReportDiff, RefusesWhatIsNotAClaimsReport) {
+  EXPECT_THROW(read_report_claims("/nonexistent/claims.json"), std::runtime_error);
+  try {
+    read_report_claims(written("pe-diff-broken.json", R"({"claims": [{"id": "a", )"));
+    ADD_FAILURE() << "a truncated report was read";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("at byte"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(read_report_claims(written("pe-diff-other.json", R"({"claim": []})")), std::invalid_argument);
 }

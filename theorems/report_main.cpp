@@ -1,7 +1,8 @@
 // pe_report: merges the claim checks' fragments into report/claims.json and report/claims.md.
 // `pe_report clear` begins a run (earlier records stay until the run replaces them). Exit status 1 when any claim's
 // verdict differs from its expected verdict. `pe_report headline [DOCS_INDEX]` prints the
-// report's headline (what `ctest` ends with, through CTestCustom.cmake). `pe_report harness`
+// report's headline (what `ctest` ends with, through CTestCustom.cmake). `pe_report diff OLD NEW`
+// lists the claims two claims.json reports decide differently. `pe_report harness`
 // prints the table of the article's 24 harness checks; `pe_report harness-check LIST README`
 // checks it against the output of `ctest -N` in LIST and the README's copy (tests/harness_rows.cmake).
 #include <sys/stat.h>
@@ -20,6 +21,7 @@
 
 #include "harness.hpp"
 #include "ledger.hpp"
+#include "report_diff.hpp"
 #include "sweep.hpp"
 
 namespace {
@@ -146,9 +148,26 @@ int main(int argc, char** argv) try {
     return 0;
   }
   if (mode == "harness-check" && argc == 4) return harness_check(argv[2], argv[3]) == 0 ? 0 : 1;
+  if (mode == "diff" && argc == 4) {
+    int changed = 0;
+    std::cout << pe::ledger::diff_reports(pe::ledger::read_report_claims(argv[2]),
+                                          pe::ledger::read_report_claims(argv[3]), changed);
+    return changed == 0 ? 0 : 1;  // as diff(1): 1 when the reports differ
+  }
+  const char* usage =
+      "usage: pe_report [write]                 merge the claim records into report/claims.{json,md}\n"
+      "       pe_report clear                   begin a run (earlier records stay)\n"
+      "       pe_report headline [DOCS_INDEX]   print the report's headline\n"
+      "       pe_report diff OLD.json NEW.json  list the claims whose verdict, class or value differ\n"
+      "                                         (exit 0: none, 1: some, 2: an unreadable report)\n"
+      "       pe_report harness                 print the table of the article's 24 harness checks\n"
+      "       pe_report harness-check CTEST_LIST README\n";
+  if (mode == "--help" || mode == "-h") {
+    std::cout << usage;
+    return 0;
+  }
   if (mode != "write") {
-    std::cerr << "usage: pe_report [write|clear|headline [DOCS_INDEX]|harness|harness-check "
-                 "CTEST_LIST README]\n";
+    std::cerr << "pe_report: unknown command or arguments: " << mode << "\n" << usage;
     return 2;
   }
   pe::ledger::ReportAnnotations annotations = pe::theorems::report_annotations(report_dir);
