@@ -1,6 +1,7 @@
 /// @file
 /// @brief The one renderer of evaluated claims: the counts (summarise, summary_markdown), the
-/// claims table (claims_table) and the escaper (escape_markdown). The report
+/// claims listing (claims_listing: claims.md's tables, the pages' cards), the list of what the
+/// article gets wrong (wrong_list_markdown) and the escaper (escape_markdown). The report
 /// (report/claims.md, GitHub Markdown; ledger.cpp) and the documentation pages (Doxygen
 /// Markdown; docs/docgen.cpp) both call these: a column or a count added here reaches both.
 #pragma once

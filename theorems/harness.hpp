@@ -2,9 +2,9 @@
 /// @brief The article's 24 harness checks (its Implementation section) mapped to this
 /// project's tests: one row per check, each with the CTest names or name patterns that run it.
 ///
-/// The README's table is this table (`pe_report harness` prints it; the CTest test
-/// `harness.rows` compares it and checks that every pattern selects a test), and the claim `impl.harness.every_row_ran` runs one
-/// ledger claim of every row.
+/// The docs' Implementation page prints this table (`pe_report harness` at a terminal); the CTest
+/// test `harness.rows` checks that every pattern selects a test, and the claim
+/// `impl.harness.every_row_ran` runs one ledger claim of every row.
 #pragma once
 
 #include <string>

@@ -84,7 +84,7 @@ PE_VERIFICATION_UNIT(implementation) {
               }});
 
   claims.add({"impl.harness.every_row_ran", section,
-              "The article's harness has 24 rows (theorems/harness.hpp, the README's table); for "
+              "The article's harness has 24 rows (theorems/harness.hpp, the docs' Implementation page); for "
               "each row the first ledger claim its patterns select is evaluated here and gives "
               "its expected verdict",
               "a harness of 24 assertion-based tests", Rule::shape, [] {
