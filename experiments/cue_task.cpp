@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
+#include <utility>
 #include <stdexcept>
 
 namespace pe::experiments {
@@ -129,11 +132,9 @@ int bag_of_tokens_guess(const std::vector<Token>& tokens, int symbols, NoMarkRul
   return 0;
 }
 
-std::vector<double> expected_largest_cell(int max_items, int cells) {
-  if (max_items < 0 || cells < 1)
-    throw std::invalid_argument("expected_largest_cell needs max_items >= 0 and cells >= 1, got "
-                                "max_items = " + std::to_string(max_items) + ", cells = " +
-                                std::to_string(cells));
+namespace {
+
+std::vector<double> compute_expected_largest_cell(int max_items, int cells) {
   // pmf[b][r][c]: probability that, of r items spread uniformly over b cells, c fall in the
   // first cell (binomial with success 1/b); log-space so that r in the hundreds is exact to
   // rounding.
@@ -165,6 +166,24 @@ std::vector<double> expected_largest_cell(int max_items, int cells) {
     for (int r = 0; r <= n; ++r) expected[r] += 1.0 - at_most[r];
   }
   return expected;
+}
+
+}  // namespace
+
+std::vector<double> expected_largest_cell(int max_items, int cells) {
+  if (max_items < 0 || cells < 1)
+    throw std::invalid_argument("expected_largest_cell needs max_items >= 0 and cells >= 1, got "
+                                "max_items = " + std::to_string(max_items) + ", cells = " +
+                                std::to_string(cells));
+  // Memoised: the degenerate-head test asks it for every head the sweep reads, and a call at
+  // 255 items costs some 10^8 operations. The table is a pure function of its two arguments.
+  static std::mutex mutex;
+  static std::map<std::pair<int, int>, std::vector<double>> known;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto it = known.find({max_items, cells});
+  if (it == known.end())
+    it = known.emplace(std::make_pair(max_items, cells), compute_expected_largest_cell(max_items, cells)).first;
+  return it->second;
 }
 
 double bag_of_tokens_accuracy(const CueTask& task) {

@@ -6,13 +6,17 @@
 // verdicts go to <report>/sweep.txt, which pe_report merges into claims.json as each claim's
 // class, shares and per-reading verdicts. A claim that never asks for a trained run is exact and
 // is not swept. Heads are trained once and cached like the headline runs' (CTest fixture
-// `sweep.run`, label `sweep`).
+// `sweep.run`, label `sweep`). The verdicts are also kept in the cache under a hash of this
+// program's bytes: a rerun of the same build reads them back instead of evaluating every swept claim in
+// every setting again (`--fresh` evaluates anyway).
 //
-//     pe_sweep [--threads N] [--readings N]
+//     pe_sweep [--threads N] [--readings N] [--fresh]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -49,12 +53,40 @@ struct SettingRuns {
   std::unique_ptr<FilingsStudy> study;
 };
 
+/// A hash of this program's own bytes: two runs with the same fingerprint compute the same
+/// sweep (the heads, the corpus and the claims are deterministic functions of the code).
+std::string program_fingerprint() {
+  std::ifstream in("/proc/self/exe", std::ios::binary);
+  if (!in) return "";
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return pe::experiments::hex64(pe::experiments::fnv1a64(bytes.str()));
+}
+
+/// One line per setting: the reading, the recipe, for which family it is plausible, how many
+/// swept claims hold in it.
+void print_settings(const pe::theorems::SweepResult& result) {
+  std::printf("%-24s %-34s %-10s %s\n", "reading", "setting", "plausible", "claims holding");
+  for (std::size_t s = 0; s < result.settings.size(); ++s) {
+    int held = 0;
+    for (const auto& [id, c] : result.claims) held += c.letters[s] == 'h';
+    const pe::theorems::SweepSetting& st = result.settings[s];
+    std::printf("%-24s %-34s %-10s %d of %zu\n", st.reading.c_str(), st.recipe.c_str(),
+                st.plausible_tournament && st.plausible_filings ? "both"
+                : st.plausible_tournament                       ? "tournament"
+                : st.plausible_filings                          ? "filings"
+                                                                : "neither",
+                held, result.claims.size());
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int threads = 2;
   std::size_t reading_count = article_readings().size();
-  const char* usage = "usage: pe_sweep [--threads N] [--readings N]\n";
+  bool fresh = false;
+  const char* usage = "usage: pe_sweep [--threads N] [--readings N] [--fresh]\n";
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if ((arg == "--threads" || arg == "--readings") && i + 1 < argc) {
@@ -70,12 +102,16 @@ int main(int argc, char** argv) {
       }
       if (arg == "--threads") threads = value;
       else reading_count = std::min<std::size_t>(reading_count, std::size_t(value));
+    } else if (arg == "--fresh") {
+      fresh = true;
     } else if (arg == "--help" || arg == "-h") {
       std::cout << usage
                 << "\nEvaluates every experiment claim under the article's readings (all "
                 << article_readings().size()
                 << " by default; --readings N keeps the first N, the headline reading first) in every "
-                   "training recipe of each reading's grid, and writes report/sweep.txt.\n";
+                   "training recipe of each reading's grid, and writes report/sweep.txt. The verdicts "
+                   "are kept in the cache under a hash of this program, so a rerun of the same build "
+                   "reads them back; --fresh evaluates them again.\n";
       return 0;
     } else {
       std::cerr << "pe_sweep: unknown argument '" << arg << "'\n" << usage;
@@ -84,6 +120,24 @@ int main(int argc, char** argv) {
   }
   try {
     const auto start = std::chrono::steady_clock::now();
+    const std::string path = std::string(PE_REPORT_DIR) + "/sweep.txt";
+    const std::string fingerprint = program_fingerprint();
+    const std::string memo = fingerprint.empty() ? "" : std::string(PE_CACHE_DIR) + "/sweep/" + fingerprint +
+                                                             "-readings" + std::to_string(reading_count) + ".txt";
+    if (!fresh && !memo.empty())
+      if (const auto body = read_sealed(memo)) {
+        pe::theorems::SweepResult cached;
+        if (pe::theorems::parse(*body, cached)) {
+          std::filesystem::create_directories(PE_REPORT_DIR);
+          write_sealed(path, *body);
+          std::printf("sweep: %zu settings, %zu claims, read back from %s (this build evaluated them "
+                      "before; --fresh evaluates again); %.1f s\n",
+                      cached.settings.size(), cached.claims.size(), memo.c_str(), seconds_since(start));
+          print_settings(cached);
+          std::printf("wrote %s\n", path.c_str());
+          return 0;
+        }
+      }
     const pe::filings::Corpus& corpus = pe::theorems::case_study_corpus();
 
     // Which claims read trained heads, and which families: evaluated once on the headline runs.
@@ -186,25 +240,15 @@ int main(int argc, char** argv) {
       c.letters = c.letters.substr(1);
     }
 
-    const std::string path = std::string(PE_REPORT_DIR) + "/sweep.txt";
     std::filesystem::create_directories(PE_REPORT_DIR);
-    write_sealed(path, pe::theorems::serialise(result));
+    const std::string body = pe::theorems::serialise(result);
+    write_sealed(path, body);
+    if (!memo.empty()) write_sealed_or_warn(memo, body);
 
     std::printf("sweep: %zu readings, %zu settings, %zu claims; %d heads trained in this run; %.1f s in all "
                 "(threads %d)\n",
                 readings.size(), result.settings.size(), swept.size(), trained, seconds_since(start), threads);
-    std::printf("%-24s %-34s %-10s %s\n", "reading", "setting", "plausible", "claims holding");
-    for (std::size_t s = 0; s < result.settings.size(); ++s) {
-      int held = 0;
-      for (const auto& [id, c] : result.claims) held += c.letters[s] == 'h';
-      const pe::theorems::SweepSetting& st = result.settings[s];
-      std::printf("%-24s %-34s %-10s %d of %zu\n", st.reading.c_str(), st.recipe.c_str(),
-                  st.plausible_tournament && st.plausible_filings ? "both"
-                  : st.plausible_tournament                       ? "tournament"
-                  : st.plausible_filings                          ? "filings"
-                                                                  : "neither",
-                  held, swept.size());
-    }
+    print_settings(result);
     std::printf("wrote %s\n", path.c_str());
   } catch (const std::exception& e) {
     std::cerr << "pe_sweep: " << e.what() << "\n";
