@@ -294,23 +294,24 @@ FigureData offsets_figure(const experiments::Tournament& tournament, int seed) {
 
 FigureData tournament_figure(const experiments::Tournament& tournament, const PrintedAccuracies& article) {
   const std::vector<std::string>& readers = tournament_reader_names();
-  const int headline = std::min(tournament.config.seeds, experiments::kHeadlineSeeds);
+  // Every seed of the selected recipe, as the claims read them (not the three headline seeds).
+  const int seed_count = tournament.config.seeds;
   FigureData fig{"tournament",
                  "Accuracy of every scheme and rescaling at each test length, heads trained at the "
-                 "window length: the headline seeds' mean, the spread between seeds, and the "
+                 "window length: the mean over every seed, the spread between seeds, and the "
                  "article's value.",
                  {{"window", tournament.config.task.length},
-                  {"seeds", headline},
-                  {"spread_seeds", tournament.config.seeds},
+                  {"seeds", seed_count},
+                  {"spread_seeds", seed_count},
                   {"test_sequences", tournament.config.test_sequences}},
                  {},
                  {{"readers", readers}}};
-  DataTable mean{"accuracy", "one row per test length: each reader's accuracy, mean over the headline seeds",
+  DataTable mean{"accuracy", "one row per test length: each reader's accuracy, mean over every seed",
                  {"length"}, {}};
-  DataTable seeds{"seed_accuracy", "one row per headline seed and test length: each reader's accuracy",
+  DataTable seeds{"seed_accuracy", "one row per seed and test length: each reader's accuracy",
                   {"seed", "length"}, {}};
-  DataTable spread{"band", "one row per test length: for each reader its headline mean and the standard "
-                   "deviation between single seeds over every seed (columns <reader>, <reader>_sd)", {"length"}, {}};
+  DataTable spread{"band", "one row per test length: for each reader its mean over every seed and the "
+                   "standard deviation between single seeds (columns <reader>, <reader>_sd)", {"length"}, {}};
   DataTable printed{"article", "one row per test length: each reader's accuracy as the article prints it",
                     {"length"}, {}};
   for (DataTable* t : {&mean, &seeds, &printed})
@@ -322,24 +323,19 @@ FigureData tournament_figure(const experiments::Tournament& tournament, const Pr
   for (int length : tournament.config.test_lengths) {
     std::vector<double> mean_row{double(length)}, sd_row{double(length)}, printed_row{double(length)};
     std::vector<std::vector<double>> seed_rows;
-    for (int k = 0; k < headline; ++k) seed_rows.push_back({double(k), double(length)});
+    for (int k = 0; k < seed_count; ++k) seed_rows.push_back({double(k), double(length)});
     for (const std::string& name : readers) {
       const TournamentReader reader = tournament_reader(name);
       std::vector<double> all;
-      bool complete = true;
-      for (int k = 0; k < tournament.config.seeds; ++k) {
+      for (int k = 0; k < seed_count; ++k) {
         const std::optional<double> a = tournament.accuracy(reader.scheme, k, reader.reading, length);
-        if (k < headline) seed_rows[k].push_back(a ? *a : kNoValue);
-        if (a) all.push_back(*a); else complete = false;
+        seed_rows[k].push_back(a ? *a : kNoValue);
+        if (a) all.push_back(*a);
       }
-      double sum = 0, sq = 0;
-      for (int k = 0; complete && k < headline; ++k) sum += all[k];
-      const double m = sum / headline;
-      if (complete && all.size() > 1) {
-        double mu = 0;
-        for (double v : all) mu += v / all.size();
-        for (double v : all) sq += (v - mu) * (v - mu);
-      }
+      const bool complete = static_cast<int>(all.size()) == seed_count;
+      double m = 0, sq = 0;
+      for (double v : all) m += v / all.size();
+      for (double v : all) sq += (v - m) * (v - m);
       mean_row.push_back(complete ? m : kNoValue);
       sd_row.push_back(complete ? m : kNoValue);
       sd_row.push_back(complete && all.size() > 1 ? std::sqrt(sq / (all.size() - 1)) : kNoValue);

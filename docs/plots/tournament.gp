@@ -1,6 +1,6 @@
-# Accuracy of every scheme and rescaling against test length: the mean of the headline seeds
-# with error bars of one standard deviation between single seeds (over every seed of the
-# selected recipe), and the article's printed values as open circles. Heads trained at the
+# Accuracy of every scheme and rescaling against test length: the mean over every seed of the
+# selected recipe with error bars of one standard deviation between single seeds, and the
+# article's printed values as open circles. Heads trained at the
 # window length. Data: figures::tournament_figure (tables band: length, then <reader> and
 # <reader>_sd for none, sinusoidal, learned, rope, alibi, rope_pi, rope_ntk, rope_yarn; article:
 # length and the article's value per reader).
@@ -13,7 +13,7 @@ set xrange [28:290]
 set xtics (32, 64, 128, 256)
 set yrange [0:1.05]
 set xlabel "test length (log scale)"
-set ylabel sprintf("accuracy (mean of seeds 0-%d; bars: sd over %d seeds)", seeds - 1, spread_seeds)
+set ylabel sprintf("accuracy (mean of %d seeds; bars: sd between seeds)", seeds)
 set key outside right top
 set title sprintf("Reading past a window of %d positions (%d test sequences per length; circles: the article)", window, test_sequences)
 set arrow from window, graph 0 to window, graph 1 nohead dashtype 2 linecolor rgb "#888888"
