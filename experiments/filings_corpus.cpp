@@ -5,6 +5,7 @@
 #include <cctype>
 #include <map>
 #include <sstream>
+#include <string_view>
 
 #include "random.hpp"
 
@@ -555,7 +556,11 @@ Document parse_marked_text(const std::string& text, const std::string& source_na
     if (!word.empty()) doc.tokens.push_back({word, -1});
     word.clear();
   };
-  for (std::size_t i = 0; i < text.size();) {
+  // Editors on some systems open a UTF-8 file with a byte-order mark; it is not part of a word.
+  const std::string_view byte_order_mark = "\xEF\xBB\xBF";
+  const std::size_t start = text.compare(0, byte_order_mark.size(), byte_order_mark) == 0
+                                ? byte_order_mark.size() : 0;
+  for (std::size_t i = start; i < text.size();) {
     const char c = text[i];
     if (c == '[' && i + 1 < text.size() && text[i + 1] == '[') {
       flush_word();

@@ -180,7 +180,8 @@ class MarkupError : public std::runtime_error {
 };
 
 /// Reads plain text whose company mentions are marked `[[Company Name]]`. Words are split on
-/// white space. Throws MarkupError for an empty or binary input, an unclosed `[[`, a stray
+/// white space; a UTF-8 byte-order mark opening the text is skipped. Throws MarkupError for an
+/// empty or binary input, an unclosed `[[`, a stray
 /// `]]`, a nested `[[` or an empty name; its line and column count characters (UTF-8). Any
 /// number of distinct companies (tokenize shares the symbols among them). Throws
 /// std::invalid_argument, naming the size, for a text longer than kMaxDocumentBytes.

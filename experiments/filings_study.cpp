@@ -394,6 +394,14 @@ AttentionHead FilingsStudy::trained_head(PositionScheme scheme, int seed) const 
   return AttentionHead(config.head_shape(scheme), run(scheme, seed).trained_parameters);
 }
 
+double FilingsStudy::held_out_accuracy(FilingReader reader, int seed) const {
+  const std::vector<int>& answers = run(scheme_of(reader), seed).answers(reader);
+  long right = 0;
+  for (std::size_t i = 0; i < held_out_queries.size(); ++i)
+    right += answers[i] == held_out_queries[i].answer;
+  return double(right) / double(held_out_queries.size());
+}
+
 namespace {
 
 std::vector<FilingReader> readers_of(PositionScheme scheme) {
@@ -532,7 +540,8 @@ std::string filings_head_cache_path(const FilingsStudyConfig& config, const fili
 }
 
 FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::Corpus& corpus,
-                               const std::string& cache_dir, int threads) {
+                               const std::string& cache_dir, int threads,
+                               const ComputeProgress& on_trained) {
   config.validate();
   if (static_cast<int>(corpus.train.size()) != config.train_documents ||
       static_cast<int>(corpus.held_out.size()) != config.held_out_documents)
@@ -579,7 +588,8 @@ FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::
         if (cache_dir.empty()) return;
         const std::string key = head_key(config, fingerprint, jobs[i].scheme, jobs[i].seed);
         write_sealed_or_warn(path_for(cache_dir, key, jobs[i].scheme, jobs[i].seed), serialise(run, key));
-      });
+      },
+      on_trained);
   result.heads = std::move(runs.runs);
   result.trained = runs.computed;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -619,21 +629,29 @@ FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds, c
 }
 
 RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const std::string& cache_dir,
-                                         int threads, const ModelReading& reading) {
+                                         int threads, const ModelReading& reading,
+                                         const TrainingProgress& progress) {
   std::string grid_text = "selection 1\n" + selection_rule() + "\nseeds " +
                           std::to_string(kGridSeeds) + "\ncorpus " + corpus_fingerprint(corpus) + '\n';
   for (const TrainingRecipe& r : recipe_grid()) grid_text += filings_study_with(r, kGridSeeds, reading).canonical();
-  return cached_selection(cache_dir, "filings_study", grid_text, [&](const TrainingRecipe& recipe) {
-    const FilingsStudy study =
-        run_filings_study(filings_study_with(recipe, kGridSeeds, reading), corpus, cache_dir, threads);
-    return score_heads(recipe, study.heads, study.config.validation_windows,
-                       [&](const FilingHeadRun& h) { return study.degenerate_reason(h); });
-  });
+  const FilingsStudyConfig grid_config = filings_study_with(recipe_grid().front(), kGridSeeds, reading);
+  const long heads_per_recipe = long(grid_config.schemes.size()) * grid_config.seeds;
+  return cached_selection(
+      cache_dir, "filings_study", grid_text,
+      [&](const TrainingRecipe& recipe, const ComputeProgress& on_trained) {
+        const FilingsStudy study = run_filings_study(filings_study_with(recipe, kGridSeeds, reading),
+                                                     corpus, cache_dir, threads, on_trained);
+        return score_heads(recipe, study.heads, study.config.validation_windows,
+                           [&](const FilingHeadRun& h) { return study.degenerate_reason(h); });
+      },
+      {"filings heads", heads_per_recipe, progress});
 }
 
 FilingsStudyConfig selected_filings_study(const filings::Corpus& corpus, const std::string& cache_dir,
-                                          int seeds, const ModelReading& reading) {
-  return filings_study_with(filings_recipe_selection(corpus, cache_dir, 0, reading).recipe(), seeds, reading);
+                                          int seeds, const ModelReading& reading,
+                                          const TrainingProgress& progress) {
+  return filings_study_with(filings_recipe_selection(corpus, cache_dir, 0, reading, progress).recipe(),
+                            seeds, reading);
 }
 
 }  // namespace pe::experiments

@@ -35,6 +35,7 @@
 #include "attention_head.hpp"
 #include "filings_corpus.hpp"
 #include "recipes.hpp"
+#include "result_cache.hpp"
 #include "training.hpp"
 
 namespace pe::experiments {
@@ -174,27 +175,35 @@ struct FilingsStudy {
 
   const FilingHeadRun& run(PositionScheme scheme, int seed) const;
   AttentionHead trained_head(PositionScheme scheme, int seed) const;
+  /// The share of the held-out questions that `reader` answers right with head `seed` of its
+  /// scheme. Throws std::invalid_argument when the study has no such head.
+  double held_out_accuracy(FilingReader reader, int seed) const;
   /// filings_degenerate_reason for one of its heads.
   std::string degenerate_reason(const FilingHeadRun& run) const;
 };
 
 /// Trains and reads every head, or loads it from `cache_dir` (empty: no cache); `threads`
-/// <= 0 means one per hardware thread. Throws std::invalid_argument if the corpus does not
-/// have the configured number of documents.
+/// <= 0 means one per hardware thread. `on_trained`, if set, hears how many of the heads the
+/// cache lacked are trained (load_or_compute). Throws std::invalid_argument if the corpus does
+/// not have the configured number of documents.
 FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::Corpus& corpus,
-                               const std::string& cache_dir, int threads = 0);
+                               const std::string& cache_dir, int threads = 0,
+                               const ComputeProgress& on_trained = {});
 
 /// The article's filings study trained with `recipe`, `seeds` seeds per scheme.
 /// Under `reading` (only its mark embedding concerns the filings: every question has a mark behind it).
 FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds, const ModelReading& reading = {});
 /// The selection rule (recipes.hpp) applied to the filings heads on their validation windows,
-/// kGridSeeds per recipe; cached under cache_dir/filings_study/`selection-<key>.txt`.
+/// kGridSeeds per recipe; cached under cache_dir/filings_study/`selection-<key>.txt`. Heads
+/// trained for it are reported to `progress` (cached_selection).
 RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const std::string& cache_dir,
-                                         int threads = 0, const ModelReading& reading = {});
+                                         int threads = 0, const ModelReading& reading = {},
+                                         const TrainingProgress& progress = {});
 
 /// The headline study's configuration: the selected recipe with `seeds` seeds per scheme.
 FilingsStudyConfig selected_filings_study(const filings::Corpus& corpus, const std::string& cache_dir,
-                                          int seeds = kSelectedSeeds, const ModelReading& reading = {});
+                                          int seeds = kSelectedSeeds, const ModelReading& reading = {},
+                                          const TrainingProgress& progress = {});
 
 /// The cache entry of one head.
 std::string filings_head_cache_path(const FilingsStudyConfig& config, const filings::Corpus& corpus,

@@ -162,16 +162,39 @@ RecipeSelection select_recipe(const std::function<RecipeScore(const TrainingReci
   return out;
 }
 
+std::size_t selection_size() {
+  return recipe_grid().size() + batch_neighbours(recipe_grid().front()).size();
+}
+
 RecipeSelection cached_selection(const std::string& cache_dir, const std::string& family,
-                                 const std::string& key_text,
-                                 const std::function<RecipeScore(const TrainingRecipe&)>& score) {
+                                 const std::string& key_text, const RecipeScorer& score,
+                                 const SelectionTraining& training) {
   const std::string path = cache_dir.empty() ? std::string()
       : (std::filesystem::path(cache_dir) / family / ("selection-" + hex64(fnv1a64(key_text)) + ".txt")).string();
   RecipeSelection selection;
   if (!path.empty())
     if (const std::optional<std::string> body = read_sealed(path); body && parse(*body, selection))
       return selection;
-  selection = select_recipe(score);
+  // select_recipe scores the recipes one after another: heads trained for the earlier ones,
+  // plus this one's progress, plus every head of the recipes still to come.
+  const long recipes = long(selection_size());
+  long recipe_number = 0, trained_before = 0;
+  selection = select_recipe([&](const TrainingRecipe& recipe) {
+    ++recipe_number;
+    long trained_here = 0;
+    const RecipeScore result = score(recipe, [&](std::size_t computed, std::size_t missing) {
+      trained_here = long(missing);
+      if (!training.progress) return;
+      training.progress({training.heads + " to select the recipe",
+                         "recipe " + std::to_string(recipe_number) + " of " + std::to_string(recipes) +
+                             ": " + recipe.name(),
+                         trained_before + long(computed),
+                         trained_before + long(missing) +
+                             (recipes - recipe_number) * training.heads_per_recipe});
+    });
+    trained_before += trained_here;
+    return result;
+  });
   if (!path.empty()) write_sealed_or_warn(path, serialise(selection));
   return selection;
 }

@@ -29,6 +29,7 @@
 
 #include "attention_head.hpp"
 #include "cue_task.hpp"
+#include "result_cache.hpp"
 #include "training.hpp"
 
 namespace pe::experiments {
@@ -163,12 +164,40 @@ Config with_recipe(Config config, const TrainingRecipe& recipe, int seeds) {
   return config;
 }
 
+/// How many recipes select_recipe scores: the grid, then the chosen point's batch neighbours.
+std::size_t selection_size();
+
+/// What a progress display is told while heads train (never while they load).
+struct TrainingStatus {
+  std::string what;    ///< the heads being trained, in words: "filings heads to select the recipe"
+  std::string detail;  ///< where it is within them ("recipe r of n: lr 1e-3, ..."), or ""
+  long trained = 0;    ///< heads of `what` trained so far
+  /// Heads of `what` to train in all. A selection counts every head of the recipes it has not
+  /// reached yet: exact on an empty cache, an upper bound on a partly filled one.
+  long to_train = 0;
+};
+using TrainingProgress = std::function<void(const TrainingStatus&)>;
+
+/// Scores one recipe; the training behind the score reports to `on_trained`.
+using RecipeScorer =
+    std::function<RecipeScore(const TrainingRecipe&, const ComputeProgress& on_trained)>;
+
+/// How a selection's training is shown: what its heads are, how many heads one recipe trains
+/// (every scheme and grid seed), and where to report (may be empty).
+struct SelectionTraining {
+  std::string heads;
+  long heads_per_recipe = 0;
+  TrainingProgress progress;
+};
+
 /// select_recipe, cached as a sealed entry `<cache_dir>/<family>/selection-<hash of key_text>.txt`
 /// (no cache when cache_dir is empty); an entry that is missing, corrupt or does not parse is
-/// recomputed. `key_text` holds everything the selection depends on.
+/// recomputed, reporting to `training.progress` as its heads train (TrainingStatus: `what` is
+/// "<heads> to select the recipe", `detail` the recipe being trained). `key_text` holds
+/// everything the selection depends on.
 RecipeSelection cached_selection(const std::string& cache_dir, const std::string& family,
-                                 const std::string& key_text,
-                                 const std::function<RecipeScore(const TrainingRecipe&)>& score);
+                                 const std::string& key_text, const RecipeScorer& score,
+                                 const SelectionTraining& training = {});
 
 /// A selection as text and back (the cached form: the grid's figures are kept so that a
 /// process needing only the chosen recipe need not load every grid head). parse returns false

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <istream>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -71,6 +72,10 @@ struct LoadedOrComputed {
   int computed = 0;
 };
 
+/// How far the computing part of a train-or-load loop has got: `computed` of its `missing` jobs
+/// (those the cache did not hold) are done. For a progress display.
+using ComputeProgress = std::function<void(std::size_t computed, std::size_t missing)>;
+
 /// The train-or-load loop of the cached experiments. Job i is `load(i)` when that returns a
 /// run (a valid sealed entry; nothing when the entry is missing, corrupt or for another key,
 /// or when there is no cache). The other jobs are computed by `compute(i)` in parallel
@@ -78,12 +83,16 @@ struct LoadedOrComputed {
 /// write_sealed_or_warn so that a cache that cannot be written costs only the caching) before it
 /// is kept. `prepare()` runs once before the first computation, and only if some job is missing:
 /// it builds what only computing needs. Results depend on neither `threads` nor the order.
+/// `on_progress`, if set and some job is missing, is called with (0, missing) before
+/// `prepare()`, then after each job is stored, one call at a time (from the thread that
+/// computed the job).
 template <class Run>
 LoadedOrComputed<Run> load_or_compute(std::size_t count, int threads,
                                       const std::function<std::optional<Run>(std::size_t)>& load,
                                       const std::function<void()>& prepare,
                                       const std::function<Run(std::size_t)>& compute,
-                                      const std::function<void(std::size_t, const Run&)>& store) {
+                                      const std::function<void(std::size_t, const Run&)>& store,
+                                      const ComputeProgress& on_progress = {}) {
   LoadedOrComputed<Run> out;
   out.runs.resize(count);
   std::vector<std::size_t> missing;
@@ -94,11 +103,18 @@ LoadedOrComputed<Run> load_or_compute(std::size_t count, int threads,
   }
   out.computed = static_cast<int>(missing.size());
   if (missing.empty()) return out;
+  if (on_progress) on_progress(0, missing.size());
   prepare();
+  std::mutex progress_mutex;
+  std::size_t done = 0;
   for_each_in_parallel(missing, threads, [&](std::size_t i) {
     Run run = compute(i);
     store(i, run);
     out.runs[i] = std::move(run);
+    if (on_progress) {
+      std::lock_guard<std::mutex> lock(progress_mutex);
+      on_progress(++done, missing.size());
+    }
   });
   return out;
 }

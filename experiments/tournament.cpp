@@ -266,7 +266,7 @@ std::string head_cache_path(const TournamentConfig& config, const std::string& c
 }
 
 Tournament run_tournament(const TournamentConfig& config, const std::string& cache_dir,
-                          int threads) {
+                          int threads, const ComputeProgress& on_trained) {
   config.validate();
   const auto start = std::chrono::steady_clock::now();
   Tournament result;
@@ -299,7 +299,8 @@ Tournament run_tournament(const TournamentConfig& config, const std::string& cac
         if (!cache_dir.empty())
           write_sealed_or_warn(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
                        serialise(run, head_key(config, jobs[i].scheme, jobs[i].seed)));
-      });
+      },
+      on_trained);
   result.heads = std::move(runs.runs);
   result.trained = runs.computed;
   result.seconds =
@@ -323,18 +324,28 @@ RecipeScore score_recipe(const TrainingRecipe& recipe, const Tournament& tournam
                      [&](const HeadRun& h) { return degenerate_reason(tournament, h); });
 }
 
-RecipeSelection tournament_recipe_selection(const std::string& cache_dir, int threads, const ModelReading& reading) {
+RecipeSelection tournament_recipe_selection(const std::string& cache_dir, int threads,
+                                            const ModelReading& reading,
+                                            const TrainingProgress& progress) {
   // The grid's canonical texts name the reading wherever it differs from the headline one, so
   // each reading's selection has its own cache entry and the headline's keeps its old one.
   std::string grid_text = "selection 1\n" + selection_rule() + "\nseeds " + std::to_string(kGridSeeds) + '\n';
   for (const TrainingRecipe& r : recipe_grid()) grid_text += tournament_with(r, kGridSeeds, reading).canonical();
-  return cached_selection(cache_dir, "tournament", grid_text, [&](const TrainingRecipe& recipe) {
-    return score_recipe(recipe, run_tournament(tournament_with(recipe, kGridSeeds, reading), cache_dir, threads));
-  });
+  const TournamentConfig grid_config = tournament_with(recipe_grid().front(), kGridSeeds, reading);
+  const long heads_per_recipe = long(grid_config.schemes.size()) * grid_config.seeds;
+  return cached_selection(
+      cache_dir, "tournament", grid_text,
+      [&](const TrainingRecipe& recipe, const ComputeProgress& on_trained) {
+        return score_recipe(recipe, run_tournament(tournament_with(recipe, kGridSeeds, reading),
+                                                   cache_dir, threads, on_trained));
+      },
+      {"tournament heads", heads_per_recipe, progress});
 }
 
-TournamentConfig selected_tournament(const std::string& cache_dir, int seeds, const ModelReading& reading) {
-  return tournament_with(tournament_recipe_selection(cache_dir, 0, reading).recipe(), seeds, reading);
+TournamentConfig selected_tournament(const std::string& cache_dir, int seeds, const ModelReading& reading,
+                                     const TrainingProgress& progress) {
+  return tournament_with(tournament_recipe_selection(cache_dir, 0, reading, progress).recipe(), seeds,
+                         reading);
 }
 
 }  // namespace pe::experiments

@@ -20,6 +20,7 @@
 #include "attention_head.hpp"
 #include "cue_task.hpp"
 #include "recipes.hpp"
+#include "result_cache.hpp"
 #include "training.hpp"
 
 namespace pe::experiments {
@@ -108,9 +109,10 @@ std::string degenerate_reason(PositionScheme scheme, long correct, long total, i
 std::string degenerate_reason(const Tournament& tournament, const HeadRun& run);
 
 /// Trains and reads every head, or loads it from `cache_dir` (empty: no cache) when a valid
-/// entry exists; `threads` <= 0 means one per hardware thread.
+/// entry exists; `threads` <= 0 means one per hardware thread. `on_trained`, if set, hears how
+/// many of the heads the cache lacked are trained (load_or_compute).
 Tournament run_tournament(const TournamentConfig& config, const std::string& cache_dir,
-                          int threads = 0);
+                          int threads = 0, const ComputeProgress& on_trained = {});
 
 /// The article's tournament under `reading` trained with `recipe`, `seeds` seeds per scheme.
 TournamentConfig tournament_with(const TrainingRecipe& recipe, int seeds, const ModelReading& reading = {});
@@ -120,14 +122,17 @@ RecipeScore score_recipe(const TrainingRecipe& recipe, const Tournament& tournam
 /// The selection rule (recipes.hpp) applied to the tournament's heads, kGridSeeds per recipe.
 /// Trains or loads every grid head; the selection itself is cached under
 /// `cache_dir/tournament/selection-<key>.txt` (recomputed when missing or corrupt).
-/// `reading` picks the model and task the grid trains (the headline reading by default).
+/// `reading` picks the model and task the grid trains (the headline reading by default). Heads
+/// trained for it are reported to `progress` (cached_selection).
 RecipeSelection tournament_recipe_selection(const std::string& cache_dir, int threads = 0,
-                                            const ModelReading& reading = {});
+                                            const ModelReading& reading = {},
+                                            const TrainingProgress& progress = {});
 
 /// The headline tournament's configuration: the selected recipe with `seeds` seeds per scheme
 /// (kSelectedSeeds for the claims; kHeadlineSeeds loads only seeds 0..2 of the same heads).
 TournamentConfig selected_tournament(const std::string& cache_dir, int seeds = kSelectedSeeds,
-                                     const ModelReading& reading = {});
+                                     const ModelReading& reading = {},
+                                     const TrainingProgress& progress = {});
 
 /// The cache entry of one head (exposed for the tests that corrupt it).
 std::string head_cache_path(const TournamentConfig& config, const std::string& cache_dir,

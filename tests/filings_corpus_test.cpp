@@ -132,6 +132,25 @@ TEST(MarkupReader, ReportsWhereTheMarkupIsMalformed) {
   expect_markup_error("Zürich\nSão ]]", 2, 5, "without a matching");
 }
 
+TEST(MarkupReader, SkipsAUtf8ByteOrderMark) {
+  // Some editors open a UTF-8 file with the bytes EF BB BF. They are no part of the first word,
+  // and columns count from the character after them.
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::string text = "[[Acme Rail]] rose; Zürich [[Bolt Foods]]";
+  const Document plain = parse_marked_text(text, "t");
+  const Document marked = parse_marked_text(bom + text, "t");
+  ASSERT_EQ(marked.tokens.size(), plain.tokens.size());
+  for (std::size_t i = 0; i < plain.tokens.size(); ++i) {
+    EXPECT_EQ(marked.tokens[i].text, plain.tokens[i].text);
+    EXPECT_EQ(marked.tokens[i].company, plain.tokens[i].company);
+  }
+  EXPECT_EQ(marked.companies, plain.companies);
+  expect_markup_error(bom + "]]", 1, 1, "without a matching");
+  expect_markup_error(bom, 1, 1, "empty document");
+  // Only at the start of the text: elsewhere the bytes belong to their word.
+  EXPECT_EQ(parse_marked_text("a " + bom + "b", "t").tokens[1].text, bom + "b");
+}
+
 TEST(MarkupReader, StatesItsSizeLimitAndRefusesBeyondIt) {
   const std::string largest(kMaxDocumentBytes, 'a');  // one very long word: accepted
   EXPECT_EQ(parse_marked_text(largest, "t").tokens.size(), 1u);

@@ -385,9 +385,27 @@ TEST(FilingsAlibi, ContentWidthIsTheSpreadOfTheQueryTokensScores) {
   EXPECT_GT(alibi_content_width(head), 0.0);
 }
 
+TEST(FilingsStudy, HeldOutAccuracyIsTheShareOfHeldOutQuestionsReadRight) {
+  // Read afresh from the head rather than from the cached answers, and scored against queries().
+  const std::vector<pe::filings::Document>& held_out = pe::theorems::case_study_corpus().held_out;
+  const FilingReader reader = FilingReader::rope_pi;
+  const int seed = 1;
+  const std::vector<int> answers = read_filings(cached_study().trained_head(scheme_of(reader), seed),
+                                                reader, held_out, cached_study().config.window);
+  long asked = 0, right = 0;
+  for (const pe::filings::Document& d : held_out)
+    for (const pe::filings::Query& q : pe::filings::queries(d))
+      right += answers[std::size_t(asked++)] == q.answer;
+  ASSERT_EQ(std::size_t(asked), answers.size());
+  EXPECT_EQ(cached_study().held_out_accuracy(reader, seed), double(right) / double(asked));
+  EXPECT_THROW(cached_study().held_out_accuracy(reader, cached_study().config.seeds),
+               std::invalid_argument);
+}
+
 TEST(FilingsCache, SecondRunLoadsEveryHeadWithIdenticalAnswers) {
   const FilingsStudy again =
-      run_filings_study(cached_study().config, pe::theorems::case_study_corpus(), PE_CACHE_DIR);
+      run_filings_study(cached_study().config, pe::theorems::case_study_corpus(), PE_CACHE_DIR, 0,
+                        [](std::size_t, std::size_t) { ADD_FAILURE() << "a loaded head reported"; });
   EXPECT_EQ(again.trained, 0);
   for (std::size_t i = 0; i < again.heads.size(); ++i) {
     EXPECT_EQ(again.heads[i].trained_parameters, cached_study().heads[i].trained_parameters);
@@ -419,8 +437,14 @@ TEST(FilingsCache, CorruptEntryIsRecomputedIdentically) {
   const std::size_t at = text.find("held_out alibi ") + 15;
   text[at] = text[at] == '0' ? '1' : '0';
   std::ofstream(victim) << text;
-  const FilingsStudy again = run_filings_study(config, corpus, dir.string(), 1);
+  std::vector<std::size_t> reports;  // heads trained, as run_filings_study reports them
+  const FilingsStudy again =
+      run_filings_study(config, corpus, dir.string(), 1, [&](std::size_t trained, std::size_t missing) {
+        EXPECT_EQ(missing, 1u);
+        reports.push_back(trained);
+      });
   EXPECT_EQ(again.trained, 1);
+  EXPECT_EQ(reports, (std::vector<std::size_t>{0, 1}));
   for (std::size_t i = 0; i < again.heads.size(); ++i) {
     EXPECT_EQ(again.heads[i].trained_parameters, cached_study().heads[i].trained_parameters);
     EXPECT_EQ(again.heads[i].held_out_answers, cached_study().heads[i].held_out_answers);

@@ -1,7 +1,8 @@
 # Runs pe_read_filing --format json on one document and parses what it prints with CMake's own
 # JSON reader: the document must parse, name the expected companies and, with SUMMARY set, hold
-# one summary row per head-reader and one per reader; otherwise one object per position, each
-# with an answer per column, and `named_last` of the last position as expected.
+# one summary row per head-reader and one per reader, each with its first-named baseline and
+# held-out accuracy; otherwise one object per position, each with an answer per column, and
+# `named_last` of the last position as expected.
 #   cmake -DREADER=... -DFILE=... -DCOMPANIES=n -DLAST="Name" [-DSUMMARY=1] -P read_filing_json.cmake
 cmake_minimum_required(VERSION 3.19)
 set(args "${FILE}" --format json)
@@ -29,6 +30,13 @@ if(SUMMARY)
   if(NOT pooled STREQUAL "rope+yarn/seeds 0-2")
     message(FATAL_ERROR "the last summary row is '${pooled}'")
   endif()
+  # Beside each reader: the first-named baseline on the same questions and its held-out accuracy.
+  foreach(field first_named_accuracy held_out_accuracy)
+    string(JSON value GET "${out}" summary 27 ${field})
+    if(NOT value MATCHES "^[01][.][0-9]+$")
+      message(FATAL_ERROR "summary row 27's ${field} is '${value}', not an accuracy")
+    endif()
+  endforeach()
   return()
 endif()
 string(JSON positions LENGTH "${out}" positions)

@@ -329,6 +329,31 @@ TEST(LoadOrCompute, LoadsWhatIsCachedComputesTheRestAndStoresIt) {
   }
 }
 
+TEST(LoadOrCompute, ReportsHowManyOfTheMissingJobsAreComputed) {
+  // Jobs 0..4, the even ones cached: (0, 2) before preparing, then (1, 2) and (2, 2), one call
+  // at a time whatever the thread count; nothing at all when every job loads.
+  for (int threads : {1, 2, 4}) {
+    std::vector<std::pair<std::size_t, std::size_t>> reports;
+    bool reported_before_prepare = false;
+    load_or_compute<int>(
+        5, threads,
+        [](std::size_t i) -> std::optional<int> {
+          if (i % 2) return std::nullopt;
+          return 0;
+        },
+        [&] { reported_before_prepare = !reports.empty(); }, [](std::size_t i) { return int(i); },
+        [](std::size_t, const int&) {},
+        [&](std::size_t computed, std::size_t missing) { reports.emplace_back(computed, missing); });
+    const std::vector<std::pair<std::size_t, std::size_t>> expected = {{0, 2}, {1, 2}, {2, 2}};
+    EXPECT_EQ(reports, expected) << threads << " threads";
+    EXPECT_TRUE(reported_before_prepare);
+  }
+  load_or_compute<int>(
+      3, 2, [](std::size_t) -> std::optional<int> { return 0; }, [] {},
+      [](std::size_t) -> int { throw std::logic_error("not called"); }, [](std::size_t, const int&) {},
+      [](std::size_t, std::size_t) { ADD_FAILURE() << "a report with nothing to compute"; });
+}
+
 TEST(LoadOrCompute, NothingMissingMeansNoPreparationAndFailuresPropagate) {
   int prepared = 0;
   const LoadedOrComputed<int> all = load_or_compute<int>(
@@ -489,6 +514,40 @@ RecipeSelection select_by_hand(
     s.mean_validation_loss = loss_of(r, grid);
     return s;
   });
+}
+
+TEST(Recipes, ASelectionReportsTheHeadsItTrainsAcrossItsRecipes) {
+  // Every recipe "trains" 3 heads but the grid's first, whose heads a cache would hold: the
+  // reports count on across recipes, and count every head of the recipes not reached yet.
+  std::vector<TrainingStatus> seen;
+  const RecipeSelection s = cached_selection(
+      "", "test", "key",
+      [](const TrainingRecipe& r, const ComputeProgress& on_trained) {
+        if (!(r == recipe_grid().front()))
+          for (std::size_t k = 0; k <= 3; ++k) on_trained(k, 3);
+        RecipeScore score;
+        score.recipe = r;
+        score.heads = 3;
+        score.mean_validation_loss = 1;
+        return score;
+      },
+      {"test heads", 3, [&](const TrainingStatus& status) { seen.push_back(status); }});
+  const long recipes = long(selection_size());
+  ASSERT_EQ(s.scores.size(), selection_size());
+  ASSERT_EQ(seen.size(), std::size_t(4 * (recipes - 1)));
+  EXPECT_EQ(seen.front().what, "test heads to select the recipe");
+  EXPECT_EQ(seen.front().detail,
+            "recipe 2 of " + std::to_string(recipes) + ": " + recipe_grid()[1].name());
+  EXPECT_EQ(seen.front().trained, 0);
+  EXPECT_EQ(seen.front().to_train, 3 * (recipes - 1));
+  for (std::size_t i = 1; i < seen.size(); ++i) {
+    EXPECT_GE(seen[i].trained, seen[i - 1].trained);
+    EXPECT_LE(seen[i].trained, seen[i].to_train);
+  }
+  EXPECT_EQ(seen.back().trained, 3 * (recipes - 1));
+  EXPECT_EQ(seen.back().to_train, seen.back().trained);
+  EXPECT_EQ(seen.back().detail, "recipe " + std::to_string(recipes) + " of " + std::to_string(recipes) +
+                                    ": " + s.scores.back().recipe.name());
 }
 
 TEST(Recipes, TheRuleTakesTheLowestFiniteLossThenLooksAtTheBatchNeighbours) {

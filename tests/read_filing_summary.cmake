@@ -1,0 +1,121 @@
+# pe_read_filing --summary, checked against the positions it summarises:
+# - the first-named column of every row is the share of questions (positions with a company
+#   named last) whose answer is the document's first company, counted here from the TSV
+#   positions;
+# - a reader's held-out accuracy is the mean of its seeds', and does not depend on the document
+#   (OTHER_FILE gives the same column);
+# - the table fits 100 columns.
+#   cmake -DREADER=... -DFILE=... -DOTHER_FILE=... -P read_filing_summary.cmake
+cmake_minimum_required(VERSION 3.19)
+include(${CMAKE_CURRENT_LIST_DIR}/read_filing_text.cmake)
+
+function(run out_var)
+  execute_process(COMMAND "${READER}" ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "pe_read_filing ${ARGN} exited with ${rc}: ${err}")
+  endif()
+  set(${out_var} "${out}" PARENT_SCOPE)
+endfunction()
+
+# "0.2903" from right / questions, rounded to four places as the program prints it.
+function(four_places right questions out_var)
+  math(EXPR ten_thousandths "(20000 * ${right} + ${questions}) / (2 * ${questions})")
+  if(ten_thousandths EQUAL 10000)
+    set(${out_var} "1.0000" PARENT_SCOPE)
+  else()
+    string(LENGTH "${ten_thousandths}" digits)
+    math(EXPR zeros "4 - ${digits}")
+    string(REPEAT "0" ${zeros} padding)
+    set(${out_var} "0.${padding}${ten_thousandths}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# The baseline, counted from the positions: column 3 of the TSV is the company named last.
+run(positions "${FILE}" --format tsv)
+text_lines("${positions}" rows)
+list(REMOVE_AT rows 0)
+set(questions 0)
+set(first_named 0)
+set(first_company "")
+foreach(row IN LISTS rows)
+  string(REPLACE "\t" ";" fields "${row}")
+  list(GET fields 2 named_last)
+  if(named_last STREQUAL "-")
+    continue()
+  endif()
+  if(first_company STREQUAL "")
+    set(first_company "${named_last}")
+  endif()
+  math(EXPR questions "${questions} + 1")
+  if(named_last STREQUAL first_company)
+    math(EXPR first_named "${first_named} + 1")
+  endif()
+endforeach()
+if(questions EQUAL 0 OR first_named EQUAL questions)
+  message(FATAL_ERROR "${FILE} asks no question, or names only one company: no baseline to check")
+endif()
+four_places(${first_named} ${questions} baseline)
+
+# The summary table: a header, then one row per head-reader.
+run(summary "${FILE}" --summary)
+widest_line("${summary}" widest line)
+if(widest GREATER 100)
+  message(FATAL_ERROR "a summary line of ${widest} columns:\n${line}")
+endif()
+if(NOT summary MATCHES "\nhead-reader +questions +right +accuracy +first wrong +first-named +held-out\n(.*)")
+  message(FATAL_ERROR "no header with the first-named and held-out columns:\n${summary}")
+endif()
+text_lines("${CMAKE_MATCH_1}" table_rows)
+list(LENGTH table_rows row_count)
+if(NOT row_count EQUAL 28)
+  message(FATAL_ERROR "expected 28 rows (21 head-readers and 7 readers), got ${row_count}")
+endif()
+set(held_out_column "")
+foreach(row IN LISTS table_rows)
+  # name, questions, right, accuracy, first wrong, first-named, held-out
+  if(NOT row MATCHES "^([^ ]+( 0-[0-9]+)?) +([0-9]+) +[0-9]+ +[-0-9.]+ +[-0-9]+ +([-0-9.]+) +([01][.][0-9][0-9][0-9][0-9])$")
+    message(FATAL_ERROR "a summary row that does not read as one: '${row}'")
+  endif()
+  set(name "${CMAKE_MATCH_1}")
+  set(row_questions "${CMAKE_MATCH_3}")
+  set(row_baseline "${CMAKE_MATCH_4}")
+  set(held_out "${CMAKE_MATCH_5}")
+  if(NOT row_baseline STREQUAL baseline)
+    message(FATAL_ERROR "${name}: first-named ${row_baseline}, counted from the positions ${baseline} "
+                        "(${first_named} of ${questions})")
+  endif()
+  list(APPEND held_out_column "${held_out}")
+  # A reader's seeds together: its held-out accuracy is the mean of the three rows above.
+  if(name MATCHES "^(.+)/seeds 0-2$")
+    string(REGEX REPLACE "([+.])" "\\\\\\1" reader "${CMAKE_MATCH_1}")
+    set(sum 0)
+    foreach(k 0 1 2)
+      if(NOT summary MATCHES "\n${reader}/seed${k} [^\n]* ([01])[.]([0-9][0-9][0-9][0-9])\n")
+        message(FATAL_ERROR "no row for ${name}'s seed ${k}")
+      endif()
+      math(EXPR sum "${sum} + ${CMAKE_MATCH_1}${CMAKE_MATCH_2}")
+    endforeach()
+    string(REGEX MATCH "([01])[.]([0-9][0-9][0-9][0-9])$" pooled "${held_out}")
+    math(EXPR gap "3 * ${CMAKE_MATCH_1}${CMAKE_MATCH_2} - ${sum}")
+    # Each printed value is within half a unit of its last place, so three times the printed
+    # mean and the sum of the three printed values differ by at most 3 units.
+    if(gap GREATER 3 OR gap LESS -3)
+      message(FATAL_ERROR "${name}: held-out ${held_out} is not the mean of its seeds' (sum ${sum})")
+    endif()
+  endif()
+endforeach()
+
+# The held-out column belongs to the readers, not to the document.
+run(other "${OTHER_FILE}" --summary)
+string(REGEX REPLACE "^.*\nhead-reader[^\n]*\n" "" other_rows "${other}")
+set(other_column "")
+text_lines("${other_rows}" other_rows)
+foreach(row IN LISTS other_rows)
+  string(REGEX MATCH "[01][.][0-9][0-9][0-9][0-9]$" value "${row}")
+  list(APPEND other_column "${value}")
+endforeach()
+if(NOT other_column STREQUAL held_out_column)
+  message(FATAL_ERROR "the held-out column differs between ${FILE} and ${OTHER_FILE}:\n"
+                      "${held_out_column}\n${other_column}")
+endif()
+message(STATUS "first-named ${baseline} (${first_named} of ${questions}) in every row; held-out ${held_out_column}")
