@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <fstream>
 #include <filesystem>
 #include <regex>
 #include <set>
@@ -129,6 +131,72 @@ std::string claim_cards(const std::vector<const Record*>& records, CardKind kind
                unit_reference(r.unit, source_dir) + ", test <code>" + suite + "." + name + "</code>";
       }};
   return ledger::claims_listing(records, Markdown::doxygen, links, kind == CardKind::errata);
+}
+
+CiRun parse_ci_run(const std::string& text) {
+  // Lines: "commit HASH"; "CI: STEP (HH:MM:SS)"; ctest's "N% tests passed, F tests failed out
+  // of T", "Total Test time (real) = S sec" and "... Test #K: NAME .... Passed S sec".
+  static const std::regex step(R"(CI: (.+) \(([0-9]{2}):([0-9]{2}):([0-9]{2})\))");
+  static const std::regex passed(R"([0-9]+% tests passed, ([0-9]+) tests failed out of ([0-9]+))");
+  static const std::regex total(R"(Total Test time \(real\) = +([0-9.]+) sec)");
+  static const std::regex named(R"(Test +#[0-9]+: ([A-Za-z0-9_.]+) \.+ +Passed +([0-9.]+) sec)");
+  CiRun run;
+  std::istringstream in(text);
+  std::vector<std::pair<std::string, long>> stamps;
+  CiRun::Tests current;
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    std::smatch m;
+    if (line.rfind("commit ", 0) == 0) {
+      run.commit = line.substr(7);
+    } else if (std::regex_match(line, m, step)) {
+      long at = std::stol(m[2]) * 3600 + std::stol(m[3]) * 60 + std::stol(m[4]);
+      if (!stamps.empty() && at < stamps.back().second) at += 86400;  // past midnight
+      stamps.push_back({m[1], at});
+    } else if (std::regex_search(line, m, named)) {
+      current.named.push_back({m[1], std::stod(m[2])});
+    } else if (std::regex_search(line, m, passed)) {
+      current.total = std::stoi(m[2]);
+      current.passed = current.total - std::stoi(m[1]);
+    } else if (std::regex_search(line, m, total)) {
+      current.seconds = std::stod(m[1]);
+      current.run = run.tests.empty() ? "release" : "sanitize";
+      run.tests.push_back(std::move(current));
+      current = {};
+    } else if (!line.empty()) {
+      throw std::invalid_argument("ci.log:" + std::to_string(number) + ": not a line record_ci_run.sh writes: " + line);
+    }
+  }
+  if (stamps.size() < 2 || stamps.back().first != "done")
+    throw std::invalid_argument("ci.log: the run has no steps or did not reach 'done'");
+  for (std::size_t i = 0; i + 1 < stamps.size(); ++i)
+    run.steps.push_back({stamps[i].first, stamps[i + 1].second - stamps[i].second});
+  run.total_seconds = stamps.back().second - stamps.front().second;
+  return run;
+}
+
+std::string minutes_text(double seconds) {
+  const long s = std::lround(seconds);
+  return s < 60 ? std::to_string(s) + " s" : std::to_string(s / 60) + " min " + std::to_string(s % 60) + " s";
+}
+
+std::string ci_costs_markdown(const CiRun& run) {
+  std::ostringstream md;
+  md << "| step | wall time |\n|---|---|\n";
+  for (const auto& [name, seconds] : run.steps) md << "| " << literal(name) << " | " << minutes_text(seconds) << " |\n";
+  md << "| all of `.ci/run` | " << minutes_text(run.total_seconds) << " |\n\n";
+  for (const CiRun::Tests& t : run.tests) {
+    md << "The " << t.run << " tests: " << t.passed << " of " << t.total << " passed in "
+       << minutes_text(t.seconds);
+    for (std::size_t i = 0; i < t.named.size(); ++i)
+      md << (i ? ", " : "; of which ") << "`" << t.named[i].first << "` " << minutes_text(t.named[i].second);
+    md << ".\n";
+  }
+  md << "\nRecorded from the fresh-clone run of `.ci/run` at commit " << literal(run.commit.substr(0, 7))
+     << " (`docs/measurements/ci.log`, extracted by `docs/record_ci_run.sh`; the table is formatted "
+        "from it when the pages are built).\n";
+  return md.str();
 }
 
 std::string page_label(const std::string& text, const std::string& file) {
@@ -270,6 +338,15 @@ Page expand_template(const std::string& text, const std::string& file, const Con
   for (std::string line; std::getline(in, line);) {
     ++number;
     if (starts_with(line, "[[section ")) continue;  // read by page_section
+    if (line == "[[ci-costs]]") {
+      const std::string path = context.source_dir + "/docs/measurements/ci.log";
+      std::ifstream record(path);
+      if (!record) throw std::invalid_argument(where(file, number) + "[[ci-costs]] needs " + path);
+      std::ostringstream text;
+      text << record.rdbuf();
+      out << ci_costs_markdown(parse_ci_run(text.str()));
+      continue;
+    }
     if (line == "[[training-selection]]") {
       out << context.training_selection;
       continue;

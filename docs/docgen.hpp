@@ -87,6 +87,34 @@ struct Context {
   std::string training_selection;        ///< markdown for [[training-selection]]
 };
 
+/// What one recorded run of `.ci/run` cost (docs/measurements/ci.log, written by
+/// docs/record_ci_run.sh from the run's output): each step's wall seconds, the tests each ctest
+/// run passed, and the slowest fixtures' times.
+struct CiRun {
+  std::string commit;
+  std::vector<std::pair<std::string, long>> steps;  ///< step name, wall seconds
+  long total_seconds = 0;
+  /// Per ctest run in order ("release", "sanitize"): tests passed of tests run, its wall time,
+  /// and named tests' times (sweep.run, tournament.train, filings_study.prepare, docs.build).
+  struct Tests {
+    std::string run;
+    int passed = 0, total = 0;
+    double seconds = 0;
+    std::vector<std::pair<std::string, double>> named;
+  };
+  std::vector<Tests> tests;
+};
+
+/// Reads a recorded run. Throws std::invalid_argument naming the line for a record that does
+/// not have the form record_ci_run.sh writes.
+CiRun parse_ci_run(const std::string& text);
+
+/// "30 min 37 s", "22 s".
+std::string minutes_text(double seconds);
+
+/// The Markdown of [[ci-costs]]: the recorded run's steps and costs as a table and a sentence.
+std::string ci_costs_markdown(const CiRun& run);
+
 /// The `{#label}` of a template's first `# ` heading. Throws std::invalid_argument (naming the
 /// file) when there is none.
 std::string page_label(const std::string& text, const std::string& file);

@@ -655,3 +655,54 @@ TEST(Figures, PlotParametersCarryTextListsAsQuotedStrings) {
 }
 
 }  // namespace
+
+// ---- the recorded CI run ([[ci-costs]]) -----------------------------------------------------
+
+TEST(CiCosts, StepsTakeTheTimeToTheNextStepAndCrossMidnight) {
+  const pe::docgen::CiRun run = pe::docgen::parse_ci_run(
+      "commit 0123456789abcdef0123456789abcdef01234567\n"
+      "CI: release: configure, build (23:58:00)\n"
+      "CI: release: the README's test command (23:59:30)\n"
+      "Test #655: sweep.run ... Passed  321.51 sec\n"
+      "100% tests passed, 0 tests failed out of 737\n"
+      "Total Test time (real) = 481.97 sec\n"
+      "CI: sanitize: tests (00:10:00)\n"
+      "98% tests passed, 2 tests failed out of 100\n"
+      "Total Test time (real) = 60 sec\n"
+      "CI: done (00:12:03)\n");
+  ASSERT_EQ(run.steps.size(), 3u);
+  EXPECT_EQ(run.steps[0].second, 90);
+  EXPECT_EQ(run.steps[1].second, 630);  // across midnight
+  EXPECT_EQ(run.steps[2].second, 123);
+  EXPECT_EQ(run.total_seconds, 843);
+  ASSERT_EQ(run.tests.size(), 2u);
+  EXPECT_EQ(run.tests[0].run, "release");
+  EXPECT_EQ(run.tests[0].passed, 737);
+  ASSERT_EQ(run.tests[0].named.size(), 1u);
+  EXPECT_DOUBLE_EQ(run.tests[0].named[0].second, 321.51);
+  EXPECT_EQ(run.tests[1].passed, 98);
+  const std::string md = pe::docgen::ci_costs_markdown(run);
+  EXPECT_NE(md.find("| release: the README's test command | 10 min 30 s |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| all of `.ci/run` | 14 min 3 s |"), std::string::npos) << md;
+  EXPECT_NE(md.find("`sweep.run` 5 min 22 s"), std::string::npos) << md;
+  EXPECT_NE(md.find("commit 0123456"), std::string::npos) << md;
+}
+
+TEST(CiCosts, RefusesAnUnfinishedOrForeignRecord) {
+  EXPECT_THROW(pe::docgen::parse_ci_run("CI: release: configure, build (01:00:00)\n"), std::invalid_argument);
+  EXPECT_NE(invalid_argument_message([] {
+              pe::docgen::parse_ci_run("CI: a (01:00:00)\nsomething else\nCI: done (01:00:01)\n");
+            }).find("ci.log:2"),
+            std::string::npos);
+}
+
+TEST(CiCosts, TheRecordedRunParses) {
+  std::ifstream in(std::string(PE_SOURCE_DIR) + "/docs/measurements/ci.log");
+  ASSERT_TRUE(in) << "docs/measurements/ci.log is missing";
+  std::ostringstream text;
+  text << in.rdbuf();
+  const pe::docgen::CiRun run = pe::docgen::parse_ci_run(text.str());
+  EXPECT_EQ(run.commit.size(), 40u);
+  EXPECT_GE(run.tests.size(), 2u);
+  for (const auto& t : run.tests) EXPECT_EQ(t.passed, t.total) << "a recorded run passes every test";
+}
