@@ -394,7 +394,10 @@ FigureData sweep_figure(const std::string& report_dir) {
   return {"sweep",
           "Every experiment claim: the share of its plausible settings, over the article's readings and the "
           "training recipes, in which its statement holds.",
-          {{"claims", double(rows.size())}, {"settings", double(sweep.settings.size())}},
+          {{"claims", double(rows.size())},
+           {"settings", double(sweep.settings.size())},
+           {"most_share", theorems::kMostShare},
+           {"substantial_share", theorems::kSubstantialShare}},
           {claims},
           {{"ids", ids}}};
 }
