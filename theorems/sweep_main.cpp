@@ -10,7 +10,7 @@
 // program's bytes: a rerun of the same build reads them back instead of evaluating every swept claim in
 // every setting again (`--fresh` evaluates anyway).
 //
-//     pe_sweep [--threads N] [--readings N] [--fresh]
+//     pe_sweep [--threads N] [--readings N] [--settings N] [--fresh]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -85,11 +85,12 @@ void print_settings(const pe::theorems::SweepResult& result) {
 int main(int argc, char** argv) {
   int threads = 2;
   std::size_t reading_count = article_readings().size();
+  std::size_t setting_count = 0;  // 0: every setting of each reading's grid
   bool fresh = false;
-  const char* usage = "usage: pe_sweep [--threads N] [--readings N] [--fresh]\n";
+  const char* usage = "usage: pe_sweep [--threads N] [--readings N] [--settings N] [--fresh]\n";
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if ((arg == "--threads" || arg == "--readings") && i + 1 < argc) {
+    if ((arg == "--threads" || arg == "--readings" || arg == "--settings") && i + 1 < argc) {
       int value = 0;
       try {
         value = std::stoi(argv[++i]);
@@ -101,6 +102,7 @@ int main(int argc, char** argv) {
         return 2;
       }
       if (arg == "--threads") threads = value;
+      else if (arg == "--settings") setting_count = std::size_t(value);
       else reading_count = std::min<std::size_t>(reading_count, std::size_t(value));
     } else if (arg == "--fresh") {
       fresh = true;
@@ -109,7 +111,9 @@ int main(int argc, char** argv) {
                 << "\nEvaluates every experiment claim under the article's readings (all "
                 << article_readings().size()
                 << " by default; --readings N keeps the first N, the headline reading first) in every "
-                   "training recipe of each reading's grid, and writes report/sweep.txt. The verdicts "
+                   "training recipe of each reading's grid (--settings N: N of them, evenly spaced, "
+                   "which runs the same code at a fraction of the cost, for the sanitizer build), and "
+                   "writes report/sweep.txt. The verdicts "
                    "are kept in the cache under a hash of this program, so a rerun of the same build "
                    "reads them back; --fresh evaluates them again.\n";
       return 0;
@@ -123,7 +127,8 @@ int main(int argc, char** argv) {
     const std::string path = std::string(PE_REPORT_DIR) + "/sweep.txt";
     const std::string fingerprint = program_fingerprint();
     const std::string memo = fingerprint.empty() ? "" : std::string(PE_CACHE_DIR) + "/sweep/" + fingerprint +
-                                                             "-readings" + std::to_string(reading_count) + ".txt";
+                                                             "-readings" + std::to_string(reading_count) +
+                                                             "-settings" + std::to_string(setting_count) + ".txt";
     if (!fresh && !memo.empty())
       if (const auto body = read_sealed(memo)) {
         pe::theorems::SweepResult cached;
@@ -180,7 +185,7 @@ int main(int argc, char** argv) {
       std::vector<SettingRuns> runs;
       double best_tournament = HUGE_VAL, best_filings = HUGE_VAL;
       std::vector<RecipeScore> tournament_scores, filings_scores;
-      const std::vector<TrainingRecipe> settings = pe::theorems::sweep_settings(reading);
+      std::vector<TrainingRecipe> settings = pe::theorems::sweep_settings(reading), settings_kept;
       for (const TrainingRecipe& s : settings) {
         SettingRuns sr;
         sr.setting.reading = reading.id();
@@ -196,6 +201,24 @@ int main(int argc, char** argv) {
         best_tournament = std::min(best_tournament, tournament_scores.back().mean_validation_loss);
         best_filings = std::min(best_filings, filings_scores.back().mean_validation_loss);
         runs.push_back(std::move(sr));
+      }
+      // Plausibility is judged against the whole grid's best; --settings N then keeps N of the
+      // settings, evenly spaced over the grid (its first and last included), so that plausible
+      // and implausible settings of both families stay in.
+      if (setting_count > 0 && setting_count < runs.size()) {
+        std::vector<SettingRuns> kept;
+        std::vector<RecipeScore> kept_tournament, kept_filings;
+        for (std::size_t k = 0; k < setting_count; ++k) {
+          const std::size_t i = setting_count == 1 ? 0 : (k * (runs.size() - 1) + (setting_count - 1) / 2) / (setting_count - 1);
+          kept.push_back(std::move(runs[i]));
+          kept_tournament.push_back(tournament_scores[i]);
+          kept_filings.push_back(filings_scores[i]);
+          settings_kept.push_back(settings[i]);
+        }
+        runs = std::move(kept);
+        tournament_scores = std::move(kept_tournament);
+        filings_scores = std::move(kept_filings);
+        settings = settings_kept;
       }
       int plausible_tournament = 0, plausible_filings = 0;
       for (std::size_t i = 0; i < runs.size(); ++i) {
