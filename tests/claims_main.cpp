@@ -1,6 +1,7 @@
 // The main of every verification unit's test program: one GoogleTest test per ledger claim of
-// the unit named by PE_UNIT (registered at run time, so listing the tests evaluates nothing),
-// beside the unit's own property and unit tests linked into the same program.
+// the unit the program names in pe::tests::kClaimsUnit (a generated one-line source; registered
+// at run time, so listing the tests evaluates nothing), beside the unit's own property and unit
+// tests linked into the same program. Compiled once, into pe_claims_main.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,12 +10,13 @@
 
 #include "ledger.hpp"
 
-#ifndef PE_UNIT
-#error "PE_UNIT must name the verification unit"
-#endif
 #ifndef PE_REPORT_DIR
 #error "PE_REPORT_DIR must name the report directory"
 #endif
+
+namespace pe::tests {
+extern const char* const kClaimsUnit;  ///< defined by each program's generated source
+}
 
 namespace {
 
@@ -54,7 +56,7 @@ class ClaimCheck : public testing::Test {
 
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
-  for (const pe::ledger::Claim* claim : pe::ledger::claims_of_unit(PE_UNIT)) {
+  for (const pe::ledger::Claim* claim : pe::ledger::claims_of_unit(pe::tests::kClaimsUnit)) {
     const auto [suite, name] = pe::ledger::test_name(claim->id);
     testing::RegisterTest(suite.c_str(), name.c_str(), nullptr, nullptr, claim->declared_in,
                           claim->declared_at,

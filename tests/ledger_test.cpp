@@ -214,7 +214,9 @@ TEST(ReportListing, ClaimsMarkdownFitsATerminal) {
   for (std::string line; std::getline(lines, line);) {
     const std::size_t limit = line.rfind('|', 0) == 0 ? kReportTableWidth : kReportWidth;
     // A word longer than a line stands alone: only such lines may pass the limit.
-    if (line.size() > limit) EXPECT_EQ(line.find(' ', line.find_first_not_of(" -")), std::string::npos) << line;
+    if (line.size() > limit) {
+      EXPECT_EQ(line.find(' ', line.find_first_not_of(" -")), std::string::npos) << line;
+    }
   }
   EXPECT_NE(md.find("  - article:\n    " + long_value + "\n"), std::string::npos) << md;
   EXPECT_NE(md.find("reason: Erratum:"), std::string::npos);
