@@ -2,12 +2,15 @@
 
 #include "case_study_corpus.hpp"
 #include "harness.hpp"
+#include "json_text.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <filesystem>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -199,6 +202,70 @@ std::string ci_costs_markdown(const CiRun& run) {
   return md.str();
 }
 
+namespace {
+
+/// "4.41 s", "2.53 ms", "830 us": three significant digits in the largest unit that keeps the
+/// value at least 1.
+std::string duration_text(double value, const std::string& unit) {
+  static const std::map<std::string, double> seconds_per = {{"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1.0}};
+  const auto scale = seconds_per.find(unit);
+  if (scale == seconds_per.end()) throw std::invalid_argument("benchmark time unit '" + unit + "' is not ns, us, ms or s");
+  const double seconds = value * scale->second;
+  const char* shown = seconds >= 1 ? "s" : seconds >= 1e-3 ? "ms" : seconds >= 1e-6 ? "us" : "ns";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g %s", seconds / seconds_per.at(shown), shown);
+  return text;
+}
+
+/// A number as four significant digits ("42.48" for "4.2480468750000000e+01"); other text as is.
+std::string significant(const std::string& text) {
+  try {
+    std::size_t used = 0;
+    const double value = std::stod(text, &used);
+    if (used != text.size()) return text;
+    char out[32];
+    std::snprintf(out, sizeof out, "%.4g", value);
+    return out;
+  } catch (const std::exception&) {
+    return text;
+  }
+}
+
+}  // namespace
+
+std::string benchmarks_markdown(const std::string& name, const std::string& json) {
+  const JsonValue report = parse_json(json);
+  const JsonValue* context = report.member("context");
+  const JsonValue* runs = report.member("benchmarks");
+  if (!context || !runs || runs->kind != JsonValue::Kind::array)
+    throw std::invalid_argument(name + ".json: not a Google Benchmark report (no context or benchmarks)");
+  // The fields every run has; any other number is a counter the benchmark set.
+  static const std::set<std::string> standard = {
+      "name", "family_index", "per_family_instance_index", "run_name", "run_type", "repetitions",
+      "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit",
+      "aggregate_name", "aggregate_unit", "label", "error_occurred", "error_message"};
+  std::ostringstream md;
+  md << "| benchmark | iterations | wall time | CPU time | label and counters |\n|---|---|---|---|---|\n";
+  for (const JsonValue& run : runs->items) {
+    std::string counters = run.text_of("label");
+    for (const auto& [key, value] : run.members)
+      if (!standard.count(key) && value.kind == JsonValue::Kind::scalar)
+        counters += (counters.empty() ? "" : ", ") + key + " " + significant(value.text);
+    const std::string unit = run.text_of("time_unit");
+    md << "| `" << run.text_of("name") << "` | " << run.text_of("iterations") << " | "
+       << duration_text(std::stod(run.text_of("real_time")), unit) << " | "
+       << duration_text(std::stod(run.text_of("cpu_time")), unit) << " | " << literal(counters) << " |\n";
+  }
+  std::string load;
+  if (const JsonValue* averages = context->member("load_avg"))
+    for (const JsonValue& a : averages->items) load += (load.empty() ? "" : ", ") + significant(a.text);
+  md << "\nRecorded by `" << name << " --benchmark_format=json` on " << literal(context->text_of("date")) << " ("
+     << context->text_of("num_cpus") << " CPUs" << (load.empty() ? "" : ", load average " + load)
+     << "; Google Benchmark built as " << literal(context->text_of("library_build_type"))
+     << "); the table is formatted from `docs/measurements/" << name << ".json` when the pages are built.\n";
+  return md.str();
+}
+
 std::string page_label(const std::string& text, const std::string& file) {
   static const std::regex heading("^# +(.*\\S) *\\{#([A-Za-z0-9_-]+)\\} *$");
   std::istringstream in(text);
@@ -345,6 +412,18 @@ Page expand_template(const std::string& text, const std::string& file, const Con
       std::ostringstream text;
       text << record.rdbuf();
       out << ci_costs_markdown(parse_ci_run(text.str()));
+      continue;
+    }
+    if (starts_with(line, "[[benchmarks ")) {
+      const std::string name = line.substr(13, line.size() - 15);
+      if (line.substr(line.size() - 2) != "]]" || name.empty() || name.find('/') != std::string::npos)
+        throw std::invalid_argument(where(file, number) + "expected [[benchmarks NAME]]: " + line);
+      const std::string path = context.source_dir + "/docs/measurements/" + name + ".json";
+      std::ifstream record(path);
+      if (!record) throw std::invalid_argument(where(file, number) + line + " needs " + path);
+      std::ostringstream text;
+      text << record.rdbuf();
+      out << benchmarks_markdown(name, text.str());
       continue;
     }
     if (line == "[[training-selection]]") {

@@ -115,6 +115,12 @@ std::string minutes_text(double seconds);
 /// The Markdown of [[ci-costs]]: the recorded run's steps and costs as a table and a sentence.
 std::string ci_costs_markdown(const CiRun& run);
 
+/// The Markdown of [[benchmarks NAME]]: a table of a recorded Google Benchmark run (the JSON that
+/// `NAME --benchmark_format=json` prints, kept as docs/measurements/NAME.json): each benchmark's
+/// wall and CPU time per iteration and its counters, then where and when it ran. Throws
+/// std::invalid_argument for JSON that is not a Google Benchmark report.
+std::string benchmarks_markdown(const std::string& name, const std::string& json);
+
 /// The `{#label}` of a template's first `# ` heading. Throws std::invalid_argument (naming the
 /// file) when there is none.
 std::string page_label(const std::string& text, const std::string& file);

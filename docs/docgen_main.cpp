@@ -78,6 +78,13 @@ Options parse(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) try {
+  if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+    std::cout << "usage: pe_docgen --source DIR --narrative DIR --out DIR --html DIR\n\nEvaluates every "
+                 "claim, expands the narrative templates of --narrative into Doxygen pages under --out, "
+                 "and writes the figure data and payload (--html receives the payload); run by "
+                 "`cmake --build --preset docs`, which then draws the plots and runs Doxygen.\n";
+    return 0;
+  }
   const Options opt = parse(argc, argv);
   const auto start = std::chrono::steady_clock::now();
 

@@ -33,6 +33,13 @@ int main(int argc, char** argv) {
   long words = -1, seed = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::cout << "usage: pe_write_filing <words> [--seed N]\n\nWrites to standard output a generated "
+                   "filing of about <words> words (at most ten million) whose company mentions are marked "
+                   "[[Company Name]], the input pe_read_filing reads; --seed picks another document "
+                   "(default 1).\n";
+      return 0;
+    }
     if (arg == "--seed") {
       if (i + 1 >= argc || (seed = positive(argv[++i])) < 0)
         return usage("--seed needs a positive integer");

@@ -706,3 +706,22 @@ TEST(CiCosts, TheRecordedRunParses) {
   EXPECT_GE(run.tests.size(), 2u);
   for (const auto& t : run.tests) EXPECT_EQ(t.passed, t.total) << "a recorded run passes every test";
 }
+
+// ---- recorded benchmarks ([[benchmarks NAME]]) ------------------------------------------------
+
+TEST(Benchmarks, ATableOfEachRunWithItsCountersAndWhereItRan) {
+  const std::string json = R"({
+    "context": {"date": "2026-12-02T06:30:00+00:00", "num_cpus": 2, "load_avg": [1.5, 1.2, 1.0],
+                "library_build_type": "release"},
+    "benchmarks": [
+      {"name": "BM_Read/10000", "run_name": "BM_Read/10000", "run_type": "iteration", "iterations": 1,
+       "real_time": 4.41e9, "cpu_time": 8.2e9, "time_unit": "ns", "tokens": 9.637e+03},
+      {"name": "BM_Ci/30", "iterations": 271, "real_time": 2.53, "cpu_time": 2.5, "time_unit": "ms"}]})";
+  const std::string md = pe::docgen::benchmarks_markdown("bench_x", json);
+  EXPECT_NE(md.find("| `BM_Read/10000` | 1 | 4.41 s | 8.2 s | tokens 9637 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| `BM_Ci/30` | 271 | 2.53 ms | 2.5 ms |  |"), std::string::npos) << md;
+  EXPECT_NE(md.find("2 CPUs, load average 1.5, 1.2, 1;"), std::string::npos) << md;
+  EXPECT_NE(md.find("`docs/measurements/bench_x.json`"), std::string::npos) << md;
+  EXPECT_THROW(pe::docgen::benchmarks_markdown("bench_x", R"({"benchmarks": []})"), std::invalid_argument);
+  EXPECT_THROW(pe::docgen::benchmarks_markdown("bench_x", "{"), std::invalid_argument);
+}

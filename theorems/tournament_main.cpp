@@ -4,11 +4,26 @@
 // validation loss and accuracy, degenerate heads, and every accuracy at every length and reading.
 #include <cstdio>
 #include <iostream>
+#include <string>
 
 #include "tournament_results.hpp"
 
-int main() {
+int main(int argc, char** argv) {
   using namespace pe::experiments;
+  const char* usage = "usage: pe_tournament\n";
+  if (argc > 1) {
+    const std::string arg = argv[1];
+    if (arg == "--help" || arg == "-h") {
+      std::cout << usage
+                << "\nSelects the tournament's training recipe (training or loading every head of the grid "
+                   "from the cache), trains or loads the 20-seed tournament in it, and prints the grid's "
+                   "validation figures, every head's validation loss, accuracy and degenerate flag, and every "
+                   "accuracy at every test length and reading. It is the CTest fixture tournament.train.\n";
+      return 0;
+    }
+    std::cerr << "pe_tournament: takes no argument, got '" << arg << "'\n" << usage;
+    return 2;
+  }
   try {
     const RecipeSelection& selection = pe::theorems::lab::tournament_selection();
     std::printf("recipe selection (%s)\n%-36s %12s %12s %6s %10s\n", selection_rule().c_str(), "recipe",

@@ -10,6 +10,7 @@
 // CPU times are the calling thread's, except for the whole study, which runs two threads and
 // reports the process's CPU time beside its wall time.
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 
 #include "filing_scan.hpp"
 #include "filings_study.hpp"
@@ -133,6 +134,11 @@ void BM_ReadDocument(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(read_document(columns, tokens, 32, 2));
   state.SetLabel(std::to_string(state.range(0)) + " words, " + std::to_string(tokens.size()) +
                  " tokens, 21 head-readers, two threads");
+  // The process's peak resident memory so far (Linux reports kilobytes): the reader's memory
+  // target is checked against it, an upper bound since the process also trained the heads.
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  state.counters["peak_resident_MiB"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 BENCHMARK(BM_ReadDocument)->Arg(10000)->Arg(50000)->Unit(benchmark::kSecond)->Iterations(1)
     ->MeasureProcessCPUTime()->UseRealTime();
