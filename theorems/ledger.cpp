@@ -167,6 +167,12 @@ UnitRegistration::UnitRegistration(const char* unit, UnitDeclarer declarer) {
   registry().units.emplace_back(unit, declarer);
 }
 
+std::vector<int> indices(int count) {
+  std::vector<int> out(std::max(count, 0));
+  for (int i = 0; i < count; ++i) out[i] = i;
+  return out;
+}
+
 const std::vector<Claim>& all_claims() {
   Registry& reg = registry();
   if (!reg.declared) {

@@ -121,7 +121,7 @@ struct Claim {
 /// The article's sections, in its order; every claim names one of them.
 const std::vector<std::string>& sections();
 
-/// Collects one unit's claims; see PE_VERIFICATION_UNIT.
+/// Collects one unit's claims; see PE_CLAIM.
 class UnitClaims {
  public:
   explicit UnitClaims(std::string unit) : unit_(std::move(unit)) {}
@@ -136,9 +136,15 @@ class UnitClaims {
 
 using UnitDeclarer = void (*)(UnitClaims&);
 
+/// Registers claims of `unit` (PE_CLAIM and PE_CLAIM_FAMILY make these): all_claims() lists the
+/// units in PE_UNIT_ORDER and, within a unit, its registrations in the order they ran, which is
+/// the order of their declarations in the unit's file.
 struct UnitRegistration {
   UnitRegistration(const char* unit, UnitDeclarer declarer);
 };
+
+/// The integers 0 .. count - 1, for a family of claims over planes or indices.
+std::vector<int> indices(int count);
 
 /// Every declared claim, in unit registration order. Ids are unique (checked).
 const std::vector<Claim>& all_claims();
@@ -253,12 +259,33 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
 #define PE_LEDGER_CONCAT_(a, b) a##b
 #define PE_LEDGER_CONCAT(a, b) PE_LEDGER_CONCAT_(a, b)
 
-/// Declares a verification unit's claims:
-/// `PE_VERIFICATION_UNIT(theorem1) { claims.add({...}); }`.
-/// The unit's test executable runs exactly these claims.
-#define PE_VERIFICATION_UNIT(unit)                                                     \
-  static void PE_LEDGER_CONCAT(pe_declare_claims_, unit)(::pe::ledger::UnitClaims&);  \
-  static const ::pe::ledger::UnitRegistration PE_LEDGER_CONCAT(pe_unit_registration_, \
-                                                               unit)(                  \
-      #unit, &PE_LEDGER_CONCAT(pe_declare_claims_, unit));                             \
-  static void PE_LEDGER_CONCAT(pe_declare_claims_, unit)(::pe::ledger::UnitClaims & claims)
+/// Declares one claim of a verification unit, at namespace scope, in the unit's own namespace,
+/// which names the unit in `kUnit`:
+///
+///     namespace pe::theorems::proposition1_claims {
+///     constexpr char kUnit[] = "proposition1";
+///     PE_CLAIM(position_exact) { return {"prop1.position_exact", section, ...}; }
+///
+/// A unit's claims are listed in the order they are declared in its file; the unit's test
+/// program runs exactly its claims. The claim's `source` is the line of its braced initialiser.
+#define PE_CLAIM(name)                                                                       \
+  static ::pe::ledger::Claim PE_LEDGER_CONCAT(pe_claim_, name)();                            \
+  static const ::pe::ledger::UnitRegistration PE_LEDGER_CONCAT(pe_claim_registration_, name)( \
+      kUnit, [](::pe::ledger::UnitClaims& claims) {                                          \
+        claims.add(PE_LEDGER_CONCAT(pe_claim_, name)());                                     \
+      });                                                                                    \
+  static ::pe::ledger::Claim PE_LEDGER_CONCAT(pe_claim_, name)()
+
+/// Declares a family of claims, as GoogleTest's INSTANTIATE_TEST_SUITE_P instantiates
+/// parameterised tests: for each element of `parameters` (any range, evaluated when the claims
+/// are first listed), in order, one claim from each function listed after it, each a
+/// `ledger::Claim (const Parameter&)` that declares one claim:
+///
+///     Claim ntk_factor(const int& plane) { return {"thm5.ntk.factor.d16.kappa4.plane" + ...}; }
+///     PE_CLAIM_FAMILY(ntk_factors, ledger::indices(8), &ntk_factor);
+#define PE_CLAIM_FAMILY(name, parameters, ...)                                                \
+  static const ::pe::ledger::UnitRegistration PE_LEDGER_CONCAT(pe_claim_registration_, name)( \
+      kUnit, [](::pe::ledger::UnitClaims& claims) {                                          \
+        for (const auto& parameter : parameters)                                             \
+          for (const auto& make : {__VA_ARGS__}) claims.add(make(parameter));                \
+      })

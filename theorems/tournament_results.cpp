@@ -445,7 +445,7 @@ int seeds_of_runs_read() {
   return std::max(t, f);
 }
 
-void add(ledger::UnitClaims& claims, ledger::Claim claim, const NotReproduced& not_reproduced) {
+ledger::Claim experiment_claim(ledger::Claim claim, const NotReproduced& not_reproduced) {
   claim.evaluate = [evaluate = std::move(claim.evaluate)] {
     const long before = reads;
     ledger::Outcome o = evaluate();
@@ -457,7 +457,7 @@ void add(ledger::UnitClaims& claims, ledger::Claim claim, const NotReproduced& n
     claim.expected = ledger::Verdict::fails;
     claim.erratum = "Does not reproduce in the selected recipe. " + it->second;
   }
-  claims.add(std::move(claim));
+  return claim;
 }
 
 }  // namespace pe::theorems::lab

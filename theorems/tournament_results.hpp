@@ -212,10 +212,10 @@ ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& see
 /// detail, never through this text.
 using NotReproduced = std::map<std::string, std::string>;
 
-/// claims.add(claim), declared expected to fail with a "does not reproduce" erratum when its id
-/// is listed in `not_reproduced`. A claim that reads trained runs is stamped with the number of
+/// An experiment claim as declared: expected to fail with a "does not reproduce" erratum when
+/// its id is listed in `not_reproduced`; when it reads trained runs, stamped with the number of
 /// seeds of the runs it read.
-void add(ledger::UnitClaims& claims, ledger::Claim claim, const NotReproduced& not_reproduced);
+ledger::Claim experiment_claim(ledger::Claim claim, const NotReproduced& not_reproduced);
 
 // ---- per_run's implementation ----------------------------------------------------------
 namespace detail {
