@@ -1,6 +1,6 @@
 #include "docgen.hpp"
 
-#include "case_study_corpus.hpp"
+#include "headline_runs.hpp"
 #include "harness.hpp"
 #include "json_text.hpp"
 
@@ -98,23 +98,16 @@ std::string filing_markup(const filings::Document& document, const std::string& 
   return md.str();
 }
 
-std::string source_link(const std::string& source, const std::string& source_dir) {
-  static const std::regex form("(([a-z0-9_]+)/)?([a-z0-9_]+\\.[a-z]+):([0-9]+)");
+std::string source_link(const std::string& source) {
+  static const std::regex form("(([a-z0-9_]+/)*)([a-z0-9_]+\\.[a-z]+):([0-9]+)");
   std::smatch m;
   if (!std::regex_match(source, m, form))
     throw std::invalid_argument("a claim's source must be dir/file.ext:line, got source = '" + source + "'");
-  const std::string dir = m[2], file = m[3], line = m[4];
-  // Doxygen's page name: '_' doubled, '.' as "_8"; a file name that another input directory
-  // also holds is prefixed by its directory and "_2" ('/').
-  auto mangle = [](const std::string& text) {
-    std::string out;
-    for (char c : text) out += c == '_' ? "__" : c == '.' ? "_8" : c == '/' ? "_2" : std::string(1, c);
-    return out;
-  };
-  int holders = 0;
-  for (const char* input : {"numerics", "theorems", "experiments"})
-    if (std::filesystem::exists(std::filesystem::path(source_dir) / input / file)) ++holders;
-  const std::string page = mangle(holders > 1 && !dir.empty() ? dir + "/" + file : file);
+  const std::string file = m[3], line = m[4];
+  // Doxygen's page name: '_' doubled, '.' as "_8". File names are unique across the source
+  // folders (tests/source_layout.sh checks it), so no page carries its directory.
+  std::string page;
+  for (char c : file) page += c == '_' ? "__" : c == '.' ? "_8" : std::string(1, c);
   std::string anchor = line;
   anchor.insert(0, anchor.size() < 5 ? 5 - anchor.size() : 0, '0');
   return "<a href=\"" + page + "_source.html#l" + anchor + "\">" + file + ":" + line + "</a>";
@@ -130,7 +123,7 @@ std::string claim_cards(const std::vector<const Record*>& records, CardKind kind
       },
       [&source_dir](const Record& r) {
         const auto [suite, name] = ledger::test_name(r.id);
-        return (r.source.empty() ? std::string() : source_link(r.source, source_dir) + ", ") + "unit " +
+        return (r.source.empty() ? std::string() : source_link(r.source) + ", ") + "unit " +
                unit_reference(r.unit, source_dir) + ", test <code>" + suite + "." + name + "</code>";
       }};
   return ledger::claims_listing(records, Markdown::doxygen, links, kind == CardKind::errata);
@@ -361,7 +354,7 @@ std::string filing_directive(const std::string& line, const std::string& file, i
     return filing_markup(document, "The exhibit filing (hand-built, held out)",
                          static_cast<int>(tokens));
   }
-  const std::vector<filings::Document>& held_out = theorems::case_study_corpus().held_out;
+  const std::vector<filings::Document>& held_out = experiments::case_study_corpus().held_out;
   const long index = whole_number(words[2]);
   if (index < 0 || index >= static_cast<long>(held_out.size()))
     throw std::invalid_argument(where(file, number) + "K must be a held-out filing index in [0, " +

@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "claims_render.hpp"
-#include "filings_corpus.hpp"
+#include "synthetic_filings.hpp"
 #include "ledger.hpp"
 
 namespace pe::docgen {
@@ -64,7 +64,7 @@ enum class CardKind {
 
 /// A link to Doxygen's source page of a claim's declaration ("theorems/theorem1.cpp:142"), at
 /// that line. Throws std::invalid_argument for a source not of the form dir/file.ext:line.
-std::string source_link(const std::string& source, const std::string& source_dir);
+std::string source_link(const std::string& source);
 
 /// One card per record (ledger::claims_listing); its detail also links the claim's source line
 /// and verification unit and names the claim's test.

@@ -14,11 +14,11 @@
 #include "clocks.hpp"
 #include "json_text.hpp"
 #include "context_extension.hpp"
-#include "filings_study.hpp"
+#include "filing_readers.hpp"
 #include "ledger.hpp"
 #include "result_cache.hpp"
 #include "sweep.hpp"
-#include "tournament.hpp"
+#include "length_tournament.hpp"
 #include "tournament_results.hpp"
 
 #ifndef PE_REPORT_DIR

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "filings_corpus.hpp"
+#include "synthetic_filings.hpp"
 
 namespace pe::filings {
 

@@ -16,7 +16,7 @@
 #include <functional>
 #include <vector>
 
-#include "filings_study.hpp"
+#include "filing_readers.hpp"
 
 namespace pe::experiments {
 

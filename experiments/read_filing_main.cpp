@@ -56,10 +56,10 @@
 #include <vector>
 
 #include "filing_scan.hpp"
-#include "filings_corpus.hpp"
-#include "filings_study.hpp"
+#include "synthetic_filings.hpp"
+#include "filing_readers.hpp"
 #include "json_text.hpp"
-#include "tournament.hpp"
+#include "length_tournament.hpp"
 
 namespace {
 

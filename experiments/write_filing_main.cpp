@@ -6,7 +6,7 @@
 #include <iostream>
 #include <string>
 
-#include "filings_corpus.hpp"
+#include "synthetic_filings.hpp"
 
 namespace {
 

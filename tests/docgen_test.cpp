@@ -15,9 +15,9 @@
 #include "clocks.hpp"
 #include "context_extension.hpp"
 #include "docgen.hpp"
-#include "filings_corpus.hpp"
+#include "synthetic_filings.hpp"
 #include "figures.hpp"
-#include "filings_study.hpp"
+#include "filing_readers.hpp"
 #include "tournament_results.hpp"
 
 #ifndef PE_SOURCE_DIR
@@ -108,14 +108,13 @@ TEST(ClaimAnchor, RejectsNonIds) {
 }
 
 TEST(SourceLink, PointsAtDoxygensSourcePageAtTheDeclaringLine) {
-  EXPECT_EQ(pe::docgen::source_link("theorems/theorem1.cpp:142", PE_SOURCE_DIR),
+  EXPECT_EQ(pe::docgen::source_link("theorems/theorem1.cpp:142"),
             "<a href=\"theorem1_8cpp_source.html#l00142\">theorem1.cpp:142</a>");
-  // experiments/ holds a tournament.cpp too, so Doxygen names the page by its directory.
-  EXPECT_EQ(pe::docgen::source_link("theorems/tournament.cpp:7", PE_SOURCE_DIR),
-            "<a href=\"theorems_2tournament_8cpp_source.html#l00007\">tournament.cpp:7</a>");
-  EXPECT_EQ(pe::docgen::source_link("theorems/bag_of_tokens.cpp:123456", PE_SOURCE_DIR),
+  EXPECT_EQ(pe::docgen::source_link("theorems/ledger/lab.cpp:7"),
+            "<a href=\"lab_8cpp_source.html#l00007\">lab.cpp:7</a>");
+  EXPECT_EQ(pe::docgen::source_link("theorems/bag_of_tokens.cpp:123456"),
             "<a href=\"bag__of__tokens_8cpp_source.html#l123456\">bag_of_tokens.cpp:123456</a>");
-  EXPECT_NE(invalid_argument_message([] { pe::docgen::source_link("theorem1.cpp", PE_SOURCE_DIR); })
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::source_link("theorem1.cpp"); })
                 .find("source = 'theorem1.cpp'"),
             std::string::npos);
 }

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "filings_corpus.hpp"
+#include "synthetic_filings.hpp"
 #include "random.hpp"
 
 using namespace pe::filings;
@@ -338,15 +338,15 @@ TEST(FilingsCorpus, RejectsEmptyCorpora) {
 
 // ---- The calibration --------------------------------------------------------------------
 
-#include "case_study_corpus.hpp"
+#include "headline_runs.hpp"
 #include "corpus_calibration.hpp"
 
 TEST(CorpusCalibration, ReproducesTheCalibratedShape) {
   // The shape the corpus is generated with is the search's output, field for field (the code
   // form prints each real with 17 significant digits, which round-trips a double exactly).
   const CalibrationResult result =
-      calibrate_shape(CorpusShape{}, pe::theorems::kCaseStudyCorpusSeed,
-                      pe::theorems::kCaseStudyHeldOutDocuments, pe::theorems::article_corpus_targets());
+      calibrate_shape(CorpusShape{}, pe::experiments::kCaseStudyCorpusSeed,
+                      pe::experiments::kCaseStudyHeldOutDocuments, pe::experiments::article_corpus_targets());
   EXPECT_TRUE(result.all_within);
   EXPECT_EQ(result.loss, 0);
   EXPECT_EQ(shape_as_code(result.shape), shape_as_code(calibrated_shape()));

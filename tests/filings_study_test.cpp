@@ -9,10 +9,10 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "case_study_corpus.hpp"
+#include "headline_runs.hpp"
 #include "filing_scan.hpp"
-#include "filings_corpus.hpp"
-#include "filings_study.hpp"
+#include "synthetic_filings.hpp"
+#include "filing_readers.hpp"
 #include "position_scheme.hpp"
 #include "tournament_results.hpp"
 
@@ -21,7 +21,7 @@ namespace {
 using namespace pe::experiments;
 using pe::ContextExtension;
 
-const FilingsStudy& cached_study() { return pe::theorems::lab::headline_filings_study(); }
+const FilingsStudy& cached_study() { return pe::experiments::headline_filings_study(); }
 
 // Both passes add the same terms in different orders; with at most ~1,300 keys, weights in
 // [0, 1] and values and logits of size <= 1e2, each logit's rounding difference is below
@@ -31,7 +31,7 @@ void expect_one_pass_equals_forward(const AttentionHead& head, const Reading& re
   HeadEvaluator evaluator;
   double worst = 0;
   long compared = 0;
-  for (const pe::filings::Document& d : pe::theorems::case_study_corpus().held_out) {
+  for (const pe::filings::Document& d : pe::experiments::case_study_corpus().held_out) {
     const pe::filings::CueTokens cue = pe::filings::tokenize(d);
     const Eigen::MatrixXd one_pass = read_filing_one_pass(head, filing_tokens(cue), reading);
     std::vector<Example> prefixes;
@@ -59,7 +59,7 @@ TEST(FilingsStream, EqualsOnePassForTheSchemesThatStream) {
   long compared = 0;
   for (PositionScheme s : {PositionScheme::none, PositionScheme::alibi}) {
     const AttentionHead& head = cached_study().trained_head(s, 0);
-    for (const pe::filings::Document& d : pe::theorems::case_study_corpus().held_out) {
+    for (const pe::filings::Document& d : pe::experiments::case_study_corpus().held_out) {
       const std::vector<Token> tokens = filing_tokens(pe::filings::tokenize(d));
       const Eigen::MatrixXd one_pass = read_filing_one_pass(head, tokens);
       const std::unique_ptr<ScoreStream> stream = rule_of(s).make_stream(head, Reading{});
@@ -173,7 +173,7 @@ TEST(FilingsReaders, ManyFilingsAtOnceEqualEachQuestionReadAlone) {
   // question's prefix and query token, kappa = (t + 2) / 32 (plain readers: the one-pass
   // logits). Every reader, every seed (the RoPE head of seed 1 answers the first-named company
   // throughout, so it alone would test little), every held-out filing; answers must be equal.
-  const std::vector<pe::filings::Document>& held_out = pe::theorems::case_study_corpus().held_out;
+  const std::vector<pe::filings::Document>& held_out = pe::experiments::case_study_corpus().held_out;
   for (FilingReader r : all_filing_readers()) {
     for (int seed = 0; seed < article_filings_study().seeds; ++seed) {
       const AttentionHead head = cached_study().trained_head(scheme_of(r), seed);
@@ -222,7 +222,7 @@ void expect_logits_near(const Eigen::RowVectorXd& a, const Eigen::RowVectorXd& b
 pe::filings::Document ten_filings() {
   pe::filings::Document joined;
   for (int d = 0; d < 10; ++d)
-    for (const pe::filings::Token& t : pe::theorems::case_study_corpus().held_out[d].tokens)
+    for (const pe::filings::Token& t : pe::experiments::case_study_corpus().held_out[d].tokens)
       joined.tokens.push_back({t.text, t.company < 0 ? -1 : t.company % pe::filings::kSymbolCount});
   return joined;
 }
@@ -230,7 +230,7 @@ pe::filings::Document ten_filings() {
 TEST(FilingScan, AnswersEveryHeldOutQuestionAsTheQuestionByQuestionReaders) {
   // read_filings is held to each question read alone above; the scan must give the same answer
   // to every held-out question, every reader, every seed.
-  const std::vector<pe::filings::Document>& held_out = pe::theorems::case_study_corpus().held_out;
+  const std::vector<pe::filings::Document>& held_out = pe::experiments::case_study_corpus().held_out;
   for (FilingReader r : all_filing_readers())
     for (int seed = 0; seed < article_filings_study().seeds; ++seed) {
       const AttentionHead head = cached_study().trained_head(scheme_of(r), seed);
@@ -312,7 +312,7 @@ TEST(FilingScan, ThreadsChangeNoAnswer) {
 }
 
 TEST(FilingsTraining, SetHoldsEveryQuestionAndEmptySetsAreRejected) {
-  const pe::filings::Corpus& corpus = pe::theorems::case_study_corpus();
+  const pe::filings::Corpus& corpus = pe::experiments::case_study_corpus();
   const FilingsTrainingSet set = filings_training_set(corpus.train);
   std::size_t expected = 0;
   for (const pe::filings::Document& d : corpus.train) expected += pe::filings::queries(d).size();
@@ -362,7 +362,7 @@ TEST(FilingsConfig, Rejections) {
   c = article_filings_study();
   c.train_documents = 0;
   EXPECT_THROW(c.validate(), std::invalid_argument);
-  pe::filings::Corpus small = pe::theorems::case_study_corpus();
+  pe::filings::Corpus small = pe::experiments::case_study_corpus();
   small.held_out.pop_back();
   EXPECT_THROW(run_filings_study(article_filings_study(), small, ""), std::invalid_argument);
 }
@@ -387,7 +387,7 @@ TEST(FilingsAlibi, ContentWidthIsTheSpreadOfTheQueryTokensScores) {
 
 TEST(FilingsStudy, HeldOutAccuracyIsTheShareOfHeldOutQuestionsReadRight) {
   // Read afresh from the head rather than from the cached answers, and scored against queries().
-  const std::vector<pe::filings::Document>& held_out = pe::theorems::case_study_corpus().held_out;
+  const std::vector<pe::filings::Document>& held_out = pe::experiments::case_study_corpus().held_out;
   const FilingReader reader = FilingReader::rope_pi;
   const int seed = 1;
   const std::vector<int> answers = read_filings(cached_study().trained_head(scheme_of(reader), seed),
@@ -404,7 +404,7 @@ TEST(FilingsStudy, HeldOutAccuracyIsTheShareOfHeldOutQuestionsReadRight) {
 
 TEST(FilingsCache, SecondRunLoadsEveryHeadWithIdenticalAnswers) {
   const FilingsStudy again =
-      run_filings_study(cached_study().config, pe::theorems::case_study_corpus(), PE_CACHE_DIR, 0,
+      run_filings_study(cached_study().config, pe::experiments::case_study_corpus(), PE_CACHE_DIR, 0,
                         [](std::size_t, std::size_t) { ADD_FAILURE() << "a loaded head reported"; });
   EXPECT_EQ(again.trained, 0);
   for (std::size_t i = 0; i < again.heads.size(); ++i) {
@@ -420,7 +420,7 @@ TEST(FilingsCache, CorruptEntryIsRecomputedIdentically) {
   const fs::path dir = fs::temp_directory_path() / "pe_filings_cache_test";
   fs::remove_all(dir);
   const FilingsStudyConfig config = cached_study().config;
-  const auto& corpus = pe::theorems::case_study_corpus();
+  const auto& corpus = pe::experiments::case_study_corpus();
   for (PositionScheme s : config.schemes)
     for (int k = 0; k < config.seeds; ++k) {
       const fs::path from = filings_head_cache_path(config, corpus, PE_CACHE_DIR, s, k);

@@ -5,9 +5,9 @@
 
 #include "cue_task.hpp"
 #include "expect_invalid.hpp"
-#include "filings_study.hpp"
+#include "filing_readers.hpp"
 #include "limits.hpp"
-#include "tournament.hpp"
+#include "length_tournament.hpp"
 #include "window_conditioning.hpp"
 
 namespace pe {

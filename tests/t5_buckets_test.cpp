@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "t5_buckets.hpp"
+#include "relative_buckets.hpp"
 
 using pe::testing::expect_invalid;
 

@@ -16,9 +16,9 @@
 
 #include <unistd.h>
 
-#include "filings_study.hpp"
+#include "filing_readers.hpp"
 #include "result_cache.hpp"
-#include "tournament.hpp"
+#include "length_tournament.hpp"
 
 namespace pe::experiments {
 namespace {

@@ -3,7 +3,7 @@
 /// the article prints for its own.
 ///
 /// The article's filings come from a shared synthetic corpus that is not part of the article.
-/// experiments/filings_corpus.cpp re-creates one from the article's description (parents,
+/// experiments/synthetic_filings.cpp re-creates one from the article's description (parents,
 /// subsidiaries and competitors, mentions in bursts, long gaps), drawn from seed 20261129:
 /// 300 training and 100 held-out documents. Its shape was fitted to the article's statistics of
 /// the held-out set by pe_calibrate_corpus (experiments/corpus_calibration.hpp), a search that
@@ -13,44 +13,28 @@
 #include <algorithm>
 #include <cmath>
 
-#include "case_study_corpus.hpp"
+#include "headline_runs.hpp"
 #include "certified.hpp"
-#include "filings_corpus.hpp"
+#include "synthetic_filings.hpp"
 #include "ledger.hpp"
 #include "tournament_results.hpp"
 
 namespace pe::theorems {
 
-const filings::Corpus& case_study_corpus() {
-  static const filings::Corpus corpus =
-      filings::generate_corpus(kCaseStudyCorpusSeed, kCaseStudyTrainDocuments, kCaseStudyHeldOutDocuments);
-  return corpus;
-}
+using experiments::case_study_corpus;
+using experiments::kCaseStudyCorpusSeed;
+using experiments::kCaseStudyHeldOutDocuments;
 
 namespace {
-/// The counts' tolerance: 1% (relative), the choice for a count the article prints to
-/// the unit; a corpus of another draw moves them by more.
-constexpr double kCountTolerance = 0.01;
-
 const filings::CorpusStatistics& held_out_statistics() {
   static const filings::CorpusStatistics s = filings::statistics(case_study_corpus().held_out);
   return s;
 }
 
-struct PrintedStatistic {
-  const char* name;
-  const char* printed;
-  bool count;  ///< decided within kCountTolerance, not at the printed digit
-};
-const PrintedStatistic kPrintedStatistics[] = {
-    {"median_length", "198", false},     {"median_mentions", "8", false},
-    {"queries", "19285", true},          {"far_queries", "7895", true},
-    {"far_share", "0.41", false},        {"first_named_share", "0.766", false},
-    {"first_named_far_share", "0.739", false},
-};
+using PrintedStatistic = experiments::ArticleCorpusStatistic;
 
 const PrintedStatistic& printed_statistic(const std::string& name) {
-  for (const PrintedStatistic& p : kPrintedStatistics)
+  for (const PrintedStatistic& p : experiments::article_corpus_statistics())
     if (name == p.name) return p;
   throw std::invalid_argument("no printed corpus statistic " + name);
 }
@@ -141,25 +125,13 @@ ledger::Outcome decide(const std::string& name) {
   const double computed = filings::corpus_statistic(held_out_statistics(), name);
   const double article = ledger::value_of_printed(p.printed);
   ledger::Outcome outcome =
-      p.count ? ledger::identity(computed, article, kCountTolerance * article,
+      p.count ? ledger::identity(computed, article, experiments::kCorpusCountTolerance * article,
                                  "1% of the article's count: the stated tolerance for the corpus counts")
               : printed_enclosed(p.printed, computed, [&] { return exact_value(name); });
   outcome.detail += spread_over_other_seeds(name);
   return outcome;
 }
 }  // namespace
-
-const std::vector<filings::StatisticTarget>& article_corpus_targets() {
-  static const std::vector<filings::StatisticTarget> targets = [] {
-    std::vector<filings::StatisticTarget> t;
-    for (const PrintedStatistic& p : kPrintedStatistics) {
-      const double value = ledger::value_of_printed(p.printed);
-      t.push_back({p.name, value, p.count ? kCountTolerance * value : ledger::half_unit_of_printed(p.printed)});
-    }
-    return t;
-  }();
-  return targets;
-}
 
 }  // namespace pe::theorems
 
@@ -236,7 +208,7 @@ PE_CLAIM(corpus_bursts_and_long_gaps) {
             },
             Verdict::fails,
             "The article describes its own corpus, which is not available; this is checked on "
-            "this project's re-creation (experiments/filings_corpus.cpp, its shape fitted by "
+            "this project's re-creation (experiments/synthetic_filings.cpp, its shape fitted by "
             "pe_calibrate_corpus to the article's seven corpus statistics, none of which is "
             "about gaps). The re-creation's gaps between mentions are not measurably burstier "
             "than a Poisson process's of the same rate: the note gives both shares, the "

@@ -6,7 +6,7 @@
 /// Convention: the question at filing position t is a query token appended after filing
 /// tokens 0..t (as in the cue task); its answer is the company named last at or before t.
 /// Training examples are windows of at most 31 filing tokens plus the query token, whose
-/// target may lie outside the window (experiments/filings_study.hpp). Test questions see the
+/// target may lie outside the window (experiments/filing_readers.hpp). Test questions see the
 /// whole prefix; rescaled RoPE readings use kappa = max(1, (t + 2)/32) per question.
 ///
 /// What is checked:
@@ -36,12 +36,12 @@
 #include <numeric>
 #include <sstream>
 
-#include "case_study_corpus.hpp"
-#include "filings_corpus.hpp"
-#include "filings_study.hpp"
+#include "headline_runs.hpp"
+#include "synthetic_filings.hpp"
+#include "filing_readers.hpp"
 #include "ledger.hpp"
 #include "statistics.hpp"
-#include "tournament.hpp"
+#include "length_tournament.hpp"
 #include "tournament_results.hpp"
 
 namespace pe::theorems {
@@ -156,7 +156,7 @@ const std::vector<HorizonRow>& family_horizon_rows(bool trained_on_filings) {
         for (int k = 0; k < t.config.seeds; ++k) {
           const experiments::AttentionHead head = t.trained_head(PositionScheme::alibi, k);
           std::vector<int> answers;
-          for (const filings::Document& d : case_study_corpus().held_out) {
+          for (const filings::Document& d : experiments::case_study_corpus().held_out) {
             std::vector<int> positions;
             for (const filings::Query& q : filings::queries(d)) positions.push_back(q.position);
             const std::vector<int> a =

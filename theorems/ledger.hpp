@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "printed_decimal.hpp"
+
 namespace pe::ledger {
 
 /// How a claim is decided (DESIGN.md, "The claims ledger").
@@ -159,12 +161,11 @@ std::pair<std::string, std::string> test_name(std::string_view id);
 
 // ---- Rules -----------------------------------------------------------------------------
 
-/// Half a unit in the last printed digit of a decimal literal such as "0.748", "19869",
-/// "3.69e29" or "1.15e-4". Throws std::invalid_argument for anything else.
-double half_unit_of_printed(std::string_view printed);
-double value_of_printed(std::string_view printed);
-/// The same half unit as exact decimal text, "5e-4" for "0.748".
-std::string half_unit_text(std::string_view printed);
+/// The article's printed literals (numerics/printed_decimal.hpp): half a unit of the last
+/// printed digit, the value, and the half unit as exact text.
+using pe::half_unit_of_printed;
+using pe::half_unit_text;
+using pe::value_of_printed;
 
 /// Formats a double with ten significant digits (the ledger's minimum is six).
 std::string format(double value);

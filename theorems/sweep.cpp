@@ -6,11 +6,11 @@
 #include <memory>
 #include <sstream>
 
-#include "case_study_corpus.hpp"
-#include "filings_study.hpp"
+#include "headline_runs.hpp"
+#include "filing_readers.hpp"
 #include "json_text.hpp"
 #include "result_cache.hpp"
-#include "tournament.hpp"
+#include "length_tournament.hpp"
 
 #include "tournament_results.hpp"
 
@@ -26,7 +26,7 @@ std::vector<experiments::TrainingRecipe> sweep_settings(const experiments::Model
   std::vector<experiments::TrainingRecipe> out = experiments::recipe_grid();
   const experiments::RecipeSelection tournament = experiments::tournament_recipe_selection(PE_CACHE_DIR, 0, reading);
   const experiments::RecipeSelection filings =
-      experiments::filings_recipe_selection(case_study_corpus(), PE_CACHE_DIR, 0, reading);
+      experiments::filings_recipe_selection(experiments::case_study_corpus(), PE_CACHE_DIR, 0, reading);
   for (const experiments::RecipeSelection* s : {&tournament, &filings})
     for (const experiments::TrainingRecipe& r : experiments::batch_neighbours(s->recipe()))
       if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
@@ -200,17 +200,17 @@ std::string training_selection_json() {
          ", \"steps\": 1500, \"grid_seeds\": " + std::to_string(experiments::kGridSeeds) +
          ", \"selected_seeds\": " + std::to_string(experiments::kSelectedSeeds) +
          ", \"headline_seeds\": " + std::to_string(experiments::kHeadlineSeeds) +
-         ",\n    \"tournament\": " + selection_json(lab::tournament_selection()) +
-         ",\n    \"filings\": " + selection_json(lab::filings_selection()) +
+         ",\n    \"tournament\": " + selection_json(experiments::tournament_selection()) +
+         ",\n    \"filings\": " + selection_json(experiments::filings_selection()) +
          ",\n    \"tournament_heads\": " +
-         heads_json(lab::headline_tournament(), lab::headline_tournament().config.validation_sequences,
+         heads_json(experiments::headline_tournament(), experiments::headline_tournament().config.validation_sequences,
                     [](const experiments::HeadRun& h) {
-                      return experiments::degenerate_reason(lab::headline_tournament(), h);
+                      return experiments::degenerate_reason(experiments::headline_tournament(), h);
                     }) +
          ",\n    \"filings_heads\": " +
-         heads_json(lab::headline_filings_study(), lab::headline_filings_study().config.validation_windows,
+         heads_json(experiments::headline_filings_study(), experiments::headline_filings_study().config.validation_windows,
                     [](const experiments::FilingHeadRun& h) {
-                      return lab::headline_filings_study().degenerate_reason(h);
+                      return experiments::headline_filings_study().degenerate_reason(h);
                     }) +
          "}";
 }
@@ -220,8 +220,8 @@ std::string training_selection_markdown() {
   md << "The recipe is chosen by one rule, written in experiments/recipes.hpp before any result "
         "past the window was read: " << experiments::selection_rule() << ".\n\n";
   for (const auto& [family, selection] :
-       {std::pair<std::string, const experiments::RecipeSelection*>{"tournament", &lab::tournament_selection()},
-        {"filings study", &lab::filings_selection()}}) {
+       {std::pair<std::string, const experiments::RecipeSelection*>{"tournament", &experiments::tournament_selection()},
+        {"filings study", &experiments::filings_selection()}}) {
     md << "**The " << family << "'s grid** (" << experiments::kGridSeeds
        << " seeds per recipe and scheme; chosen: " << selection->recipe().name() << ", trained with "
        << experiments::kSelectedSeeds << " seeds for the claims):\n\n"

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "case_study_corpus.hpp"
+#include "headline_runs.hpp"
 #include "ledger.hpp"
 #include "result_cache.hpp"
 #include "sweep.hpp"
@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
           return 0;
         }
       }
-    const pe::filings::Corpus& corpus = pe::theorems::case_study_corpus();
+    const pe::filings::Corpus& corpus = pe::experiments::case_study_corpus();
 
     // Which claims read trained heads, and which families: evaluated once on the headline runs.
     std::vector<const ledger::Claim*> swept;

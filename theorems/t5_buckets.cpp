@@ -12,7 +12,7 @@
 /// \f$r \ge 16 \cdot 8^{15/16}\f$; bucket k (16 <= k <= 31) starts at the first integer at or above
 /// \f$16 \cdot 8^{(k-16)/16}\f$, a geometric progression.
 ///
-/// **What is computed.** numerics/t5_buckets.hpp implements T5's reference formula; the checks
+/// **What is computed.** numerics/relative_buckets.hpp implements T5's reference formula; the checks
 /// scan offsets 0 .. 10^6 and read off the exact range, the bucket starts and the first offset
 /// of the last bucket. Beyond the scan the bucket is constant because the formula is
 /// nondecreasing in r and clipped at 31 (tests/t5_buckets_test.cpp checks monotonicity). The
@@ -24,7 +24,7 @@
 
 #include "certified.hpp"
 #include "ledger.hpp"
-#include "t5_buckets.hpp"
+#include "relative_buckets.hpp"
 
 namespace pe::theorems {
 namespace {

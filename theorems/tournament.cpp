@@ -16,7 +16,7 @@
 /// the weight on recent offsets at every length (ALiBi). The maps pull the test offsets' angles
 /// back toward the trained arc (Theorem 5).
 ///
-/// What the checks compute. experiments/tournament.cpp trains the five schemes' heads (1,500
+/// What the checks compute. experiments/length_tournament.cpp trains the five schemes' heads (1,500
 /// Adam steps, width 16) in the recipe experiments/recipes.hpp's rule selects, 20 seeds each,
 /// and reads each on the same 2,000 fresh sequences per length; the `tournament.train` CTest
 /// fixture does it once and caches weights and counts. Every printed accuracy is a statistical

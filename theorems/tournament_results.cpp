@@ -9,12 +9,8 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "case_study_corpus.hpp"
+#include "headline_runs.hpp"
 #include "statistics.hpp"
-
-#ifndef PE_CACHE_DIR
-#error "PE_CACHE_DIR must name the experiment cache directory"
-#endif
 
 namespace pe::theorems::lab {
 
@@ -28,27 +24,6 @@ thread_local long reads = 0;
 thread_local int families = 0;
 std::atomic<long> next_generation{1};
 }  // namespace
-
-const RecipeSelection& tournament_selection() {
-  static const RecipeSelection s = tournament_recipe_selection(PE_CACHE_DIR);
-  return s;
-}
-
-const RecipeSelection& filings_selection() {
-  static const RecipeSelection s = filings_recipe_selection(case_study_corpus(), PE_CACHE_DIR);
-  return s;
-}
-
-const Tournament& headline_tournament() {
-  static const Tournament t = run_tournament(selected_tournament(PE_CACHE_DIR), PE_CACHE_DIR);
-  return t;
-}
-
-const FilingsStudy& headline_filings_study() {
-  static const FilingsStudy s = run_filings_study(
-      selected_filings_study(case_study_corpus(), PE_CACHE_DIR), case_study_corpus(), PE_CACHE_DIR);
-  return s;
-}
 
 const Tournament& tournament() {
   ++reads;

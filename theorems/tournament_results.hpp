@@ -31,9 +31,10 @@
 #include <string_view>
 #include <vector>
 
-#include "filings_study.hpp"
+#include "filing_readers.hpp"
+#include "headline_runs.hpp"
 #include "ledger.hpp"
-#include "tournament.hpp"
+#include "length_tournament.hpp"
 
 namespace pe::theorems::lab {
 
@@ -44,18 +45,10 @@ inline constexpr double kSigmas = 3.0;
 /// an accident of one seed. Declared once for every such claim, before any was evaluated.
 inline constexpr double kTypicalRate = 0.5;
 
-/// The recipes chosen by the rule (cached under PE_CACHE_DIR; memoised per process).
-const experiments::RecipeSelection& tournament_selection();
-const experiments::RecipeSelection& filings_selection();
-
 /// The tournament and the filings study the calling thread reads: the headline runs, or the
 /// runs an ActiveRuns in this thread points at.
 const experiments::Tournament& tournament();
 const experiments::FilingsStudy& filings_study();
-/// The headline runs themselves (the selected recipes, kSelectedSeeds seeds each).
-const experiments::Tournament& headline_tournament();
-const experiments::FilingsStudy& headline_filings_study();
-
 /// While alive, tournament() and filings_study() in this thread return these runs, and
 /// per_run() memoises apart from every other set of runs.
 class ActiveRuns {

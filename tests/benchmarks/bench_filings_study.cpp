@@ -13,7 +13,7 @@
 #include <sys/resource.h>
 
 #include "filing_scan.hpp"
-#include "filings_study.hpp"
+#include "filing_readers.hpp"
 
 namespace {
 

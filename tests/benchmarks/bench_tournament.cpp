@@ -4,7 +4,7 @@
 // wall time).
 #include <benchmark/benchmark.h>
 
-#include "tournament.hpp"
+#include "length_tournament.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "filings_corpus.hpp"
+#include "synthetic_filings.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

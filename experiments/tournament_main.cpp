@@ -6,7 +6,7 @@
 #include <iostream>
 #include <string>
 
-#include "tournament_results.hpp"
+#include "headline_runs.hpp"
 
 int main(int argc, char** argv) {
   using namespace pe::experiments;
@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    const RecipeSelection& selection = pe::theorems::lab::tournament_selection();
+    const RecipeSelection& selection = pe::experiments::tournament_selection();
     std::printf("recipe selection (%s)\n%-36s %12s %12s %6s %10s\n", selection_rule().c_str(), "recipe",
                 "val. loss", "val. acc.", "heads", "degenerate");
     for (std::size_t i = 0; i < selection.scores.size(); ++i) {
@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
       std::printf("%-36s %12.5f %12.4f %6d %10d%s\n", r.recipe.name().c_str(), r.mean_validation_loss,
                   r.mean_validation_accuracy, r.heads, r.degenerate, i == selection.chosen ? "  <- chosen" : "");
     }
-    const Tournament& t = pe::theorems::lab::tournament();
+    const Tournament& t = pe::experiments::headline_tournament();
     std::printf("tournament: %d of %zu heads trained in this run, %.3f s wall (cache %s)\n",
                 t.trained, t.heads.size(), t.seconds, PE_CACHE_DIR);
     std::printf("%-11s %-5s %-6s %10s %9s", "scheme", "seed", "read", "val. loss", "val. acc.");

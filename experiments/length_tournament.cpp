@@ -1,4 +1,4 @@
-#include "tournament.hpp"
+#include "length_tournament.hpp"
 #include "limits.hpp"
 
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "t5_buckets.hpp"
+#include "relative_buckets.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -11,7 +11,7 @@
 #include <iostream>
 #include <string>
 
-#include "case_study_corpus.hpp"
+#include "headline_runs.hpp"
 #include "corpus_calibration.hpp"
 
 int main(int argc, char** argv) {
@@ -31,10 +31,10 @@ int main(int argc, char** argv) {
   }
   using namespace pe;
   const filings::CalibrationResult result =
-      filings::calibrate_shape(filings::CorpusShape{}, theorems::kCaseStudyCorpusSeed,
-                               theorems::kCaseStudyHeldOutDocuments, theorems::article_corpus_targets());
+      filings::calibrate_shape(filings::CorpusShape{}, experiments::kCaseStudyCorpusSeed,
+                               experiments::kCaseStudyHeldOutDocuments, experiments::article_corpus_targets());
   std::printf("%-24s %12s %12s %12s\n", "statistic", "article", "reached", "tolerance");
-  for (const filings::StatisticTarget& t : theorems::article_corpus_targets())
+  for (const filings::StatisticTarget& t : experiments::article_corpus_targets())
     std::printf("%-24s %12.6g %12.6g %12.6g\n", t.name.c_str(), t.value,
                 filings::corpus_statistic(result.statistics, t.name), t.tolerance);
   std::printf("%d shapes evaluated, %d moves accepted, loss %.6g: %s\n", result.evaluations,

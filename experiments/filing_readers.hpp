@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "attention_head.hpp"
-#include "filings_corpus.hpp"
+#include "synthetic_filings.hpp"
 #include "recipes.hpp"
 #include "result_cache.hpp"
 #include "training.hpp"
@@ -53,7 +53,7 @@ PositionScheme scheme_of(FilingReader reader);
 ContextExtension map_of(FilingReader reader);
 
 struct FilingsStudyConfig {
-  std::uint64_t corpus_seed = 20261129;  ///< the case study's corpus (theorems/filings_corpus.cpp)
+  std::uint64_t corpus_seed = 20261129;  ///< the case study's corpus (headline_runs.hpp)
   int train_documents = 300;
   int held_out_documents = 100;
   std::vector<PositionScheme> schemes = {PositionScheme::none, PositionScheme::sinusoidal,

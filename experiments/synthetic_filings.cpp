@@ -1,4 +1,4 @@
-#include "filings_corpus.hpp"
+#include "synthetic_filings.hpp"
 
 #include <algorithm>
 #include <array>

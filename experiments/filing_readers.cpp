@@ -1,4 +1,4 @@
-#include "filings_study.hpp"
+#include "filing_readers.hpp"
 #include "limits.hpp"
 
 #include <algorithm>

@@ -1,0 +1,60 @@
+#include "headline_runs.hpp"
+
+#include "printed_decimal.hpp"
+
+#ifndef PE_CACHE_DIR
+#error "PE_CACHE_DIR must name the experiment cache directory"
+#endif
+
+namespace pe::experiments {
+
+const filings::Corpus& case_study_corpus() {
+  static const filings::Corpus corpus =
+      filings::generate_corpus(kCaseStudyCorpusSeed, kCaseStudyTrainDocuments, kCaseStudyHeldOutDocuments);
+  return corpus;
+}
+
+const std::vector<ArticleCorpusStatistic>& article_corpus_statistics() {
+  static const std::vector<ArticleCorpusStatistic> printed = {
+      {"median_length", "198", false},     {"median_mentions", "8", false},
+      {"queries", "19285", true},          {"far_queries", "7895", true},
+      {"far_share", "0.41", false},        {"first_named_share", "0.766", false},
+      {"first_named_far_share", "0.739", false},
+  };
+  return printed;
+}
+
+const std::vector<filings::StatisticTarget>& article_corpus_targets() {
+  static const std::vector<filings::StatisticTarget> targets = [] {
+    std::vector<filings::StatisticTarget> t;
+    for (const ArticleCorpusStatistic& p : article_corpus_statistics()) {
+      const double value = value_of_printed(p.printed);
+      t.push_back({p.name, value, p.count ? kCorpusCountTolerance * value : half_unit_of_printed(p.printed)});
+    }
+    return t;
+  }();
+  return targets;
+}
+
+const RecipeSelection& tournament_selection() {
+  static const RecipeSelection s = tournament_recipe_selection(PE_CACHE_DIR);
+  return s;
+}
+
+const RecipeSelection& filings_selection() {
+  static const RecipeSelection s = filings_recipe_selection(case_study_corpus(), PE_CACHE_DIR);
+  return s;
+}
+
+const Tournament& headline_tournament() {
+  static const Tournament t = run_tournament(selected_tournament(PE_CACHE_DIR), PE_CACHE_DIR);
+  return t;
+}
+
+const FilingsStudy& headline_filings_study() {
+  static const FilingsStudy s = run_filings_study(
+      selected_filings_study(case_study_corpus(), PE_CACHE_DIR), case_study_corpus(), PE_CACHE_DIR);
+  return s;
+}
+
+}  // namespace pe::experiments
