@@ -29,8 +29,9 @@
 #include "docgen.hpp"
 #include "figures.hpp"
 #include "ledger.hpp"
+#include "report.hpp"
 #include "sweep.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace fs = std::filesystem;
 using pe::docgen::Page;

@@ -19,7 +19,7 @@
 #include "result_cache.hpp"
 #include "sweep.hpp"
 #include "length_tournament.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 #ifndef PE_REPORT_DIR
 #error "PE_REPORT_DIR must name the report directory"

@@ -8,7 +8,7 @@
 #include <iostream>
 #include <string>
 
-#include "ledger.hpp"
+#include "report.hpp"
 
 #ifndef PE_REPORT_DIR
 #error "PE_REPORT_DIR must name the report directory"

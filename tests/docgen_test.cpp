@@ -18,7 +18,7 @@
 #include "synthetic_filings.hpp"
 #include "figures.hpp"
 #include "filing_readers.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 #ifndef PE_SOURCE_DIR
 #error "PE_SOURCE_DIR must name the source tree"

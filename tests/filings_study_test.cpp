@@ -14,7 +14,7 @@
 #include "synthetic_filings.hpp"
 #include "filing_readers.hpp"
 #include "position_scheme.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace {
 

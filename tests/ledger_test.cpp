@@ -11,6 +11,7 @@
 
 #include "claims_render.hpp"
 #include "ledger.hpp"
+#include "report.hpp"
 #include "report_diff.hpp"
 
 using namespace pe::ledger;

@@ -28,7 +28,7 @@
 #include "certified.hpp"
 #include "ledger.hpp"
 #include "statistics.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace pe::theorems {
 namespace {

@@ -17,7 +17,7 @@
 #include "certified.hpp"
 #include "synthetic_filings.hpp"
 #include "ledger.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace pe::theorems {
 

@@ -13,7 +13,7 @@
 /// - the accuracy of seven readers (the article's mean of three seeds against this project's
 ///   mean of all seeds), all questions and far
 ///   ones (answer more than 32 tokens back), against the article's table, as statistical claims
-///   with k = 3 and the standard error of tournament_results.hpp: the spread between seeds
+///   with k = 3 and the standard error of ledger/lab.hpp: the spread between seeds
 ///   (from all seeds of the selected recipe) for both means, and both test sets' binomial
 ///   errors (this corpus's question counts, and the article's 19,285 and 7,895). Each claim's
 ///   note names any degenerate head among the seeds.
@@ -42,7 +42,7 @@
 #include "ledger.hpp"
 #include "statistics.hpp"
 #include "length_tournament.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace pe::theorems {
 

@@ -16,7 +16,7 @@
 #include "gradient_check.hpp"
 #include "harness.hpp"
 #include "ledger.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace pe::theorems {
 namespace {

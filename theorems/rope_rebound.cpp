@@ -31,7 +31,7 @@
 
 #include "context_extension.hpp"
 #include "ledger.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace pe::theorems {
 namespace {

@@ -35,7 +35,7 @@
 #include "commutant.hpp"
 #include "ledger.hpp"
 #include "statistics.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace pe::theorems {
 namespace {

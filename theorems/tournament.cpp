@@ -21,7 +21,7 @@
 /// and reads each on the same 2,000 fresh sequences per length; the `tournament.train` CTest
 /// fixture does it once and caches weights and counts. Every printed accuracy is a statistical
 /// claim: the article's mean of three seeds against the prediction interval around this
-/// project's mean of all 20 (k = 3; tournament_results.hpp), the headline seeds 0..2 listed
+/// project's mean of all 20 (k = 3; ledger/lab.hpp), the headline seeds 0..2 listed
 /// beside it; the article's sentences are shape predicates on all-seed estimates, each fixed
 /// before the numbers were seen.
 #include <algorithm>
@@ -30,7 +30,7 @@
 
 #include "ledger.hpp"
 #include "statistics.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace pe::theorems {
 namespace {

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "ledger.hpp"
+#include "report.hpp"
 #include "recipes.hpp"
 
 namespace pe::theorems {

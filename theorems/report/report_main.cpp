@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "harness.hpp"
-#include "ledger.hpp"
+#include "report.hpp"
 #include "report_diff.hpp"
 #include "sweep.hpp"
 

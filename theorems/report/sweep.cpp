@@ -12,7 +12,7 @@
 #include "result_cache.hpp"
 #include "length_tournament.hpp"
 
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace pe::theorems {
 

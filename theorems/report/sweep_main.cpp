@@ -26,7 +26,7 @@
 #include "ledger.hpp"
 #include "result_cache.hpp"
 #include "sweep.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "sweep.hpp"
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 namespace lab = pe::theorems::lab;
 

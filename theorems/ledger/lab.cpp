@@ -1,4 +1,4 @@
-#include "tournament_results.hpp"
+#include "lab.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -1,0 +1,302 @@
+#include "ledger.hpp"
+
+#include "json_text.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace pe::ledger {
+namespace {
+
+struct Registry {
+  std::vector<std::pair<std::string, UnitDeclarer>> units;
+  std::vector<Claim> claims;
+  bool declared = false;
+};
+
+#ifndef PE_UNIT_ORDER
+#error "PE_UNIT_ORDER must list the verification units in order (theorems/CMakeLists.txt)"
+#endif
+
+/// A unit's place in PE_UNIT_ORDER, the order in which theorems/CMakeLists.txt lists the units'
+/// files. Static registration runs in link order, which the generator and unity batching
+/// change, so the ledger orders the units itself; a unit not listed comes last.
+std::size_t unit_rank(const std::string& unit) {
+  std::size_t rank = 0;
+  std::string_view order = PE_UNIT_ORDER;
+  while (!order.empty()) {
+    const std::size_t comma = order.find(',');
+    if (order.substr(0, comma) == unit) return rank;
+    if (comma == std::string_view::npos) break;
+    order.remove_prefix(comma + 1);
+    ++rank;
+  }
+  return std::numeric_limits<std::size_t>::max();
+}
+
+Registry& registry() {
+  static Registry instance;
+  return instance;
+}
+
+/// A declaring file's path relative to the repository root (PE_SOURCE_ROOT, set by CMake), so
+/// that reports are byte-identical across clones; a path outside the root is kept as it is.
+std::string relative_source(std::string_view file) {
+  const std::string_view root = PE_SOURCE_ROOT;
+  if (file.substr(0, root.size()) == root) file.remove_prefix(root.size());
+  return std::string(file);
+}
+
+}  // namespace
+
+std::string to_string(Rule rule) {
+  switch (rule) {
+    case Rule::printed: return "printed";
+    case Rule::bound: return "bound";
+    case Rule::identity: return "identity";
+    case Rule::statistical: return "statistical";
+    case Rule::shape: return "shape";
+  }
+  return "?";
+}
+
+std::string to_string(Verdict verdict) { return verdict == Verdict::holds ? "holds" : "fails"; }
+
+const std::vector<std::string>& sections() {
+  static const std::vector<std::string> names = {
+      "Overview & Motivation",
+      "Order, and how a mask leaks it",
+      "Position as a set of clocks",
+      "Relative position: biases and the ALiBi kernel",
+      "Rotations: RoPE",
+      "Past the training window",
+      "Kernels over offsets, side by side",
+      "Finance case study: which company was named last?",
+      "Where this goes next",
+      "Honest caveats",
+      "Implementation",
+  };
+  return names;
+}
+
+void UnitClaims::add(Claim claim) {
+  static const std::regex id_form("[a-z0-9_]+(\\.[A-Za-z0-9_]+)+");
+  if (!std::regex_match(claim.id, id_form))
+    throw std::invalid_argument("claim id '" + claim.id + "' is not of the form unit.part.part");
+  const auto& names = sections();
+  if (std::find(names.begin(), names.end(), claim.section) == names.end())
+    throw std::invalid_argument("claim " + claim.id + ": unknown section '" + claim.section + "'");
+  if (claim.statement.empty() || claim.article.empty())
+    throw std::invalid_argument("claim " + claim.id + ": statement and article value are required");
+  if (!claim.evaluate) throw std::invalid_argument("claim " + claim.id + ": no evaluation");
+  if (claim.expected == Verdict::fails && claim.erratum.empty())
+    throw std::invalid_argument("claim " + claim.id +
+                                ": an expected 'fails' needs an erratum with the corrected value");
+  if (claim.rule == Rule::printed) half_unit_of_printed(claim.article);  // validates the literal
+  claim.unit = unit_;
+  claim.source = relative_source(claim.declared_in) + ":" + std::to_string(claim.declared_at);
+  claims_.push_back(std::move(claim));
+}
+
+UnitRegistration::UnitRegistration(const char* unit, UnitDeclarer declarer) {
+  registry().units.emplace_back(unit, declarer);
+}
+
+std::vector<int> indices(int count) {
+  std::vector<int> out(std::max(count, 0));
+  for (int i = 0; i < count; ++i) out[i] = i;
+  return out;
+}
+
+const std::vector<Claim>& all_claims() {
+  Registry& reg = registry();
+  if (!reg.declared) {
+    reg.declared = true;
+    std::set<std::string> ids;
+    std::stable_sort(reg.units.begin(), reg.units.end(), [](const auto& a, const auto& b) {
+      return unit_rank(a.first) < unit_rank(b.first);
+    });
+    for (const auto& [unit, declarer] : reg.units) {
+      UnitClaims unit_claims(unit);
+      declarer(unit_claims);
+      for (Claim& c : unit_claims.claims()) {
+        if (!ids.insert(c.id).second) throw std::logic_error("claim id declared twice: " + c.id);
+        reg.claims.push_back(std::move(c));
+      }
+    }
+  }
+  return reg.claims;
+}
+
+std::vector<const Claim*> claims_of_unit(std::string_view unit) {
+  std::vector<const Claim*> out;
+  for (const Claim& c : all_claims())
+    if (c.unit == unit) out.push_back(&c);
+  return out;
+}
+
+std::pair<std::string, std::string> test_name(std::string_view id) {
+  const auto dot = id.find('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == id.size())
+    throw std::invalid_argument("a claim id needs a dot inside it, got id = '" + std::string(id) + "'");
+  std::string rest(id.substr(dot + 1));
+  std::replace(rest.begin(), rest.end(), '.', '_');
+  return {std::string(id.substr(0, dot)), rest};
+}
+
+// ---- Rules -----------------------------------------------------------------------------
+
+std::string format(double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g", value);
+  return buf;
+}
+
+Outcome printed(std::string_view article, double computed) {
+  return printed(article, computed, format(computed));
+}
+
+Outcome printed(std::string_view article, double computed, std::string computed_text) {
+  const PrintedDecimal lit = parse_printed_decimal(article);
+  const double gap = std::fabs(computed - lit.value);
+  // Half a unit of the last printed digit; the 1e-12 relative slack only absorbs the rounding
+  // of the decimal literal itself into binary.
+  const bool holds = gap <= lit.half_unit * (1 + 1e-12);
+  return {Rule::printed, std::move(computed_text), holds ? Verdict::holds : Verdict::fails,
+          "|computed - printed| = " + format(gap) + (holds ? " <= " : " > ") +
+              format(lit.half_unit) + " (half a unit of the last printed digit)"};
+}
+
+Outcome identity(double computed, double reference, double tolerance,
+                 std::string_view tolerance_source) {
+  const double gap = std::fabs(computed - reference);
+  const bool holds = gap <= tolerance;
+  return {Rule::identity, format(computed), holds ? Verdict::holds : Verdict::fails,
+          "|computed - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
+              format(tolerance) + " (" + std::string(tolerance_source) + ")"};
+}
+
+Outcome statistical(std::string_view article, double estimate, double standard_error, double k) {
+  const PrintedDecimal lit = parse_printed_decimal(article);
+  const double gap = std::fabs(estimate - lit.value);
+  const double allowed = k * standard_error + lit.half_unit;
+  const bool holds = gap <= allowed;
+  return {Rule::statistical, format(estimate), holds ? Verdict::holds : Verdict::fails,
+          "|estimate - printed| = " + format(gap) + (holds ? " <= " : " > ") + format(allowed) +
+              " = " + format(k) + " standard errors (se " + format(standard_error) +
+              ") + half a printed unit"};
+}
+
+Outcome statistical_agreement(double estimate, double reference, double standard_error, double k,
+                              std::string_view source) {
+  const double gap = std::fabs(estimate - reference);
+  const double allowed = k * standard_error;
+  const bool holds = gap <= allowed;
+  return {Rule::statistical, format(estimate), holds ? Verdict::holds : Verdict::fails,
+          "|estimate - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
+              format(allowed) + " = " + format(k) + " standard errors of " + format(standard_error) +
+              " (" + std::string(source) + ")"};
+}
+
+namespace {
+Outcome predicate(Rule rule, bool holds, std::string computed, std::string detail) {
+  return {rule, std::move(computed), holds ? Verdict::holds : Verdict::fails, std::move(detail)};
+}
+}  // namespace
+
+Outcome not_certifiable(Outcome outcome, std::string reason) {
+  outcome.uncertifiable = std::move(reason);
+  return outcome;
+}
+
+Outcome about_floating_point(Outcome outcome, std::string_view why) {
+  return not_certifiable(std::move(outcome), "a statement about floating-point arithmetic (" + std::string(why) +
+                                                 "), which an enclosure of the exact value would not decide");
+}
+
+Outcome with_band(Outcome outcome, double half_width, double range, std::string_view range_text) {
+  outcome.resolution = half_width;
+  const double share = 2 * half_width / range;
+  if (outcome.verdict == Verdict::holds && !(share <= kInconclusiveShare))
+    outcome.inconclusive = "the acceptance band (+/- " + format(half_width) + ") covers " + format(share) +
+                           " of " + std::string(range_text) + " (" + format(range) + "), more than " +
+                           format(kInconclusiveShare);
+  return outcome;
+}
+
+Outcome with_threshold_margin(Outcome outcome, double estimate, double threshold, double half_width) {
+  outcome.resolution = half_width;
+  if (std::fabs(estimate - threshold) <= half_width)
+    outcome.inconclusive = "the estimate " + format(estimate) + " lies within its resolution " +
+                           format(half_width) + " of the threshold " + format(threshold);
+  return outcome;
+}
+
+Outcome statistical_test(bool holds, std::string computed, std::string detail) {
+  return predicate(Rule::statistical, holds, std::move(computed), std::move(detail));
+}
+Outcome bound(bool holds, std::string computed, std::string detail) {
+  return predicate(Rule::bound, holds, std::move(computed), std::move(detail));
+}
+Outcome shape(bool holds, std::string computed, std::string detail) {
+  return predicate(Rule::shape, holds, std::move(computed), std::move(detail));
+}
+
+// ---- Report ----------------------------------------------------------------------------
+
+Record evaluate_record(const Claim& claim) {
+  Record r;
+  r.id = claim.id;
+  r.unit = claim.unit;
+  r.section = claim.section;
+  r.statement = claim.statement;
+  r.article = claim.article;
+  r.rule = to_string(claim.rule);
+  r.expected = to_string(claim.expected);
+  r.source = claim.source;
+  try {
+    const Outcome o = claim.evaluate();
+    r.computed = o.computed;
+    r.verdict = to_string(o.verdict);
+    r.note = o.detail;
+    if (o.seeds > 0) r.seeds = std::to_string(o.seeds);
+    if (std::isfinite(o.resolution)) r.resolution = format(o.resolution);
+    r.inconclusive = o.inconclusive;
+    if (!o.inconclusive.empty()) r.note += " | Inconclusive: " + o.inconclusive;
+    if (o.overprecise) r.overprecise = "true";
+    if (claim.rule == Rule::printed || claim.rule == Rule::bound) {
+      r.certified = o.certified ? "true" : "false";
+      r.enclosure = o.enclosure;
+      if (o.certified) r.floating_disagreement = o.floating_disagreement;
+      r.certification = o.certified ? kDecidedOnEnclosure + (o.floating_disagreement.empty()
+                                                                ? ""
+                                                                : "; " + kFloatingRouteDisagrees + ": " +
+                                                                      o.floating_disagreement)
+                        : !o.uncertifiable.empty() ? o.uncertifiable
+                                                   : "decided in floating point; no enclosure is computed for it";
+    }
+    if (o.rule != claim.rule) {
+      r.verdict = "error";
+      r.note = "declared under the rule '" + to_string(claim.rule) + "' but decided by the '" +
+               to_string(o.rule) + "' helper | " + r.note;
+    }
+  } catch (const std::exception& e) {
+    r.computed = "(error)";
+    r.verdict = "error";
+    r.note = std::string("evaluation threw: ") + e.what();
+  }
+  if (!claim.erratum.empty()) r.note = "Erratum: " + claim.erratum + " | " + r.note;
+  return r;
+}
+
+}  // namespace pe::ledger

@@ -1,0 +1,41 @@
+/// @file
+/// @brief The verification report: each claim's evaluated record kept as a fragment under
+/// `<dir>/claims.d/`, runs, and the merge of the fragments into claims.json, claims.md and the
+/// headline.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ledger.hpp"
+
+namespace pe::ledger {
+
+/// What the report adds to the claims' own records: the sweep's fields per claim, extra
+/// top-level JSON members (each `"name": value`), and Markdown sections placed after the
+/// counts of claims.md.
+struct ReportAnnotations {
+  std::function<void(Record&)> annotate;
+  std::vector<std::string> top_level_json;
+  std::vector<std::string> markdown_sections;
+  /// What built and wrote the report (commit, tree, date, compiler, build type), as name and
+  /// value: claims.json's "build" object and claims.md's first lines.
+  std::vector<std::pair<std::string, std::string>> build;
+};
+
+/// Writes `<dir>/claims.d/<id>.rec`, one evaluated claim, stamped with the current run.
+void write_fragment(const std::string& report_dir, const Record& record);
+/// Begins a run: the next run number in `<dir>/run.txt`. Earlier records stay, so that checking
+/// one claim updates its record and leaves the others; the headline counts the records of this
+/// run and of earlier ones.
+void begin_run(const std::string& report_dir);
+/// The current run's number ("" before any run began).
+std::string current_run(const std::string& report_dir);
+/// Merges the fragments into `<dir>/claims.json` and `<dir>/claims.md`; claims declared but
+/// not evaluated in this run are listed as such. Also writes `<dir>/headline.txt`, the few
+/// lines `ctest` ends with (CTestCustom.cmake). Returns the number of disagreements.
+int write_report(const std::string& report_dir, const ReportAnnotations& annotations = {});
+
+}  // namespace pe::ledger
