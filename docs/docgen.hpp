@@ -14,7 +14,7 @@
 /// | `[[unit NAME]]` | no | a link to `theorems/NAME.cpp`; a unit that does not exist is an error |
 /// | `[[summary]]` | yes | the counts of claims, verdicts and errata, and the failing statements split by kind (the article's mathematics, setting-dependent, reproducing nowhere) |
 /// | `[[training-selection]]` | yes | the rule that chose the training recipes, each family's grid with every recipe's validation figures, and the chosen recipes (Context::training_selection) |
-/// | `[[harness]]` | yes | the article's 24 harness rows with the CTest name patterns that run each (theorems/harness.hpp) |
+/// | `[[harness]]` | yes | the article's 24 harness rows with the CTest name patterns that run each (theorems/ledger/harness.hpp) |
 /// | `[[certification]]` | yes | the deterministic printed and bound claims not certified, each with its reason, and the certified ones whose floating-point route disagrees with the enclosure in the printed digits (ledger::certification_markdown) |
 /// | `[[pages]]` | yes | a list of links to every generated page, in order |
 /// | `[[filing exhibit]]`, `[[filing exhibit N]]` | yes | the case study's exhibit filing as readable text, company mentions highlighted (filing_markup); with N, its first N tokens |

@@ -40,7 +40,7 @@ struct Outcome {
   std::string computed;  ///< the computed value, at least six significant digits
   Verdict verdict;       ///< does the article's statement hold as printed?
   std::string detail;    ///< how the verdict was reached, with the tolerance's source
-  /// Decided on a rigorous enclosure of the computed value (theorems/certified.hpp), not on a
+  /// Decided on a rigorous enclosure of the computed value (theorems/ledger/certified.hpp), not on a
   /// floating-point number; `enclosure` is that interval as "[lo, hi]".
   bool certified = false;
   std::string enclosure;
@@ -50,7 +50,7 @@ struct Outcome {
   std::string uncertifiable;
   /// For a certified printed claim: how a floating-point route (double, or the article's own
   /// precision) decides the printed digits when it decides them otherwise than the enclosure;
-  /// empty when they agree (theorems/certified.hpp, compare_floating_route).
+  /// empty when they agree (theorems/ledger/certified.hpp, compare_floating_route).
   std::string floating_disagreement;
   /// Experiment claims: how many training seeds the decision read (0: none).
   int seeds = 0;
@@ -211,7 +211,7 @@ struct Record {
   std::string floating_disagreement;
   /// Filled when the report is written (ReportAnnotations), not by the claim's check:
   /// "exact", "not swept", or an experiment claim's class: "reproduces", "fragile",
-  /// "setting-dependent", "does-not-reproduce" or "inconclusive" (theorems/sweep.hpp).
+  /// "setting-dependent", "does-not-reproduce" or "inconclusive" (theorems/report/sweep.hpp).
   std::string reproduction;
   int settings_run = 0, settings_held = 0;  ///< all settings swept; the plausible ones it holds in
   std::string settings_holding;             ///< "reading/recipe" of each, space-separated

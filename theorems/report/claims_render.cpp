@@ -185,7 +185,7 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
                          {"does not reproduce", s.does_not_reproduce},
                          {"inconclusive", s.inconclusive},
                          {"printed values more precise than their seeds support", s.overprecise}};
-  return counts_table(verdicts) + "\nThe experiment claims by class (theorems/sweep.hpp):\n\n" +
+  return counts_table(verdicts) + "\nThe experiment claims by class (theorems/report/sweep.hpp):\n\n" +
          counts_table(classes) + "\nWhy the failing statements fail:\n\n" + counts_table(causes);
 }
 

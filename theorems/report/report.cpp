@@ -130,7 +130,16 @@ Record read_fragment(const std::filesystem::path& path) {
 }
 }  // namespace
 
-int write_report(const std::string& report_dir, const ReportAnnotations& annotations) {
+namespace {
+/// The evaluated records in the article's section order and, within a section, the declared
+/// order; claims declared but without a record; fragments no claim declares any more (from a
+/// stale build) are dropped.
+struct CollectedRecords {
+  std::vector<Record> records;
+  std::vector<const Claim*> not_run;
+};
+
+CollectedRecords collect_records(const std::string& report_dir, const ReportAnnotations& annotations) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::path(report_dir) / "claims.d";
   std::map<std::string, Record> evaluated;
@@ -140,174 +149,196 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
         Record r = read_fragment(entry.path());
         evaluated[r.id] = r;
       }
-
-  // Order: declared order within the article's section order; unknown fragments (from a stale
-  // build) are dropped because no claim declares them any more.
-  std::vector<Record> records;
-  std::vector<const Claim*> not_run;
+  CollectedRecords out;
   for (const std::string& section : sections())
     for (const Claim& c : all_claims())
       if (c.section == section) {
         auto it = evaluated.find(c.id);
-        if (it != evaluated.end()) records.push_back(it->second);
-        else not_run.push_back(&c);
+        if (it != evaluated.end()) out.records.push_back(it->second);
+        else out.not_run.push_back(&c);
       }
-  for (Record& r : records)
+  for (Record& r : out.records)
     if (annotations.annotate) annotations.annotate(r);
+  return out;
+}
 
-  const Summary s = summarise(records, static_cast<int>(not_run.size()));
+void write_summary_json(std::ostream& json, const Summary& s) {
+  json << "{\n  \"summary\": {\"claims\": " << s.claims << ", \"holds\": " << s.holds
+       << ", \"fails\": " << s.fails + s.errors << ", \"errata\": " << s.errata
+       << ", \"disagreements\": " << s.disagreements << ", \"not_run\": " << s.not_run
+       << ", \"fails_article_mathematics\": " << s.fails_mathematics
+       << ", \"fails_recreated_corpus\": " << s.fails_recreated_corpus
+       << ", \"fails_setting_dependent\": " << s.fails_setting_dependent
+       << ", \"fails_in_every_setting\": " << s.fails_everywhere
+       << ", \"fails_inconclusive\": " << s.fails_inconclusive
+       << ", \"fails_not_swept\": " << s.fails_not_swept
+       << ",\n    \"mathematics_checked\": " << s.mathematics_checked
+       << ", \"mathematics_holding\": " << s.mathematics_holding << ", \"corpus_checked\": " << s.corpus_checked
+       << ", \"corpus_holding\": " << s.corpus_holding << ", \"experiments\": {\"reproduces\": " << s.reproduces
+       << ", \"fragile\": " << s.fragile << ", \"setting_dependent\": " << s.setting_dependent
+       << ", \"does_not_reproduce\": " << s.does_not_reproduce << ", \"inconclusive\": " << s.inconclusive
+       << ", \"not_swept\": " << s.not_swept << "}, \"overprecise_printed_values\": " << s.overprecise
+       << ", \"deterministic_printed_or_bound\": " << s.deterministic
+       << ", \"certified\": " << s.certified << "},\n";
+}
+
+/// One record's members in claims.json, without the braces.
+void write_record_json(std::ostream& json, Record r) {
+  bool first = true;
+  for (const std::string& name : kRecordFields) {
+    const std::string& value = *field(r, name);
+    if (name == "floating_disagreement") {
+      if (!value.empty()) json << ", " << pe::json_quoted(name) << ": " << pe::json_quoted(value);
+      continue;  // only where a floating-point route disagrees
+    }
+    if (name == "run") continue;  // the fragment's bookkeeping, not the claim's
+    if (name == "seeds" || name == "resolution" || name == "inconclusive" || name == "overprecise") {
+      if (value.empty()) continue;  // only claims that read seeds or decide in a band
+      json << ", " << pe::json_quoted(name) << ": " << (name == "inconclusive" ? pe::json_quoted(value) : value);
+      continue;
+    }
+    if (name == "certified" || name == "enclosure" || name == "certification") {
+      if (r.certified.empty()) continue;  // only printed and bound claims carry them
+      json << ", " << pe::json_quoted(name) << ": " << (name == "certified" ? value : pe::json_quoted(value));
+      continue;
+    }
+    json << (first ? "" : ", ") << pe::json_quoted(name) << ": " << pe::json_quoted(value);
+    first = false;
+  }
+  json << ", \"reproduction\": " << pe::json_quoted(r.reproduction);
+  if (r.reproduction != "exact" && r.reproduction != "not swept") {
+    json << ", \"class\": " << pe::json_quoted(r.reproduction) << ", \"settings_run\": " << r.settings_run
+         << ", \"settings_plausible\": " << r.settings_plausible
+         << ", \"settings_evaluated\": " << r.settings_evaluated
+         << ", \"settings_not_evaluated\": " << r.settings_not_evaluated
+         << ", \"settings_held\": " << r.settings_held << ", \"share\": "
+         << (r.settings_evaluated ? format(double(r.settings_held) / r.settings_evaluated) : std::string("null"))
+         << ", \"settings_holding\": " << pe::json_quoted(r.settings_holding) << ", \"readings\": {";
+    for (std::size_t k = 0; k < r.readings.size(); ++k)
+      json << (k ? ", " : "") << pe::json_quoted(r.readings[k].first) << ": " << pe::json_quoted(r.readings[k].second);
+    json << "}";
+  }
+}
+
+void write_claims_json(const std::filesystem::path& path, const Summary& s, const CollectedRecords& collected,
+                       const ReportAnnotations& annotations) {
+  const std::vector<Record>& records = collected.records;
+  std::ofstream json(path);
+  write_summary_json(json, s);
+  json << "  \"build\": {";
+  for (std::size_t i = 0; i < annotations.build.size(); ++i)
+    json << (i ? ", " : "") << pe::json_quoted(annotations.build[i].first) << ": "
+         << pe::json_quoted(annotations.build[i].second);
+  json << "},\n";
+  for (const std::string& member : annotations.top_level_json) json << "  " << member << ",\n";
+  json << "  \"claims\": [\n";
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    json << "    {";
+    write_record_json(json, records[i]);
+    json << (i + 1 < records.size() ? "},\n" : "}\n");
+  }
+  json << "  ],\n  \"not_run\": [";
+  for (std::size_t i = 0; i < collected.not_run.size(); ++i)
+    json << (i ? ", " : "") << pe::json_quoted(collected.not_run[i]->id);
+  json << "]\n}\n";
+}
+
+void write_claims_markdown(const std::filesystem::path& path, const Summary& s, const CollectedRecords& collected,
+                           const ReportAnnotations& annotations) {
+  const std::vector<Record>& records = collected.records;
+  const std::vector<const Claim*>& not_run = collected.not_run;
+  std::ostringstream md;
+  md << "# Verification report\n\n";
+  for (const auto& [name, value] : annotations.build) md << "- " << name << ": " << value << "\n";
+  md << "\n## Summary\n\n" << summary_markdown(s, Markdown::github) << "\n"
+     << "## What the article gets wrong\n\n"
+     << "Every failing statement and every claim its seeds cannot decide, one line each; the "
+        "direction says whether this project's value lies above or below the article's. Each "
+        "claim's detail is in the section \"Errata and claims that do not reproduce\" below.\n\n"
+     << wrong_list_markdown(records, Markdown::github, [](const Record& r) { return "`" + r.id + "`"; });
+  auto listing = [&md](const std::vector<const Record*>& rows, bool with_reason) {
+    md << claims_listing(rows, Markdown::github, plain_links(), with_reason);
+  };
+  for (const std::string& section : annotations.markdown_sections) md << section << "\n";
+  md << "## How the printed numbers were decided\n\n" << certification_markdown(records, Markdown::github);
+  std::vector<const Record*> first;
+  for (const Record& r : records)
+    if (belongs_in_errata(r)) first.push_back(&r);
+  md << "## Errata and claims that do not reproduce\n\n";
+  if (first.empty()) md << "None in this run.\n\n";
+  for (const auto& [title, kind] : errata_groups()) {
+    std::vector<const Record*> rows;
+    for (const Record* r : first)
+      if (failure_cause(*r) == kind) rows.push_back(r);
+    if (rows.empty()) continue;
+    md << "### " << title << "\n\n";
+    listing(rows, true);
+  }
+  md << "## Claims the seeds cannot decide (inconclusive)\n\n" << inconclusive_markdown(records, Markdown::github);
+  for (const std::string& section : sections()) {
+    std::vector<const Record*> rows;
+    for (const Record& r : records)
+      if (r.section == section) rows.push_back(&r);
+    if (rows.empty()) continue;
+    md << "## " << section << "\n\n";
+    listing(rows, false);
+  }
+  if (!not_run.empty()) {
+    md << "## Declared but not evaluated in this run\n\n";
+    for (const Claim* c : not_run) md << "- `" << c->id << "` (unit " << c->unit << ")\n";
+  }
+  std::ofstream(path) << wrap_report(md.str());
+}
+
+void write_headline(const std::string& report_dir, const Summary& s, const CollectedRecords& collected) {
+  namespace fs = std::filesystem;
+  const std::vector<Record>& records = collected.records;
+  const std::vector<const Claim*>& not_run = collected.not_run;
   std::vector<std::string> disagreeing;
   for (const Record& r : records)
     if (r.verdict != r.expected) disagreeing.push_back(r.id + " (" + r.verdict + ", expected " + r.expected + ")");
   std::set<std::string> units_not_run;
   for (const Claim* c : not_run) units_not_run.insert(c->unit);
+  std::ofstream headline(fs::path(report_dir) / "headline.txt");
+  const int experiments = s.reproduces + s.fragile + s.setting_dependent + s.does_not_reproduce + s.inconclusive;
+  headline << "Verification report: " << s.claims << " claims evaluated, " << s.holds << " hold, "
+           << s.fails + s.errors << " fail (" << s.errata << " of them errata, expected to fail).\n"
+           << "  The article's mathematics: " << s.mathematics_holding << " of " << s.mathematics_checked
+           << " claims hold; its corpus, re-created here: " << s.corpus_holding << " of " << s.corpus_checked << ".\n"
+           << "  Experiments (" << experiments << " swept): " << s.reproduces << " reproduce, " << s.fragile
+           << " fragile, " << s.setting_dependent << " setting-dependent, " << s.does_not_reproduce
+           << " do not reproduce, " << s.inconclusive << " inconclusive";
+  if (s.not_swept) headline << "; " << s.not_swept << " not swept in this run";
+  headline << ".\n  Printed values with more digits than their seeds support: " << s.overprecise << ".\n"
+           << "  Verdicts that differ from their expectation: " << disagreeing.size()
+           << (disagreeing.empty() ? "." : ":") << "\n";
+  for (const std::string& d : disagreeing) headline << "    " << d << "\n";
+  headline << "  Certified on rigorous enclosures: " << s.certified << " of " << s.deterministic
+           << " deterministic printed and bound claims.\n";
+  const std::string run = current_run(report_dir);
+  const long this_run = std::count_if(records.begin(), records.end(), [&](const Record& r) { return r.run == run; });
+  headline << "  Records from this run: " << this_run << "; from an earlier run, kept: " << records.size() - this_run
+           << ".\n";
+  headline << "  Declared but never run in this build tree: " << not_run.size();
+  if (!units_not_run.empty()) {
+    headline << " (units:";
+    for (const std::string& u : units_not_run) headline << ' ' << u;
+    headline << ")";
+  }
+  headline << ".\n  Report: " << (fs::path(report_dir) / "claims.md").string() << " and "
+           << (fs::path(report_dir) / "claims.json").string() << "\n";
+}
+}  // namespace
 
+int write_report(const std::string& report_dir, const ReportAnnotations& annotations) {
+  namespace fs = std::filesystem;
+  const CollectedRecords collected = collect_records(report_dir, annotations);
+  const Summary s = summarise(collected.records, static_cast<int>(collected.not_run.size()));
   fs::create_directories(report_dir);
-  {
-    std::ofstream json(fs::path(report_dir) / "claims.json");
-    // An evaluation error counts as a failing statement here, as in claims.md.
-    json << "{\n  \"summary\": {\"claims\": " << s.claims << ", \"holds\": " << s.holds
-         << ", \"fails\": " << s.fails + s.errors << ", \"errata\": " << s.errata
-         << ", \"disagreements\": " << s.disagreements << ", \"not_run\": " << s.not_run
-         << ", \"fails_article_mathematics\": " << s.fails_mathematics
-         << ", \"fails_recreated_corpus\": " << s.fails_recreated_corpus
-         << ", \"fails_setting_dependent\": " << s.fails_setting_dependent
-         << ", \"fails_in_every_setting\": " << s.fails_everywhere
-         << ", \"fails_inconclusive\": " << s.fails_inconclusive
-         << ", \"fails_not_swept\": " << s.fails_not_swept
-         << ",\n    \"mathematics_checked\": " << s.mathematics_checked
-         << ", \"mathematics_holding\": " << s.mathematics_holding << ", \"corpus_checked\": " << s.corpus_checked
-         << ", \"corpus_holding\": " << s.corpus_holding << ", \"experiments\": {\"reproduces\": " << s.reproduces
-         << ", \"fragile\": " << s.fragile << ", \"setting_dependent\": " << s.setting_dependent
-         << ", \"does_not_reproduce\": " << s.does_not_reproduce << ", \"inconclusive\": " << s.inconclusive
-         << ", \"not_swept\": " << s.not_swept << "}, \"overprecise_printed_values\": " << s.overprecise
-         << ", \"deterministic_printed_or_bound\": " << s.deterministic
-         << ", \"certified\": " << s.certified << "},\n";
-    json << "  \"build\": {";
-    for (std::size_t i = 0; i < annotations.build.size(); ++i)
-      json << (i ? ", " : "") << pe::json_quoted(annotations.build[i].first) << ": "
-           << pe::json_quoted(annotations.build[i].second);
-    json << "},\n";
-    for (const std::string& member : annotations.top_level_json) json << "  " << member << ",\n";
-    json << "  \"claims\": [\n";
-    for (std::size_t i = 0; i < records.size(); ++i) {
-      Record r = records[i];
-      json << "    {";
-      bool first = true;
-      for (const std::string& name : kRecordFields) {
-        const std::string& value = *field(r, name);
-        if (name == "floating_disagreement") {
-          if (!value.empty()) json << ", " << pe::json_quoted(name) << ": " << pe::json_quoted(value);
-          continue;  // only where a floating-point route disagrees
-        }
-        if (name == "run") continue;  // the fragment's bookkeeping, not the claim's
-        if (name == "seeds" || name == "resolution" || name == "inconclusive" || name == "overprecise") {
-          if (value.empty()) continue;  // only claims that read seeds or decide in a band
-          json << ", " << pe::json_quoted(name) << ": " << (name == "inconclusive" ? pe::json_quoted(value) : value);
-          continue;
-        }
-        if (name == "certified" || name == "enclosure" || name == "certification") {
-          if (r.certified.empty()) continue;  // only printed and bound claims carry them
-          json << ", " << pe::json_quoted(name) << ": " << (name == "certified" ? value : pe::json_quoted(value));
-          continue;
-        }
-        json << (first ? "" : ", ") << pe::json_quoted(name) << ": " << pe::json_quoted(value);
-        first = false;
-      }
-      json << ", \"reproduction\": " << pe::json_quoted(r.reproduction);
-      if (r.reproduction != "exact" && r.reproduction != "not swept")
-      {
-        json << ", \"class\": " << pe::json_quoted(r.reproduction) << ", \"settings_run\": " << r.settings_run
-             << ", \"settings_plausible\": " << r.settings_plausible
-             << ", \"settings_evaluated\": " << r.settings_evaluated
-             << ", \"settings_not_evaluated\": " << r.settings_not_evaluated
-             << ", \"settings_held\": " << r.settings_held << ", \"share\": "
-             << (r.settings_evaluated ? format(double(r.settings_held) / r.settings_evaluated) : std::string("null"))
-             << ", \"settings_holding\": " << pe::json_quoted(r.settings_holding) << ", \"readings\": {";
-        for (std::size_t k = 0; k < r.readings.size(); ++k)
-          json << (k ? ", " : "") << pe::json_quoted(r.readings[k].first) << ": " << pe::json_quoted(r.readings[k].second);
-        json << "}";
-      }
-      json << (i + 1 < records.size() ? "},\n" : "}\n");
-    }
-    json << "  ],\n  \"not_run\": [";
-    for (std::size_t i = 0; i < not_run.size(); ++i)
-      json << (i ? ", " : "") << pe::json_quoted(not_run[i]->id);
-    json << "]\n}\n";
-  }
-  {
-    std::ostringstream md;
-    md << "# Verification report\n\n";
-    for (const auto& [name, value] : annotations.build) md << "- " << name << ": " << value << "\n";
-    md << "\n## Summary\n\n" << summary_markdown(s, Markdown::github) << "\n"
-       << "## What the article gets wrong\n\n"
-       << "Every failing statement and every claim its seeds cannot decide, one line each; the "
-          "direction says whether this project's value lies above or below the article's. Each "
-          "claim's detail is in the section \"Errata and claims that do not reproduce\" below.\n\n"
-       << wrong_list_markdown(records, Markdown::github, [](const Record& r) { return "`" + r.id + "`"; });
-    auto listing = [&md](const std::vector<const Record*>& rows, bool with_reason) {
-      md << claims_listing(rows, Markdown::github, plain_links(), with_reason);
-    };
-    for (const std::string& section : annotations.markdown_sections) md << section << "\n";
-    md << "## How the printed numbers were decided\n\n" << certification_markdown(records, Markdown::github);
-    std::vector<const Record*> first;
-    for (const Record& r : records)
-      if (belongs_in_errata(r)) first.push_back(&r);
-    md << "## Errata and claims that do not reproduce\n\n";
-    if (first.empty()) md << "None in this run.\n\n";
-    for (const auto& [title, kind] : errata_groups()) {
-      std::vector<const Record*> rows;
-      for (const Record* r : first)
-        if (failure_cause(*r) == kind) rows.push_back(r);
-      if (rows.empty()) continue;
-      md << "### " << title << "\n\n";
-      listing(rows, true);
-    }
-    md << "## Claims the seeds cannot decide (inconclusive)\n\n" << inconclusive_markdown(records, Markdown::github);
-    for (const std::string& section : sections()) {
-      std::vector<const Record*> rows;
-      for (const Record& r : records)
-        if (r.section == section) rows.push_back(&r);
-      if (rows.empty()) continue;
-      md << "## " << section << "\n\n";
-      listing(rows, false);
-    }
-    if (!not_run.empty()) {
-      md << "## Declared but not evaluated in this run\n\n";
-      for (const Claim* c : not_run) md << "- `" << c->id << "` (unit " << c->unit << ")\n";
-    }
-    std::ofstream(fs::path(report_dir) / "claims.md") << wrap_report(md.str());
-  }
-  {
-    std::ofstream headline(fs::path(report_dir) / "headline.txt");
-    const int experiments = s.reproduces + s.fragile + s.setting_dependent + s.does_not_reproduce + s.inconclusive;
-    headline << "Verification report: " << s.claims << " claims evaluated, " << s.holds << " hold, "
-             << s.fails + s.errors << " fail (" << s.errata << " of them errata, expected to fail).\n"
-             << "  The article's mathematics: " << s.mathematics_holding << " of " << s.mathematics_checked
-             << " claims hold; its corpus, re-created here: " << s.corpus_holding << " of " << s.corpus_checked << ".\n"
-             << "  Experiments (" << experiments << " swept): " << s.reproduces << " reproduce, " << s.fragile
-             << " fragile, " << s.setting_dependent << " setting-dependent, " << s.does_not_reproduce
-             << " do not reproduce, " << s.inconclusive << " inconclusive";
-    if (s.not_swept) headline << "; " << s.not_swept << " not swept in this run";
-    headline << ".\n  Printed values with more digits than their seeds support: " << s.overprecise << ".\n"
-             << "  Verdicts that differ from their expectation: " << disagreeing.size()
-             << (disagreeing.empty() ? "." : ":") << "\n";
-    for (const std::string& d : disagreeing) headline << "    " << d << "\n";
-    headline << "  Certified on rigorous enclosures: " << s.certified << " of " << s.deterministic
-             << " deterministic printed and bound claims.\n";
-    const std::string run = current_run(report_dir);
-    const long this_run = std::count_if(records.begin(), records.end(), [&](const Record& r) { return r.run == run; });
-    headline << "  Records from this run: " << this_run << "; from an earlier run, kept: " << records.size() - this_run
-             << ".\n";
-    headline << "  Declared but never run in this build tree: " << not_run.size();
-    if (!units_not_run.empty()) {
-      headline << " (units:";
-      for (const std::string& u : units_not_run) headline << ' ' << u;
-      headline << ")";
-    }
-    headline << ".\n  Report: " << (fs::path(report_dir) / "claims.md").string() << " and "
-             << (fs::path(report_dir) / "claims.json").string() << "\n";
-  }
+  // An evaluation error counts as a failing statement in claims.json, as in claims.md.
+  write_claims_json(fs::path(report_dir) / "claims.json", s, collected, annotations);
+  write_claims_markdown(fs::path(report_dir) / "claims.md", s, collected, annotations);
+  write_headline(report_dir, s, collected);
   return s.disagreements;
 }
 

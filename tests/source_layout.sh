@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# CTest `source.layout`: the layout issue 28 fixed, kept.
+#   1. The folders form layers, each including only its own headers and those of the layers
+#      below: numerics/ -> experiments/ -> theorems/ledger/ -> theorems/ (the units) ->
+#      theorems/report/. docs/ and tests/ sit on top and may include anything.
+#   2. No file name is used in two folders (Doxygen's source pages are named by file alone).
+#   3. No function in theorems/ (units, ledger, report) is longer than 80 lines: a claim is one
+#      short declaration, and so is everything that serves it.
+# Prints the include graph between the layers. usage: source_layout.sh SOURCE_DIR
+set -euo pipefail
+root=${1:?usage: source_layout.sh SOURCE_DIR}
+cd "$root"
+readonly max_lines=80
+layers=(numerics experiments theorems/ledger theorems theorems/report)
+problems=0
+
+layer_of() {  # the layer index of a file's folder
+  local dir
+  dir=$(dirname "$1")
+  for i in "${!layers[@]}"; do [[ $dir == "${layers[$i]}" ]] && { echo "$i"; return; }; done
+  echo -1
+}
+
+mapfile -t sources < <(git ls-files numerics experiments theorems docs tests | grep -E '\.(cpp|hpp)$')
+
+# 2. unique file names
+dups=$(printf '%s\n' "${sources[@]}" | xargs -n1 basename | sort | uniq -d)
+if [[ -n $dups ]]; then
+  for name in $dups; do
+    echo "file name used in more than one folder: $(printf '%s\n' "${sources[@]}" | grep "/$name\$" | tr '\n' ' ')"
+  done
+  problems=$((problems + 1))
+fi
+
+# 1. layers
+declare -A where edges
+for f in "${sources[@]}"; do where[$(basename "$f")]=$f; done
+for f in "${sources[@]}"; do
+  from=$(layer_of "$f")
+  (( from < 0 )) && continue
+  while read -r header; do
+    target=${where[$header]:-}
+    [[ -z $target ]] && continue
+    to=$(layer_of "$target")
+    (( to < 0 )) && continue
+    edges["${layers[$from]} -> ${layers[$to]}"]=$(( ${edges["${layers[$from]} -> ${layers[$to]}"]:-0} + 1 ))
+    if (( to > from )); then
+      echo "$f includes $target: ${layers[$to]}/ is above ${layers[$from]}/"
+      problems=$((problems + 1))
+    fi
+  done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
+done
+echo "includes between layers (from -> to: count):"
+for edge in "${!edges[@]}"; do
+  [[ ${edge%% -> *} != "${edge##* -> }" ]] && echo "  $edge: ${edges[$edge]}"
+done | sort
+
+# 3. function lengths in theorems/
+longest=0
+while IFS=$'\t' read -r length place name; do
+  (( length > longest )) && { longest=$length; longest_at="$place $name"; }
+  if (( length > max_lines )); then
+    echo "$place: $name is $length lines (at most $max_lines)"
+    problems=$((problems + 1))
+  fi
+done < <(ctags-universal -o - --language-force=C++ --kinds-C++=f --fields=+ne \
+           $(git ls-files theorems | grep -E '\.(cpp|hpp)$') |
+         awk -F'\t' '{ l = e = 0; for (i = 4; i <= NF; ++i) { if ($i ~ /^line:/) l = substr($i, 6);
+                       if ($i ~ /^end:/) e = substr($i, 5) }
+                       if (l && e) printf "%d\t%s:%d\t%s\n", e - l + 1, $2, l, $1 }')
+echo "longest function in theorems/: $longest lines ($longest_at)"
+
+if (( problems > 0 )); then
+  echo "source.layout: $problems problem(s)"
+  exit 1
+fi
+echo "source.layout: layers, file names and function lengths as required"
