@@ -3,6 +3,7 @@
 the tests, and record whether some test noticed (the mutant is "killed") or not ("survived").
 
     python3 tests/mutation/mutate.py [--count N] [--seed S] [--list] [--timeout SECONDS]
+                                     [--under PATH ...]
 
 Mutants are drawn at random, with a fixed seed, from every site where one operator applies
 (arithmetic + and -, comparisons, equality, logical and/or, compound assignment, true/false,
@@ -11,7 +12,8 @@ build/mutation/ with its own release build, so the working tree is never touched
 
   1. applies one edit to the scratch copy;
   2. rebuilds incrementally; a mutant that does not compile is "not viable";
-  3. clears the scratch build's experiment cache and report (the cache does not know the code);
+  3. clears the scratch build's report, and its experiment cache when the mutant is in numerics/
+     or experiments/ (the cache does not know the code; nothing above them trains a head);
   4. runs ctest on every label but `sweep` and `docs` (the sweep re-evaluates the same claims
      in other recipes, and the docs render what the claims say);
   5. restores the file.
@@ -74,9 +76,15 @@ def tracked_files(commit):
     return [f for f in git("ls-tree", "-r", "--name-only", commit).decode().split("\n") if f]
 
 
-def source_files(commit):
+# Where mutants are drawn unless --under says otherwise.
+DEFAULT_UNDER = ("numerics/", "experiments/")
+# Code that can change a trained head or the corpus: a mutant here invalidates the cache.
+TRAINING_CODE = ("numerics/", "experiments/")
+
+
+def source_files(commit, under=DEFAULT_UNDER):
     return sorted(f for f in tracked_files(commit)
-                  if f.startswith(("numerics/", "experiments/")) and f.endswith((".cpp", ".hpp"))
+                  if f.startswith(tuple(under)) and f.endswith((".cpp", ".hpp"))
                   and not f.endswith("_main.cpp"))
 
 
@@ -85,10 +93,10 @@ def is_code(line):
     return s and not s.startswith(("//", "/*", "*", "#include", "#pragma")) and "static_assert" not in s
 
 
-def sites(commit):
+def sites(commit, under=DEFAULT_UNDER):
     """Every (file, line number, operator, occurrence) where an operator applies."""
     found = []
-    for path in source_files(commit):
+    for path in source_files(commit, under):
         with open(os.path.join(SOURCE, path), encoding="utf-8") as f:
             lines = f.read().split("\n")
         for number, line in enumerate(lines, 1):
@@ -160,8 +168,9 @@ def sitting():
         return None
     with open(RESULTS, encoding="utf-8") as f:
         first = f.readline().split()
-    if len(first) == 5 and first[:2] == ["#", "commit"] and first[3] == "seed":
-        return first[2], int(first[4])
+    if len(first) >= 5 and first[:2] == ["#", "commit"] and first[3] == "seed":
+        under = first[6:] if len(first) > 6 and first[5] == "under" else list(DEFAULT_UNDER)
+        return first[2], int(first[4]), under
     sys.exit(f"{RESULTS}: the first line must be '# commit SHA seed N'; "
              "move the file away or pass --new-sitting")
 
@@ -189,17 +198,21 @@ def main():
     parser.add_argument("--list", action="store_true", help="print the drawn mutants and stop")
     parser.add_argument("--new-sitting", action="store_true",
                         help="discard results.tsv and start a sitting at HEAD")
+    parser.add_argument("--under", nargs="+", default=list(DEFAULT_UNDER),
+                        help="draw mutants from tracked sources whose paths start with these "
+                             "(default: numerics/ experiments/); a sitting keeps its choice, "
+                             "recorded on the results file's first line")
     args = parser.parse_args()
 
     current = None if args.new_sitting else sitting()
     if current is None:
-        current = (git("rev-parse", "HEAD").decode().strip(), args.seed)
+        current = (git("rev-parse", "HEAD").decode().strip(), args.seed, args.under)
         with open(RESULTS, "w", encoding="utf-8") as f:
-            f.write(f"# commit {current[0]} seed {current[1]}\n")
+            f.write(f"# commit {current[0]} seed {current[1]} under {' '.join(current[2])}\n")
             f.write("mutant\tverdict\tseconds\tbefore\tafter\n")
-    commit, seed = current
+    commit, seed, under = current
     prepare_scratch(commit)
-    all_sites = sites(commit)
+    all_sites = sites(commit, under)
     chosen = random.Random(seed).sample(all_sites, min(args.count, len(all_sites)))
     if args.list:
         for s in chosen:
@@ -219,7 +232,8 @@ def main():
             if built != 0:
                 verdict = "not-viable"
             else:
-                shutil.rmtree(os.path.join(BUILD, "cache"), ignore_errors=True)
+                if s[0].startswith(TRAINING_CODE):
+                    shutil.rmtree(os.path.join(BUILD, "cache"), ignore_errors=True)
                 shutil.rmtree(os.path.join(BUILD, "report"), ignore_errors=True)
                 tested = run(["ctest", "--preset", "release", "-LE", "sweep|docs",
                               "--stop-on-failure"], args.timeout)
