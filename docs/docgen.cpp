@@ -1,6 +1,7 @@
 #include "docgen.hpp"
 
 #include "headline_runs.hpp"
+#include "words.hpp"
 #include "harness.hpp"
 #include "json_text.hpp"
 
@@ -28,13 +29,6 @@ using ledger::slug;
 /// Text made literal in the pages' Doxygen Markdown.
 std::string literal(std::string_view text) {
   return ledger::escape_markdown(text, Markdown::doxygen);
-}
-
-std::vector<std::string> split_words(const std::string& s) {
-  std::istringstream in(s);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
 }
 
 bool starts_with(const std::string& s, const std::string& prefix) {
@@ -335,7 +329,7 @@ std::string filing_directive(const std::string& line, const std::string& file, i
       "[[filing heldout K N]] (K a held-out filing index, N >= 1 tokens): ";
   if (line.size() < 4 || line.substr(line.size() - 2) != "]]")
     throw std::invalid_argument(where(file, number) + "malformed directive" + usage + line);
-  const std::vector<std::string> words = split_words(line.substr(2, line.size() - 4));
+  const std::vector<std::string> words = pe::split_words(line.substr(2, line.size() - 4));
   const bool exhibit = words.size() >= 2 && words[1] == "exhibit";
   const bool heldout = words.size() >= 2 && words[1] == "heldout";
   const std::size_t fixed = exhibit ? 2 : 3;  // words before the optional N
@@ -443,7 +437,7 @@ Page expand_template(const std::string& text, const std::string& file, const Con
       if (line.substr(line.size() - 2) != "]]")
         throw std::invalid_argument(where(file, number) + "malformed directive: " + line);
       std::vector<std::string> prefixes, excluded;
-      for (const std::string& word : split_words(line.substr(9, line.size() - 11)))
+      for (const std::string& word : pe::split_words(line.substr(9, line.size() - 11)))
         (word[0] == '!' ? excluded : prefixes).push_back(word[0] == '!' ? word.substr(1) : word);
       if (prefixes.empty() || std::count(excluded.begin(), excluded.end(), ""))
         throw std::invalid_argument(where(file, number) + "[[claims]] needs id prefixes: " + line);

@@ -60,6 +60,7 @@
 #include "filing_readers.hpp"
 #include "json_text.hpp"
 #include "length_tournament.hpp"
+#include "words.hpp"
 
 namespace {
 
@@ -479,13 +480,6 @@ void write_wrapped(std::ostream& out, const std::vector<std::string>& words) {
   if (!line.empty()) out << line << '\n';
 }
 
-std::vector<std::string> words_of(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
 /// The answer most of `answers` give and how many give it; count 0 when the most common answer
 /// is not alone (the seeds split).
 struct Vote {
@@ -529,13 +523,13 @@ std::pair<std::string, std::string> header_lines(const std::string& name) {
 void write_table(const DocumentReading& r, std::ostream& out) {
   const std::size_t companies = r.document.companies.size();
   std::vector<std::string> legend =
-      words_of(std::to_string(companies) + (companies == 1 ? " company" : " companies") +
+      pe::split_words(std::to_string(companies) + (companies == 1 ? " company" : " companies") +
                (companies ? ", numbered in order of first appearance:" : "."));
   for (std::size_t c = 0; c < companies; ++c)
     legend.push_back(company_number(int(c)) + " " + r.document.companies[c] +
                      (c + 1 < companies ? "," : "."));
   write_wrapped(out, legend);
-  write_wrapped(out, words_of("Per reader: the answer most of its " + std::to_string(r.seeds) +
+  write_wrapped(out, pe::split_words("Per reader: the answer most of its " + std::to_string(r.seeds) +
                               " seeds give, and how many give it (ok: the company named last; ?: a "
                               "symbol no company holds yet; split: no answer is given more often "
                               "than the others)."));
@@ -595,7 +589,7 @@ void write_table(const DocumentReading& r, std::ostream& out) {
 }
 
 void write_summary_table(const DocumentReading& r, std::ostream& out) {
-  write_wrapped(out, words_of(
+  write_wrapped(out, pe::split_words(
       "Questions: the positions from the first mention on. right: answered with the company named "
       "last. first-named: the accuracy of always naming the first-named company on the same "
       "questions. held-out: the reader's accuracy on the case study's held-out filings."));

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "random.hpp"
+#include "words.hpp"
 
 namespace pe::filings {
 namespace {
@@ -103,13 +104,6 @@ const std::vector<std::string> kOpening = {
     "{P} filed this current report to announce a material event.",
 };
 
-std::vector<std::string> split_words(const std::string& s) {
-  std::istringstream in(s);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
 /// Writes sentences into a document. Companies are passed by their index in the document's
 /// pool of names; a company enters doc.companies when its first mention is written, so the
 /// order of doc.companies is the order of first appearance in the text.
@@ -120,7 +114,7 @@ class Writer {
 
   /// Appends a template; {P}, {A}, {B} name the given pool companies.
   void sentence(const std::string& tmpl, int p = -1, int a = -1, int b = -1) {
-    for (const std::string& word : split_words(tmpl)) {
+    for (const std::string& word : pe::split_words(tmpl)) {
       const auto open = word.find('{');
       if (open == std::string::npos) {
         doc_.tokens.push_back({word, -1});
@@ -572,7 +566,7 @@ Document parse_marked_text(const std::string& text, const std::string& source_na
       if (nested != std::string::npos && nested < close)
         throw MarkupError(source_name, open_line, open_column, "'[[' opens again before ']]'");
       std::string name;
-      for (const std::string& w : split_words(text.substr(i + 2, close - i - 2)))
+      for (const std::string& w : pe::split_words(text.substr(i + 2, close - i - 2)))
         name += (name.empty() ? "" : " ") + w;
       if (name.empty())
         throw MarkupError(source_name, open_line, open_column, "empty company name in '[[ ]]'");

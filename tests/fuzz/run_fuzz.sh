@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 status=0
-for name in markup cache_entry printed_value; do
+for name in markup cache_entry printed_value json_text; do
   bin=build/fuzz/tests/fuzz/fuzz_$name
   [ -x "$bin" ] || { echo "run_fuzz: $bin is missing: cmake --preset fuzz && cmake --build --preset fuzz" >&2; exit 2; }
   work=build/fuzz/corpus/$name
