@@ -11,6 +11,7 @@ set -euo pipefail
 root=${1:?usage: source_layout.sh SOURCE_DIR}
 cd "$root"
 readonly max_lines=80
+command -v ctags-universal > /dev/null || { echo "source.layout: needs ctags-universal (Debian: universal-ctags)"; exit 1; }
 layers=(numerics experiments theorems/ledger theorems theorems/report)
 problems=0
 
@@ -21,7 +22,10 @@ layer_of() {  # the layer index of a file's folder
   echo -1
 }
 
-mapfile -t sources < <(git ls-files numerics experiments theorems docs tests | grep -E '\.(cpp|hpp)$')
+# The sources by walking the folders, not by asking git: the check also runs in copies that are
+# not checkouts (tests/mutation's scratch copy).
+mapfile -t sources < <(find numerics experiments theorems docs tests -name '*.cpp' -o -name '*.hpp' | sort)
+mapfile -t theorem_sources < <(printf '%s\n' "${sources[@]}" | grep '^theorems/')
 
 # 2. unique file names
 dups=$(printf '%s\n' "${sources[@]}" | xargs -n1 basename | sort | uniq -d)
@@ -64,10 +68,14 @@ while IFS=$'\t' read -r length place name; do
     problems=$((problems + 1))
   fi
 done < <(ctags-universal -o - --language-force=C++ --kinds-C++=f --fields=+ne \
-           $(git ls-files theorems | grep -E '\.(cpp|hpp)$') |
+           "${theorem_sources[@]}" |
          awk -F'\t' '{ l = e = 0; for (i = 4; i <= NF; ++i) { if ($i ~ /^line:/) l = substr($i, 6);
                        if ($i ~ /^end:/) e = substr($i, 5) }
                        if (l && e) printf "%d\t%s:%d\t%s\n", e - l + 1, $2, l, $1 }')
+if (( longest == 0 )); then
+  echo "source.layout: ctags found no function in theorems/"
+  exit 1
+fi
 echo "longest function in theorems/: $longest lines ($longest_at)"
 
 if (( problems > 0 )); then

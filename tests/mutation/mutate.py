@@ -14,7 +14,8 @@ build/mutation/ with its own release build, so the working tree is never touched
   2. rebuilds incrementally; a mutant that does not compile is "not viable";
   3. clears the scratch build's report, and its experiment cache when the mutant is in numerics/
      or experiments/ (the cache does not know the code; nothing above them trains a head);
-  4. runs ctest on every label but `sweep` and `docs` (the sweep re-evaluates the same claims
+  4. runs ctest on every label but `sweep` and `docs` (which must all pass on the unmutated
+     copy first: each run of the script checks that baseline before its first mutant) (the sweep re-evaluates the same claims
      in other recipes, and the docs render what the claims say);
   5. restores the file.
 
@@ -44,6 +45,7 @@ SCRATCH = os.path.join(ROOT, "build", "mutation")
 SOURCE = os.path.join(SCRATCH, "src")
 BUILD = os.path.join(SOURCE, "build", "release")
 RESULTS = os.path.join(ROOT, "tests", "mutation", "results.tsv")
+CTEST = ["ctest", "--preset", "release", "-LE", "sweep|docs", "--stop-on-failure"]
 
 # (name, pattern, replacement): each applies at one match of the pattern on one line.
 OPERATORS = [
@@ -221,6 +223,10 @@ def main():
         return 0
     done = recorded()
     prepare_build()
+    # A test that fails without any mutant would call every mutant killed.
+    if run(CTEST, args.timeout) != 0:
+        sys.exit("mutate.py: a test fails on the unmutated scratch copy; run ctest there "
+                 f"({SOURCE}) and fix it before drawing mutants")
     for s in chosen:
         mid = mutant_id(s)
         if mid in done:
@@ -235,8 +241,7 @@ def main():
                 if s[0].startswith(TRAINING_CODE):
                     shutil.rmtree(os.path.join(BUILD, "cache"), ignore_errors=True)
                 shutil.rmtree(os.path.join(BUILD, "report"), ignore_errors=True)
-                tested = run(["ctest", "--preset", "release", "-LE", "sweep|docs",
-                              "--stop-on-failure"], args.timeout)
+                tested = run(CTEST, args.timeout)
                 verdict = "survived" if tested == 0 else ("timeout" if tested == "timeout" else "killed")
         finally:
             with open(full, "w", encoding="utf-8") as f:
