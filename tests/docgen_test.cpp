@@ -132,23 +132,6 @@ TEST(UnitReference, LinksExistingUnitsOnly) {
 
 // ---- summaries and tables --------------------------------------------------------------
 
-TEST(Summary, CountsVerdictsErrataAndDisagreements) {
-  const std::vector<Record> rs = {record("a.x", kClocks, "holds", "holds"),
-                                  record("a.y", kClocks, "fails", "fails"),
-                                  record("a.z", kClocks, "fails", "holds"),
-                                  record("a.w", kClocks, "error", "holds")};
-  const pe::ledger::Summary s = pe::ledger::summarise(rs);
-  EXPECT_EQ(s.claims, 4);
-  EXPECT_EQ(s.holds, 1);
-  EXPECT_EQ(s.fails, 2);
-  EXPECT_EQ(s.errors, 1);
-  EXPECT_EQ(s.errata, 1);
-  EXPECT_EQ(s.disagreements, 2);
-  EXPECT_FALSE(pe::ledger::belongs_in_errata(rs[0]));
-  EXPECT_TRUE(pe::ledger::belongs_in_errata(rs[1]));
-  EXPECT_TRUE(pe::ledger::belongs_in_errata(rs[2]));
-}
-
 // An exact claim that fails is an error of the article's mathematics unless it is about the
 // article's corpus, which is checked on this project's re-creation of it.
 TEST(Summary, FailuresAreCountedByCause) {

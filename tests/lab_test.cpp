@@ -108,6 +108,15 @@ TEST(Effects, HoldBeyondThreeSeFailDecidedOnlyOnTheOppositeSide) {
   EXPECT_THROW(lab::seed_difference(high, seeds_of({0.5, 0.5}), 2000), std::invalid_argument);
 }
 
+TEST(Effects, NoDifferenceWithoutAnyErrorIsDecided) {
+  // Identical answers: a difference of exactly 0 with a standard error of 0 rules the effect out.
+  lab::Effects same;
+  same.require("a - a", lab::SeedDifference{0.0, 0.0, 20});
+  const pe::ledger::Outcome o = same.outcome(pe::ledger::Rule::shape, "", "");
+  EXPECT_EQ(o.verdict, pe::ledger::Verdict::fails);
+  EXPECT_TRUE(o.inconclusive.empty()) << o.inconclusive;
+}
+
 TEST(TypicalOfSeeds, HoldsFromHalfTheSeedsAndIsInconclusiveNearHalf) {
   using pe::ledger::Verdict;
   std::vector<bool> all(20, true), none(20, false), eleven(20, false);

@@ -188,6 +188,27 @@ pe::ledger::Record failing(const std::string& id, const std::string& article, co
 }
 }  // namespace
 
+// The renderer's counts, tested where the mutation sittings run them (docgen_test is labelled
+// docs, which a sitting leaves out).
+TEST(ReportListing, SummaryCountsVerdictsErrataAndDisagreements) {
+  auto record = [](const std::string& id, const std::string& verdict, const std::string& expected) {
+    return pe::ledger::Record{id, "theorem1", "Position as a set of clocks", "statement of " + id, "0.5", "0.49",
+                              "printed", verdict, expected, "note"};
+  };
+  const std::vector<pe::ledger::Record> rs = {record("a.x", "holds", "holds"), record("a.y", "fails", "fails"),
+                                              record("a.z", "fails", "holds"), record("a.w", "error", "holds")};
+  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  EXPECT_EQ(s.claims, 4);
+  EXPECT_EQ(s.holds, 1);
+  EXPECT_EQ(s.fails, 2);
+  EXPECT_EQ(s.errors, 1);
+  EXPECT_EQ(s.errata, 1);
+  EXPECT_EQ(s.disagreements, 2);
+  EXPECT_FALSE(pe::ledger::belongs_in_errata(rs[0]));
+  EXPECT_TRUE(pe::ledger::belongs_in_errata(rs[1]));
+  EXPECT_TRUE(pe::ledger::belongs_in_errata(rs[2]));
+}
+
 TEST(ReportListing, DirectionComparesPlainNumbersOnly) {
   EXPECT_EQ(direction(failing("a", "0.466", "0.5459")), "higher");
   EXPECT_EQ(direction(failing("a", "-55.86", "-59.54")), "lower");
