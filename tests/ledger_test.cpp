@@ -141,6 +141,36 @@ TEST(LedgerDeclarations, EveryDeclaredClaimIsWellFormed) {
   }
 }
 
+TEST(LedgerReport, OnlySweptClaimsCarryAClassInClaimsJson) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "pe-ledger-class-test";
+  fs::remove_all(dir);
+  pe::ledger::begin_run(dir.string());
+  const std::vector<pe::ledger::Claim>& claims = pe::ledger::all_claims();
+  ASSERT_GE(claims.size(), 2u);
+  const std::string exact_id = claims[0].id, swept_id = claims[1].id;
+  for (const std::string& id : {exact_id, swept_id}) {
+    pe::ledger::Record r;
+    r.id = id;
+    r.verdict = r.expected = "holds";
+    pe::ledger::write_fragment(dir.string(), r);
+  }
+  pe::ledger::ReportAnnotations annotations;
+  annotations.annotate = [&](pe::ledger::Record& r) {
+    r.reproduction = r.id == exact_id ? "exact" : "fragile";
+  };
+  pe::ledger::write_report(dir.string(), annotations);
+  std::ifstream in(dir / "claims.json");
+  std::string line, exact_line, swept_line;
+  while (std::getline(in, line)) {
+    if (line.find("\"id\": \"" + exact_id + "\"") != std::string::npos) exact_line = line;
+    if (line.find("\"id\": \"" + swept_id + "\"") != std::string::npos) swept_line = line;
+  }
+  EXPECT_EQ(exact_line.find("\"class\""), std::string::npos) << exact_line;
+  EXPECT_NE(swept_line.find("\"class\": \"fragile\""), std::string::npos) << swept_line;
+  fs::remove_all(dir);
+}
+
 TEST(LedgerTestName, FirstDotSplitsLaterDotsBecomeUnderscores) {
   EXPECT_EQ(pe::ledger::test_name("thm1.ruler.d64.delta1"),
             (std::pair<std::string, std::string>{"thm1", "ruler_d64_delta1"}));
