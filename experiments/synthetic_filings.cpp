@@ -353,6 +353,12 @@ void validate(const CorpusShape& shape) {
                                 ", got " + std::to_string(shape.others_max));
 }
 
+std::string answered_company(const Document& document, int answer) {
+  const std::vector<std::string>& c = document.companies;
+  if (answer >= 0 && std::size_t(answer) < c.size()) return c[std::size_t(answer)];
+  return "(symbol " + std::to_string(answer) + ", no company here)";
+}
+
 std::vector<Document> generate_held_out(std::uint64_t seed, int count, const CorpusShape& shape) {
   validate(shape);
   std::vector<Document> out;

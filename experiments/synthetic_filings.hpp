@@ -103,6 +103,11 @@ std::vector<Document> generate_held_out(std::uint64_t seed, int count, const Cor
 /// result the company called disappointing" 45 tokens later, 209 tokens in all.
 Document exhibit_filing();
 
+/// The company a reader's answer names in `document`: its company with that symbol (company
+/// order), or "(symbol N, no company here)" when the answer is a symbol no company of the
+/// document holds (a head may answer any of kSymbolCount symbols).
+std::string answered_company(const Document& document, int answer);
+
 /// The cue task's format: a symbol and a mark per token.
 struct CueTokens {
   std::vector<int> symbols;   ///< company order for a mention, a hashed symbol otherwise

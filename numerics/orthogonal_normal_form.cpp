@@ -53,8 +53,7 @@ OrthogonalNormalForm orthogonal_normal_form(const Eigen::MatrixXd& u, double tol
   if (!(tolerance > 0))
     throw std::invalid_argument("tolerance must be > 0, got tolerance = " + number(tolerance));
   const Eigen::Index n = u.rows();
-  const double departure =
-      (u.transpose() * u - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff();
+  const double departure = orthogonality_departure(u);
   if (!(departure <= tolerance))
     throw std::invalid_argument("U must be orthogonal, got max |U^T U - I| = " + number(departure) +
                                 " > tolerance = " + number(tolerance));
@@ -134,6 +133,23 @@ double relative_encoding_defect(const std::function<Eigen::MatrixXd(long)>& fami
   return defect;
 }
 
+double orthogonality_departure(const Eigen::MatrixXd& u) {
+  if (u.rows() != u.cols())
+    throw std::invalid_argument("U must be square, got U of size " + std::to_string(u.rows()) + " x " +
+                                std::to_string(u.cols()));
+  return (u.transpose() * u - Eigen::MatrixXd::Identity(u.rows(), u.cols())).cwiseAbs().maxCoeff();
+}
+
+Eigen::MatrixXd integer_power(const Eigen::MatrixXd& a, long m) {
+  if (a.rows() != a.cols())
+    throw std::invalid_argument("A must be square, got A of size " + std::to_string(a.rows()) + " x " +
+                                std::to_string(a.cols()));
+  const Eigen::MatrixXd step = m >= 0 ? a : Eigen::MatrixXd(a.inverse());
+  Eigen::MatrixXd out = Eigen::MatrixXd::Identity(a.rows(), a.cols());
+  for (long i = 0; i < std::abs(m); ++i) out = out * step;
+  return out;
+}
+
 Eigen::MatrixXd haar_orthogonal(Rng& rng, int n) {
   if (n < 1) throw std::invalid_argument("n must be >= 1, got n = " + std::to_string(n));
   const Eigen::MatrixXd g = rng.normal_matrix(n, n);
@@ -157,6 +173,20 @@ Eigen::MatrixXd orthogonal_from_normal_form(const Eigen::MatrixXd& q,
                                 ", got " + std::to_string(q.rows()) + " x " +
                                 std::to_string(q.cols()));
   return q * normal_block(angles, p, p_prime, 1) * q.transpose();
+}
+
+OrthogonalNormalForm random_normal_form(Rng& rng, int planes, int p, int p_prime) {
+  if (planes < 0 || p < 0 || p_prime < 0 || 2 * planes + p + p_prime == 0)
+    throw std::invalid_argument("a normal form needs planes, p, p_prime >= 0 and not all 0, got planes = " +
+                                std::to_string(planes) + ", p = " + std::to_string(p) +
+                                ", p_prime = " + std::to_string(p_prime));
+  OrthogonalNormalForm form;
+  for (int i = 0; i < planes; ++i) form.angles.push_back(rng.uniform(0.05, M_PI - 0.05));
+  std::sort(form.angles.begin(), form.angles.end());
+  form.p = p;
+  form.p_prime = p_prime;
+  form.q = haar_orthogonal(rng, 2 * planes + p + p_prime);
+  return form;
 }
 
 }  // namespace pe

@@ -41,6 +41,14 @@ OrthogonalNormalForm orthogonal_normal_form(const Eigen::MatrixXd& u, double tol
 /// when \f$L_m^\top L_n\f$ depends on n - m alone over that range (Theorem 4 (a)).
 double relative_encoding_defect(const std::function<Eigen::MatrixXd(long)>& family, long range);
 
+/// \f$\max|U^\top U - I|\f$: how far a square U is from orthogonal, entry by entry (0 for an
+/// orthogonal U up to rounding).
+double orthogonality_departure(const Eigen::MatrixXd& u);
+
+/// \f$A^m\f$ for any integer m by repeated products; for m < 0, of the inverse taken generically
+/// (not the transpose), as a family that need not be orthogonal requires.
+Eigen::MatrixXd integer_power(const Eigen::MatrixXd& a, long m);
+
 /// A Haar-distributed orthogonal n x n matrix: QR of a Gaussian matrix with the signs of R's
 /// diagonal moved into Q.
 Eigen::MatrixXd haar_orthogonal(Rng& rng, int n);
@@ -49,5 +57,10 @@ Eigen::MatrixXd haar_orthogonal(Rng& rng, int n);
 /// Q of size 2 * angles.size() + p + p_prime.
 Eigen::MatrixXd orthogonal_from_normal_form(const Eigen::MatrixXd& q,
                                             const std::vector<double>& angles, int p, int p_prime);
+
+/// A random normal form of the given shape: `planes` angles drawn uniformly from
+/// [0.05, pi - 0.05] and sorted, then a Haar Q of size 2 planes + p + p_prime (drawn in that
+/// order from rng). Throws std::invalid_argument for a negative count or an empty shape.
+OrthogonalNormalForm random_normal_form(Rng& rng, int planes, int p, int p_prime);
 
 }  // namespace pe

@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "ledger.hpp"
 #include "synthetic_filings.hpp"
 #include "random.hpp"
 
@@ -118,6 +120,16 @@ void expect_markup_error(const std::string& text, int line, int column, const st
   }
 }
 }  // namespace
+
+TEST(ExhibitFiling, AnswersNameTheCompanyWithThatSymbolOrSayNoneHasIt) {
+  Document d;
+  d.companies = {"Marrow Freight", "Dunmore Aerospace"};
+  EXPECT_EQ(answered_company(d, 0), "Marrow Freight");
+  EXPECT_EQ(answered_company(d, 1), "Dunmore Aerospace");
+  EXPECT_EQ(answered_company(d, 2), "(symbol 2, no company here)");
+  EXPECT_EQ(answered_company(d, kSymbolCount - 1), "(symbol 7, no company here)");
+  EXPECT_EQ(answered_company(d, -1), "(symbol -1, no company here)");
+}
 
 TEST(MarkupReader, ReportsWhereTheMarkupIsMalformed) {
   expect_markup_error("", 1, 1, "empty document");
@@ -407,4 +419,35 @@ TEST(CorpusShapeValidation, RefusesShapesOutsideTheirRanges) {
   EXPECT_NO_THROW(validate(calibrated_shape()));
   EXPECT_THROW(generate_corpus(1, 2, 2, [] { CorpusShape s; s.call_share = 0.9; return s; }()),
                std::invalid_argument);
+}
+
+// ---- The corpus claims' notes ----------------------------------------------------------
+
+// Each corpus claim's note gives its statistic's spread over other corpus seeds of the same
+// shape. Recomputed here on the seeds the note names, the figures must be the note's.
+TEST(FilingsCorpusClaims, SeedSpreadInTheNoteIsRecomputedFromTheSeedsItNames) {
+  const pe::ledger::Claim& claim = pe::ledger::claim_with_id("filings.corpus.median_length");
+  const std::string note = pe::ledger::evaluate_record(claim).note;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(note, m,
+                                std::regex(R"(over (\d+) other corpus seeds \((\d+) to (\d+)\) of the same shape: )"
+                                           R"(mean ([^,]+), standard deviation ([^,]+), range \[([^,]+), ([^\]]+)\])")))
+      << note;
+  const std::uint64_t first = std::stoull(m[2]), last = std::stoull(m[3]);
+  ASSERT_LE(first, last);
+  EXPECT_EQ(last - first + 1, std::stoull(m[1]));
+  EXPECT_TRUE(pe::experiments::kCaseStudyCorpusSeed < first || last < pe::experiments::kCaseStudyCorpusSeed)
+      << "the fitted seed is not one of the others";
+  std::vector<double> v;
+  for (std::uint64_t seed = first; seed <= last; ++seed)
+    v.push_back(corpus_statistic(
+        statistics(generate_held_out(seed, pe::experiments::kCaseStudyHeldOutDocuments, calibrated_shape())),
+        "median_length"));
+  double mean = 0, square = 0;
+  for (double x : v) mean += x / double(v.size());
+  for (double x : v) square += (x - mean) * (x - mean) / double(v.size() - 1);
+  EXPECT_EQ(m[4], pe::ledger::format(mean));
+  EXPECT_EQ(m[5], pe::ledger::format(std::sqrt(square)));
+  EXPECT_EQ(m[6], pe::ledger::format(*std::min_element(v.begin(), v.end())));
+  EXPECT_EQ(m[7], pe::ledger::format(*std::max_element(v.begin(), v.end())));
 }

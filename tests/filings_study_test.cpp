@@ -15,6 +15,7 @@
 #include "filing_readers.hpp"
 #include "position_scheme.hpp"
 #include "lab.hpp"
+#include "ledger.hpp"
 
 namespace {
 
@@ -400,6 +401,14 @@ TEST(FilingsStudy, HeldOutAccuracyIsTheShareOfHeldOutQuestionsReadRight) {
   EXPECT_EQ(cached_study().held_out_accuracy(reader, seed), double(right) / double(asked));
   EXPECT_THROW(cached_study().held_out_accuracy(reader, cached_study().config.seeds),
                std::invalid_argument);
+}
+
+// The quietness claim compares the ALiBi heads of both studies: every seed trained on each
+// side, decided on the smaller side's count.
+TEST(FilingsStudy, QuietValuesClaimReadsEverySeedOfBothStudies) {
+  const pe::ledger::Claim& claim = pe::ledger::claim_with_id("filings.horizon.quiet_values");
+  EXPECT_EQ(claim.evaluate().seeds, std::min(pe::theorems::lab::filings_study().config.seeds,
+                                              pe::theorems::lab::tournament().config.seeds));
 }
 
 TEST(FilingsCache, SecondRunLoadsEveryHeadWithIdenticalAnswers) {

@@ -8,6 +8,7 @@
 
 #include "sweep.hpp"
 #include "lab.hpp"
+#include "ledger.hpp"
 
 namespace lab = pe::theorems::lab;
 
@@ -85,6 +86,17 @@ TEST(AgainstArticle, ABandWiderThanHalfTheAccuracyRangeIsInconclusive) {
   EXPECT_TRUE(tight.inconclusive.empty()) << tight.inconclusive;
 }
 
+TEST(UnpairedDifference, TheTwoMeansErrorsAddAndTheSmallerSideDecides) {
+  const lab::SeedValues a = seeds_of({1, 3, 5, 7});  // mean 4, s^2 = 20/3
+  const lab::SeedValues b = seeds_of({0, 2, 4});     // mean 2, s^2 = 4
+  const lab::SeedDifference d = lab::unpaired_difference(a, b);
+  EXPECT_EQ(d.mean, 2);
+  EXPECT_NEAR(d.se, std::sqrt(3.0), 1e-15);  // sqrt(20/3 / 4 + 4 / 3)
+  EXPECT_EQ(d.seeds, 3);
+  EXPECT_EQ(lab::unpaired_difference(b, a).seeds, 3);
+  EXPECT_THROW(lab::unpaired_difference(a, seeds_of({0.5})), std::invalid_argument);
+}
+
 TEST(Effects, HoldBeyondThreeSeFailDecidedOnlyOnTheOppositeSide) {
   const lab::SeedValues high = seeds_of(std::vector<double>(20, 0.9));
   const lab::SeedValues low = seeds_of(std::vector<double>(20, 0.5));
@@ -115,6 +127,18 @@ TEST(Effects, NoDifferenceWithoutAnyErrorIsDecided) {
   const pe::ledger::Outcome o = same.outcome(pe::ledger::Rule::shape, "", "");
   EXPECT_EQ(o.verdict, pe::ledger::Verdict::fails);
   EXPECT_TRUE(o.inconclusive.empty()) << o.inconclusive;
+}
+
+// The no-position heads may exceed the exact bag reader by 3 standard errors of their
+// all-seed mean; the claim's note states that allowance, recomputed here from the heads.
+TEST(TournamentClaims, NoPositionAllowanceIsThreeStandardErrorsOfTheAllSeedMean) {
+  const pe::ledger::Record r = pe::ledger::evaluate_record(pe::ledger::claim_with_id("exp.tournament.reads_within_window"));
+  const lab::SeedValues none = lab::seed_values(pe::experiments::PositionScheme::none, "plain", 32);
+  const double bag = lab::bag_reader_accuracy(32);
+  const double allowance = lab::kSigmas * lab::se_of_mean(none, lab::test_sequences());
+  EXPECT_NE(r.note.find("bag reader " + pe::ledger::format(bag) + " + 3 se = " + pe::ledger::format(bag + allowance)),
+            std::string::npos)
+      << r.note;
 }
 
 TEST(TypicalOfSeeds, HoldsFromHalfTheSeedsAndIsInconclusiveNearHalf) {

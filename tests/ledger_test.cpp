@@ -16,6 +16,18 @@
 
 using namespace pe::ledger;
 
+TEST(LedgerRegistry, FindsAClaimByItsIdAndNamesAnUnknownId) {
+  // Every claims program links every unit, so all_claims() is never empty.
+  const pe::ledger::Claim& first = pe::ledger::all_claims().front();
+  EXPECT_EQ(&pe::ledger::claim_with_id(first.id), &first);
+  try {
+    pe::ledger::claim_with_id("thm9.no_such_claim");
+    ADD_FAILURE() << "an unknown id was found";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("thm9.no_such_claim"), std::string::npos) << e.what();
+  }
+}
+
 TEST(LedgerRules, HalfUnitFollowsLastPrintedDigit) {
   EXPECT_DOUBLE_EQ(half_unit_of_printed("0.748"), 0.0005);
   EXPECT_DOUBLE_EQ(half_unit_of_printed("19869"), 0.5);

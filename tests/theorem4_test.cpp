@@ -7,6 +7,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <Eigen/LU>
+#include <array>
 #include <algorithm>
 #include <limits>
 
@@ -21,13 +22,6 @@ using pe::testing::gen_seed;
 namespace {
 using pe::kEps;  // numerics/constants.hpp
 
-Eigen::MatrixXd power(const Eigen::MatrixXd& a, long m) {
-  const Eigen::MatrixXd step = m >= 0 ? a : Eigen::MatrixXd(a.inverse());
-  Eigen::MatrixXd out = Eigen::MatrixXd::Identity(a.rows(), a.cols());
-  for (long i = 0; i < std::abs(m); ++i) out = out * step;
-  return out;
-}
-
 }  // namespace
 
 RC_GTEST_PROP(Theorem4, SchurFormGivesBackTheNormalFormAndThePowers, ()) {
@@ -35,11 +29,10 @@ RC_GTEST_PROP(Theorem4, SchurFormGivesBackTheNormalFormAndThePowers, ()) {
   const int p = *rc::gen::inRange(0, 4), p_prime = *rc::gen::inRange(0, 4);
   RC_PRE(2 * planes + p + p_prime > 0);
   pe::Rng rng(gen_seed());
-  std::vector<double> angles;
-  for (int i = 0; i < planes; ++i) angles.push_back(rng.uniform(0.05, M_PI - 0.05));
-  std::sort(angles.begin(), angles.end());
+  const pe::OrthogonalNormalForm drawn = pe::random_normal_form(rng, planes, p, p_prime);
+  const std::vector<double>& angles = drawn.angles;
   const int n = 2 * planes + p + p_prime;
-  const Eigen::MatrixXd u = pe::orthogonal_from_normal_form(pe::haar_orthogonal(rng, n), angles, p, p_prime);
+  const Eigen::MatrixXd u = pe::orthogonal_from_normal_form(drawn.q, angles, p, p_prime);
   RC_ASSERT(std::fabs(u.determinant() - (p_prime % 2 == 0 ? 1.0 : -1.0)) <= 64 * n * kEps);
 
   const pe::OrthogonalNormalForm form = pe::orthogonal_normal_form(u);
@@ -52,9 +45,9 @@ RC_GTEST_PROP(Theorem4, SchurFormGivesBackTheNormalFormAndThePowers, ()) {
     RC_ASSERT(std::fabs(form.angles[i] - angles[i]) <= 64 * n * kEps);  // Bauer-Fike
   }
   for (long m = -5; m <= 5; ++m)
-    RC_ASSERT((form.power(m) - power(u, m)).cwiseAbs().maxCoeff() <= 64 * (std::abs(m) + 1) * n * kEps);
+    RC_ASSERT((form.power(m) - pe::integer_power(u, m)).cwiseAbs().maxCoeff() <= 64 * (std::abs(m) + 1) * n * kEps);
   // (c) => (a) for the powers of U.
-  const double defect = pe::relative_encoding_defect([&u](long m) { return power(u, m); }, 4);
+  const double defect = pe::relative_encoding_defect([&u](long m) { return pe::integer_power(u, m); }, 4);
   RC_ASSERT(defect <= 8 * 8 * n * kEps);
 }
 
@@ -63,17 +56,60 @@ RC_GTEST_PROP(Theorem4, NonOrthogonalSimilarFamilyViolatesA, ()) {
   // and by (a) => (b) the family A^m cannot be relative.
   pe::Rng rng(gen_seed());
   const int planes = *rc::gen::inRange(1, 4);
-  std::vector<double> angles;
-  for (int i = 0; i < planes; ++i) angles.push_back(rng.uniform(0.05, M_PI - 0.05));
+  const pe::OrthogonalNormalForm drawn = pe::random_normal_form(rng, planes, 1, 0);
   const int n = 2 * planes + 1;
-  const Eigen::MatrixXd u = pe::orthogonal_from_normal_form(pe::haar_orthogonal(rng, n), angles, 1, 0);
+  const Eigen::MatrixXd u = pe::orthogonal_from_normal_form(drawn.q, drawn.angles, 1, 0);
   const Eigen::MatrixXd s = Eigen::MatrixXd::Identity(n, n) + rng.normal_matrix(n, n, 0.5 / std::sqrt(double(n)));
   const Eigen::MatrixXd a = s * u * s.inverse();
-  const double departure = (a.transpose() * a - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff();
+  const double departure = pe::orthogonality_departure(a);
   RC_PRE(departure > 1e-3);
-  const double defect = pe::relative_encoding_defect([&a](long m) { return power(a, m); }, 3);
+  const double defect = pe::relative_encoding_defect([&a](long m) { return pe::integer_power(a, m); }, 3);
   RC_ASSERT(defect >= departure);  // the m = n = 1 term alone is A^T A - I
   RC_ASSERT(defect > 1e6 * n * kEps);
+}
+
+TEST(Theorem4, RandomNormalFormHasTheShapeAsked) {
+  pe::Rng rng(41);
+  for (const auto& [planes, p, p_prime] : {std::array{2, 1, 1}, std::array{0, 0, 3}, std::array{5, 0, 0}}) {
+    const pe::OrthogonalNormalForm form = pe::random_normal_form(rng, planes, p, p_prime);
+    const int n = 2 * planes + p + p_prime;
+    ASSERT_EQ(form.angles.size(), std::size_t(planes));
+    EXPECT_TRUE(std::is_sorted(form.angles.begin(), form.angles.end()));
+    for (double angle : form.angles) {
+      EXPECT_GE(angle, 0.05);
+      EXPECT_LE(angle, M_PI - 0.05);
+    }
+    EXPECT_EQ(form.p, p);
+    EXPECT_EQ(form.p_prime, p_prime);
+    ASSERT_EQ(form.q.rows(), n);
+    ASSERT_EQ(form.q.cols(), n);
+    EXPECT_LE(pe::orthogonality_departure(form.q), 64 * n * kEps);  // Householder QR's rounding
+  }
+  expect_invalid([&] { pe::random_normal_form(rng, 0, 0, 0); }, "not all 0");
+  expect_invalid([&] { pe::random_normal_form(rng, -1, 2, 0); }, "planes = -1");
+}
+
+TEST(Theorem4, OrthogonalityDepartureIsTheLargestEntryOfUTransposeUMinusI) {
+  Eigen::Matrix2d turn;
+  turn << 0, -1, 1, 0;  // exactly orthogonal
+  EXPECT_EQ(pe::orthogonality_departure(turn), 0);
+  EXPECT_EQ(pe::orthogonality_departure(2 * Eigen::MatrixXd::Identity(3, 3)), 3);
+  Eigen::Matrix2d shear;
+  shear << 1, 1, 0, 1;  // U^T U - I = [[0, 1], [1, 1]]
+  EXPECT_EQ(pe::orthogonality_departure(shear), 1);
+  expect_invalid([] { pe::orthogonality_departure(Eigen::MatrixXd::Zero(2, 3)); }, "2 x 3");
+}
+
+TEST(Theorem4, IntegerPowerInvertsForNegativeExponents) {
+  Eigen::Matrix2d a;
+  a << 2, 1, 0, 1;  // not orthogonal: A^-1 = [[1/2, -1/2], [0, 1]], exact in binary
+  Eigen::Matrix2d cube, inverse_square;
+  cube << 8, 7, 0, 1;
+  inverse_square << 0.25, -0.75, 0, 1;
+  EXPECT_EQ(pe::integer_power(a, 0), Eigen::MatrixXd::Identity(2, 2));
+  EXPECT_EQ(pe::integer_power(a, 3), Eigen::MatrixXd(cube));
+  EXPECT_LE((pe::integer_power(a, -2) - inverse_square).cwiseAbs().maxCoeff(), 4 * kEps);  // LU's rounding
+  expect_invalid([] { pe::integer_power(Eigen::MatrixXd::Zero(2, 3), 2); }, "2 x 3");
 }
 
 TEST(Theorem4, NormalFormRequiresAnOrthogonalSquareMatrix) {
@@ -100,5 +136,5 @@ TEST(Theorem4, SignFlipEveryStepIsRelative) {
   EXPECT_TRUE(form.angles.empty());
   EXPECT_EQ(form.power(3)(0, 0), -1);
   EXPECT_EQ(form.power(4)(0, 0), 1);
-  EXPECT_EQ(pe::relative_encoding_defect([&u](long m) { return power(u, m); }, 5), 0);
+  EXPECT_EQ(pe::relative_encoding_defect([&u](long m) { return pe::integer_power(u, m); }, 5), 0);
 }

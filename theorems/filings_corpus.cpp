@@ -12,6 +12,9 @@
 /// filings.corpus.seed_spread shows how far other corpus seeds of the same shape move.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
 
 #include "headline_runs.hpp"
 #include "certified.hpp"
@@ -20,12 +23,12 @@
 #include "lab.hpp"
 
 namespace pe::theorems {
+namespace {
 
 using experiments::case_study_corpus;
 using experiments::kCaseStudyCorpusSeed;
 using experiments::kCaseStudyHeldOutDocuments;
 
-namespace {
 const filings::CorpusStatistics& held_out_statistics() {
   static const filings::CorpusStatistics s = filings::statistics(case_study_corpus().held_out);
   return s;
@@ -82,15 +85,22 @@ const MentionGaps& mention_gaps() {
 }
 
 /// The fit is to one seeded sample of 100 filings; other seeds of the same shape show how far
-/// a statistic moves by chance alone.
-constexpr int kOtherSeeds = 20;
+/// a statistic moves by chance alone: the 20 seeds after the case study's.
+const std::vector<std::uint64_t>& other_corpus_seeds() {
+  static const std::vector<std::uint64_t> seeds = [] {
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t k = 1; k <= 20; ++k) out.push_back(kCaseStudyCorpusSeed + k);
+    return out;
+  }();
+  return seeds;
+}
 
 const std::vector<filings::CorpusStatistics>& other_seed_statistics() {
   static const std::vector<filings::CorpusStatistics> all = [] {
     std::vector<filings::CorpusStatistics> out;
-    for (int k = 1; k <= kOtherSeeds; ++k)
-      out.push_back(filings::statistics(filings::generate_held_out(
-          kCaseStudyCorpusSeed + std::uint64_t(k), kCaseStudyHeldOutDocuments, filings::calibrated_shape())));
+    for (std::uint64_t seed : other_corpus_seeds())
+      out.push_back(filings::statistics(
+          filings::generate_held_out(seed, kCaseStudyHeldOutDocuments, filings::calibrated_shape())));
     return out;
   }();
   return all;
@@ -102,8 +112,9 @@ std::string spread_over_other_seeds(const std::string& name) {
   double mean = 0, square = 0;
   for (double x : v) mean += x / double(v.size());
   for (double x : v) square += (x - mean) * (x - mean) / double(v.size() - 1);
-  return "; over " + std::to_string(kOtherSeeds) + " other corpus seeds (" + std::to_string(kCaseStudyCorpusSeed + 1) +
-         " to " + std::to_string(kCaseStudyCorpusSeed + kOtherSeeds) + ") of the same shape: mean " +
+  const std::vector<std::uint64_t>& seeds = other_corpus_seeds();
+  return "; over " + std::to_string(seeds.size()) + " other corpus seeds (" + std::to_string(seeds.front()) +
+         " to " + std::to_string(seeds.back()) + ") of the same shape: mean " +
          ledger::format(mean) + ", standard deviation " + ledger::format(std::sqrt(square)) + ", range [" +
          ledger::format(*std::min_element(v.begin(), v.end())) + ", " +
          ledger::format(*std::max_element(v.begin(), v.end())) + "], the sampling spread the fit to seed " +

@@ -226,13 +226,6 @@ int exhibit_company(const std::string& name) {
   return static_cast<int>(it - c.begin());
 }
 
-/// The company a reader answered; a head may answer a symbol no company of this filing has.
-std::string exhibit_company_name(int answer) {
-  const auto& c = exhibit().companies;
-  return answer >= 0 && std::size_t(answer) < c.size() ? c[std::size_t(answer)]
-                                                        : "(symbol " + std::to_string(answer) + ", no company here)";
-}
-
 /// Index into the exhibit's questions of filing position t.
 std::size_t exhibit_index(int position) {
   const auto& qs = lab::filings_study().exhibit_queries;
@@ -564,14 +557,8 @@ PE_CLAIM(horizon_quiet_values) {
                 filings.values.push_back(ratio(lab::filings_study().trained_head(PositionScheme::alibi, k)));
               for (int k = 0; k < lab::tournament().config.seeds; ++k)
                 synthetic.values.push_back(ratio(lab::tournament().trained_head(PositionScheme::alibi, k)));
-              // Different heads on each side: the unpaired error of two means.
-              const lab::SeedDifference d{
-                  synthetic.mean() - filings.mean(),
-                  std::sqrt(synthetic.between_seed_variance() / synthetic.seeds() +
-                            filings.between_seed_variance() / filings.seeds()),
-                  std::max(filings.seeds(), synthetic.seeds())};
               lab::Effects effects;
-              effects.require("synthetic - filings ratio", d);
+              effects.require("synthetic - filings ratio", lab::unpaired_difference(synthetic, filings));
               return effects.outcome(Rule::shape,
                                      "filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
                                      "filings ratios " + lab::comma_list(filings.values) + "; synthetic ratios " +
@@ -588,13 +575,8 @@ PE_CLAIM(horizon_filings_above_synthetic) {
               const lab::SeedValues filings = horizon_column(true, [](const HorizonRow& x) { return x.beyond_accuracy(); });
               const lab::SeedValues synthetic =
                   horizon_column(false, [](const HorizonRow& x) { return x.beyond_accuracy(); });
-              // Different heads on each side: the unpaired error of two means.
               lab::Effects effects;
-              effects.require("filings - synthetic beyond",
-                              lab::SeedDifference{filings.mean() - synthetic.mean(),
-                                                  std::sqrt(filings.between_seed_variance() / filings.seeds() +
-                                                            synthetic.between_seed_variance() / synthetic.seeds()),
-                                                  std::max(filings.seeds(), synthetic.seeds())});
+              effects.require("filings - synthetic beyond", lab::unpaired_difference(filings, synthetic));
               // Every filings head's answers beyond its horizon against the constant answer on
               // the same questions, pooled over seeds.
               std::vector<double> head, constant;
@@ -697,7 +679,7 @@ PE_CLAIM(exhibit_seed0_marrow) {
                 for (FilingReader r : kPlainReaders) {
                   const int a = lab::filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
                   all = all && a == marrow;
-                  c += " " + exhibit_company_name(a);
+                  c += " " + filings::answered_company(exhibit(), a);
                 }
                 per_seed.push_back(all);
               }
@@ -723,7 +705,7 @@ PE_CLAIM(exhibit_fenwick_count) {
                   const int a = lab::filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
                   count += a == fenwick;
                   ++answers;
-                  c += exhibit_company_name(a) + (k == seeds - 1 && r == FilingReader::alibi ? "" : ", ");
+                  c += filings::answered_company(exhibit(), a) + (k == seeds - 1 && r == FilingReader::alibi ? "" : ", ");
                 }
               const double share = double(count) / double(answers);
               const double se = 12 * std::sqrt(std::pow(pe::binomial_standard_error(share, 12), 2) +

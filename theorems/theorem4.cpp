@@ -45,13 +45,8 @@ struct Construction {
 };
 
 Construction construct(Rng& rng, int planes, int p, int p_prime) {
-  Construction c;
-  for (int i = 0; i < planes; ++i) c.angles.push_back(rng.uniform(0.05, M_PI - 0.05));
-  std::sort(c.angles.begin(), c.angles.end());
-  c.p = p;
-  c.p_prime = p_prime;
-  c.u = orthogonal_from_normal_form(haar_orthogonal(rng, c.dimension()), c.angles, p, p_prime);
-  return c;
+  const OrthogonalNormalForm form = random_normal_form(rng, planes, p, p_prime);
+  return {form.angles, p, p_prime, orthogonal_from_normal_form(form.q, form.angles, p, p_prime)};
 }
 
 /// Structural cases first (so that each kind is certainly present), then random shapes.
@@ -67,15 +62,6 @@ std::vector<Construction> sample_constructions() {
     if (2 * planes + p + p_prime == 0) continue;
     out.push_back(construct(rng, planes, p, p_prime));
   }
-  return out;
-}
-
-/// U^m for any integer m, by repeated products (the inverse taken generically, as it would
-/// have to be for a non-orthogonal family).
-Eigen::MatrixXd integer_power(const Eigen::MatrixXd& a, long m) {
-  const Eigen::MatrixXd step = m >= 0 ? a : Eigen::MatrixXd(a.inverse());
-  Eigen::MatrixXd out = Eigen::MatrixXd::Identity(a.rows(), a.cols());
-  for (long i = 0; i < std::abs(m); ++i) out = out * step;
   return out;
 }
 
@@ -109,9 +95,7 @@ const Results& results() {
         out.angle_error = std::max(out.angle_error, std::fabs(form.angles[i] - c.angles[i]) / (n * kEps));
         if (!(form.angles[i] > 0 && form.angles[i] < M_PI)) ++out.angles_outside;
       }
-      out.q_orthogonality = std::max(
-          out.q_orthogonality,
-          (form.q.transpose() * form.q - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff() / (n * kEps));
+      out.q_orthogonality = std::max(out.q_orthogonality, orthogonality_departure(form.q) / (n * kEps));
       for (long m = -kRange; m <= kRange; ++m)
         out.reconstruction = std::max(out.reconstruction, (form.power(m) - integer_power(c.u, m)).cwiseAbs().maxCoeff() /
                                                                ((std::abs(m) + 1) * n * kEps));
@@ -154,7 +138,7 @@ const NonOrthogonal& non_orthogonal() {
     const Eigen::MatrixXd a = s * c.u * s.inverse();
     NonOrthogonal out;
     out.defect = relative_encoding_defect([&a](long m) { return integer_power(a, m); }, kRange);
-    out.departure = (a.transpose() * a - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff();
+    out.departure = orthogonality_departure(a);
     out.orthogonal_defect = relative_encoding_defect([&c](long m) { return integer_power(c.u, m); }, kRange);
     return out;
   }();

@@ -206,9 +206,10 @@ PE_CLAIM(tournament_reads_within_window) {
               const lab::SeedValues none = lab::seed_values(PositionScheme::none, "plain", 32);
               // The bag reader is exact; the all-seed mean has its seed spread and test-set error.
               const double se = lab::se_of_mean(none, lab::test_sequences());
-              const double allowed = bag + lab::kSigmas * se;
+              const double allowance = lab::kSigmas * se;  // also the band this part adds
+              const double allowed = bag + allowance;
               holds = holds && none.mean() <= allowed;
-              band = std::max(band, lab::kSigmas * se);
+              band = std::max(band, allowance);
               values += "none " + format(none.mean());
               Outcome o = shape(holds, values,
                                 detail + "none: all-seed mean " + format(none.mean()) + " <= bag reader " +

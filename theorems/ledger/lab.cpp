@@ -206,6 +206,15 @@ SeedDifference seed_difference(const SeedValues& a, const SeedValues& b, long n)
           d.seeds()};
 }
 
+SeedDifference unpaired_difference(const SeedValues& a, const SeedValues& b) {
+  if (a.seeds() < 2 || b.seeds() < 2)
+    throw std::invalid_argument("unpaired_difference needs at least 2 seeds on each side, got " +
+                                std::to_string(a.seeds()) + " and " + std::to_string(b.seeds()));
+  return {a.mean() - b.mean(),
+          std::sqrt(a.between_seed_variance() / a.seeds() + b.between_seed_variance() / b.seeds()),
+          std::min(a.seeds(), b.seeds())};
+}
+
 double se_of_mean(const SeedValues& v, long n) {
   return std::sqrt(v.between_seed_variance() / v.seeds() + std::pow(binomial_standard_error(v.mean(), n), 2));
 }

@@ -122,6 +122,9 @@ struct SeedDifference {
   int seeds = 0;
 };
 SeedDifference seed_difference(const SeedValues& a, const SeedValues& b, long n);
+/// Mean of a minus mean of b for different heads on each side: the unpaired error
+/// sqrt(s_a^2/N_a + s_b^2/N_b), decided on the smaller side's seeds.
+SeedDifference unpaired_difference(const SeedValues& a, const SeedValues& b);
 /// The standard error of the all-seed mean read on n test items: sqrt(s^2/N + p (1 - p)/n).
 double se_of_mean(const SeedValues& v, long n);
 /// An exact reader's accuracy minus the all-seed mean: the difference's error is the mean's alone.

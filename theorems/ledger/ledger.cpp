@@ -145,6 +145,12 @@ std::vector<const Claim*> claims_of_unit(std::string_view unit) {
   return out;
 }
 
+const Claim& claim_with_id(std::string_view id) {
+  for (const Claim& c : all_claims())
+    if (c.id == id) return c;
+  throw std::invalid_argument("no claim has the id " + std::string(id));
+}
+
 std::pair<std::string, std::string> test_name(std::string_view id) {
   const auto dot = id.find('.');
   if (dot == std::string_view::npos || dot == 0 || dot + 1 == id.size())

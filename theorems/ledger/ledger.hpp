@@ -154,6 +154,9 @@ const std::vector<Claim>& all_claims();
 /// The claims of one unit.
 std::vector<const Claim*> claims_of_unit(std::string_view unit);
 
+/// The claim with this id; throws std::invalid_argument when none has it.
+const Claim& claim_with_id(std::string_view id);
+
 /// The GoogleTest suite and name that check a claim, so that CTest runs it as "suite.name":
 /// "thm1.ruler.d64.delta1" -> {"thm1", "ruler_d64_delta1"} (the first dot splits, later dots
 /// become '_'; GoogleTest names may not contain dots).
