@@ -141,41 +141,41 @@ struct Printed {
 
 Claim bag_exact(const Printed& p) {
   return {"exp.bag.exact.L" + std::to_string(p.length), section,
-          "The bag-of-tokens reader's exact accuracy on the cue task at length " +
-              std::to_string(p.length) + " (no-mark rule: force a mark)",
-          p.value, Rule::printed, [p] {
-            Outcome o = printed_enclosed(p.value, exact_bag(p.length, NoMarkRule::force_mark),
-                                         [p] { return exact_bag_enclosed(p.length); });
-            o.detail += "; every no-mark rule " + rule_values(p.length);
-            return o;
-          }};
+      "The bag-of-tokens reader's exact accuracy on the cue task at length " +
+          std::to_string(p.length) + " (no-mark rule: force a mark)",
+      p.value, Rule::printed, [p] {
+        Outcome o = printed_enclosed(p.value, exact_bag(p.length, NoMarkRule::force_mark),
+                                     [p] { return exact_bag_enclosed(p.length); });
+        o.detail += "; every no-mark rule " + rule_values(p.length);
+        return o;
+      }};
 }
 const Printed kPrintedExact[] = {{32, "0.547"}, {256, "0.234"}};
 PE_CLAIM_FAMILY(bag_exact, kPrintedExact, &bag_exact);
 
 PE_CLAIM(bag_no_mark_rule) {
   return {"exp.bag.no_mark_rule", section,
-            "The printed 0.547 (length 32) and 0.234 (length 256) decide what a sequence "
-            "without marks asks for: exactly the rules under which the bag reader is right on "
-            "it (force a mark; target a fixed symbol) print as both values, and the project "
-            "samples the task by forcing a mark",
-            "0.547 and 0.234", Rule::shape, [] {
-              std::string matching;
-              bool only_known = true;
-              for (NoMarkRule r : all_no_mark_rules()) {
-                const bool fits = printed("0.547", exact_bag(32, r)).verdict == Verdict::holds &&
-                                  printed("0.234", exact_bag(256, r)).verdict == Verdict::holds;
-                if (!fits) continue;
-                matching += (matching.empty() ? "" : ", ") + to_string(r);
-                only_known = only_known && (r == NoMarkRule::force_mark || r == NoMarkRule::fixed_symbol);
-              }
-              const bool sampled = article_tournament().task.no_mark == NoMarkRule::force_mark;
-              return shape(only_known && matching == "force_mark, fixed_symbol" && sampled,
-                             "rules printing as both: " + matching,
-                             rule_values(32) + "; " + rule_values(256) +
-                                 "; the tournament samples with no_mark = " +
-                                 to_string(article_tournament().task.no_mark));
-            }};
+      "The printed 0.547 (length 32) and 0.234 (length 256) decide what a sequence "
+      "without marks asks for: exactly the rules under which the bag reader is right on "
+      "it (force a mark; target a fixed symbol) print as both values, and the project "
+      "samples the task by forcing a mark",
+      "0.547 and 0.234", Rule::shape, [] {
+        std::string matching;
+        bool only_known = true;
+        for (NoMarkRule r : all_no_mark_rules()) {
+          const bool fits = printed("0.547", exact_bag(32, r)).verdict == Verdict::holds &&
+                            printed("0.234", exact_bag(256, r)).verdict == Verdict::holds;
+          if (!fits) continue;
+          matching += (matching.empty() ? "" : ", ") + to_string(r);
+          only_known = only_known && (r == NoMarkRule::force_mark || r == NoMarkRule::fixed_symbol);
+        }
+        const bool sampled = article_tournament().task.no_mark == NoMarkRule::force_mark;
+        return shape(only_known && matching == "force_mark, fixed_symbol" && sampled,
+                       "rules printing as both: " + matching,
+                       rule_values(32) + "; " + rule_values(256) +
+                           "; the tournament samples with no_mark = " +
+                           to_string(article_tournament().task.no_mark));
+      }};
 }
 struct Heads {
   int length;
@@ -186,19 +186,19 @@ const Heads heads[] = {{32, "0.542"}, {64, "0.367"}, {128, "0.286"}, {256, "0.23
 Claim article_heads(const Heads& h) {
   const std::string L = std::to_string(h.length);
   return {"exp.bag.article_heads.L" + L, section,
-          "The article's no-position heads (mean of three seeds) match the exact "
-          "bag-of-tokens reader at length " + L + " within sampling error (k = 3, binomial "
-          "se of " + std::to_string(lab::test_sequences()) + " shared test sequences)",
-          h.article, Rule::statistical, [h] {
-            const double exact = exact_bag(h.length, NoMarkRule::force_mark);
-            Outcome o = statistical(h.article, exact, pe::binomial_standard_error(exact, lab::test_sequences()),
-                                    lab::kSigmas);
-            o.detail = "exact reader " + format(exact) + " against the printed head mean; " + o.detail;
-            return with_band(std::move(o),
-                             lab::kSigmas * pe::binomial_standard_error(exact, lab::test_sequences()) +
-                                 half_unit_of_printed(h.article),
-                             lab::accuracy_range(8), lab::kAccuracyRangeText);
-          }};
+      "The article's no-position heads (mean of three seeds) match the exact "
+      "bag-of-tokens reader at length " + L + " within sampling error (k = 3, binomial "
+      "se of " + std::to_string(lab::test_sequences()) + " shared test sequences)",
+      h.article, Rule::statistical, [h] {
+        const double exact = exact_bag(h.length, NoMarkRule::force_mark);
+        Outcome o = statistical(h.article, exact, pe::binomial_standard_error(exact, lab::test_sequences()),
+                                lab::kSigmas);
+        o.detail = "exact reader " + format(exact) + " against the printed head mean; " + o.detail;
+        return with_band(std::move(o),
+                         lab::kSigmas * pe::binomial_standard_error(exact, lab::test_sequences()) +
+                             half_unit_of_printed(h.article),
+                         lab::accuracy_range(8), lab::kAccuracyRangeText);
+      }};
 }
 
 Claim heads_match_bag(const Heads& h) {

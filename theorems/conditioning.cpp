@@ -135,47 +135,47 @@ Claim window_condition_number(const Window& w) {
   const std::string window_text = "P = positions 0.." + std::to_string(n - 1) + " of the d = 16, "
                                 "b = 10^4 code (" + std::to_string(n) + " x 16)";
   return {"thm2.cond." + at, section,
-              "Window conditioning: exact 2-norm condition number of " + window_text +
-                  ", by a 200-digit JacobiSVD",
-              value, Rule::printed, [n, value] { return condition_number_claim(n, value); }};
+      "Window conditioning: exact 2-norm condition number of " + window_text +
+          ", by a 200-digit JacobiSVD",
+      value, Rule::printed, [n, value] { return condition_number_claim(n, value); }};
 }
 
 Claim window_gram_route(const Window& w) {
   const int n = w.n;
   const std::string at = "n" + std::to_string(n);
   return {"thm2.cond." + at + ".gram_route", section,
-              "Window conditioning: the Gram route sqrt(lambda_max / lambda_min) of P^T P at 200 "
-              "digits agrees with the direct SVD, n = " + std::to_string(n),
-              "same value by two routes", Rule::identity,
-              [n] {
-                const pe::MpConditionNumber& gram = gram_route(n, 200);
-                const double gap = relative_gap(sci(direct_svd(n).cond, 200), gram.decimal);
-                // Gram route: n d 1e-200 cond^2 (file comment); direct SVD: n d 1e-200 cond.
-                const double tolerance = gram.relative_error_bound + n * kD * 1e-200 * gram.value;
-                Outcome o = identity(gap, 0, tolerance,
-                                     "n d 10^-200 cond^2 (forming P^T P) + n d 10^-200 cond "
-                                     "(SVD backward error), relative");
-                o.detail += "; Gram route gives " + gram.decimal.substr(0, 20) + "...";
-                return o;
-              }};
+      "Window conditioning: the Gram route sqrt(lambda_max / lambda_min) of P^T P at 200 "
+      "digits agrees with the direct SVD, n = " + std::to_string(n),
+      "same value by two routes", Rule::identity,
+      [n] {
+        const pe::MpConditionNumber& gram = gram_route(n, 200);
+        const double gap = relative_gap(sci(direct_svd(n).cond, 200), gram.decimal);
+        // Gram route: n d 1e-200 cond^2 (file comment); direct SVD: n d 1e-200 cond.
+        const double tolerance = gram.relative_error_bound + n * kD * 1e-200 * gram.value;
+        Outcome o = identity(gap, 0, tolerance,
+                             "n d 10^-200 cond^2 (forming P^T P) + n d 10^-200 cond "
+                             "(SVD backward error), relative");
+        o.detail += "; Gram route gives " + gram.decimal.substr(0, 20) + "...";
+        return o;
+      }};
 }
 
 Claim window_precision300(const Window& w) {
   const int n = w.n;
   const std::string at = "n" + std::to_string(n);
   return {"thm2.cond." + at + ".precision300", section,
-              "Window conditioning: the 200-digit value is settled; the same computation at 300 "
-              "digits agrees to the 200-digit error bound, n = " + std::to_string(n),
-              "unchanged at higher precision", Rule::identity,
-              [n] {
-                const pe::MpConditionNumber& low = gram_route(n, 200);
-                const pe::MpConditionNumber& high = gram_route(n, 300);
-                Outcome o = identity(relative_gap(low.decimal, high.decimal), 0,
-                                     low.relative_error_bound,
-                                     "n d 10^-200 cond^2: the 200-digit route's relative error bound");
-                o.detail += "; lambda_min(P^T P) = " + high.smallest_eigenvalue;
-                return o;
-              }};
+      "Window conditioning: the 200-digit value is settled; the same computation at 300 "
+      "digits agrees to the 200-digit error bound, n = " + std::to_string(n),
+      "unchanged at higher precision", Rule::identity,
+      [n] {
+        const pe::MpConditionNumber& low = gram_route(n, 200);
+        const pe::MpConditionNumber& high = gram_route(n, 300);
+        Outcome o = identity(relative_gap(low.decimal, high.decimal), 0,
+                             low.relative_error_bound,
+                             "n d 10^-200 cond^2: the 200-digit route's relative error bound");
+        o.detail += "; lambda_min(P^T P) = " + high.smallest_eigenvalue;
+        return o;
+      }};
 }
 
 Claim window_enclosure(const Window& w) {
@@ -183,28 +183,28 @@ Claim window_enclosure(const Window& w) {
   const char* value = w.printed;
   const std::string at = "n" + std::to_string(n);
   return {"thm2.cond." + at + ".enclosure", section,
-              "Window conditioning: a rigorous enclosure of cond(P) (MPFI interval arithmetic on "
-              "P^T P, Weyl and Ostrowski bounds, 200 digits) lies inside the interval that "
-              "rounds to the printed " + std::string(value) + ", n = " + std::to_string(n),
-              std::string("enclosure within ") + value + " +- half a unit", Rule::bound,
-              [n, value] {
-                const pe::ConditionEnclosure& e = condition_enclosure(n);
-                Placement where;
-                {
-                  const pe::ScopedEnclosurePrecision precision(pe::theorems::kCertificationDigits[0]);
-                  where = place(pe::enclose_between(e.lower, e.upper), value);
-                }
-                const bool holds = where == Placement::inside;
-                Outcome o = bound(holds, "[" + e.lower + ", " + e.upper + "]",
-                               "enclosure [" + e.lower + ", " + e.upper + "] " +
-                                   (holds ? "within" : "NOT within") + " " + value + " +- " +
-                                   half_unit_text(value) + "; ||offdiag(V^T G V)||_F <= " +
-                                   format(e.offdiagonal_bound) + ", ||V^T V - I||_F <= " +
-                                   format(e.orthogonality_bound));
-                o.certified = where != Placement::straddles;
-                o.enclosure = "[" + e.lower + ", " + e.upper + "]";
-                return o;
-              }};
+      "Window conditioning: a rigorous enclosure of cond(P) (MPFI interval arithmetic on "
+      "P^T P, Weyl and Ostrowski bounds, 200 digits) lies inside the interval that "
+      "rounds to the printed " + std::string(value) + ", n = " + std::to_string(n),
+      std::string("enclosure within ") + value + " +- half a unit", Rule::bound,
+      [n, value] {
+        const pe::ConditionEnclosure& e = condition_enclosure(n);
+        Placement where;
+        {
+          const pe::ScopedEnclosurePrecision precision(pe::theorems::kCertificationDigits[0]);
+          where = place(pe::enclose_between(e.lower, e.upper), value);
+        }
+        const bool holds = where == Placement::inside;
+        Outcome o = bound(holds, "[" + e.lower + ", " + e.upper + "]",
+                       "enclosure [" + e.lower + ", " + e.upper + "] " +
+                           (holds ? "within" : "NOT within") + " " + value + " +- " +
+                           half_unit_text(value) + "; ||offdiag(V^T G V)||_F <= " +
+                           format(e.offdiagonal_bound) + ", ||V^T V - I||_F <= " +
+                           format(e.orthogonality_bound));
+        o.certified = where != Placement::straddles;
+        o.enclosure = "[" + e.lower + ", " + e.upper + "]";
+        return o;
+      }};
 }
 
 // the article: "the first two are past what double resolves"
@@ -214,77 +214,77 @@ Claim window_double(const Window& w) {
   const std::string at = "n" + std::to_string(n);
   const bool beyond_double = n <= 64;
   return {"thm2.cond." + at + ".double", section,
-              std::string("Window conditioning: double precision ") +
-                  (beyond_double ? "does not resolve" : "resolves") + " cond(P) at n = " +
-                  std::to_string(n) + " (double JacobiSVD against the printed value; cond eps < 1 "
-                  "is where sigma_min clears the SVD's absolute error sigma_max eps)",
-              beyond_double ? "past double precision" : "within double precision", Rule::shape,
-              [n, value, beyond_double] {
-                const pe::DoubleWindowConditioning dbl = pe::window_conditioning_double(n, kD, pe::kDefaultBase);
-                const double exact = static_cast<double>(direct_svd(n).cond);
-                const PrintedInterval p = printed_interval(value);
-                const bool reproduces = dbl.condition_number >= p.low && dbl.condition_number <= p.high;
-                const bool resolvable = exact * kEps < 1;
-                const bool holds = beyond_double ? (!reproduces && !resolvable) : (reproduces && resolvable);
-                return shape(holds, format(dbl.condition_number),
-                               "double JacobiSVD gives " + format(dbl.condition_number) +
-                                   (reproduces ? " (reproduces " : " (does not reproduce ") + value +
-                                   "); exact cond * eps = " + format(exact * kEps) +
-                                   "; double sigma_min = " +
-                                   format(dbl.singular_values(kD - 1)) + ", exact " +
-                                   sci(direct_svd(n).singular_values(kD - 1), 6));
-              }};
+      std::string("Window conditioning: double precision ") +
+          (beyond_double ? "does not resolve" : "resolves") + " cond(P) at n = " +
+          std::to_string(n) + " (double JacobiSVD against the printed value; cond eps < 1 "
+          "is where sigma_min clears the SVD's absolute error sigma_max eps)",
+      beyond_double ? "past double precision" : "within double precision", Rule::shape,
+      [n, value, beyond_double] {
+        const pe::DoubleWindowConditioning dbl = pe::window_conditioning_double(n, kD, pe::kDefaultBase);
+        const double exact = static_cast<double>(direct_svd(n).cond);
+        const PrintedInterval p = printed_interval(value);
+        const bool reproduces = dbl.condition_number >= p.low && dbl.condition_number <= p.high;
+        const bool resolvable = exact * kEps < 1;
+        const bool holds = beyond_double ? (!reproduces && !resolvable) : (reproduces && resolvable);
+        return shape(holds, format(dbl.condition_number),
+                       "double JacobiSVD gives " + format(dbl.condition_number) +
+                           (reproduces ? " (reproduces " : " (does not reproduce ") + value +
+                           "); exact cond * eps = " + format(exact * kEps) +
+                           "; double sigma_min = " +
+                           format(dbl.singular_values(kD - 1)) + ", exact " +
+                           sci(direct_svd(n).singular_values(kD - 1), 6));
+      }};
 }
 PE_CLAIM_FAMILY(windows, kWindows, &window_condition_number, &window_gram_route, &window_precision300, &window_enclosure, &window_double);
 
 PE_CLAIM(rank_n64) {
   return {"thm2.rank.n64", section,
-            "Window conditioning: numerical rank of P over positions 0..63 (d = 16, b = 10^4) in "
-            "double, threshold sigma_max max(n, d) eps as in LAPACK / numpy.linalg.matrix_rank",
-            "14", Rule::printed,
-            [] {
-              const pe::DoubleWindowConditioning dbl = pe::window_conditioning_double(64, kD, pe::kDefaultBase);
-              Outcome o = printed("14", dbl.numerical_rank, std::to_string(dbl.numerical_rank));
-              o.detail += "; threshold " + format(dbl.rank_threshold) + ", sigma_14 = " +
-                          format(dbl.singular_values(13)) + ", sigma_15 = " +
-                          format(dbl.singular_values(14)) + ", sigma_16 = " + format(dbl.singular_values(15));
-              return about_floating_point(o, "the numerical rank a double SVD reports");
-            }};
+      "Window conditioning: numerical rank of P over positions 0..63 (d = 16, b = 10^4) in "
+      "double, threshold sigma_max max(n, d) eps as in LAPACK / numpy.linalg.matrix_rank",
+      "14", Rule::printed,
+      [] {
+        const pe::DoubleWindowConditioning dbl = pe::window_conditioning_double(64, kD, pe::kDefaultBase);
+        Outcome o = printed("14", dbl.numerical_rank, std::to_string(dbl.numerical_rank));
+        o.detail += "; threshold " + format(dbl.rank_threshold) + ", sigma_14 = " +
+                    format(dbl.singular_values(13)) + ", sigma_15 = " +
+                    format(dbl.singular_values(14)) + ", sigma_16 = " + format(dbl.singular_values(15));
+        return about_floating_point(o, "the numerical rank a double SVD reports");
+      }};
 }
 
 PE_CLAIM(rank_n64_exact_values) {
   return {"thm2.rank.n64.exact_values", section,
-            "Window conditioning: the rank 14 is the matrix's, not double's rounding: the same "
-            "threshold applied to the exact (200-digit) singular values also counts 14",
-            "14", Rule::printed,
-            [] {
-              const pe::Vector<Mp200>& s = direct_svd(64).singular_values;
-              const double threshold = pe::rank_threshold(static_cast<double>(s(0)), 64, kD);
-              int rank = 0;
-              for (int i = 0; i < kD; ++i) rank += static_cast<double>(s(i)) > threshold;
-              const pe::ConditionEnclosure& e = condition_enclosure(64);
-              Outcome o = printed_enclosed("14", rank, [&e] {
-                // The threshold sigma_max max(n, d) eps on sigma_max's enclosure; eps = 2^-52
-                // exactly. Each sigma_i counts when its enclosure lies wholly above the
-                // threshold's, not when wholly below; one that overlaps leaves the rank
-                // undecided between the two counts.
-                const pe::Enclosure cut = pe::enclose_between(e.singular_lower[0], e.singular_upper[0]) *
-                                          64 * pe::Enclosure(std::numeric_limits<double>::epsilon());
-                int surely = 0, possibly = 0;
-                for (int i = 0; i < kD; ++i) {
-                  const pe::Enclosure sigma = pe::enclose_between(e.singular_lower[i], e.singular_upper[i]);
-                  surely += lower(sigma) > upper(cut);
-                  possibly += upper(sigma) > lower(cut);
-                }
-                return pe::enclose_between(double(surely), double(possibly));
-              });
-              o.computed = std::to_string(rank);
-              o.detail += "; threshold " + format(threshold) + ", exact sigma_14 = " + sci(s(13), 6) +
-                          ", sigma_15 = " + sci(s(14), 6) + ", sigma_16 = " + sci(s(15), 6) +
-                          "; enclosed sigma_14 in [" + e.singular_lower[13] + ", " + e.singular_upper[13] +
-                          "], sigma_15 in [" + e.singular_lower[14] + ", " + e.singular_upper[14] + "]";
-              return o;
-            }};
+      "Window conditioning: the rank 14 is the matrix's, not double's rounding: the same "
+      "threshold applied to the exact (200-digit) singular values also counts 14",
+      "14", Rule::printed,
+      [] {
+        const pe::Vector<Mp200>& s = direct_svd(64).singular_values;
+        const double threshold = pe::rank_threshold(static_cast<double>(s(0)), 64, kD);
+        int rank = 0;
+        for (int i = 0; i < kD; ++i) rank += static_cast<double>(s(i)) > threshold;
+        const pe::ConditionEnclosure& e = condition_enclosure(64);
+        Outcome o = printed_enclosed("14", rank, [&e] {
+          // The threshold sigma_max max(n, d) eps on sigma_max's enclosure; eps = 2^-52
+          // exactly. Each sigma_i counts when its enclosure lies wholly above the
+          // threshold's, not when wholly below; one that overlaps leaves the rank
+          // undecided between the two counts.
+          const pe::Enclosure cut = pe::enclose_between(e.singular_lower[0], e.singular_upper[0]) *
+                                    64 * pe::Enclosure(std::numeric_limits<double>::epsilon());
+          int surely = 0, possibly = 0;
+          for (int i = 0; i < kD; ++i) {
+            const pe::Enclosure sigma = pe::enclose_between(e.singular_lower[i], e.singular_upper[i]);
+            surely += lower(sigma) > upper(cut);
+            possibly += upper(sigma) > lower(cut);
+          }
+          return pe::enclose_between(double(surely), double(possibly));
+        });
+        o.computed = std::to_string(rank);
+        o.detail += "; threshold " + format(threshold) + ", exact sigma_14 = " + sci(s(13), 6) +
+                    ", sigma_15 = " + sci(s(14), 6) + ", sigma_16 = " + sci(s(15), 6) +
+                    "; enclosed sigma_14 in [" + e.singular_lower[13] + ", " + e.singular_upper[13] +
+                    "], sigma_15 in [" + e.singular_lower[14] + ", " + e.singular_upper[14] + "]";
+        return o;
+      }};
 }
 
 // ---- the same facts as the caveats repeat them ----
@@ -292,41 +292,41 @@ const std::string caveats = "Honest caveats";
 
 PE_CLAIM(cond_caveat_n16) {
   return {"thm2.cond.caveat.n16", caveats,
-            "Caveat (the commutant theorem is fragile): exact condition number over a window of "
-            "16 positions at d = 16",
-            "3.69e29", Rule::printed, [] { return condition_number_claim(16, "3.69e29"); }};
+      "Caveat (the commutant theorem is fragile): exact condition number over a window of "
+      "16 positions at d = 16",
+      "3.69e29", Rule::printed, [] { return condition_number_claim(16, "3.69e29"); }};
 }
 
 PE_CLAIM(cond_caveat_n64) {
   return {"thm2.cond.caveat.n64", caveats,
-            "Caveat (the commutant theorem is fragile): exact condition number over a window of "
-            "64 positions at d = 16",
-            "7.14e18", Rule::printed, [] { return condition_number_claim(64, "7.14e18"); }};
+      "Caveat (the commutant theorem is fragile): exact condition number over a window of "
+      "64 positions at d = 16",
+      "7.14e18", Rule::printed, [] { return condition_number_claim(64, "7.14e18"); }};
 }
 
 PE_CLAIM(cond_caveat_window_void) {
   return {"thm2.cond.caveat.window_void", caveats,
-            "Caveat: over windows short against the slow planes' wavelengths, Theorem 2's "
-            "window constraint is nearly void in practice: in double precision the window map "
-            "of the b = 10^4, d = 16 code has a null space far larger than the exact 16 for "
-            "windows of 17 to 129 positions (slowest wavelength 19869)",
-            "constraint nearly void on short windows", Rule::shape,
-            [] {
-              const std::vector<double> omega = pe::frequencies(kD, pe::kDefaultBase);
-              std::string dims;
-              bool holds = true;
-              for (int window : {17, 33, 65, 129}) {
-                const pe::NullSpace null = pe::numerical_null_space(
-                    pe::window_defect_map(omega, 0, window),
-                    pe::window_defect_map_error_bound(kD, 0, window));
-                dims += (dims.empty() ? "" : ", ") + std::to_string(window) + " positions: " +
-                        std::to_string(null.dimension);
-                holds = holds && null.dimension > kD;
-              }
-              return shape(holds, dims,
-                             "numerical null-space dimension in double (exact arithmetic: 16 for "
-                             "every window of >= 17 positions); each must exceed 16");
-            }};
+      "Caveat: over windows short against the slow planes' wavelengths, Theorem 2's "
+      "window constraint is nearly void in practice: in double precision the window map "
+      "of the b = 10^4, d = 16 code has a null space far larger than the exact 16 for "
+      "windows of 17 to 129 positions (slowest wavelength 19869)",
+      "constraint nearly void on short windows", Rule::shape,
+      [] {
+        const std::vector<double> omega = pe::frequencies(kD, pe::kDefaultBase);
+        std::string dims;
+        bool holds = true;
+        for (int window : {17, 33, 65, 129}) {
+          const pe::NullSpace null = pe::numerical_null_space(
+              pe::window_defect_map(omega, 0, window),
+              pe::window_defect_map_error_bound(kD, 0, window));
+          dims += (dims.empty() ? "" : ", ") + std::to_string(window) + " positions: " +
+                  std::to_string(null.dimension);
+          holds = holds && null.dimension > kD;
+        }
+        return shape(holds, dims,
+                       "numerical null-space dimension in double (exact arithmetic: 16 for "
+                       "every window of >= 17 positions); each must exceed 16");
+      }};
 }
 
 }  // namespace pe::theorems::conditioning_claims

@@ -114,11 +114,11 @@ std::string spread_over_other_seeds(const std::string& name) {
   for (double x : v) square += (x - mean) * (x - mean) / double(v.size() - 1);
   const std::vector<std::uint64_t>& seeds = other_corpus_seeds();
   return "; over " + std::to_string(seeds.size()) + " other corpus seeds (" + std::to_string(seeds.front()) +
-         " to " + std::to_string(seeds.back()) + ") of the same shape: mean " +
-         ledger::format(mean) + ", standard deviation " + ledger::format(std::sqrt(square)) + ", range [" +
-         ledger::format(*std::min_element(v.begin(), v.end())) + ", " +
-         ledger::format(*std::max_element(v.begin(), v.end())) + "], the sampling spread the fit to seed " +
-         std::to_string(kCaseStudyCorpusSeed) + " does not remove";
+      " to " + std::to_string(seeds.back()) + ") of the same shape: mean " +
+      ledger::format(mean) + ", standard deviation " + ledger::format(std::sqrt(square)) + ", range [" +
+      ledger::format(*std::min_element(v.begin(), v.end())) + ", " +
+      ledger::format(*std::max_element(v.begin(), v.end())) + "], the sampling spread the fit to seed " +
+      std::to_string(kCaseStudyCorpusSeed) + " does not remove";
 }
 
 /// A median or share exactly: a median of counts is a whole or a half number (exact in an
@@ -154,76 +154,76 @@ const std::string section = "Finance case study: which company was named last?";
 
 PE_CLAIM(corpus_median_length) {
   return {"filings.corpus.median_length", section,
-            "Corpus: median length of the 100 held-out filings, in tokens (one token per "
-            "entity mention)",
-            "198", Rule::printed, [] { return decide("median_length"); }};
+      "Corpus: median length of the 100 held-out filings, in tokens (one token per "
+      "entity mention)",
+      "198", Rule::printed, [] { return decide("median_length"); }};
 }
 
 PE_CLAIM(corpus_median_mentions) {
   return {"filings.corpus.median_mentions", section,
-            "Corpus: median number of company mentions per held-out filing", "8", Rule::printed,
-            [] { return decide("median_mentions"); }};
+      "Corpus: median number of company mentions per held-out filing", "8", Rule::printed,
+      [] { return decide("median_mentions"); }};
 }
 
 PE_CLAIM(corpus_queries) {
   return {"filings.corpus.queries", section,
-            "Corpus: queries (held-out positions from the first company mention on)", "19285",
-            Rule::identity, [] { return decide("queries"); }};
+      "Corpus: queries (held-out positions from the first company mention on)", "19285",
+      Rule::identity, [] { return decide("queries"); }};
 }
 
 PE_CLAIM(corpus_far_queries) {
   return {"filings.corpus.far_queries", section,
-            "Corpus: queries whose answer is more than 32 tokens back (distance > 32)",
-            "7895", Rule::identity, [] { return decide("far_queries"); }};
+      "Corpus: queries whose answer is more than 32 tokens back (distance > 32)",
+      "7895", Rule::identity, [] { return decide("far_queries"); }};
 }
 
 PE_CLAIM(corpus_far_share) {
   return {"filings.corpus.far_share", section,
-            "Corpus: share of queries whose answer is more than 32 tokens back", "0.41",
-            Rule::printed, [] { return decide("far_share"); }};
+      "Corpus: share of queries whose answer is more than 32 tokens back", "0.41",
+      Rule::printed, [] { return decide("far_share"); }};
 }
 
 PE_CLAIM(corpus_first_named_share) {
   return {"filings.corpus.first_named_share", section,
-            "Corpus: the first-named company is the answer to this share of held-out queries",
-            "0.766", Rule::printed, [] { return decide("first_named_share"); }};
+      "Corpus: the first-named company is the answer to this share of held-out queries",
+      "0.766", Rule::printed, [] { return decide("first_named_share"); }};
 }
 
 PE_CLAIM(corpus_first_named_far_share) {
   return {"filings.corpus.first_named_far_share", section,
-            "Corpus: the first-named company is the answer to this share of far queries",
-            "0.739", Rule::printed, [] { return decide("first_named_far_share"); }};
+      "Corpus: the first-named company is the answer to this share of far queries",
+      "0.739", Rule::printed, [] { return decide("first_named_far_share"); }};
 }
 
 PE_CLAIM(corpus_bursts_and_long_gaps) {
   return {"filings.corpus.bursts_and_long_gaps", section,
-            "Corpus: company mentions come in bursts and the gaps between them run long. Of the "
-            "gaps between consecutive mentions in the held-out filings, the share of at most 4 "
-            "tokens and the share of more than 32 both exceed a Poisson process's of the same "
-            "rate (geometric gaps of the same mean) by more than 3 binomial standard errors "
-            "(k = 3, the null's share on the corpus's count of gaps)",
-            "mentions come in bursts and the gaps between them run long", Rule::shape, [] {
-              const MentionGaps& g = mention_gaps();
-              const auto excess = [&g](double share, double poisson) {
-                return (share - poisson) / std::sqrt(poisson * (1 - poisson) / g.gaps);
-              };
-              const double z_short = excess(g.short_share, g.poisson_short);
-              const double z_long = excess(g.long_share, g.poisson_long);
-              return shape(z_short > lab::kSigmas && z_long > lab::kSigmas,
-                           "short " + format(g.short_share) + ", long " + format(g.long_share),
-                           std::to_string(g.gaps) + " gaps, mean " + format(g.mean) +
-                               " tokens; at most 4: " + format(g.short_share) + " against " +
-                               format(g.poisson_short) + " (z = " + format(z_short) +
-                               "); more than 32: " + format(g.long_share) + " against " +
-                               format(g.poisson_long) + " (z = " + format(z_long) + ")");
-            },
-            Verdict::fails,
-            "The article describes its own corpus, which is not available; this is checked on "
-            "this project's re-creation (experiments/synthetic_filings.cpp, its shape fitted by "
-            "pe_calibrate_corpus to the article's seven corpus statistics, none of which is "
-            "about gaps). The re-creation's gaps between mentions are not measurably burstier "
-            "than a Poisson process's of the same rate: the note gives both shares, the "
-            "Poisson shares and z. A failure of the re-creation, not of the article."};
+      "Corpus: company mentions come in bursts and the gaps between them run long. Of the "
+      "gaps between consecutive mentions in the held-out filings, the share of at most 4 "
+      "tokens and the share of more than 32 both exceed a Poisson process's of the same "
+      "rate (geometric gaps of the same mean) by more than 3 binomial standard errors "
+      "(k = 3, the null's share on the corpus's count of gaps)",
+      "mentions come in bursts and the gaps between them run long", Rule::shape, [] {
+        const MentionGaps& g = mention_gaps();
+        const auto excess = [&g](double share, double poisson) {
+          return (share - poisson) / std::sqrt(poisson * (1 - poisson) / g.gaps);
+        };
+        const double z_short = excess(g.short_share, g.poisson_short);
+        const double z_long = excess(g.long_share, g.poisson_long);
+        return shape(z_short > lab::kSigmas && z_long > lab::kSigmas,
+                     "short " + format(g.short_share) + ", long " + format(g.long_share),
+                     std::to_string(g.gaps) + " gaps, mean " + format(g.mean) +
+                         " tokens; at most 4: " + format(g.short_share) + " against " +
+                         format(g.poisson_short) + " (z = " + format(z_short) +
+                         "); more than 32: " + format(g.long_share) + " against " +
+                         format(g.poisson_long) + " (z = " + format(z_long) + ")");
+      },
+      Verdict::fails,
+      "The article describes its own corpus, which is not available; this is checked on "
+      "this project's re-creation (experiments/synthetic_filings.cpp, its shape fitted by "
+      "pe_calibrate_corpus to the article's seven corpus statistics, none of which is "
+      "about gaps). The re-creation's gaps between mentions are not measurably burstier "
+      "than a Poisson process's of the same rate: the note gives both shares, the "
+      "Poisson shares and z. A failure of the re-creation, not of the article."};
 }
 
 }  // namespace pe::theorems::filings_corpus_claims

@@ -171,8 +171,8 @@ const std::vector<HorizonRow>& family_horizon_rows(bool trained_on_filings) {
 
 std::string horizon_text(const HorizonRow& r) {
   return "W " + ledger::format(r.width) + ", horizon " + ledger::format(r.horizon) + ", inside half " +
-         std::to_string(r.inside_right) + "/" + std::to_string(r.inside) + ", beyond " +
-         std::to_string(r.beyond_right) + "/" + std::to_string(r.beyond);
+      std::to_string(r.inside_right) + "/" + std::to_string(r.inside) + ", beyond " +
+      std::to_string(r.beyond_right) + "/" + std::to_string(r.beyond);
 }
 
 /// A statement the article makes of each of its six ALiBi heads, judged by its rate over every
@@ -340,27 +340,27 @@ Claim accuracy_all_questions(const Row& row) {
   const std::string name = pe::experiments::to_string(row.reader);
   const FilingReader r = row.reader;
   return lab::experiment_claim({"filings.acc." + id_name(r) + ".all", section,
-              "Accuracy table: reader " + name + " on all held-out questions, mean of 3 seeds "
-              "(k = 3; se from the spread between seeds and both test sets' binomial errors)",
-              row.all, Rule::statistical, [r, all = std::string(row.all)] {
-                long n = 0;
-                const lab::SeedValues a = accuracy_all(r, &n);
-                return lab::against_article(all, a, n, kArticleQuestions, filings_classes());
-              }}, not_reproduced());
+      "Accuracy table: reader " + name + " on all held-out questions, mean of 3 seeds "
+      "(k = 3; se from the spread between seeds and both test sets' binomial errors)",
+      row.all, Rule::statistical, [r, all = std::string(row.all)] {
+        long n = 0;
+        const lab::SeedValues a = accuracy_all(r, &n);
+        return lab::against_article(all, a, n, kArticleQuestions, filings_classes());
+      }}, not_reproduced());
 }
 
 Claim accuracy_far_questions(const Row& row) {
   const std::string name = pe::experiments::to_string(row.reader);
   const FilingReader r = row.reader;
   return lab::experiment_claim({"filings.acc." + id_name(r) + ".far", section,
-              "Accuracy table: reader " + name + " on questions whose answer is more than 32 "
-              "tokens back, mean of 3 seeds (k = 3; se from the spread between seeds and both "
-              "test sets' binomial errors)",
-              row.far, Rule::statistical, [r, far = std::string(row.far)] {
-                long n = 0;
-                const lab::SeedValues a = accuracy_far(r, &n);
-                return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes());
-              }}, not_reproduced());
+      "Accuracy table: reader " + name + " on questions whose answer is more than 32 "
+      "tokens back, mean of 3 seeds (k = 3; se from the spread between seeds and both "
+      "test sets' binomial errors)",
+      row.far, Rule::statistical, [r, far = std::string(row.far)] {
+        long n = 0;
+        const lab::SeedValues a = accuracy_far(r, &n);
+        return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes());
+      }}, not_reproduced());
 }
 PE_CLAIM_FAMILY(accuracy_table, table, &accuracy_all_questions, &accuracy_far_questions);
 
@@ -376,14 +376,14 @@ Claim overview_far(const OverviewFar& o) {
   const FilingReader r = o.reader;
   const char* far = o.far;
   return lab::experiment_claim({"filings.overview." + id_name(r) + ".far", "Overview & Motivation",
-              "Overview: reader " + pe::experiments::to_string(r) + " on the filings' far "
-              "questions (answer more than 32 tokens back), mean of 3 seeds, as the accuracy "
-              "table's far column (k = 3)",
-              far, Rule::statistical, [r = r, far = std::string(far)] {
-                long n = 0;
-                const lab::SeedValues a = accuracy_far(r, &n);
-                return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes());
-              }}, not_reproduced());
+      "Overview: reader " + pe::experiments::to_string(r) + " on the filings' far "
+      "questions (answer more than 32 tokens back), mean of 3 seeds, as the accuracy "
+      "table's far column (k = 3)",
+      far, Rule::statistical, [r = r, far = std::string(far)] {
+        long n = 0;
+        const lab::SeedValues a = accuracy_far(r, &n);
+        return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes());
+      }}, not_reproduced());
 }
 PE_CLAIM_FAMILY(overview_far, kOverviewFar, &overview_far);
 
@@ -392,206 +392,206 @@ PE_CLAIM_FAMILY(overview_far, kOverviewFar, &overview_far);
 // filings.overview.*.far, and this claim is their order, on the same far questions.
 PE_CLAIM(shape_pi_reads_far) {
   return lab::experiment_claim({"filings.shape.pi_reads_far", section,
-            "Past the training window RoPE with interpolated positions reads more far answers "
-            "than ALiBi: the difference of their mean far accuracies exceeds 3 standard errors "
-            "of the difference (seeds on both sides and the shared far questions, k = 3)",
-            "RoPE with interpolated positions reads 0.986 of the answers, and ALiBi [...] "
-            "reads 0.580", Rule::shape, [] {
-              long n = 0;
-              const lab::SeedValues pi = accuracy_far(FilingReader::rope_pi, &n);
-              const lab::SeedValues alibi = accuracy_far(FilingReader::alibi);
-              lab::Effects effects;
-              effects.require("PI - ALiBi on far questions", pi, alibi, n);
-              return effects.outcome(Rule::shape, format(pi.mean() - alibi.mean()),
-                                     "PI: " + pi.describe() + "; ALiBi: " + alibi.describe());
-            }}, not_reproduced());
+      "Past the training window RoPE with interpolated positions reads more far answers "
+      "than ALiBi: the difference of their mean far accuracies exceeds 3 standard errors "
+      "of the difference (seeds on both sides and the shared far questions, k = 3)",
+      "RoPE with interpolated positions reads 0.986 of the answers, and ALiBi [...] "
+      "reads 0.580", Rule::shape, [] {
+        long n = 0;
+        const lab::SeedValues pi = accuracy_far(FilingReader::rope_pi, &n);
+        const lab::SeedValues alibi = accuracy_far(FilingReader::alibi);
+        lab::Effects effects;
+        effects.require("PI - ALiBi on far questions", pi, alibi, n);
+        return effects.outcome(Rule::shape, format(pi.mean() - alibi.mean()),
+                               "PI: " + pi.describe() + "; ALiBi: " + alibi.describe());
+      }}, not_reproduced());
 }
 
 PE_CLAIM(shape_alibi_loses_far) {
   return lab::experiment_claim({"filings.shape.alibi_loses_far", section,
-            "ALiBi, which held at every tournament length, loses many far questions: all-seed "
-            "mean far accuracy <= 0.7",
-            "loses 42% of far queries", Rule::shape, [] {
-              long n = 0;
-              const lab::SeedValues a = accuracy_far(FilingReader::alibi, &n);
-              const double se = lab::se_of_mean(a, n);
-              Outcome o = shape(a.mean() <= 0.7, format(a.mean()), a.describe() + "; rule <= 0.7");
-              o.seeds = a.seeds();
-              return with_threshold_margin(std::move(o), a.mean(), 0.7, lab::kSigmas * se);
-            }}, not_reproduced());
+      "ALiBi, which held at every tournament length, loses many far questions: all-seed "
+      "mean far accuracy <= 0.7",
+      "loses 42% of far queries", Rule::shape, [] {
+        long n = 0;
+        const lab::SeedValues a = accuracy_far(FilingReader::alibi, &n);
+        const double se = lab::se_of_mean(a, n);
+        Outcome o = shape(a.mean() <= 0.7, format(a.mean()), a.describe() + "; rule <= 0.7");
+        o.seeds = a.seeds();
+        return with_threshold_margin(std::move(o), a.mean(), 0.7, lab::kSigmas * se);
+      }}, not_reproduced());
 }
 
 PE_CLAIM(shape_pi_first) {
   return lab::experiment_claim({"filings.shape.pi_first", section,
-            "Rescalings rank differently by task: on the filings PI's all-seed mean accuracy (all "
-            "questions) exceeds NTK-aware's and YaRN's, and in the tournament at length 256 "
-            "NTK-aware's exceeds PI's and YaRN's, each by more than 3 se of the all-seed "
-            "difference (the same RoPE heads under each map, paired by seed)",
-            "PI first on the filings, NTK-aware on the synthetic stream", Rule::shape, [] {
-              long n = 0;
-              const lab::SeedValues pi = accuracy_all(FilingReader::rope_pi, &n);
-              const lab::SeedValues ntk = accuracy_all(FilingReader::rope_ntk);
-              const lab::SeedValues yarn = accuracy_all(FilingReader::rope_yarn);
-              const lab::SeedValues t_pi = lab::seed_values(PositionScheme::rope, "pi", 256);
-              const lab::SeedValues t_ntk = lab::seed_values(PositionScheme::rope, "ntk", 256);
-              const lab::SeedValues t_yarn = lab::seed_values(PositionScheme::rope, "yarn", 256);
-              lab::Effects effects;
-              effects.require("filings PI - NTK", pi, ntk, n);
-              effects.require("filings PI - YaRN", pi, yarn, n);
-              effects.require("tournament NTK - PI", t_ntk, t_pi, lab::test_sequences());
-              effects.require("tournament NTK - YaRN", t_ntk, t_yarn, lab::test_sequences());
-              std::ostringstream c;
-              c << "filings pi " << format(pi.mean()) << " ntk " << format(ntk.mean()) << " yarn "
-                << format(yarn.mean()) << "; tournament@256 pi " << format(t_pi.mean()) << " ntk "
-                << format(t_ntk.mean()) << " yarn " << format(t_yarn.mean());
-              return effects.outcome(Rule::shape, c.str(), "");
-            }}, not_reproduced());
+      "Rescalings rank differently by task: on the filings PI's all-seed mean accuracy (all "
+      "questions) exceeds NTK-aware's and YaRN's, and in the tournament at length 256 "
+      "NTK-aware's exceeds PI's and YaRN's, each by more than 3 se of the all-seed "
+      "difference (the same RoPE heads under each map, paired by seed)",
+      "PI first on the filings, NTK-aware on the synthetic stream", Rule::shape, [] {
+        long n = 0;
+        const lab::SeedValues pi = accuracy_all(FilingReader::rope_pi, &n);
+        const lab::SeedValues ntk = accuracy_all(FilingReader::rope_ntk);
+        const lab::SeedValues yarn = accuracy_all(FilingReader::rope_yarn);
+        const lab::SeedValues t_pi = lab::seed_values(PositionScheme::rope, "pi", 256);
+        const lab::SeedValues t_ntk = lab::seed_values(PositionScheme::rope, "ntk", 256);
+        const lab::SeedValues t_yarn = lab::seed_values(PositionScheme::rope, "yarn", 256);
+        lab::Effects effects;
+        effects.require("filings PI - NTK", pi, ntk, n);
+        effects.require("filings PI - YaRN", pi, yarn, n);
+        effects.require("tournament NTK - PI", t_ntk, t_pi, lab::test_sequences());
+        effects.require("tournament NTK - YaRN", t_ntk, t_yarn, lab::test_sequences());
+        std::ostringstream c;
+        c << "filings pi " << format(pi.mean()) << " ntk " << format(ntk.mean()) << " yarn "
+          << format(yarn.mean()) << "; tournament@256 pi " << format(t_pi.mean()) << " ntk "
+          << format(t_ntk.mean()) << " yarn " << format(t_yarn.mean());
+        return effects.outcome(Rule::shape, c.str(), "");
+      }}, not_reproduced());
 }
 
 PE_CLAIM(shape_first_named_fallback) {
   return lab::experiment_claim({"filings.shape.first_named_fallback", section,
-            "A head that lost the trail falls back on the first-named company: on the far "
-            "questions whose answer is another company, each of the four plain readers (seeds "
-            "pooled) names the first-named company (order 0) more often than a reader guessing "
-            "in proportion to the far answers' frequencies would, by more than 3 se",
-            "falls back on the first company named", Rule::shape, [] {
-              bool all = true;
-              std::string c;
-              const auto& qs = lab::filings_study().held_out_queries;
-              long far = 0, far_first = 0, other = 0;
-              for (const auto& q : qs)
-                if (pe::filings::is_far(q)) {
-                  ++far;
-                  far_first += q.answer == 0;
-                  other += q.answer != 0;
-                }
-              // The proportional guesser names company 0 with its share of far answers; its
-              // binomial se on `other` questions (the seeds read the same questions).
-              const double guess = double(far_first) / double(far);
-              const double floor = guess + lab::kSigmas * pe::binomial_standard_error(guess, other);
-              for (FilingReader r : kPlainReaders) {
-                long named_first = 0, asked = 0;
-                for (int k = 0; k < lab::filings_study().config.seeds; ++k) {
-                  const auto& ans =
-                      lab::filings_study().run(pe::experiments::scheme_of(r), k).answers(r);
-                  for (std::size_t i = 0; i < qs.size(); ++i)
-                    if (pe::filings::is_far(qs[i]) && qs[i].answer != 0) {
-                      ++asked;
-                      named_first += ans[i] == 0;
-                    }
-                }
-                const double share = double(named_first) / double(asked);
-                all = all && share > floor;
-                c += pe::experiments::to_string(r) + " " + format(share) + "; ";
+      "A head that lost the trail falls back on the first-named company: on the far "
+      "questions whose answer is another company, each of the four plain readers (seeds "
+      "pooled) names the first-named company (order 0) more often than a reader guessing "
+      "in proportion to the far answers' frequencies would, by more than 3 se",
+      "falls back on the first company named", Rule::shape, [] {
+        bool all = true;
+        std::string c;
+        const auto& qs = lab::filings_study().held_out_queries;
+        long far = 0, far_first = 0, other = 0;
+        for (const auto& q : qs)
+          if (pe::filings::is_far(q)) {
+            ++far;
+            far_first += q.answer == 0;
+            other += q.answer != 0;
+          }
+        // The proportional guesser names company 0 with its share of far answers; its
+        // binomial se on `other` questions (the seeds read the same questions).
+        const double guess = double(far_first) / double(far);
+        const double floor = guess + lab::kSigmas * pe::binomial_standard_error(guess, other);
+        for (FilingReader r : kPlainReaders) {
+          long named_first = 0, asked = 0;
+          for (int k = 0; k < lab::filings_study().config.seeds; ++k) {
+            const auto& ans =
+                lab::filings_study().run(pe::experiments::scheme_of(r), k).answers(r);
+            for (std::size_t i = 0; i < qs.size(); ++i)
+              if (pe::filings::is_far(qs[i]) && qs[i].answer != 0) {
+                ++asked;
+                named_first += ans[i] == 0;
               }
-              Outcome o = shape(all, c,
-                                "share of far questions answered by another company on which the reader names "
-                                "company 0, against the proportional guesser's " + format(guess) +
-                                    " + 3 se = " + format(floor) + " (" + std::to_string(other) + " questions)");
-              o.resolution = floor - guess;  // the margin above the guesser each reader must clear
-              return o;
-            }}, not_reproduced());
+          }
+          const double share = double(named_first) / double(asked);
+          all = all && share > floor;
+          c += pe::experiments::to_string(r) + " " + format(share) + "; ";
+        }
+        Outcome o = shape(all, c,
+                          "share of far questions answered by another company on which the reader names "
+                          "company 0, against the proportional guesser's " + format(guess) +
+                              " + 3 se = " + format(floor) + " (" + std::to_string(other) + " questions)");
+        o.resolution = floor - guess;  // the margin above the guesser each reader must clear
+        return o;
+      }}, not_reproduced());
 }
 
 // ---- Theorem 3 (iii): the ALiBi horizon ------------------------------------------------
 PE_CLAIM(horizon_inside_half_all_right) {
   return lab::experiment_claim({"filings.horizon.inside_half_all_right", section,
-            "Theorem 3 (iii) on trained heads: inside half its horizon W/s an ALiBi head (trained "
-            "on filings or on the synthetic stream) answers every question, in at least half of "
-            "the heads (kTypicalRate; the article: all six of its heads)",
-            "1.000 inside half, for all six heads", Rule::statistical, [] {
-              return typical_of_heads([](const HorizonRow& r) { return r.inside > 0 && r.inside_right == r.inside; },
-                                      "answer every question inside half", "rule: inside_right == inside > 0");
-            }}, not_reproduced());
+      "Theorem 3 (iii) on trained heads: inside half its horizon W/s an ALiBi head (trained "
+      "on filings or on the synthetic stream) answers every question, in at least half of "
+      "the heads (kTypicalRate; the article: all six of its heads)",
+      "1.000 inside half, for all six heads", Rule::statistical, [] {
+        return typical_of_heads([](const HorizonRow& r) { return r.inside > 0 && r.inside_right == r.inside; },
+                                "answer every question inside half", "rule: inside_right == inside > 0");
+      }}, not_reproduced());
 }
 
 PE_CLAIM(horizon_inside_half_count) {
   return lab::experiment_claim({"filings.horizon.inside_half_count", section,
-            "Inside half its horizon an ALiBi head answers more than 8,000 held-out questions "
-            "(the article's count, line 404), in at least half of the heads (kTypicalRate; the "
-            "article: each of its six)",
-            "more than 8,000 each", Rule::statistical, [] {
-              return typical_of_heads([](const HorizonRow& r) { return r.inside > 8000; },
-                                      "more than 8,000 inside half", "rule: more than 8,000 questions inside half");
-            }}, not_reproduced());
+      "Inside half its horizon an ALiBi head answers more than 8,000 held-out questions "
+      "(the article's count, line 404), in at least half of the heads (kTypicalRate; the "
+      "article: each of its six)",
+      "more than 8,000 each", Rule::statistical, [] {
+        return typical_of_heads([](const HorizonRow& r) { return r.inside > 8000; },
+                                "more than 8,000 inside half", "rule: more than 8,000 questions inside half");
+      }}, not_reproduced());
 }
 
 PE_CLAIM(horizon_beyond_degrades) {
   return lab::experiment_claim({"filings.horizon.beyond_degrades", section,
-            "Theorem 3 (iii) on trained heads: beyond its horizon an ALiBi head degrades "
-            "(accuracy beyond < accuracy inside half, and < 1), in at least half of the heads "
-            "(kTypicalRate; the article: every head)",
-            "every head degrades beyond the horizon", Rule::statistical, [] {
-              return typical_of_heads(
-                  [](const HorizonRow& r) {
-                    return r.beyond > 0 && r.beyond_accuracy() < 1.0 && r.beyond_accuracy() < r.inside_accuracy();
-                  },
-                  "degrade beyond", "rule: beyond accuracy < 1 and below the inside-half accuracy");
-            }}, not_reproduced());
+      "Theorem 3 (iii) on trained heads: beyond its horizon an ALiBi head degrades "
+      "(accuracy beyond < accuracy inside half, and < 1), in at least half of the heads "
+      "(kTypicalRate; the article: every head)",
+      "every head degrades beyond the horizon", Rule::statistical, [] {
+        return typical_of_heads(
+            [](const HorizonRow& r) {
+              return r.beyond > 0 && r.beyond_accuracy() < 1.0 && r.beyond_accuracy() < r.inside_accuracy();
+            },
+            "degrade beyond", "rule: beyond accuracy < 1 and below the inside-half accuracy");
+      }}, not_reproduced());
 }
 
 PE_CLAIM(horizon_quiet_values) {
   return lab::experiment_claim({"filings.horizon.quiet_values", section,
-            "Line 404: the ALiBi heads trained on filings keep the values of words that are not "
-            "company mentions quiet and the heads trained on the synthetic stream do not. Per "
-            "head, the quietness ratio is the mean logit range (max - min over classes of x E "
-            "W_V W_O) of the unmarked token types over that of the marked ones; the synthetic "
-            "heads' all-seed mean ratio must exceed the filings heads' by more than 3 se",
-            "the heads trained on filings learned to keep those values quiet; the heads trained "
-            "on the dense synthetic stream did not", Rule::shape, [] {
-              auto ratio = [](const pe::experiments::AttentionHead& head) {
-                auto range = [&head](const pe::experiments::Token& t) {
-                  const Eigen::RowVectorXd logits =
-                      head.token_embedding(t).transpose() * head.value_map() * head.readout();
-                  return logits.maxCoeff() - logits.minCoeff();
-                };
-                double unmarked = 0, marked = 0;
-                for (int s = 0; s < head.shape().symbols; ++s) {
-                  unmarked += range(pe::experiments::Token::content(s, false));
-                  marked += range(pe::experiments::Token::content(s, true));
-                }
-                return unmarked / marked;
-              };
-              lab::SeedValues filings, synthetic;
-              for (int k = 0; k < lab::filings_study().config.seeds; ++k)
-                filings.values.push_back(ratio(lab::filings_study().trained_head(PositionScheme::alibi, k)));
-              for (int k = 0; k < lab::tournament().config.seeds; ++k)
-                synthetic.values.push_back(ratio(lab::tournament().trained_head(PositionScheme::alibi, k)));
-              lab::Effects effects;
-              effects.require("synthetic - filings ratio", lab::unpaired_difference(synthetic, filings));
-              return effects.outcome(Rule::shape,
-                                     "filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
-                                     "filings ratios " + lab::comma_list(filings.values) + "; synthetic ratios " +
-                                         lab::comma_list(synthetic.values));
-            }}, not_reproduced());
+      "Line 404: the ALiBi heads trained on filings keep the values of words that are not "
+      "company mentions quiet and the heads trained on the synthetic stream do not. Per "
+      "head, the quietness ratio is the mean logit range (max - min over classes of x E "
+      "W_V W_O) of the unmarked token types over that of the marked ones; the synthetic "
+      "heads' all-seed mean ratio must exceed the filings heads' by more than 3 se",
+      "the heads trained on filings learned to keep those values quiet; the heads trained "
+      "on the dense synthetic stream did not", Rule::shape, [] {
+        auto ratio = [](const pe::experiments::AttentionHead& head) {
+          auto range = [&head](const pe::experiments::Token& t) {
+            const Eigen::RowVectorXd logits =
+                head.token_embedding(t).transpose() * head.value_map() * head.readout();
+            return logits.maxCoeff() - logits.minCoeff();
+          };
+          double unmarked = 0, marked = 0;
+          for (int s = 0; s < head.shape().symbols; ++s) {
+            unmarked += range(pe::experiments::Token::content(s, false));
+            marked += range(pe::experiments::Token::content(s, true));
+          }
+          return unmarked / marked;
+        };
+        lab::SeedValues filings, synthetic;
+        for (int k = 0; k < lab::filings_study().config.seeds; ++k)
+          filings.values.push_back(ratio(lab::filings_study().trained_head(PositionScheme::alibi, k)));
+        for (int k = 0; k < lab::tournament().config.seeds; ++k)
+          synthetic.values.push_back(ratio(lab::tournament().trained_head(PositionScheme::alibi, k)));
+        lab::Effects effects;
+        effects.require("synthetic - filings ratio", lab::unpaired_difference(synthetic, filings));
+        return effects.outcome(Rule::shape,
+                               "filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
+                               "filings ratios " + lab::comma_list(filings.values) + "; synthetic ratios " +
+                                   lab::comma_list(synthetic.values));
+      }}, not_reproduced());
 }
 
 PE_CLAIM(horizon_filings_above_synthetic) {
   return lab::experiment_claim({"filings.horizon.filings_above_synthetic", section,
-            "Beyond the horizon the heads trained on filings read more than those trained on "
-            "the synthetic stream, and more than naming the first-named company would on the "
-            "same questions: both all-seed differences beyond 3 se",
-            "0.32 to 0.72 for filings heads, about 0.1 for synthetic", Rule::shape, [] {
-              const lab::SeedValues filings = horizon_column(true, [](const HorizonRow& x) { return x.beyond_accuracy(); });
-              const lab::SeedValues synthetic =
-                  horizon_column(false, [](const HorizonRow& x) { return x.beyond_accuracy(); });
-              lab::Effects effects;
-              effects.require("filings - synthetic beyond", lab::unpaired_difference(filings, synthetic));
-              // Every filings head's answers beyond its horizon against the constant answer on
-              // the same questions, pooled over seeds.
-              std::vector<double> head, constant;
-              for (const HorizonRow& r : family_horizon_rows(true)) {
-                head.insert(head.end(), r.beyond_head_right.begin(), r.beyond_head_right.end());
-                constant.insert(constant.end(), r.beyond_first_named_right.begin(), r.beyond_first_named_right.end());
-              }
-              const lab::PairedDifference d = lab::paired_difference(head, constant);
-              effects.require("filings head - first-named (paired by question, seeds pooled)",
-                              lab::SeedDifference{d.mean, d.se, filings.seeds()});
-              return effects.outcome(Rule::shape,
-                                     "filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
-                                     "filings beyond " + lab::comma_list(filings.values) + "; synthetic beyond " +
-                                         lab::comma_list(synthetic.values));
-            }}, not_reproduced());
+      "Beyond the horizon the heads trained on filings read more than those trained on "
+      "the synthetic stream, and more than naming the first-named company would on the "
+      "same questions: both all-seed differences beyond 3 se",
+      "0.32 to 0.72 for filings heads, about 0.1 for synthetic", Rule::shape, [] {
+        const lab::SeedValues filings = horizon_column(true, [](const HorizonRow& x) { return x.beyond_accuracy(); });
+        const lab::SeedValues synthetic =
+            horizon_column(false, [](const HorizonRow& x) { return x.beyond_accuracy(); });
+        lab::Effects effects;
+        effects.require("filings - synthetic beyond", lab::unpaired_difference(filings, synthetic));
+        // Every filings head's answers beyond its horizon against the constant answer on
+        // the same questions, pooled over seeds.
+        std::vector<double> head, constant;
+        for (const HorizonRow& r : family_horizon_rows(true)) {
+          head.insert(head.end(), r.beyond_head_right.begin(), r.beyond_head_right.end());
+          constant.insert(constant.end(), r.beyond_first_named_right.begin(), r.beyond_first_named_right.end());
+        }
+        const lab::PairedDifference d = lab::paired_difference(head, constant);
+        effects.require("filings head - first-named (paired by question, seeds pooled)",
+                        lab::SeedDifference{d.mean, d.se, filings.seeds()});
+        return effects.outcome(Rule::shape,
+                               "filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
+                               "filings beyond " + lab::comma_list(filings.values) + "; synthetic beyond " +
+                                   lab::comma_list(synthetic.values));
+      }}, not_reproduced());
 }
 struct HorizonArticle {
   const char* tag;
@@ -609,36 +609,36 @@ Claim horizon_width(int i) {
   const bool filings_family = i < 3;
   const int seed = int(i % 3);
   return lab::experiment_claim({std::string("filings.horizon.") + h.tag + ".width", section,
-              std::string("ALiBi horizon table: horizon W/s of the article's head trained on ") + h.tag +
-                  ", judged as one more run against every seed here (k = 3)",
-              h.horizon, Rule::statistical, [filings_family, seed, a = std::string(h.horizon)] {
-                const HorizonRow& r = family_horizon_rows(filings_family).at(seed);
-                const lab::SeedValues all =
-                    horizon_column(filings_family, [](const HorizonRow& x) { return x.horizon; });
-                return one_more_head(a, all, 0, 2 * std::fabs(value_of_printed(a)),
-                                     "twice the printed horizon (a horizon has no natural range; the band must "
-                                     "at least keep its sign)",
-                                     "horizons " + lab::comma_list(all.values) + "; this project's seed " +
-                                         std::to_string(seed) + ": " + horizon_text(r));
-              }}, not_reproduced());
+      std::string("ALiBi horizon table: horizon W/s of the article's head trained on ") + h.tag +
+          ", judged as one more run against every seed here (k = 3)",
+      h.horizon, Rule::statistical, [filings_family, seed, a = std::string(h.horizon)] {
+        const HorizonRow& r = family_horizon_rows(filings_family).at(seed);
+        const lab::SeedValues all =
+            horizon_column(filings_family, [](const HorizonRow& x) { return x.horizon; });
+        return one_more_head(a, all, 0, 2 * std::fabs(value_of_printed(a)),
+                             "twice the printed horizon (a horizon has no natural range; the band must "
+                             "at least keep its sign)",
+                             "horizons " + lab::comma_list(all.values) + "; this project's seed " +
+                                 std::to_string(seed) + ": " + horizon_text(r));
+      }}, not_reproduced());
 }
 
 Claim horizon_inside(int i) {
   const HorizonArticle& h = horizon_table[i];
   const bool filings_family = i < 3;
   return lab::experiment_claim({std::string("filings.horizon.") + h.tag + ".inside", section,
-              std::string("ALiBi horizon table: accuracy inside half the horizon of the article's head "
-                  "trained on ") + h.tag + ": the printed 1.000 holds for at least half of this "
-                  "family's seeds here (kTypicalRate)",
-              "1.000", Rule::statistical, [filings_family] {
-                std::vector<bool> per_seed;
-                std::string values;
-                for (const HorizonRow& r : family_horizon_rows(filings_family)) {
-                  per_seed.push_back(printed("1.000", r.inside_accuracy()).verdict == Verdict::holds);
-                  values += (values.empty() ? "" : "; ") + horizon_text(r);
-                }
-                return lab::typical_of_seeds(per_seed, "inside accuracy 1.000 to the printed digits", values);
-              }}, not_reproduced());
+      std::string("ALiBi horizon table: accuracy inside half the horizon of the article's head "
+          "trained on ") + h.tag + ": the printed 1.000 holds for at least half of this "
+          "family's seeds here (kTypicalRate)",
+      "1.000", Rule::statistical, [filings_family] {
+        std::vector<bool> per_seed;
+        std::string values;
+        for (const HorizonRow& r : family_horizon_rows(filings_family)) {
+          per_seed.push_back(printed("1.000", r.inside_accuracy()).verdict == Verdict::holds);
+          values += (values.empty() ? "" : "; ") + horizon_text(r);
+        }
+        return lab::typical_of_seeds(per_seed, "inside accuracy 1.000 to the printed digits", values);
+      }}, not_reproduced());
 }
 
 Claim horizon_beyond(int i) {
@@ -646,107 +646,107 @@ Claim horizon_beyond(int i) {
   const bool filings_family = i < 3;
   const int seed = int(i % 3);
   return lab::experiment_claim({std::string("filings.horizon.") + h.tag + ".beyond", section,
-              std::string("ALiBi horizon table: accuracy beyond the horizon of the article's head "
-                  "trained on ") + h.tag + ", judged as one more run against every seed here (k = 3; "
-                  "se^2 = s^2 (1 + 1/N) + the binomial variance of the article's value over this "
-                  "seed's questions beyond)",
-              h.beyond, Rule::statistical, [filings_family, seed, a = std::string(h.beyond)] {
-                const HorizonRow& r = family_horizon_rows(filings_family).at(seed);
-                const lab::SeedValues all =
-                    horizon_column(filings_family, [](const HorizonRow& x) { return x.beyond_accuracy(); });
-                const double binomial = std::pow(pe::binomial_standard_error(value_of_printed(a), r.beyond), 2);
-                return one_more_head(a, all, binomial, lab::accuracy_range(filings_classes()), lab::kAccuracyRangeText,
-                                     "beyond " + lab::comma_list(all.values) + "; this project's seed " +
-                                         std::to_string(seed) + ": " + horizon_text(r));
-              }}, not_reproduced());
+      std::string("ALiBi horizon table: accuracy beyond the horizon of the article's head "
+          "trained on ") + h.tag + ", judged as one more run against every seed here (k = 3; "
+          "se^2 = s^2 (1 + 1/N) + the binomial variance of the article's value over this "
+          "seed's questions beyond)",
+      h.beyond, Rule::statistical, [filings_family, seed, a = std::string(h.beyond)] {
+        const HorizonRow& r = family_horizon_rows(filings_family).at(seed);
+        const lab::SeedValues all =
+            horizon_column(filings_family, [](const HorizonRow& x) { return x.beyond_accuracy(); });
+        const double binomial = std::pow(pe::binomial_standard_error(value_of_printed(a), r.beyond), 2);
+        return one_more_head(a, all, binomial, lab::accuracy_range(filings_classes()), lab::kAccuracyRangeText,
+                             "beyond " + lab::comma_list(all.values) + "; this project's seed " +
+                                 std::to_string(seed) + ": " + horizon_text(r));
+      }}, not_reproduced());
 }
 PE_CLAIM_FAMILY(horizon_table, pe::ledger::indices(int(horizon_table.size())), &horizon_width, &horizon_inside, &horizon_beyond);
 
 // ---- The exhibit filing ----------------------------------------------------------------
 PE_CLAIM(exhibit_seed0_marrow) {
   return lab::experiment_claim({"filings.exhibit.seed0_marrow", section,
-            "Exhibit filing: at the clause (token 109) the heads without position, with the added "
-            "code, with RoPE and with ALiBi of one seed all answer Marrow Freight, in at least "
-            "half of the seeds (kTypicalRate; the article: its seed 0)",
-            "Marrow Freight, all four", Rule::statistical, [] {
-              const int marrow = exhibit_company("Marrow Freight");
-              const std::size_t i = exhibit_index(kClausePosition);
-              std::vector<bool> per_seed;
-              std::string c;
-              for (int k = 0; k < lab::filings_study().config.seeds; ++k) {
-                bool all = true;
-                c += (k ? "; seed " : "seed ") + std::to_string(k) + ":";
-                for (FilingReader r : kPlainReaders) {
-                  const int a = lab::filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
-                  all = all && a == marrow;
-                  c += " " + filings::answered_company(exhibit(), a);
-                }
-                per_seed.push_back(all);
-              }
-              return lab::typical_of_seeds(per_seed, "all four answer Marrow Freight",
-                                           "answers of the four plain readers: " + c);
-            }}, not_reproduced());
+      "Exhibit filing: at the clause (token 109) the heads without position, with the added "
+      "code, with RoPE and with ALiBi of one seed all answer Marrow Freight, in at least "
+      "half of the seeds (kTypicalRate; the article: its seed 0)",
+      "Marrow Freight, all four", Rule::statistical, [] {
+        const int marrow = exhibit_company("Marrow Freight");
+        const std::size_t i = exhibit_index(kClausePosition);
+        std::vector<bool> per_seed;
+        std::string c;
+        for (int k = 0; k < lab::filings_study().config.seeds; ++k) {
+          bool all = true;
+          c += (k ? "; seed " : "seed ") + std::to_string(k) + ":";
+          for (FilingReader r : kPlainReaders) {
+            const int a = lab::filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
+            all = all && a == marrow;
+            c += " " + filings::answered_company(exhibit(), a);
+          }
+          per_seed.push_back(all);
+        }
+        return lab::typical_of_seeds(per_seed, "all four answer Marrow Freight",
+                                     "answers of the four plain readers: " + c);
+      }}, not_reproduced());
 }
 
 PE_CLAIM(exhibit_fenwick_count) {
   return lab::experiment_claim({"filings.exhibit.fenwick_count", section,
-            "Exhibit filing: of the 12 answers at the clause (four plain readers, three seeds), "
-            "this many are Fenwick Logistics: the article's count against 12 times this project's "
-            "share of Fenwick answers over every seed, with the binomial error of 12 answers and "
-            "of the share (k = 3)",
-            "5", Rule::statistical, [] {
-              const int fenwick = exhibit_company("Fenwick Logistics");
-              const std::size_t i = exhibit_index(kClausePosition);
-              long count = 0, answers = 0;
-              std::string c;
-              const int seeds = lab::filings_study().config.seeds;
-              for (int k = 0; k < seeds; ++k)
-                for (FilingReader r : kPlainReaders) {
-                  const int a = lab::filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
-                  count += a == fenwick;
-                  ++answers;
-                  c += filings::answered_company(exhibit(), a) + (k == seeds - 1 && r == FilingReader::alibi ? "" : ", ");
-                }
-              const double share = double(count) / double(answers);
-              const double se = 12 * std::sqrt(std::pow(pe::binomial_standard_error(share, 12), 2) +
-                                               std::pow(pe::binomial_standard_error(share, answers), 2));
-              Outcome o = statistical("5", 12 * share, se, lab::kSigmas);
-              o.detail += "; " + std::to_string(count) + " of " + std::to_string(answers) +
-                          " answers are Fenwick; answers by seed then reader: " + c;
-              o.seeds = seeds;
-              return with_band(std::move(o), lab::kSigmas * se + 0.5, 12, "the count's range 0 to 12");
-            }}, not_reproduced());
+      "Exhibit filing: of the 12 answers at the clause (four plain readers, three seeds), "
+      "this many are Fenwick Logistics: the article's count against 12 times this project's "
+      "share of Fenwick answers over every seed, with the binomial error of 12 answers and "
+      "of the share (k = 3)",
+      "5", Rule::statistical, [] {
+        const int fenwick = exhibit_company("Fenwick Logistics");
+        const std::size_t i = exhibit_index(kClausePosition);
+        long count = 0, answers = 0;
+        std::string c;
+        const int seeds = lab::filings_study().config.seeds;
+        for (int k = 0; k < seeds; ++k)
+          for (FilingReader r : kPlainReaders) {
+            const int a = lab::filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
+            count += a == fenwick;
+            ++answers;
+            c += filings::answered_company(exhibit(), a) + (k == seeds - 1 && r == FilingReader::alibi ? "" : ", ");
+          }
+        const double share = double(count) / double(answers);
+        const double se = 12 * std::sqrt(std::pow(pe::binomial_standard_error(share, 12), 2) +
+                                         std::pow(pe::binomial_standard_error(share, answers), 2));
+        Outcome o = statistical("5", 12 * share, se, lab::kSigmas);
+        o.detail += "; " + std::to_string(count) + " of " + std::to_string(answers) +
+                    " answers are Fenwick; answers by seed then reader: " + c;
+        o.seeds = seeds;
+        return with_band(std::move(o), lab::kSigmas * se + 0.5, 12, "the count's range 0 to 12");
+      }}, not_reproduced());
 }
 
 PE_CLAIM(exhibit_pi_follows_fenwick) {
   return lab::experiment_claim({"filings.exhibit.pi_follows_fenwick", section,
-            "Exhibit filing: RoPE + PI answers Fenwick Logistics at all 145 positions from token "
-            "64 on, and is right at all 209 positions, in at least half of the seeds "
-            "(kTypicalRate; the article: all three of its seeds)",
-            "Fenwick at 145/145 positions, right at 209/209", Rule::statistical, [] {
-              const int fenwick = exhibit_company("Fenwick Logistics");
-              const auto& qs = lab::filings_study().exhibit_queries;
-              const bool positions = qs.size() == 209;
-              std::vector<bool> per_seed;
-              std::string c = std::to_string(qs.size()) + " positions; ";
-              for (int k = 0; k < lab::filings_study().config.seeds; ++k) {
-                const auto& ans = lab::filings_study().run(PositionScheme::rope, k).exhibit(FilingReader::rope_pi);
-                long fen = 0, late = 0, right = 0;
-                for (std::size_t i = 0; i < qs.size(); ++i) {
-                  right += ans[i] == qs[i].answer;
-                  if (qs[i].position >= kFenwickPosition) {
-                    ++late;
-                    fen += ans[i] == fenwick;
-                  }
-                }
-                per_seed.push_back(positions && late == 145 && fen == late && right == long(qs.size()));
-                c += "seed " + std::to_string(k) + ": Fenwick " + std::to_string(fen) + "/" +
-                     std::to_string(late) + ", right " + std::to_string(right) + "/" +
-                     std::to_string(qs.size()) + "; ";
-              }
-              return lab::typical_of_seeds(per_seed, "Fenwick at all 145, right at all 209",
-                                           "rule per seed: Fenwick at all 145 late positions and right at all 209; " + c);
-            }}, not_reproduced());
+      "Exhibit filing: RoPE + PI answers Fenwick Logistics at all 145 positions from token "
+      "64 on, and is right at all 209 positions, in at least half of the seeds "
+      "(kTypicalRate; the article: all three of its seeds)",
+      "Fenwick at 145/145 positions, right at 209/209", Rule::statistical, [] {
+        const int fenwick = exhibit_company("Fenwick Logistics");
+        const auto& qs = lab::filings_study().exhibit_queries;
+        const bool positions = qs.size() == 209;
+        std::vector<bool> per_seed;
+        std::string c = std::to_string(qs.size()) + " positions; ";
+        for (int k = 0; k < lab::filings_study().config.seeds; ++k) {
+          const auto& ans = lab::filings_study().run(PositionScheme::rope, k).exhibit(FilingReader::rope_pi);
+          long fen = 0, late = 0, right = 0;
+          for (std::size_t i = 0; i < qs.size(); ++i) {
+            right += ans[i] == qs[i].answer;
+            if (qs[i].position >= kFenwickPosition) {
+              ++late;
+              fen += ans[i] == fenwick;
+            }
+          }
+          per_seed.push_back(positions && late == 145 && fen == late && right == long(qs.size()));
+          c += "seed " + std::to_string(k) + ": Fenwick " + std::to_string(fen) + "/" +
+               std::to_string(late) + ", right " + std::to_string(right) + "/" +
+               std::to_string(qs.size()) + "; ";
+        }
+        return lab::typical_of_seeds(per_seed, "Fenwick at all 145, right at all 209",
+                                     "rule per seed: Fenwick at all 145 late positions and right at all 209; " + c);
+      }}, not_reproduced());
 }
 
 }  // namespace pe::theorems::filings_study_claims

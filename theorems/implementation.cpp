@@ -62,48 +62,48 @@ const std::string section = "Implementation";
 
 Claim gradients_agree(PositionScheme s) {
   return {"impl.gradients." + experiments::to_string(s), section,
-              "Every hand-written gradient of the " + experiments::to_string(s) +
-                  " head (each parameter block, under each reading the scheme is trained or "
-                  "read with) agrees with central differences",
-              "every hand-written gradient against central differences", Rule::bound,
-              [s] { return gradients_of(s); }};
+      "Every hand-written gradient of the " + experiments::to_string(s) +
+          " head (each parameter block, under each reading the scheme is trained or "
+          "read with) agrees with central differences",
+      "every hand-written gradient against central differences", Rule::bound,
+      [s] { return gradients_of(s); }};
 }
 PE_CLAIM_FAMILY(gradients, experiments::all_position_schemes(), &gradients_agree);
 
 PE_CLAIM(headline_models) {
   return {"impl.headline_models", section,
-            "The headline runs have the article's shape, 27 single-head models, 15 for the "
-            "tournament (schemes x headline seeds) and 12 for the filings; computed from the "
-            "two configurations, with the heads this project trains in the selected recipes "
-            "beside",
-            "27 = 15 + 12", Rule::shape, [] {
-              // The headline seeds are 0..kHeadlineSeeds-1 of each selected recipe.
-              const auto seeds = std::size_t(experiments::kHeadlineSeeds);
-              const std::size_t tour = lab::tournament().config.schemes.size() * seeds;
-              const std::size_t filings = lab::filings_study().config.schemes.size() * seeds;
-              const std::string c = std::to_string(tour + filings) + " = " + std::to_string(tour) +
-                                    " + " + std::to_string(filings);
-              return ledger::shape(tour == 15 && filings == 12, c,
-                                   "headline heads; the selected recipes train " +
-                                       std::to_string(lab::tournament().heads.size()) +
-                                       " tournament heads and " +
-                                       std::to_string(lab::filings_study().heads.size()) +
-                                       " filings heads (all seeds), besides the grid and the sweep");
-            }};
+      "The headline runs have the article's shape, 27 single-head models, 15 for the "
+      "tournament (schemes x headline seeds) and 12 for the filings; computed from the "
+      "two configurations, with the heads this project trains in the selected recipes "
+      "beside",
+      "27 = 15 + 12", Rule::shape, [] {
+        // The headline seeds are 0..kHeadlineSeeds-1 of each selected recipe.
+        const auto seeds = std::size_t(experiments::kHeadlineSeeds);
+        const std::size_t tour = lab::tournament().config.schemes.size() * seeds;
+        const std::size_t filings = lab::filings_study().config.schemes.size() * seeds;
+        const std::string c = std::to_string(tour + filings) + " = " + std::to_string(tour) +
+                              " + " + std::to_string(filings);
+        return ledger::shape(tour == 15 && filings == 12, c,
+                             "headline heads; the selected recipes train " +
+                                 std::to_string(lab::tournament().heads.size()) +
+                                 " tournament heads and " +
+                                 std::to_string(lab::filings_study().heads.size()) +
+                                 " filings heads (all seeds), besides the grid and the sweep");
+      }};
 }
 
 PE_CLAIM(harness_every_row_ran) {
   return {"impl.harness.every_row_ran", section,
-            "The article's harness has 24 rows (theorems/harness.hpp, the docs' Implementation page); for "
-            "each row the first ledger claim its patterns select is evaluated here and gives "
-            "its expected verdict",
-            "a harness of 24 assertion-based tests", Rule::shape, [] {
-              const HarnessRun run = run_one_claim_per_row(harness_rows());
-              return ledger::shape(run.rows == 24 && run.agreeing == run.rows,
-                                   std::to_string(run.rows) + " rows, " + std::to_string(run.agreeing) +
-                                       " with a claim that ran and gave its expected verdict",
-                                   run.detail);
-            }};
+      "The article's harness has 24 rows (theorems/harness.hpp, the docs' Implementation page); for "
+      "each row the first ledger claim its patterns select is evaluated here and gives "
+      "its expected verdict",
+      "a harness of 24 assertion-based tests", Rule::shape, [] {
+        const HarnessRun run = run_one_claim_per_row(harness_rows());
+        return ledger::shape(run.rows == 24 && run.agreeing == run.rows,
+                             std::to_string(run.rows) + " rows, " + std::to_string(run.agreeing) +
+                                 " with a claim that ran and gave its expected verdict",
+                             run.detail);
+      }};
 }
 
 }  // namespace implementation_claims

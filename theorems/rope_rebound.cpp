@@ -225,21 +225,21 @@ const std::vector<SeedStatement> seed_statements = {
 
 Claim seed_statement(const SeedStatement& st) {
   return lab::experiment_claim({std::string("exp.rebound.seeds.") + st.name, section,
-              std::string("RoPE heads: ") + st.statement + ", in at least half of the seeds (kTypicalRate; "
-              "the article says it of each of its three)",
-              st.article, Rule::statistical, [st] {
-                std::vector<bool> per_seed;
-                std::string values;
-                const std::vector<Rebound>& all = all_rebounds();
-                for (std::size_t k = 0; k < all.size(); ++k) {
-                  const auto [shows, text] = st.shows(all[k]);
-                  per_seed.push_back(shows);
-                  values += (k ? "; " : "") + ("seed " + std::to_string(k) + ": " + text);
-                }
-                return lab::typical_of_seeds(per_seed, st.name,
-                                             values + "; article " + kArticleSeed[0] + "; " + kArticleSeed[1] +
-                                                 "; " + kArticleSeed[2] + "; seed 0's profile: " + profile(all.at(0)));
-              }}, not_reproduced);
+      std::string("RoPE heads: ") + st.statement + ", in at least half of the seeds (kTypicalRate; "
+      "the article says it of each of its three)",
+      st.article, Rule::statistical, [st] {
+        std::vector<bool> per_seed;
+        std::string values;
+        const std::vector<Rebound>& all = all_rebounds();
+        for (std::size_t k = 0; k < all.size(); ++k) {
+          const auto [shows, text] = st.shows(all[k]);
+          per_seed.push_back(shows);
+          values += (k ? "; " : "") + ("seed " + std::to_string(k) + ": " + text);
+        }
+        return lab::typical_of_seeds(per_seed, st.name,
+                                     values + "; article " + kArticleSeed[0] + "; " + kArticleSeed[1] +
+                                         "; " + kArticleSeed[2] + "; seed 0's profile: " + profile(all.at(0)));
+      }}, not_reproduced);
 }
 PE_CLAIM_FAMILY(seed_statements, seed_statements, &seed_statement);
 
@@ -267,74 +267,74 @@ const std::vector<Landmark> landmarks = {
 
 Claim article_landmark(const Landmark& m) {
   return lab::experiment_claim({std::string("exp.rebound.article.") + m.id,
-                    // The window's edge is printed only in Figure B; the rest first at line 275.
-                    std::string(m.id) == "s31" ? "Kernels over offsets, side by side" : section,
-              std::string("The article's ") + m.what + " of its RoPE head, from its own random "
-              "initialisation, is consistent with one more training run: within k = 3 "
-              "prediction standard deviations of the same landmark over this project's seeds",
-              m.article, Rule::statistical, [m] { return one_more_run(m.article, m.value, m.seed); }}, not_reproduced);
+            // The window's edge is printed only in Figure B; the rest first at line 275.
+            std::string(m.id) == "s31" ? "Kernels over offsets, side by side" : section,
+      std::string("The article's ") + m.what + " of its RoPE head, from its own random "
+      "initialisation, is consistent with one more training run: within k = 3 "
+      "prediction standard deviations of the same landmark over this project's seeds",
+      m.article, Rule::statistical, [m] { return one_more_run(m.article, m.value, m.seed); }}, not_reproduced);
 }
 PE_CLAIM_FAMILY(landmarks, landmarks, &article_landmark);
 
 PE_CLAIM(rebound_article_plane2_bottom) {
   return lab::experiment_claim({"exp.rebound.article.plane2_bottom", section,
-            "Plane 2's term first bottoms near r = 27 in the article's seed 0: 27 lies within "
-            "2 positions ('near') of the range of plane 2's first bottom over this project's seeds",
-            "near r = 27", Rule::shape, [] {
-              int lo = 1 << 30, hi = -1;
-              for (const Rebound& r : all_rebounds()) {
-                lo = std::min(lo, r.plane2_first_bottom);
-                hi = std::max(hi, r.plane2_first_bottom);
-              }
-              Outcome o = shape(27 >= lo - 2 && 27 <= hi + 2,
-                                "range r = " + std::to_string(lo) + ".." + std::to_string(hi),
-                                "plane 2's first bottom over all seeds; 'near' taken as within 2 positions");
-              o.resolution = 2;  // 'near': within 2 positions of the seeds' range
-              return o;
-            }}, not_reproduced);
+      "Plane 2's term first bottoms near r = 27 in the article's seed 0: 27 lies within "
+      "2 positions ('near') of the range of plane 2's first bottom over this project's seeds",
+      "near r = 27", Rule::shape, [] {
+        int lo = 1 << 30, hi = -1;
+        for (const Rebound& r : all_rebounds()) {
+          lo = std::min(lo, r.plane2_first_bottom);
+          hi = std::max(hi, r.plane2_first_bottom);
+        }
+        Outcome o = shape(27 >= lo - 2 && 27 <= hi + 2,
+                          "range r = " + std::to_string(lo) + ".." + std::to_string(hi),
+                          "plane 2's first bottom over all seeds; 'near' taken as within 2 positions");
+        o.resolution = 2;  // 'near': within 2 positions of the seeds' range
+        return o;
+      }}, not_reproduced);
 }
 
 // ---- Line 321: NTK-aware scaling pushes the rebound past the longest sequence ----
 PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
   return lab::experiment_claim({"exp.rebound.seeds.ntk_pushes_rebound_past_256", section,
-            "RoPE heads read with NTK-aware scaling at 256 (kappa = 8): no offset 32..255 scores "
-            "above the best recent marked token (offsets 16..31) of the rescaled profile, where "
-            "the plain profile's rebound does, in at least half of the seeds (kTypicalRate); "
-            "plane 0 keeps its trained frequency while PI divides it by kappa",
-            "it stretches the slow planes just enough to push the rebound past the longest "
-            "sequence while keeping the fast planes sharp",
-            Rule::statistical, [] {
-              const int training = lab::tournament().config.task.length;
-              std::vector<bool> per_seed;
-              std::string values;
-              bool sharp = true;
-              std::string factors;
-              for (int seed = 0; seed < lab::tournament().config.seeds; ++seed) {
-                const AttentionHead head = lab::tournament().trained_head(PositionScheme::rope, seed);
-                const Eigen::VectorXd q = head.token_embedding(Token::query()), k = mean_marked_embedding(head);
-                auto far_over_recent = [&](const Reading& reading, int max_offset) {
-                  const Eigen::VectorXd s = rope_offset_scores(head, q, k, max_offset, reading).total();
-                  return s.segment(32, 224).maxCoeff() - s.segment(16, 16).maxCoeff();
-                };
-                const double plain = far_over_recent(Reading{}, 255);
-                const double ntk = far_over_recent(Reading::rope(pe::ContextExtension::ntk_aware, 256, training), 255);
-                per_seed.push_back(plain > 0 && ntk < 0);
-                values += (seed ? "; " : "") + ("plain " + fixed(plain) + ", NTK " + fixed(ntk));
-                if (seed == 0) {
-                  const int d = head.shape().width;
-                  const pe::RopeReading ntk_f = pe::rope_reading(pe::ContextExtension::ntk_aware, d, head.shape().base, 8, training);
-                  const pe::RopeReading pi_f = pe::rope_reading(pe::ContextExtension::position_interpolation, d, head.shape().base, 8, training);
-                  sharp = ntk_f.factors[0] == 1 && pi_f.factors[0] < 1;
-                  factors = "plane 0's factor NTK " + format(ntk_f.factors[0]) + ", PI " + format(pi_f.factors[0]);
-                }
-              }
-              Outcome o = lab::typical_of_seeds(per_seed, factors,
-                                                "far minus recent (the highest score over offsets 32..255 minus "
-                                                "the highest over 16..31), plain and under NTK-aware scaling at "
-                                                "256, per seed: " + values);
-              if (!sharp) o.verdict = Verdict::fails;
-              return o;
-            }}, not_reproduced);
+      "RoPE heads read with NTK-aware scaling at 256 (kappa = 8): no offset 32..255 scores "
+      "above the best recent marked token (offsets 16..31) of the rescaled profile, where "
+      "the plain profile's rebound does, in at least half of the seeds (kTypicalRate); "
+      "plane 0 keeps its trained frequency while PI divides it by kappa",
+      "it stretches the slow planes just enough to push the rebound past the longest "
+      "sequence while keeping the fast planes sharp",
+      Rule::statistical, [] {
+        const int training = lab::tournament().config.task.length;
+        std::vector<bool> per_seed;
+        std::string values;
+        bool sharp = true;
+        std::string factors;
+        for (int seed = 0; seed < lab::tournament().config.seeds; ++seed) {
+          const AttentionHead head = lab::tournament().trained_head(PositionScheme::rope, seed);
+          const Eigen::VectorXd q = head.token_embedding(Token::query()), k = mean_marked_embedding(head);
+          auto far_over_recent = [&](const Reading& reading, int max_offset) {
+            const Eigen::VectorXd s = rope_offset_scores(head, q, k, max_offset, reading).total();
+            return s.segment(32, 224).maxCoeff() - s.segment(16, 16).maxCoeff();
+          };
+          const double plain = far_over_recent(Reading{}, 255);
+          const double ntk = far_over_recent(Reading::rope(pe::ContextExtension::ntk_aware, 256, training), 255);
+          per_seed.push_back(plain > 0 && ntk < 0);
+          values += (seed ? "; " : "") + ("plain " + fixed(plain) + ", NTK " + fixed(ntk));
+          if (seed == 0) {
+            const int d = head.shape().width;
+            const pe::RopeReading ntk_f = pe::rope_reading(pe::ContextExtension::ntk_aware, d, head.shape().base, 8, training);
+            const pe::RopeReading pi_f = pe::rope_reading(pe::ContextExtension::position_interpolation, d, head.shape().base, 8, training);
+            sharp = ntk_f.factors[0] == 1 && pi_f.factors[0] < 1;
+            factors = "plane 0's factor NTK " + format(ntk_f.factors[0]) + ", PI " + format(pi_f.factors[0]);
+          }
+        }
+        Outcome o = lab::typical_of_seeds(per_seed, factors,
+                                          "far minus recent (the highest score over offsets 32..255 minus "
+                                          "the highest over 16..31), plain and under NTK-aware scaling at "
+                                          "256, per seed: " + values);
+        if (!sharp) o.verdict = Verdict::fails;
+        return o;
+      }}, not_reproduced);
 }
 
 }  // namespace pe::theorems::rope_rebound_claims

@@ -50,48 +50,48 @@ const std::string section = "Relative position: biases and the ALiBi kernel";
 
 PE_CLAIM(shaw_relative) {
   return {"def3.shaw.relative", section,
-            "Definition 3 (Shaw and colleagues): the score depends on the positions only through "
-            "the offset: 1,000 seeded (t, j) pairs, t <= 10^6, each moved together by a seeded "
-            "shift up to 10^6; computed: the largest |s(t, j) - s(t + c, j + c)|",
-            "s_tj = q_t (k_j + a_min(r, K))^T / tau", Rule::identity,
-            [] {
-              const ShawSample s = shaw_sample(3);
-              pe::Rng rng(4);
-              double worst = 0;
-              for (int i = 0; i < 1000; ++i) {
-                const long t = rng.integer(0, 1000000), j = t - rng.integer(0, std::min(t, 64L));
-                const long c = rng.integer(0, 1000000);
-                worst = std::max(worst, std::abs(pe::shaw_score(s.q, s.k, s.table, t, j, kTau) -
-                                                 pe::shaw_score(s.q, s.k, s.table, t + c, j + c, kTau)));
-              }
-              return identity(worst, 0, 0,
-                              "exact: both scores are the same floating-point operations on the "
-                              "same table row");
-            }};
+      "Definition 3 (Shaw and colleagues): the score depends on the positions only through "
+      "the offset: 1,000 seeded (t, j) pairs, t <= 10^6, each moved together by a seeded "
+      "shift up to 10^6; computed: the largest |s(t, j) - s(t + c, j + c)|",
+      "s_tj = q_t (k_j + a_min(r, K))^T / tau", Rule::identity,
+      [] {
+        const ShawSample s = shaw_sample(3);
+        pe::Rng rng(4);
+        double worst = 0;
+        for (int i = 0; i < 1000; ++i) {
+          const long t = rng.integer(0, 1000000), j = t - rng.integer(0, std::min(t, 64L));
+          const long c = rng.integer(0, 1000000);
+          worst = std::max(worst, std::abs(pe::shaw_score(s.q, s.k, s.table, t, j, kTau) -
+                                           pe::shaw_score(s.q, s.k, s.table, t + c, j + c, kTau)));
+        }
+        return identity(worst, 0, 0,
+                        "exact: both scores are the same floating-point operations on the "
+                        "same table row");
+      }};
 }
 
 PE_CLAIM(shaw_blind_past_clip) {
   return {"def3.shaw.blind_past_clip", section,
-            "Definition 3 (Shaw and colleagues), past the clip: with K = 16 and a seeded table, "
-            "the offsets 0 .. 10^4 give exactly K + 1 distinct scores, and every offset from K on "
-            "scores as offset K does",
-            "one vector per offset up to a clip K", Rule::shape,
-            [] {
-              const ShawSample s = shaw_sample(5);
-              const long t = 20000;
-              std::set<double> distinct;
-              bool past_clip_alike = true;
-              const double at_clip = pe::shaw_score(s.q, s.k, s.table, t, t - kClip, kTau);
-              for (long r = 0; r <= 10000; ++r) {
-                const double score = pe::shaw_score(s.q, s.k, s.table, t, t - r, kTau);
-                distinct.insert(score);
-                if (r >= kClip) past_clip_alike = past_clip_alike && score == at_clip;
-              }
-              return shape(distinct.size() == std::size_t(kClip + 1) && past_clip_alike,
-                           std::to_string(distinct.size()) + " distinct scores",
-                           "must be K + 1 = " + std::to_string(kClip + 1) +
-                               ", with every offset >= K scoring as offset K");
-            }};
+      "Definition 3 (Shaw and colleagues), past the clip: with K = 16 and a seeded table, "
+      "the offsets 0 .. 10^4 give exactly K + 1 distinct scores, and every offset from K on "
+      "scores as offset K does",
+      "one vector per offset up to a clip K", Rule::shape,
+      [] {
+        const ShawSample s = shaw_sample(5);
+        const long t = 20000;
+        std::set<double> distinct;
+        bool past_clip_alike = true;
+        const double at_clip = pe::shaw_score(s.q, s.k, s.table, t, t - kClip, kTau);
+        for (long r = 0; r <= 10000; ++r) {
+          const double score = pe::shaw_score(s.q, s.k, s.table, t, t - r, kTau);
+          distinct.insert(score);
+          if (r >= kClip) past_clip_alike = past_clip_alike && score == at_clip;
+        }
+        return shape(distinct.size() == std::size_t(kClip + 1) && past_clip_alike,
+                     std::to_string(distinct.size()) + " distinct scores",
+                     "must be K + 1 = " + std::to_string(kClip + 1) +
+                         ", with every offset >= K scoring as offset K");
+      }};
 }
 
 }  // namespace pe::theorems::shaw_vectors_claims

@@ -69,7 +69,7 @@ struct Defects {
 Defects defects(int seed) {
   const Tournament& t = lab::tournament();
   return {relativity_defect(t.initial_head(PositionScheme::sinusoidal, seed).score_matrix()),
-          relativity_defect(t.trained_head(PositionScheme::sinusoidal, seed).score_matrix())};
+      relativity_defect(t.trained_head(PositionScheme::sinusoidal, seed).score_matrix())};
 }
 
 enum class Probe { projected, shifted };
@@ -154,66 +154,66 @@ const char* article_defects[] = {"0.970 at initialisation, 0.971 trained",
 
 Claim seed_defect(int seed) {
   return lab::experiment_claim({"exp.sinusoidal.defect.seed" + std::to_string(seed), clocks,
-              "Sinusoidal head, the article's seed " + std::to_string(seed) + ": its printed "
-              "relativity defects of M = W_Q W_K^T at initialisation and after training lie in "
-              "the central 1 - 2 x 0.00135 interval of a Gaussian matrix's defect (the exact Beta "
-              "law, d = 16), and so do both defects in at least half (kTypicalRate) of this project's "
-              "seeds: trained heads sit as far from the commutant as random matrices",
-              article_defects[seed], Rule::statistical, [text = std::string(article_defects[seed])] {
-                const auto [lo, hi] = random_defect_interval();
-                // The article's pair, as printed: "0.970 at initialisation, 0.971 trained".
-                const double printed_initial = value_of_printed(text.substr(0, 5));
-                const double printed_trained = value_of_printed(text.substr(text.find(", ") + 2, 5));
-                auto inside = [lo = lo, hi = hi](double x) { return x >= lo && x <= hi; };
-                std::vector<bool> per_seed;
-                std::string values;
-                for (int k = 0; k < lab::tournament().config.seeds; ++k) {
-                  const Defects d = defects(k);
-                  per_seed.push_back(inside(d.initial) && inside(d.trained));
-                  values += (k ? "; " : "") + format(d.initial) + " -> " + format(d.trained);
-                }
-                Outcome o = lab::typical_of_seeds(
-                    per_seed, "the article's pair " + std::string(inside(printed_initial) && inside(printed_trained) ? "inside" : "outside"),
-                    "central interval [" + format(lo) + ", " + format(hi) +
-                        "] of the Beta law (tails 0.00135, k = 3); the article's " + format(printed_initial) +
-                        " and " + format(printed_trained) + "; every seed's defects: " + values);
-                if (!(inside(printed_initial) && inside(printed_trained))) o.verdict = Verdict::fails;
-                return o;
-              }}, not_reproduced);
+      "Sinusoidal head, the article's seed " + std::to_string(seed) + ": its printed "
+      "relativity defects of M = W_Q W_K^T at initialisation and after training lie in "
+      "the central 1 - 2 x 0.00135 interval of a Gaussian matrix's defect (the exact Beta "
+      "law, d = 16), and so do both defects in at least half (kTypicalRate) of this project's "
+      "seeds: trained heads sit as far from the commutant as random matrices",
+      article_defects[seed], Rule::statistical, [text = std::string(article_defects[seed])] {
+        const auto [lo, hi] = random_defect_interval();
+        // The article's pair, as printed: "0.970 at initialisation, 0.971 trained".
+        const double printed_initial = value_of_printed(text.substr(0, 5));
+        const double printed_trained = value_of_printed(text.substr(text.find(", ") + 2, 5));
+        auto inside = [lo = lo, hi = hi](double x) { return x >= lo && x <= hi; };
+        std::vector<bool> per_seed;
+        std::string values;
+        for (int k = 0; k < lab::tournament().config.seeds; ++k) {
+          const Defects d = defects(k);
+          per_seed.push_back(inside(d.initial) && inside(d.trained));
+          values += (k ? "; " : "") + format(d.initial) + " -> " + format(d.trained);
+        }
+        Outcome o = lab::typical_of_seeds(
+            per_seed, "the article's pair " + std::string(inside(printed_initial) && inside(printed_trained) ? "inside" : "outside"),
+            "central interval [" + format(lo) + ", " + format(hi) +
+                "] of the Beta law (tails 0.00135, k = 3); the article's " + format(printed_initial) +
+                " and " + format(printed_trained) + "; every seed's defects: " + values);
+        if (!(inside(printed_initial) && inside(printed_trained))) o.verdict = Verdict::fails;
+        return o;
+      }}, not_reproduced);
 }
 PE_CLAIM_FAMILY(seed_defects, pe::ledger::indices(3), &seed_defect);
 
 PE_CLAIM(sinusoidal_defect_barely_moved) {
   return lab::experiment_claim({"exp.sinusoidal.defect.barely_moved", clocks,
-            "Training barely moves the sinusoidal heads' defect: in at least half (kTypicalRate) of the "
-            "seeds it changes by less than one standard deviation of a Gaussian matrix's defect "
-            "(the article: in each of its three seeds)",
-            "0.970 -> 0.971, 0.956 -> 0.955, 0.979 -> 0.973", Rule::statistical, [] {
-              const RandomBand band = random_band();
-              std::vector<bool> per_seed;
-              std::string values;
-              for (int seed = 0; seed < lab::tournament().config.seeds; ++seed) {
-                const Defects d = defects(seed);
-                per_seed.push_back(std::fabs(d.trained - d.initial) < band.sd);
-                values += (seed ? "; " : "") + format(d.initial) + " -> " + format(d.trained);
-              }
-              return lab::typical_of_seeds(per_seed, "moved less than one sd",
-                                           "one sd = " + format(band.sd) + "; every seed: " + values);
-            }}, not_reproduced);
+      "Training barely moves the sinusoidal heads' defect: in at least half (kTypicalRate) of the "
+      "seeds it changes by less than one standard deviation of a Gaussian matrix's defect "
+      "(the article: in each of its three seeds)",
+      "0.970 -> 0.971, 0.956 -> 0.955, 0.979 -> 0.973", Rule::statistical, [] {
+        const RandomBand band = random_band();
+        std::vector<bool> per_seed;
+        std::string values;
+        for (int seed = 0; seed < lab::tournament().config.seeds; ++seed) {
+          const Defects d = defects(seed);
+          per_seed.push_back(std::fabs(d.trained - d.initial) < band.sd);
+          values += (seed ? "; " : "") + format(d.initial) + " -> " + format(d.trained);
+        }
+        return lab::typical_of_seeds(per_seed, "moved less than one sd",
+                                     "one sd = " + format(band.sd) + "; every seed: " + values);
+      }}, not_reproduced);
 }
 
 PE_CLAIM(sinusoidal_defect_article_values_random_like) {
   return lab::experiment_claim({"exp.sinusoidal.defect.article_values_random_like", clocks,
-            "The article's six printed defects lie within 3 standard deviations of a Gaussian "
-            "matrix's defect at d = 16",
-            "0.970, 0.956, 0.979, 0.971, 0.955, 0.973", Rule::shape, [] {
-              const RandomBand band = random_band();
-              double worst = 0;
-              for (const char* v : {"0.970", "0.956", "0.979", "0.971", "0.955", "0.973"})
-                worst = std::max(worst, std::fabs(value_of_printed(v) - band.mean) / band.sd);
-              return shape(worst <= 3, "largest distance " + format(worst) + " sd",
-                             "Gaussian mean " + format(band.mean) + ", sd " + format(band.sd));
-            }}, not_reproduced);
+      "The article's six printed defects lie within 3 standard deviations of a Gaussian "
+      "matrix's defect at d = 16",
+      "0.970, 0.956, 0.979, 0.971, 0.955, 0.973", Rule::shape, [] {
+        const RandomBand band = random_band();
+        double worst = 0;
+        for (const char* v : {"0.970", "0.956", "0.979", "0.971", "0.955", "0.973"})
+          worst = std::max(worst, std::fabs(value_of_printed(v) - band.mean) / band.sd);
+        return shape(worst <= 3, "largest distance " + format(worst) + " sd",
+                       "Gaussian mean " + format(band.mean) + ", sd " + format(band.sd));
+      }}, not_reproduced);
 }
 
 // ---- Projecting the position-position term ----
@@ -224,50 +224,50 @@ Claim projected_accuracy(const std::pair<int, const char*>& entry) {
   const int L = entry.first;
   const std::string printed_value = entry.second;
   return lab::experiment_claim({"exp.sinusoidal.projected.L" + std::to_string(L), window,
-              "Sinusoidal heads with only the position-position term replaced by its "
-              "commutant projection, read at length " + std::to_string(L) + " (mean of three seeds)",
-              printed_value, Rule::statistical, [L, printed_value] {
-                return lab::against_article(printed_value, probe_accuracies(Probe::projected, L));
-              }}, not_reproduced);
+      "Sinusoidal heads with only the position-position term replaced by its "
+      "commutant projection, read at length " + std::to_string(L) + " (mean of three seeds)",
+      printed_value, Rule::statistical, [L, printed_value] {
+        return lab::against_article(printed_value, probe_accuracies(Probe::projected, L));
+      }}, not_reproduced);
 }
 PE_CLAIM_FAMILY(projected, projected, &projected_accuracy);
 
 PE_CLAIM(sinusoidal_projected_still_collapses) {
   return lab::experiment_claim({"exp.sinusoidal.projected.still_collapses", window,
-            "Theorem 2 accounts for one part of the collapse, not all: with the "
-            "position-position term projected, the all-seed mean at 64 still lies more than 3 se "
-            "below the exact bag-of-tokens reader",
-            "0.202 at 64", Rule::shape, [] {
-              const lab::SeedValues& v = probe_accuracies(Probe::projected, 64);
-              const double bag = lab::bag_reader_accuracy(64);
-              lab::Effects effects;
-              effects.require("bag reader " + format(bag) + " - projected at 64",
-                              lab::exact_minus(bag, v, lab::test_sequences()));
-              return effects.outcome(Rule::shape, "all-seed mean " + format(v.mean()), v.describe());
-            }}, not_reproduced);
+      "Theorem 2 accounts for one part of the collapse, not all: with the "
+      "position-position term projected, the all-seed mean at 64 still lies more than 3 se "
+      "below the exact bag-of-tokens reader",
+      "0.202 at 64", Rule::shape, [] {
+        const lab::SeedValues& v = probe_accuracies(Probe::projected, 64);
+        const double bag = lab::bag_reader_accuracy(64);
+        lab::Effects effects;
+        effects.require("bag reader " + format(bag) + " - projected at 64",
+                        lab::exact_minus(bag, v, lab::test_sequences()));
+        return effects.outcome(Rule::shape, "all-seed mean " + format(v.mean()), v.describe());
+      }}, not_reproduced);
 }
 
 PE_CLAIM(sinusoidal_spreads) {
   return lab::experiment_claim({"exp.sinusoidal.spreads", window,
-            "Sinusoidal heads: at length 32 the spreads across keys of the "
-            "position-against-content and position-against-position terms are within 6% of each "
-            "other in at least half (kTypicalRate) of the seeds (the article: in each of its three)",
-            "within 6% in every seed", Rule::statistical, [] {
-              std::vector<bool> per_seed;
-              std::string values;
-              for (int seed = 0; seed < lab::tournament().config.seeds; ++seed) {
-                const Spreads s = spreads(seed);
-                const double gap = std::fabs(s.position_content - s.position_position) /
-                                   std::max(s.position_content, s.position_position);
-                per_seed.push_back(gap <= 0.06);
-                values += (seed ? "; " : "") + format(s.position_content) + " vs " + format(s.position_position) +
-                          " (gap " + format(gap) + ", other order " + format(s.content_position) + ")";
-              }
-              return lab::typical_of_seeds(per_seed, "within 6%",
-                                           "position-content vs position-position spread per seed, relative gap "
-                                           "to the larger, and the other order (query content against key "
-                                           "position): " + values);
-            }}, not_reproduced);
+      "Sinusoidal heads: at length 32 the spreads across keys of the "
+      "position-against-content and position-against-position terms are within 6% of each "
+      "other in at least half (kTypicalRate) of the seeds (the article: in each of its three)",
+      "within 6% in every seed", Rule::statistical, [] {
+        std::vector<bool> per_seed;
+        std::string values;
+        for (int seed = 0; seed < lab::tournament().config.seeds; ++seed) {
+          const Spreads s = spreads(seed);
+          const double gap = std::fabs(s.position_content - s.position_position) /
+                             std::max(s.position_content, s.position_position);
+          per_seed.push_back(gap <= 0.06);
+          values += (seed ? "; " : "") + format(s.position_content) + " vs " + format(s.position_position) +
+                    " (gap " + format(gap) + ", other order " + format(s.content_position) + ")";
+        }
+        return lab::typical_of_seeds(per_seed, "within 6%",
+                                     "position-content vs position-position spread per seed, relative gap "
+                                     "to the larger, and the other order (query content against key "
+                                     "position): " + values);
+      }}, not_reproduced);
 }
 
 // ---- Shifting the query back to position 31 ----
@@ -278,36 +278,36 @@ Claim shifted_accuracy(const std::pair<int, const char*>& entry) {
   const int L = entry.first;
   const std::string printed_value = entry.second;
   return lab::experiment_claim({"exp.sinusoidal.shifted.L" + std::to_string(L), window,
-              "Sinusoidal heads read at length " + std::to_string(L) + " with every position "
-              "shifted by 32 - L, so that the query sits at position 31 as in training (mean of three seeds)",
-              printed_value, Rule::statistical, [L, printed_value] {
-                return lab::against_article(printed_value, probe_accuracies(Probe::shifted, L));
-              }}, not_reproduced);
+      "Sinusoidal heads read at length " + std::to_string(L) + " with every position "
+      "shifted by 32 - L, so that the query sits at position 31 as in training (mean of three seeds)",
+      printed_value, Rule::statistical, [L, printed_value] {
+        return lab::against_article(printed_value, probe_accuracies(Probe::shifted, L));
+      }}, not_reproduced);
 }
 PE_CLAIM_FAMILY(shifted, shifted, &shifted_accuracy);
 
 PE_CLAIM(sinusoidal_shifted_helps_less_at_256) {
   return lab::experiment_claim({"exp.sinusoidal.shifted.helps_less_at_256", window,
-            "Shifting the query back to position 31 helps a lot at 64 and much less at 256: "
-            "the shifted mean exceeds the plain mean by more than 3 se at 64 and at 256 (the "
-            "article: 0.769 against 0.201, 0.313 against 0.142), and the shifted mean at 256 "
-            "is below the shifted mean at 64 by more than 3 se",
-            "0.769 at 64, 0.313 at 256", Rule::shape, [] {
-              const lab::SeedValues plain = lab::seed_values(PositionScheme::sinusoidal, "plain", 64);
-              const lab::SeedValues& shifted64 = probe_accuracies(Probe::shifted, 64);
-              const lab::SeedValues& shifted256 = probe_accuracies(Probe::shifted, 256);
-              const lab::SeedValues plain256 = lab::seed_values(PositionScheme::sinusoidal, "plain", 256);
-              const long n = lab::test_sequences();
-              lab::Effects effects;
-              effects.require("shifted - plain at 64", shifted64, plain, n);
-              effects.require("shifted - plain at 256", shifted256, plain256, n);
-              effects.require("shifted at 64 - shifted at 256", shifted64, shifted256, n);
-              return effects.outcome(Rule::shape,
-                                     "shifted " + format(shifted64.mean()) + " at 64, " + format(shifted256.mean()) +
-                                         " at 256; plain " + format(plain.mean()) + " at 64, " +
-                                         format(plain256.mean()) + " at 256",
-                                     "");
-            }}, not_reproduced);
+      "Shifting the query back to position 31 helps a lot at 64 and much less at 256: "
+      "the shifted mean exceeds the plain mean by more than 3 se at 64 and at 256 (the "
+      "article: 0.769 against 0.201, 0.313 against 0.142), and the shifted mean at 256 "
+      "is below the shifted mean at 64 by more than 3 se",
+      "0.769 at 64, 0.313 at 256", Rule::shape, [] {
+        const lab::SeedValues plain = lab::seed_values(PositionScheme::sinusoidal, "plain", 64);
+        const lab::SeedValues& shifted64 = probe_accuracies(Probe::shifted, 64);
+        const lab::SeedValues& shifted256 = probe_accuracies(Probe::shifted, 256);
+        const lab::SeedValues plain256 = lab::seed_values(PositionScheme::sinusoidal, "plain", 256);
+        const long n = lab::test_sequences();
+        lab::Effects effects;
+        effects.require("shifted - plain at 64", shifted64, plain, n);
+        effects.require("shifted - plain at 256", shifted256, plain256, n);
+        effects.require("shifted at 64 - shifted at 256", shifted64, shifted256, n);
+        return effects.outcome(Rule::shape,
+                               "shifted " + format(shifted64.mean()) + " at 64, " + format(shifted256.mean()) +
+                                   " at 256; plain " + format(plain.mean()) + " at 64, " +
+                                   format(plain256.mean()) + " at 256",
+                               "");
+      }}, not_reproduced);
 }
 
 }  // namespace pe::theorems::sinusoidal_heads_claims

@@ -234,54 +234,54 @@ const std::string section = "Position as a set of clocks";
 // ---- (i) stationarity ----
 PE_CLAIM(stationary) {
   return {"thm1.stationary", section,
-            "Theorem 1 (i): <p(m), p(n)> = kappa_d(n - m), 100 seeded cases, d <= 128, "
-            "|m|, |n| <= 5000; residual in units of (|m|+|n|+1) d eps",
-            "<p(m), p(n)> = kappa_d(n - m)", Rule::identity,
-            [] {
-              return identity(stationarity().stationarity, 0, 8,
-                              "8 units of (|m|+|n|+1) d eps: angle rounding in d terms");
-            }};
+      "Theorem 1 (i): <p(m), p(n)> = kappa_d(n - m), 100 seeded cases, d <= 128, "
+      "|m|, |n| <= 5000; residual in units of (|m|+|n|+1) d eps",
+      "<p(m), p(n)> = kappa_d(n - m)", Rule::identity,
+      [] {
+        return identity(stationarity().stationarity, 0, 8,
+                        "8 units of (|m|+|n|+1) d eps: angle rounding in d terms");
+      }};
 }
 
 PE_CLAIM(gram_psd) {
   return {"thm1.gram_psd", section,
-            "Theorem 1 (i): the Gram matrix [kappa_d(m_i - m_k)], built from the kernel itself, "
-            "is positive semidefinite: 200 seeded draws of a width d = 2..128, a base e^0.5.."
-            "e^12 and 2..64 unevenly spaced real positions in [-2000, 2000]; computed is the "
-            "lowest smallest eigenvalue over its rounding budget",
-            "Gram matrix PSD", Rule::bound,
-            [] {
-              const KernelGram& g = kernel_gram();
-              // The evenly spaced Gram of the codes (rank <= 16 < 48) beside it, for reference.
-              return not_certifiable(bound(g.worst_ratio >= -1, format(g.worst_ratio),
-                           "lowest lambda_min / budget over " + std::to_string(g.trials) +
-                               " draws must be >= -1; budget n^2 (d/2) eps (eigensolver) + n (d/2)"
-                               "(max |Delta| + d/2 + 1) eps (entries); the codes' own Gram at 48 "
-                               "evenly spaced positions, d = 16, has lambda_min " +
-                               format(stationarity().smallest_eigenvalue)), kSeededEqualityInDisguise);
-            }};
+      "Theorem 1 (i): the Gram matrix [kappa_d(m_i - m_k)], built from the kernel itself, "
+      "is positive semidefinite: 200 seeded draws of a width d = 2..128, a base e^0.5.."
+      "e^12 and 2..64 unevenly spaced real positions in [-2000, 2000]; computed is the "
+      "lowest smallest eigenvalue over its rounding budget",
+      "Gram matrix PSD", Rule::bound,
+      [] {
+        const KernelGram& g = kernel_gram();
+        // The evenly spaced Gram of the codes (rank <= 16 < 48) beside it, for reference.
+        return not_certifiable(bound(g.worst_ratio >= -1, format(g.worst_ratio),
+                     "lowest lambda_min / budget over " + std::to_string(g.trials) +
+                         " draws must be >= -1; budget n^2 (d/2) eps (eigensolver) + n (d/2)"
+                         "(max |Delta| + d/2 + 1) eps (entries); the codes' own Gram at 48 "
+                         "evenly spaced positions, d = 16, has lambda_min " +
+                         format(stationarity().smallest_eigenvalue)), kSeededEqualityInDisguise);
+      }};
 }
 
 PE_CLAIM(gram_toeplitz) {
   return {"thm1.gram_toeplitz", section,
-            "Theorem 1 (i): that Gram matrix is Toeplitz, entry (i, k) = kappa_d(5(k - i)); "
-            "residual in units of 300 d eps (positions up to 252)",
-            "Gram matrix Toeplitz", Rule::identity,
-            [] {
-              return identity(stationarity().toeplitz, 0, 8,
-                              "8 units of (max position + 1) d eps: angle rounding");
-            }};
+      "Theorem 1 (i): that Gram matrix is Toeplitz, entry (i, k) = kappa_d(5(k - i)); "
+      "residual in units of 300 d eps (positions up to 252)",
+      "Gram matrix Toeplitz", Rule::identity,
+      [] {
+        return identity(stationarity().toeplitz, 0, 8,
+                        "8 units of (max position + 1) d eps: angle rounding");
+      }};
 }
 
 PE_CLAIM(characteristic_function) {
   return {"thm1.characteristic_function", section,
-            "Theorem 1 (i): (2/d) kappa_d(Delta) = E cos(Delta Omega_d), Omega_d uniform on "
-            "+-omega_j; residual in units of eps",
-            "(2/d) kappa_d = E cos(Delta Omega_d)", Rule::identity,
-            [] {
-              return identity(stationarity().characteristic, 0, 64,
-                              "64 eps: two sums of at most 128 cosines of size 1/d each");
-            }};
+      "Theorem 1 (i): (2/d) kappa_d(Delta) = E cos(Delta Omega_d), Omega_d uniform on "
+      "+-omega_j; residual in units of eps",
+      "(2/d) kappa_d = E cos(Delta Omega_d)", Rule::identity,
+      [] {
+        return identity(stationarity().characteristic, 0, 64,
+                        "64 eps: two sums of at most 128 cosines of size 1/d each");
+      }};
 }
 
 // ---- (ii) the limit, the bound, the ruler table ----
@@ -290,24 +290,24 @@ PE_CLAIM(characteristic_function) {
 Claim limit_bound(int delta) {
   const std::string at = "delta" + std::to_string(delta);
   return {"thm1.limit_bound." + at, section,
-              "Theorem 1 (ii): |I_b(Delta) - ruler(Delta)| <= (2/|Delta| + Delta^2/(4b^2))/ln b "
-              "at Delta = " + std::to_string(delta) + ", b = 10^4 (computed: the gap, 200 digits)",
-              "gap <= bound", Rule::bound,
-              [delta] {
-                const double gap = std::fabs(limit_200_digits(delta) -
-                                             pe::logarithmic_ruler(delta, pe::kDefaultBase));
-                const double error_bound = pe::ruler_error_bound(delta, pe::kDefaultBase);
-                Outcome o = bound_enclosed(
-                    false,
-                    [delta] {
-                      const Enclosure a(delta), b(pe::kDefaultBase);
-                      return std::pair{abs(limit_enclosed(delta) - ruler_enclosed(delta)),
-                                       (2 / a + a * a / (4 * b * b)) / log(b)};
-                    },
-                    "|I_b - ruler|", "the bound");
-                o.detail += "; in double: gap " + format(gap) + ", bound " + format(error_bound);
-                return o;
-              }};
+      "Theorem 1 (ii): |I_b(Delta) - ruler(Delta)| <= (2/|Delta| + Delta^2/(4b^2))/ln b "
+      "at Delta = " + std::to_string(delta) + ", b = 10^4 (computed: the gap, 200 digits)",
+      "gap <= bound", Rule::bound,
+      [delta] {
+        const double gap = std::fabs(limit_200_digits(delta) -
+                                     pe::logarithmic_ruler(delta, pe::kDefaultBase));
+        const double error_bound = pe::ruler_error_bound(delta, pe::kDefaultBase);
+        Outcome o = bound_enclosed(
+            false,
+            [delta] {
+              const Enclosure a(delta), b(pe::kDefaultBase);
+              return std::pair{abs(limit_enclosed(delta) - ruler_enclosed(delta)),
+                               (2 / a + a * a / (4 * b * b)) / log(b)};
+            },
+            "|I_b - ruler|", "the bound");
+        o.detail += "; in double: gap " + format(gap) + ", bound " + format(error_bound);
+        return o;
+      }};
 }
 PE_CLAIM_FAMILY(limit_bounds, kDeltas, &limit_bound);
 struct Row {
@@ -355,118 +355,118 @@ Claim ruler_cell(const RulerCell& cell) {
   auto value = row.value;
   auto enclosed = row.enclosed;
   return {std::string("thm1.ruler.") + row.name + ".delta" + std::to_string(delta), section,
-          std::string("Theorem 1 ruler table: ") + row.label + ", Delta = " +
-              std::to_string(delta) + ", b = 10^4",
-          printed_value, Rule::printed,
-          [printed_value, value, enclosed, delta] {
-            return printed_enclosed(printed_value, value(delta), [&] { return enclosed(delta); });
-          }};
+      std::string("Theorem 1 ruler table: ") + row.label + ", Delta = " +
+          std::to_string(delta) + ", b = 10^4",
+      printed_value, Rule::printed,
+      [printed_value, value, enclosed, delta] {
+        return printed_enclosed(printed_value, value(delta), [&] { return enclosed(delta); });
+      }};
 }
 PE_CLAIM_FAMILY(ruler_table, ruler_cells(), &ruler_cell);
 
 PE_CLAIM(nonuniform_delta256) {
   return {"thm1.nonuniform.delta256", section,
-            "Theorem 1 remark: convergence in d is not uniform; at Delta = 256, d = 512 is "
-            "farther from the limit than d = 64",
-            "|k512 - I| > |k64 - I| at Delta = 256", Rule::shape,
-            [] {
-              const double limit = limit_200_digits(256);
-              const double far512 = std::fabs(normalised_kernel(512, 256) - limit);
-              const double far64 = std::fabs(normalised_kernel(64, 256) - limit);
-              return shape(far512 > far64,
-                             "d=512: " + format(far512) + ", d=64: " + format(far64),
-                             "distance from I_b(256) at d = 512 must exceed that at d = 64");
-            }};
+      "Theorem 1 remark: convergence in d is not uniform; at Delta = 256, d = 512 is "
+      "farther from the limit than d = 64",
+      "|k512 - I| > |k64 - I| at Delta = 256", Rule::shape,
+      [] {
+        const double limit = limit_200_digits(256);
+        const double far512 = std::fabs(normalised_kernel(512, 256) - limit);
+        const double far64 = std::fabs(normalised_kernel(64, 256) - limit);
+        return shape(far512 > far64,
+                       "d=512: " + format(far512) + ", d=64: " + format(far64),
+                       "distance from I_b(256) at d = 512 must exceed that at d = 64");
+      }};
 }
 
 PE_CLAIM(doubling_cost) {
   return {"thm1.doubling_cost", section,
-            "Theorem 1 remark: each doubling of the distance costs ln 2 / ln b of similarity",
-            "0.075", Rule::printed,
-            [] {
-              return printed_enclosed("0.075", std::log(2.0) / std::log(pe::kDefaultBase), [] {
-                return log(Enclosure(2)) / log(Enclosure(pe::kDefaultBase));
-              });
-            }};
+      "Theorem 1 remark: each doubling of the distance costs ln 2 / ln b of similarity",
+      "0.075", Rule::printed,
+      [] {
+        return printed_enclosed("0.075", std::log(2.0) / std::log(pe::kDefaultBase), [] {
+          return log(Enclosure(2)) / log(Enclosure(pe::kDefaultBase));
+        });
+      }};
 }
 
 PE_CLAIM(columns_n64) {
   return {"thm1.columns.n64", section,
-            "Columns remark: at d = 16 over positions 0..63 the largest cosine between two "
-            "distinct columns of P exceeds 0.999",
-            "> 0.999", Rule::bound,
-            [] {
-              const ColumnCosine c = largest_column_cosine(64);
-              Outcome o = bound_enclosed(
-                  true, [] { return std::pair{largest_column_cosine_enclosed(64), enclose_decimal("0.999")}; },
-                  "the largest column cosine", "0.999");
-              o.detail += "; in double " + format(c.largest) + ", columns " + std::to_string(c.column_a) +
-                          " and " + std::to_string(c.column_b);
-              return o;
-            }};
+      "Columns remark: at d = 16 over positions 0..63 the largest cosine between two "
+      "distinct columns of P exceeds 0.999",
+      "> 0.999", Rule::bound,
+      [] {
+        const ColumnCosine c = largest_column_cosine(64);
+        Outcome o = bound_enclosed(
+            true, [] { return std::pair{largest_column_cosine_enclosed(64), enclose_decimal("0.999")}; },
+            "the largest column cosine", "0.999");
+        o.detail += "; in double " + format(c.largest) + ", columns " + std::to_string(c.column_a) +
+                    " and " + std::to_string(c.column_b);
+        return o;
+      }};
 }
 
 PE_CLAIM(columns_n4096) {
   return {"thm1.columns.n4096", section,
-            "Columns remark: at d = 16 over positions 0..4095 the largest cosine between two "
-            "distinct columns of P",
-            "0.739", Rule::printed,
-            [] {
-              const ColumnCosine c = largest_column_cosine(4096);
-              Outcome o = printed_enclosed("0.739", c.largest, [] { return largest_column_cosine_enclosed(4096); });
-              o.detail += "; columns " + std::to_string(c.column_a) + " and " + std::to_string(c.column_b);
-              return o;
-            }};
+      "Columns remark: at d = 16 over positions 0..4095 the largest cosine between two "
+      "distinct columns of P",
+      "0.739", Rule::printed,
+      [] {
+        const ColumnCosine c = largest_column_cosine(4096);
+        Outcome o = printed_enclosed("0.739", c.largest, [] { return largest_column_cosine_enclosed(4096); });
+        o.detail += "; columns " + std::to_string(c.column_a) + " and " + std::to_string(c.column_b);
+        return o;
+      }};
 }
 
 PE_CLAIM(cycle_shift_eigenvectors) {
   return {"thm1.cycle.shift_eigenvectors", "Where this goes next",
-            "Graphs and grids (Where this goes next): on a cycle of 64 positions the Fourier vectors (the sinusoids) "
-            "are eigenvectors of the shift; largest |S f_k - lambda_k f_k| in units of eps",
-            "sinusoids are the shift's eigenvectors", Rule::identity,
-            [] {
-              // Each side holds a rounded angle 2 pi j / N < 2 pi (error up to 2 pi eps), a
-              // rounded cosine and sine (an ulp each), and the right side one complex product
-              // (two more): 2 (2 pi + 2) eps < 17 eps in all.
-              return identity(pe::theorems::cycle_residuals().shift, 0, 17,
-                              "17 eps: two rounded angles below 2 pi (2 pi eps each), their "
-                              "cosines and sines and one complex product (2 eps each side)");
-            }};
+      "Graphs and grids (Where this goes next): on a cycle of 64 positions the Fourier vectors (the sinusoids) "
+      "are eigenvectors of the shift; largest |S f_k - lambda_k f_k| in units of eps",
+      "sinusoids are the shift's eigenvectors", Rule::identity,
+      [] {
+        // Each side holds a rounded angle 2 pi j / N < 2 pi (error up to 2 pi eps), a
+        // rounded cosine and sine (an ulp each), and the right side one complex product
+        // (two more): 2 (2 pi + 2) eps < 17 eps in all.
+        return identity(pe::theorems::cycle_residuals().shift, 0, 17,
+                        "17 eps: two rounded angles below 2 pi (2 pi eps each), their "
+                        "cosines and sines and one complex product (2 eps each side)");
+      }};
 }
 
 PE_CLAIM(cycle_fourier_diagonalises) {
   return {"thm1.cycle.fourier_diagonalises", "Where this goes next",
-            "Graphs and grids: the discrete Fourier basis diagonalises a stationary kernel on "
-            "a cycle of 64 positions (8 wrapped frequencies); largest off-diagonal |F^H C F| / N "
-            "in units of N max|kappa| eps",
-            "F^H C F diagonal", Rule::identity,
-            [] {
-              return identity(pe::theorems::cycle_residuals().off_diagonal, 0, 8,
-                              "8 units of N max|kappa| eps: two products of N-term sums");
-            }};
+      "Graphs and grids: the discrete Fourier basis diagonalises a stationary kernel on "
+      "a cycle of 64 positions (8 wrapped frequencies); largest off-diagonal |F^H C F| / N "
+      "in units of N max|kappa| eps",
+      "F^H C F diagonal", Rule::identity,
+      [] {
+        return identity(pe::theorems::cycle_residuals().off_diagonal, 0, 8,
+                        "8 units of N max|kappa| eps: two products of N-term sums");
+      }};
 }
 
 PE_CLAIM(cycle_eigenvalues_are_transform) {
   return {"thm1.cycle.eigenvalues_are_transform", "Where this goes next",
-            "Graphs and grids: the diagonal of F^H C F / N is the kernel's discrete Fourier "
-            "transform; largest difference in units of N max|kappa| eps",
-            "eigenvalues = kappa-hat", Rule::identity,
-            [] {
-              return identity(pe::theorems::cycle_residuals().diagonal, 0, 8,
-                              "8 units of N max|kappa| eps: two products of N-term sums and "
-                              "one N-term transform");
-            }};
+      "Graphs and grids: the diagonal of F^H C F / N is the kernel's discrete Fourier "
+      "transform; largest difference in units of N max|kappa| eps",
+      "eigenvalues = kappa-hat", Rule::identity,
+      [] {
+        return identity(pe::theorems::cycle_residuals().diagonal, 0, 8,
+                        "8 units of N max|kappa| eps: two products of N-term sums and "
+                        "one N-term transform");
+      }};
 }
 
 PE_CLAIM(figure_a_readout) {
   return {"thm1.figure_a.readout", "Kernels over offsets, side by side",
-            "Figure A (Kernels over offsets, side by side): the readout <p(m), p(n)>/(d/2) at "
-            "m = 3, n = 10, with d = 16 (the width of the article's heads; the figure does not "
-            "state it) and b = 10^4",
-            "0.737", Rule::printed, [] {
-              return printed_enclosed("0.737", normalised_kernel(16, 7.0),
-                                      [] { return normalised_kernel_enclosed(16, 7.0); });
-            }};
+      "Figure A (Kernels over offsets, side by side): the readout <p(m), p(n)>/(d/2) at "
+      "m = 3, n = 10, with d = 16 (the width of the article's heads; the figure does not "
+      "state it) and b = 10^4",
+      "0.737", Rule::printed, [] {
+        return printed_enclosed("0.737", normalised_kernel(16, 7.0),
+                                [] { return normalised_kernel_enclosed(16, 7.0); });
+      }};
 }
 
 }  // namespace pe::theorems::theorem1_claims
