@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "alibi.hpp"
 #include "attention.hpp"
@@ -55,6 +56,12 @@ struct BoundRatios {
   double ratio_log = -1e300;      // max over instances and r of log alpha_r - log alpha_0 - (W - s r)
   bool far_within = true, ratio_within = true;  // every excess within its rounding budget
   long longest = 0;
+  int random_queries = 0, adversarial_queries = 0;  // the sample the claims state: 100 of each
+  bool stated_sample() const { return random_queries == 100 && adversarial_queries == 100; }
+  std::string census() const {
+    return std::to_string(random_queries) + " random and " + std::to_string(adversarial_queries) +
+           " adversarial queries";
+  }
 };
 
 /// Rounding budget of a log-weight of one query: the scores c_r - s r and their log-sum-exp are
@@ -73,7 +80,9 @@ const BoundRatios& bound_ratios() {
       const double width = rng.uniform(0, 30);
       const double slope = rng.bernoulli(0.5) ? alibi_slope(int(rng.integer(1, 8)), 8) : rng.uniform(0.01, 3);
       const long far = rng.integer(0, length);
-      const Eigen::VectorXd c = content_scores(rng, length, width, i % 2 == 1, far);
+      const bool adversarial = i % 2 == 1;
+      ++(adversarial ? b.adversarial_queries : b.random_queries);
+      const Eigen::VectorXd c = content_scores(rng, length, width, adversarial, far);
       const Eigen::VectorXd log_alpha = alibi_offset_log_weights(c, slope);
       const double budget = log_budget(c, slope, width);
       b.longest = std::max(b.longest, length);
@@ -259,10 +268,10 @@ PE_CLAIM(far_weight_bound) {
       "<= e^W e^{-sD}/(1 - e^{-s})", Rule::bound,
       [] {
         const BoundRatios& b = bound_ratios();
-        return not_certifiable(bound(b.far_within, format(b.far_log_ratio),
+        return not_certifiable(bound(b.far_within && b.stated_sample(), format(b.far_log_ratio),
                        "computed: max log(weight on r >= D / bound); each must be <= its "
                        "rounding budget 8 eps (max|c| + sL + W + 1) + 2 L eps; longest length " +
-                           std::to_string(b.longest)), kSeededInstances);
+                           std::to_string(b.longest) + "; " + b.census()), kSeededInstances);
       }};
 }
 
@@ -273,9 +282,9 @@ PE_CLAIM(ratio_bound) {
       "alpha_r <= e^{W - sr} alpha_0", Rule::bound,
       [] {
         const BoundRatios& b = bound_ratios();
-        return not_certifiable(bound(b.ratio_within, format(b.ratio_log),
+        return not_certifiable(bound(b.ratio_within && b.stated_sample(), format(b.ratio_log),
                        "computed: max of log alpha_r - log alpha_0 - (W - s r); each must be "
-                       "<= twice the log-weight rounding budget"), kSeededEqualityInDisguise);
+                       "<= twice the log-weight rounding budget; " + b.census()), kSeededEqualityInDisguise);
       }};
 }
 
