@@ -33,6 +33,9 @@ Enclosure enclose_decimal(const std::string& literal) {
 
 Enclosure enclose_between(const std::string& lower, const std::string& upper) {
   const Enclosure lo = enclose_decimal(lower), hi = enclose_decimal(upper);
+  // The same rule as for doubles: reversed ends are a caller's error, not a hull to take.
+  if (mpfr_cmp(&lo.backend().data()->left, &hi.backend().data()->right) > 0)
+    throw std::invalid_argument("enclose_between: need lower <= upper, got " + lower + " and " + upper);
   Enclosure out;
   mpfi_union(out.backend().data(), lo.backend().data(), hi.backend().data());
   return out;

@@ -32,10 +32,11 @@ Enclosure enclose_decimal(const std::string& literal);
 
 /// The interval from the left end of the enclosure of decimal `lower` to the right end of the
 /// enclosure of decimal `upper` (for endpoints already rounded outward, such as
-/// endpoint_text's), at the precision in force.
+/// endpoint_text's), at the precision in force. Throws std::invalid_argument when lower
+/// exceeds upper.
 Enclosure enclose_between(const std::string& lower, const std::string& upper);
 /// [lower, upper] from two doubles (exact: doubles are representable at any MPFI precision
-/// of 53 bits or more).
+/// of 53 bits or more). Throws std::invalid_argument when lower exceeds upper.
 Enclosure enclose_between(double lower, double upper);
 
 /// An enclosure of max(x_1, ..., x_n): [max of the left ends, max of the right ends].

@@ -5,12 +5,21 @@
 #include <gtest/gtest.h>
 
 #include "certified.hpp"
+#include "enclosure.hpp"
 #include "claims_render.hpp"
 
 namespace pe::theorems {
 namespace {
 
 using ledger::Verdict;
+
+TEST(Enclosures, BetweenTwoEndsRefusesThemReversed) {
+  const pe::Enclosure x = pe::enclose_between("0.25", "0.75");
+  EXPECT_TRUE(lower(x) == 0.25 && upper(x) == 0.75);
+  EXPECT_THROW(pe::enclose_between("0.75", "0.25"), std::invalid_argument);
+  EXPECT_THROW(pe::enclose_between(0.75, 0.25), std::invalid_argument);
+  EXPECT_NO_THROW(pe::enclose_between("0.5", "0.5"));
+}
 
 TEST(CertifiedPrinted, AnEnclosureInsideTheRoundingIntervalHolds) {
   const ledger::Outcome o = printed_enclosed("0.737", 0.7371, [] { return enclose_decimal("0.7371"); });

@@ -134,57 +134,6 @@ TEST(UnitReference, LinksExistingUnitsOnly) {
 
 // An exact claim that fails is an error of the article's mathematics unless it is about the
 // article's corpus, which is checked on this project's re-creation of it.
-TEST(Summary, FailuresAreCountedByCause) {
-  std::vector<Record> rs = {record("thm9.a", kClocks, "fails", "fails"),
-                            record("filings.corpus.b", kClocks, "fails", "fails"),
-                            record("exp.c", kClocks, "fails", "fails"),
-                            record("exp.d", kClocks, "fails", "fails"),
-                            record("exp.e", kClocks, "fails", "holds"),
-                            record("thm9.f", kClocks, "holds", "holds")};
-  rs[0].unit = "theorem9";
-  rs[1].unit = "filings_corpus";
-  for (Record* r : {&rs[0], &rs[1], &rs[5]}) r->reproduction = "exact";
-  rs[2].reproduction = "setting-dependent";
-  rs[3].reproduction = "does-not-reproduce";
-  rs[4].reproduction = "not swept";
-  EXPECT_EQ(pe::ledger::failure_cause(rs[0]), "mathematics");
-  EXPECT_EQ(pe::ledger::failure_cause(rs[1]), "recreated-corpus");
-  EXPECT_EQ(pe::ledger::failure_cause(rs[4]), "other");
-  const pe::ledger::Summary s = pe::ledger::summarise(rs);
-  EXPECT_EQ(s.fails_mathematics, 1);
-  EXPECT_EQ(s.fails_recreated_corpus, 1);
-  EXPECT_EQ(s.fails_setting_dependent, 1);
-  EXPECT_EQ(s.fails_everywhere, 1);
-  EXPECT_EQ(s.fails_not_swept, 1);
-}
-
-TEST(Summary, TheHeadlineCountsMathematicsAndExperimentClassesApart) {
-  std::vector<Record> rs = {record("thm9.a", kClocks, "fails", "fails"),
-                            record("thm9.b", kClocks, "holds", "holds"),
-                            record("filings.corpus.c", kClocks, "holds", "holds"),
-                            record("exp.d", kClocks, "holds", "holds"),
-                            record("exp.e", kClocks, "holds", "holds"),
-                            record("exp.f", kClocks, "fails", "fails")};
-  rs[0].unit = rs[1].unit = "theorem9";
-  rs[2].unit = "filings_corpus";
-  for (Record* r : {&rs[0], &rs[1], &rs[2]}) r->reproduction = "exact";
-  rs[3].reproduction = "reproduces";
-  rs[4].reproduction = "fragile";
-  rs[5].reproduction = "inconclusive";
-  rs[3].overprecise = "true";
-  const pe::ledger::Summary s = pe::ledger::summarise(rs);
-  EXPECT_EQ(s.mathematics_checked, 2);
-  EXPECT_EQ(s.mathematics_holding, 1);
-  EXPECT_EQ(s.corpus_checked, 1);
-  EXPECT_EQ(s.corpus_holding, 1);
-  EXPECT_EQ(s.reproduces, 1);
-  EXPECT_EQ(s.fragile, 1);
-  EXPECT_EQ(s.inconclusive, 1);
-  EXPECT_EQ(s.fails_inconclusive, 1);
-  EXPECT_EQ(s.overprecise, 1);
-  EXPECT_EQ(pe::ledger::failure_cause(rs[5]), "inconclusive");
-}
-
 TEST(ClaimCards, CardsCarryLinksAnchorsAndVerdicts) {
   const Record r = record("thm1.ruler.d64", kClocks, "fails", "holds");
   const std::string section = pe::docgen::claim_cards({&r}, pe::docgen::CardKind::section, PE_SOURCE_DIR);

@@ -141,6 +141,19 @@ TEST(TournamentClaims, NoPositionAllowanceIsThreeStandardErrorsOfTheAllSeedMean)
       << r.note;
 }
 
+// NTK-aware scaling leaves the fastest plane alone and position interpolation slows every plane:
+// the claim reports plane 0's factor under each, beside its seed count.
+TEST(TournamentClaims, RopeReboundReportsPlaneZerosFactorUnderEachReading) {
+  const pe::ledger::Outcome o =
+      pe::ledger::claim_with_id("exp.rebound.seeds.ntk_pushes_rebound_past_256").evaluate();
+  const std::string marker = "plane 0's factor NTK 1, PI ";
+  const auto at = o.computed.find(marker);
+  ASSERT_NE(at, std::string::npos) << o.computed;
+  const double pi_factor = std::stod(o.computed.substr(at + marker.size()));
+  EXPECT_GT(pi_factor, 0);
+  EXPECT_LT(pi_factor, 1);
+}
+
 TEST(TypicalOfSeeds, HoldsFromHalfTheSeedsAndIsInconclusiveNearHalf) {
   using pe::ledger::Verdict;
   std::vector<bool> all(20, true), none(20, false), eleven(20, false);
@@ -214,4 +227,15 @@ TEST(Sweep, SerialisesAndRejectsMalformedText) {
   std::string old_version = text;
   old_version.replace(0, 10, "pe-sweep 1");
   EXPECT_FALSE(pe::theorems::parse(old_version, back));
+  std::string misnamed = text;
+  misnamed.replace(misnamed.find("\nsettings "), 10, "\nsetting  ");
+  EXPECT_FALSE(pe::theorems::parse(misnamed, back));
+}
+
+TEST(SeedValues, DescribeListsEveryHeadlineSeedThenTheWholeSpread) {
+  const lab::SeedValues v = seeds_of({0.5, 0.25, 0.75, 1, 0});
+  EXPECT_EQ(v.describe().substr(0, v.describe().find(';')),
+            "headline seeds 0-2: mean 0.5000 (0.5000, 0.2500, 0.7500)");
+  EXPECT_NE(v.describe().find("all 5 seeds: mean 0.5000"), std::string::npos) << v.describe();
+  EXPECT_NE(v.describe().find("range 0.0000 to 1.0000"), std::string::npos) << v.describe();
 }

@@ -214,6 +214,12 @@ TEST(LedgerReport, ANewRunKeepsEarlierRecordsAndCountsThemApart) {
 // ---- what the report shows ----------------------------------------------------------------
 
 namespace {
+/// A listed record of a claim: its verdict and its expectation, everything else the same.
+pe::ledger::Record listed(const std::string& id, const std::string& verdict, const std::string& expected) {
+  return {id, "theorem1", "Position as a set of clocks", "statement of " + id, "0.5", "0.49", "printed",
+          verdict, expected, "note"};
+}
+
 pe::ledger::Record failing(const std::string& id, const std::string& article, const std::string& computed) {
   pe::ledger::Record r;
   r.id = id;
@@ -233,12 +239,8 @@ pe::ledger::Record failing(const std::string& id, const std::string& article, co
 // The renderer's counts, tested where the mutation sittings run them (docgen_test is labelled
 // docs, which a sitting leaves out).
 TEST(ReportListing, SummaryCountsVerdictsErrataAndDisagreements) {
-  auto record = [](const std::string& id, const std::string& verdict, const std::string& expected) {
-    return pe::ledger::Record{id, "theorem1", "Position as a set of clocks", "statement of " + id, "0.5", "0.49",
-                              "printed", verdict, expected, "note"};
-  };
-  const std::vector<pe::ledger::Record> rs = {record("a.x", "holds", "holds"), record("a.y", "fails", "fails"),
-                                              record("a.z", "fails", "holds"), record("a.w", "error", "holds")};
+  const std::vector<pe::ledger::Record> rs = {listed("a.x", "holds", "holds"), listed("a.y", "fails", "fails"),
+                                              listed("a.z", "fails", "holds"), listed("a.w", "error", "holds")};
   const pe::ledger::Summary s = pe::ledger::summarise(rs);
   EXPECT_EQ(s.claims, 4);
   EXPECT_EQ(s.holds, 1);
@@ -249,6 +251,82 @@ TEST(ReportListing, SummaryCountsVerdictsErrataAndDisagreements) {
   EXPECT_FALSE(pe::ledger::belongs_in_errata(rs[0]));
   EXPECT_TRUE(pe::ledger::belongs_in_errata(rs[1]));
   EXPECT_TRUE(pe::ledger::belongs_in_errata(rs[2]));
+}
+
+TEST(Summary, FailuresAreCountedByCause) {
+  std::vector<Record> rs = {listed("thm9.a", "fails", "fails"),
+                            listed("filings.corpus.b", "fails", "fails"),
+                            listed("exp.c", "fails", "fails"),
+                            listed("exp.d", "fails", "fails"),
+                            listed("exp.e", "fails", "holds"),
+                            listed("thm9.f", "holds", "holds")};
+  rs[0].unit = "theorem9";
+  rs[1].unit = "filings_corpus";
+  for (Record* r : {&rs[0], &rs[1], &rs[5]}) r->reproduction = "exact";
+  rs[2].reproduction = "setting-dependent";
+  rs[3].reproduction = "does-not-reproduce";
+  rs[4].reproduction = "not swept";
+  EXPECT_EQ(pe::ledger::failure_cause(rs[0]), "mathematics");
+  EXPECT_EQ(pe::ledger::failure_cause(rs[1]), "recreated-corpus");
+  EXPECT_EQ(pe::ledger::failure_cause(rs[4]), "other");
+  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  EXPECT_EQ(s.fails_mathematics, 1);
+  EXPECT_EQ(s.fails_recreated_corpus, 1);
+  EXPECT_EQ(s.fails_setting_dependent, 1);
+  EXPECT_EQ(s.fails_everywhere, 1);
+  EXPECT_EQ(s.fails_not_swept, 1);
+}
+
+TEST(Summary, TheHeadlineCountsMathematicsAndExperimentClassesApart) {
+  std::vector<Record> rs = {listed("thm9.a", "fails", "fails"),
+                            listed("thm9.b", "holds", "holds"),
+                            listed("filings.corpus.c", "holds", "holds"),
+                            listed("exp.d", "holds", "holds"),
+                            listed("exp.e", "holds", "holds"),
+                            listed("exp.f", "fails", "fails")};
+  rs[0].unit = rs[1].unit = "theorem9";
+  rs[2].unit = "filings_corpus";
+  for (Record* r : {&rs[0], &rs[1], &rs[2]}) r->reproduction = "exact";
+  rs[3].reproduction = "reproduces";
+  rs[4].reproduction = "fragile";
+  rs[5].reproduction = "inconclusive";
+  rs[3].overprecise = "true";
+  for (const char* reproduction : {"reproduces", "setting-dependent", "does-not-reproduce", "not swept"}) {
+    rs.push_back(listed(std::string("exp.") + reproduction, "holds", "holds"));
+    rs.back().reproduction = reproduction;
+  }
+  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  EXPECT_EQ(s.mathematics_checked, 2);
+  EXPECT_EQ(s.mathematics_holding, 1);
+  EXPECT_EQ(s.corpus_checked, 1);
+  EXPECT_EQ(s.corpus_holding, 1);
+  EXPECT_EQ(s.reproduces, 2);
+  EXPECT_EQ(s.fragile, 1);
+  EXPECT_EQ(s.setting_dependent, 1);
+  EXPECT_EQ(s.does_not_reproduce, 1);
+  EXPECT_EQ(s.not_swept, 1);
+  EXPECT_EQ(s.inconclusive, 1);
+  EXPECT_EQ(s.fails_inconclusive, 1);
+  EXPECT_EQ(s.overprecise, 1);
+  EXPECT_EQ(pe::ledger::failure_cause(rs[5]), "inconclusive");
+}
+
+TEST(ReportListing, ClassTextCountsSettingsOnlyForSweptClasses) {
+  pe::ledger::Record r = failing("a", "1", "2");
+  for (const char* plain : {"", "exact", "not swept"}) {
+    r.reproduction = plain;
+    EXPECT_EQ(class_text(r), plain);
+  }
+  r.reproduction = "fragile";
+  r.settings_held = 3;
+  r.settings_evaluated = 4;
+  EXPECT_EQ(class_text(r), "fragile (holds in 3 of 4 plausible settings)");
+}
+
+TEST(ReportListing, SlugsAreLowerCaseWordsJoinedByOneHyphen) {
+  EXPECT_EQ(slug("Position as a set of clocks"), "position-as-a-set-of-clocks");
+  EXPECT_EQ(slug("  RoPE: (rotations) -- 2x2!  "), "rope-rotations-2x2");
+  EXPECT_EQ(slug("--"), "");
 }
 
 TEST(ReportListing, DirectionComparesPlainNumbersOnly) {

@@ -111,11 +111,13 @@ std::string id_name(FilingReader r) {
 
 struct HorizonRow {
   double width = 0, horizon = 0;
-  long inside = 0, inside_right = 0, beyond = 0, beyond_right = 0;
+  long inside = 0, inside_right = 0;
   /// Beyond the horizon, per question: the head right, and the first-named company right.
   std::vector<double> beyond_head_right, beyond_first_named_right;
+  long beyond() const { return long(beyond_head_right.size()); }
+  long beyond_right() const { return std::count(beyond_head_right.begin(), beyond_head_right.end(), 1.0); }
   double inside_accuracy() const { return double(inside_right) / double(inside); }
-  double beyond_accuracy() const { return double(beyond_right) / double(beyond); }
+  double beyond_accuracy() const { return double(beyond_right()) / double(beyond()); }
 };
 
 HorizonRow horizon_row(const experiments::AttentionHead& head, const std::vector<int>& answers) {
@@ -130,8 +132,6 @@ HorizonRow horizon_row(const experiments::AttentionHead& head, const std::vector
       ++row.inside;
       row.inside_right += right;
     } else if (offset > row.horizon) {
-      ++row.beyond;
-      row.beyond_right += right;
       row.beyond_head_right.push_back(right);
       row.beyond_first_named_right.push_back(qs[i].answer == 0);
     }
@@ -172,7 +172,7 @@ const std::vector<HorizonRow>& family_horizon_rows(bool trained_on_filings) {
 std::string horizon_text(const HorizonRow& r) {
   return "W " + ledger::format(r.width) + ", horizon " + ledger::format(r.horizon) + ", inside half " +
       std::to_string(r.inside_right) + "/" + std::to_string(r.inside) + ", beyond " +
-      std::to_string(r.beyond_right) + "/" + std::to_string(r.beyond);
+      std::to_string(r.beyond_right()) + "/" + std::to_string(r.beyond());
 }
 
 /// A statement the article makes of each of its six ALiBi heads, judged by its rate over every
@@ -524,7 +524,7 @@ PE_CLAIM(horizon_beyond_degrades) {
       "every head degrades beyond the horizon", Rule::statistical, [] {
         return typical_of_heads(
             [](const HorizonRow& r) {
-              return r.beyond > 0 && r.beyond_accuracy() < 1.0 && r.beyond_accuracy() < r.inside_accuracy();
+              return r.beyond() > 0 && r.beyond_accuracy() < 1.0 && r.beyond_accuracy() < r.inside_accuracy();
             },
             "degrade beyond", "rule: beyond accuracy < 1 and below the inside-half accuracy");
       }}, not_reproduced());
@@ -654,7 +654,7 @@ Claim horizon_beyond(int i) {
         const HorizonRow& r = family_horizon_rows(filings_family).at(seed);
         const lab::SeedValues all =
             horizon_column(filings_family, [](const HorizonRow& x) { return x.beyond_accuracy(); });
-        const double binomial = std::pow(pe::binomial_standard_error(value_of_printed(a), r.beyond), 2);
+        const double binomial = std::pow(pe::binomial_standard_error(value_of_printed(a), r.beyond()), 2);
         return one_more_head(a, all, binomial, lab::accuracy_range(filings_classes()), lab::kAccuracyRangeText,
                              "beyond " + lab::comma_list(all.values) + "; this project's seed " +
                                  std::to_string(seed) + ": " + horizon_text(r));

@@ -13,6 +13,12 @@ namespace {
 
 using Counts = std::vector<std::pair<std::string, int>>;
 
+/// A class the sweep decided over its settings (not "", "exact" or "not swept"): only these
+/// carry a count of the settings they hold in.
+bool counts_settings(const Record& r) {
+  return !(r.reproduction.empty() || r.reproduction == "exact" || r.reproduction == "not swept");
+}
+
 /// A two-column table, one count per row (it stays narrow with long headings).
 std::string counts_table(const Counts& counts) {
   std::ostringstream md;
@@ -299,8 +305,7 @@ std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, 
 
 /// The class with the plausible settings it holds in, "setting-dependent 12/22".
 std::string compact_class(const Record& r) {
-  if (r.reproduction.empty() || r.reproduction == "exact" || r.reproduction == "not swept")
-    return r.reproduction;
+  if (!counts_settings(r)) return r.reproduction;
   return r.reproduction + " " + std::to_string(r.settings_held) + "/" + std::to_string(r.settings_evaluated);
 }
 
@@ -376,8 +381,7 @@ std::string direction(const Record& r) {
 std::string reason(const Record& r) { return r.note.substr(0, r.note.find(" | ")); }
 
 std::string class_text(const Record& r) {
-  if (r.reproduction.empty() || r.reproduction == "exact" || r.reproduction == "not swept")
-    return r.reproduction;
+  if (!counts_settings(r)) return r.reproduction;
   return r.reproduction + " (holds in " + std::to_string(r.settings_held) + " of " +
          std::to_string(r.settings_evaluated) + " plausible settings)";
 }
