@@ -67,11 +67,14 @@ members() {
     echo "${source#"$root"/}"
   fi
 }
+# A batch's folder is its first source file's; generated sources (each test program's one-line
+# claims unit, in the build folder) do not count, and the precompiled headers are their own.
 folder() {
   local first
-  first=$(members "$1" | cut -d' ' -f1)
+  case "$1" in *cmake_pch.hxx.cxx) echo "precompiled-headers"; return ;; esac
+  first=$(members "$1" | tr ' ' '\n' | grep -v '^build/' | head -n 1 || true)
   case "$first" in
-    build/*) echo "precompiled-headers" ;;
+    "") echo "generated" ;;
     */*) echo "${first%%/*}/" ;;
     *) echo "top-level" ;;
   esac
