@@ -56,8 +56,12 @@ struct BoundRatios {
   double ratio_log = -1e300;      // max over instances and r of log alpha_r - log alpha_0 - (W - s r)
   bool far_within = true, ratio_within = true;  // every excess within its rounding budget
   long longest = 0;
-  int random_queries = 0, adversarial_queries = 0;  // the sample the claims state: 100 of each
-  bool stated_sample() const { return random_queries == 100 && adversarial_queries == 100; }
+  int random_queries = 0, adversarial_queries = 0;
+  /// The sample the claims state: 100 queries of each kind, alternating.
+  static constexpr int kQueriesOfEachKind = 100;
+  bool stated_sample() const {
+    return random_queries == kQueriesOfEachKind && adversarial_queries == kQueriesOfEachKind;
+  }
   std::string census() const {
     return std::to_string(random_queries) + " random and " + std::to_string(adversarial_queries) +
            " adversarial queries";
@@ -75,7 +79,7 @@ const BoundRatios& bound_ratios() {
   static const BoundRatios out = [] {
     BoundRatios b;
     Rng rng(31);
-    for (int i = 0; i < 200; ++i) {
+    for (int i = 0; i < 2 * BoundRatios::kQueriesOfEachKind; ++i) {
       const long length = rng.integer(1, 8192);
       const double width = rng.uniform(0, 30);
       const double slope = rng.bernoulli(0.5) ? alibi_slope(int(rng.integer(1, 8)), 8) : rng.uniform(0.01, 3);
