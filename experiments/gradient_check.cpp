@@ -19,13 +19,18 @@ AttentionHead sharp_head(PositionScheme scheme, std::uint64_t seed, MarkEmbeddin
   return AttentionHead::initialised(shape, rng, scales);
 }
 
+Token random_content_token(Rng& rng) {
+  const bool marked = rng.bernoulli(0.3);
+  const int symbol = static_cast<int>(rng.integer(0, 7));
+  return Token::content(symbol, marked);
+}
+
 std::vector<Example> mixed_examples(Rng& rng, int count, int max_length) {
   std::vector<Example> out(count);
   for (int i = 0; i < count; ++i) {
     const int n = static_cast<int>(rng.integer(1, max_length));
     out[i].tokens.resize(n);
-    for (int j = 0; j < n; ++j)
-      out[i].tokens[j] = Token::content(static_cast<int>(rng.integer(0, 7)), rng.bernoulli(0.3));
+    for (int j = 0; j < n; ++j) out[i].tokens[j] = random_content_token(rng);
     if (rng.bernoulli(0.6)) out[i].tokens.back() = Token::query();
     out[i].target = static_cast<int>(rng.integer(0, 7));
   }

@@ -20,6 +20,11 @@ namespace pe::experiments {
 AttentionHead sharp_head(PositionScheme scheme, std::uint64_t seed,
                          MarkEmbedding mark_embedding = MarkEmbedding::shared_row);
 
+/// A content token of a type in [0, 7], marked with probability 0.3. The mark is drawn first and
+/// the type second, one statement each: the two as arguments of one call would be drawn in the
+/// order the compiler chooses (GCC and clang differ), and so would the tokens.
+Token random_content_token(Rng& rng);
+
 /// Examples of mixed lengths (1..max_length) whose last tokens are the query or content tokens,
 /// so that the tabulated pass forms several query groups.
 std::vector<Example> mixed_examples(Rng& rng, int count, int max_length);

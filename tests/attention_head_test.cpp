@@ -81,7 +81,7 @@ TEST_P(ForwardAgreement, TabulatedDenseAndReferenceAgreeAtEveryPosition) {
   std::vector<Token> tokens;
   for (int j = 0; j < 26; ++j)
     tokens.push_back(j % 9 == 8 ? Token::query()
-                                : Token::content(static_cast<int>(rng.integer(0, 7)), rng.bernoulli(0.3)));
+                                : random_content_token(rng));
   const Eigen::MatrixXd dense = read_all_positions(head, tokens, reading);
   const Eigen::MatrixXd reference = reference_logits(head, tokens, reading);
   std::vector<Example> prefixes(tokens.size());
@@ -128,7 +128,7 @@ TEST(ShawScheme, OffsetsPastTheClipShareTheLastVectorInEveryPassAndTheGradient) 
   std::vector<Token> tokens;
   for (int j = 0; j < 26; ++j)
     tokens.push_back(j % 9 == 8 ? Token::query()
-                                : Token::content(static_cast<int>(rng.integer(0, 7)), rng.bernoulli(0.3)));
+                                : random_content_token(rng));
   const Eigen::MatrixXd reference = reference_logits(head, tokens, {});
   std::vector<Example> prefixes(tokens.size());
   for (std::size_t t = 0; t < tokens.size(); ++t) {
@@ -271,7 +271,7 @@ TEST(AttentionHead, ReplacedPositionTermAgreesBetweenTabulatedAndDense) {
   Reading probe;
   probe.position_position_matrix = rng.normal_matrix(16, 16);
   std::vector<Token> tokens;
-  for (int j = 0; j < 20; ++j) tokens.push_back(Token::content(static_cast<int>(rng.integer(0, 7)), rng.bernoulli(0.3)));
+  for (int j = 0; j < 20; ++j) tokens.push_back(random_content_token(rng));
   tokens.push_back(Token::query());
   const Eigen::MatrixXd dense = read_all_positions(head, tokens, probe);
   const Eigen::MatrixXd last = logits_at_last(head, {Example{tokens, 0}}, probe);

@@ -38,6 +38,19 @@ TEST(GradientCheck, ACoarseStepExceedsTheBound) {
   EXPECT_GT(experiments::check_gradient(c, 0.5).relative, experiments::kGradientRelativeBound);
 }
 
+// The cases' tokens must not depend on the compiler: the mark is drawn before the type.
+TEST(GradientCheck, ARandomContentTokenDrawsItsMarkBeforeItsType) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Rng drawn(seed), by_hand(seed);
+    const experiments::Token token = experiments::random_content_token(drawn);
+    const bool marked = by_hand.bernoulli(0.3);
+    const int symbol = static_cast<int>(by_hand.integer(0, 7));
+    EXPECT_EQ(token.marked, marked) << "seed " << seed;
+    EXPECT_EQ(token.symbol, symbol) << "seed " << seed;
+    EXPECT_EQ(drawn.integer(0, 1000000), by_hand.integer(0, 1000000)) << "seed " << seed;
+  }
+}
+
 TEST(GradientCheck, UnknownReadingIsRefused) {
   EXPECT_THROW(experiments::gradient_reading("bogus"), std::invalid_argument);
 }

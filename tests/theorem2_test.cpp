@@ -104,7 +104,8 @@ RC_GTEST_PROP(Theorem2, OffsetOnlyOnTheWindowExactlyForCommutantElements, ()) {
   const long first = *rc::gen::inRange(-1000, 1001);
   const Eigen::MatrixXd map = pe::window_defect_map(omega, first, d + 1);
   const pe::NullSpace null = pe::numerical_null_space(map, pe::window_defect_map_error_bound(d, first, d + 1));
-  const Eigen::MatrixXd element = pe::commutant_element(gen_vector(d / 2), gen_vector(d / 2));
+  const Eigen::VectorXd a = gen_vector(d / 2), c = gen_vector(d / 2);
+  const Eigen::MatrixXd element = pe::commutant_element(a, c);
   const Eigen::MatrixXd m = element + gen_matrix(d);
   const Eigen::VectorXd vec_e = Eigen::Map<const Eigen::VectorXd>(element.data(), element.size());
   const Eigen::VectorXd vec_m = Eigen::Map<const Eigen::VectorXd>(m.data(), m.size());
@@ -150,7 +151,8 @@ RC_GTEST_PROP(CommutantProjection, IsOrthogonal, ()) {
   // M - Pi M is orthogonal to the whole commutant (so Pi M is the nearest commutant element).
   const int d = pe::testing::gen_dimension(16);
   const Eigen::MatrixXd m = gen_matrix(d);
-  const Eigen::MatrixXd element = pe::commutant_element(gen_vector(d / 2), gen_vector(d / 2));
+  const Eigen::VectorXd a = gen_vector(d / 2), c = gen_vector(d / 2);
+  const Eigen::MatrixXd element = pe::commutant_element(a, c);
   const Eigen::MatrixXd residual = m - pe::commutant_projection(m);
   RC_ASSERT(std::fabs(frobenius_inner(residual, element)) <= 8 * kEps * m.norm() * element.norm());
   // Pythagoras.
@@ -164,7 +166,8 @@ RC_GTEST_PROP(CommutantProjection, LandsInTheCommutantAndFixesIt, ()) {
   const Eigen::MatrixXd r = pe::block_rotation(1.0, omega);
   const Eigen::MatrixXd pm = pe::commutant_projection(gen_matrix(d));
   RC_ASSERT((pm * r - r * pm).norm() <= 8 * kEps * pm.norm());
-  const Eigen::MatrixXd element = pe::commutant_element(gen_vector(d / 2), gen_vector(d / 2));
+  const Eigen::VectorXd a = gen_vector(d / 2), c = gen_vector(d / 2);
+  const Eigen::MatrixXd element = pe::commutant_element(a, c);
   RC_ASSERT((pe::commutant_projection(element) - element).norm() <= 2 * kEps * element.norm());
 }
 

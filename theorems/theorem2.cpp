@@ -44,6 +44,7 @@
 #include "certified.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
+#include "statistics.hpp"
 #include "subspaces.hpp"
 
 namespace pe::theorems {
@@ -192,7 +193,9 @@ const ProjectionResiduals& projection_residuals() {
       const std::vector<double> omega = random_separated_frequencies(rng, d, 0.001);
       const Eigen::MatrixXd rot = block_rotation(1.0, omega);
       out.in_commutant = std::max(out.in_commutant, (pm * rot - rot * pm).norm() / unit);
-      const Eigen::MatrixXd element = commutant_element(rng.normal_vector(d / 2), rng.normal_vector(d / 2));
+      // c before a, one declaration each: arguments of one call are drawn in the compiler's order.
+      const Eigen::VectorXd c = rng.normal_vector(d / 2), a = rng.normal_vector(d / 2);
+      const Eigen::MatrixXd element = commutant_element(a, c);
       out.fixes = std::max(out.fixes, (commutant_projection(element) - element).norm() /
                                           (element.norm() * kEps));
     }
@@ -231,17 +234,13 @@ const DefectSample& defect_sample(int d) {
   }
   DefectSample out;
   out.count = count;
-  auto mean_and_se = [count](const std::vector<double>& x, double& mean, double& se) {
-    double sum = 0, sum_sq = 0;
-    for (double v : x) sum += v;
-    mean = sum / count;
-    for (double v : x) sum_sq += (v - mean) * (v - mean);
-    se = std::sqrt(sum_sq / (count - 1) / count);
-  };
   std::vector<double> squares(count);
   for (int i = 0; i < count; ++i) squares[i] = delta[i] * delta[i];
-  mean_and_se(delta, out.mean, out.mean_se);
-  mean_and_se(squares, out.mean_square, out.mean_square_se);
+  const Estimate mean = estimate_mean(delta), mean_square = estimate_mean(squares);
+  out.mean = mean.value;
+  out.mean_se = mean.standard_error;
+  out.mean_square = mean_square.value;
+  out.mean_square_se = mean_square.standard_error;
   std::sort(kept.begin(), kept.end());
   const boost::math::beta_distribution<double> law(d / 2.0, (double(d) * d - d) / 2.0);
   for (int i = 0; i < count; ++i) {
