@@ -2,13 +2,15 @@
 # Where the build's time goes: builds a preset from an empty folder (build/compile-times) with
 # every compile timed, then prints the wall and CPU time of the build, the compile time by
 # folder, the slowest translation units (a unity batch named with the files it holds), and for
-# the slowest few GCC's -ftime-report phases (parsing, template instantiation, optimisation).
+# the slowest few where their time goes, compiled again alone: clang's -ftime-trace (front end,
+# template instantiation, optimisation and code generation), or GCC's -ftime-report phases when
+# the preset is configured with GCC.
 #
 #   bash tests/build_cost/compile_times.sh [--preset NAME] [--top N] [--explain N] [--reuse]
 #
 # Defaults: --preset release, --top 15, --explain 3. --reuse prints the last run's figures again
-# without building (its preset's). Takes as long as a cold build (about four
-# minutes for the release preset on two cores) plus one compile per explained unit.
+# without building (its preset's). Takes as long as a cold build plus one compile per
+# explained unit.
 set -euo pipefail
 script=$(realpath "$0")
 cd "$(dirname "$script")/../.."
@@ -95,11 +97,34 @@ sort -rn "$log" | awk -v n="$top" 'NR <= n' | while read -r seconds source objec
 done
 [ "$explain" -eq 0 ] && exit 0
 echo
-echo "== where the time goes in the $explain slowest (GCC -ftime-report, run alone)"
+echo "== where the time goes in the $explain slowest (compiled again alone)"
+# clang: the totals of its -ftime-trace (written beside the object) and the three costliest
+# instantiations; GCC: the phases of -ftime-report.
+clang_phases() {
+  python3 - "$1" <<'PY'
+import json, sys
+events = json.load(open(sys.argv[1]))["traceEvents"]
+total = {e["name"]: e["dur"] / 1e6 for e in events if e.get("name", "").startswith("Total ")}
+for label, name in [("front end", "Frontend"), ("  deferred instantiation", "PerformPendingInstantiations"),
+                    ("back end", "Backend"), ("  optimisation", "Optimizer"),
+                    ("  code generation", "CodeGenPasses"), ("TOTAL", "ExecuteCompiler")]:
+    print("   %-28s %7.1f s" % (label, total.get("Total " + name, 0.0)))
+costliest = sorted((e for e in events if e.get("name") == "InstantiateFunction"),
+                   key=lambda e: -e["dur"])[:3]
+for e in costliest:
+    print("   %7.1f s  %s" % (e["dur"] / 1e6, e.get("args", {}).get("detail", "")[:100]))
+PY
+}
 sort -rn "$log" | grep -v cmake_pch | awk -v n="$explain" 'NR <= n' | while read -r seconds source object; do
   command=$(ninja -C "$dir" -t commands "$object" | tail -n 1 | sed "s|^$root/tests/build_cost/time_compile.sh ||")
-  report=$(cd "$dir" && eval "$command -ftime-report" 2>&1 >/dev/null || true)
   echo "-- $(members "$source")"
-  echo "$report" | grep -E '^ (phase parsing|phase lang. deferred|phase opt and generate|template instantiation|TOTAL) ' |
-    awk -F: '{ gsub(/\([^)]*\)/, "", $2); split($2, f, " "); printf "   %-28s %7.1f s\n", $1, f[3] }'
+  if [[ "$command" == *clang* ]]; then
+    (cd "$dir" && eval "$command -ftime-trace" >/dev/null 2>&1) || true
+    trace="$dir/${object%.o}.json"
+    if [ -f "$trace" ]; then clang_phases "$trace"; else echo "   (no trace written at $trace)"; fi
+  else
+    report=$(cd "$dir" && eval "$command -ftime-report" 2>&1 >/dev/null || true)
+    echo "$report" | grep -E '^ (phase parsing|phase lang. deferred|phase opt and generate|template instantiation|TOTAL) ' |
+      awk -F: '{ gsub(/\([^)]*\)/, "", $2); split($2, f, " "); printf "   %-28s %7.1f s\n", $1, f[3] }'
+  fi
 done

@@ -114,7 +114,8 @@ struct Claim {
   std::string erratum;    ///< reason and corrected value; required when expected == fails
   std::string unit;       ///< the verification unit that declared it (set on registration)
   /// Where the claim is declared: filled in by the compiler at the braced initialiser that
-  /// builds it, and made relative to the repository root on registration (`source`).
+  /// builds it (GCC names its first line, clang its last), and made relative to the repository
+  /// root on registration (`source`).
   const char* declared_in = __builtin_FILE();
   int declared_at = __builtin_LINE();
   std::string source;     ///< "theorems/theorem1.cpp:142" (set on registration)
