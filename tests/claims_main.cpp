@@ -58,8 +58,8 @@ int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   for (const pe::ledger::Claim* claim : pe::ledger::claims_of_unit(pe::tests::kClaimsUnit)) {
     const auto [suite, name] = pe::ledger::test_name(claim->id);
-    testing::RegisterTest(suite.c_str(), name.c_str(), nullptr, nullptr, claim->declared_in,
-                          claim->declared_at,
+    testing::RegisterTest(suite.c_str(), name.c_str(), nullptr, nullptr, claim->id.declared_in,
+                          claim->id.declared_at,
                           [claim]() -> testing::Test* { return new ClaimCheck(*claim); });
   }
   return RUN_ALL_TESTS();

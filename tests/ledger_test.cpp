@@ -134,18 +134,19 @@ TEST(LedgerDeclarations, AClaimDecidedByAnotherRulesHelperIsRefused) {
 
 TEST(LedgerDeclarations, RecordsWhereEachClaimIsDeclared) {
   UnitClaims unit("test");
-  const int first_line = __LINE__ + 1;
-  unit.add({"test.located", "Position as a set of clocks", "a statement", "0.5", Rule::printed,
-            [] { return printed("0.5", 0.5); }});
-  // Of a declaration spread over lines, GCC names the first and clang the last (its closing
-  // brace): where each evaluates the default member initialisers of an aggregate.
-#if defined(__clang__)
-  const int line = first_line + 1;
-#else
-  const int line = first_line;
-#endif
+  // The id's line, not the first or last line of the declaration around it.
+  const int line = __LINE__ + 2;
+  unit.add({
+      "test.located", "Position as a set of clocks", "a statement", "0.5", Rule::printed,
+      [] { return printed("0.5", 0.5); }});
   EXPECT_EQ(unit.claims().back().source, "tests/ledger_test.cpp:" + std::to_string(line));
   EXPECT_EQ(evaluate_record(unit.claims().back()).source, unit.claims().back().source);
+  // A copy keeps where the id was written; an id assigned anew is located where it is assigned.
+  Claim copy = unit.claims().back();
+  EXPECT_EQ(copy.id.declared_at, line);
+  const int assigned_line = __LINE__ + 1;
+  copy.id = std::string("test.moved");
+  EXPECT_EQ(copy.id.declared_at, assigned_line);
 }
 
 TEST(LedgerDeclarations, EveryDeclaredClaimIsWellFormed) {

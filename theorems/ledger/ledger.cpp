@@ -104,7 +104,7 @@ void UnitClaims::add(Claim claim) {
                                 ": an expected 'fails' needs an erratum with the corrected value");
   if (claim.rule == Rule::printed) half_unit_of_printed(claim.article);  // validates the literal
   claim.unit = unit_;
-  claim.source = relative_source(claim.declared_in) + ":" + std::to_string(claim.declared_at);
+  claim.source = relative_source(claim.id.declared_in) + ":" + std::to_string(claim.id.declared_at);
   claims_.push_back(std::move(claim));
 }
 

@@ -11,6 +11,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -102,9 +103,24 @@ inline const std::string kSeededEqualityInDisguise =
 /// enclosure of the exact value would not decide; `why` names the floating-point computation.
 Outcome about_floating_point(Outcome outcome, std::string_view why);
 
+/// A claim's id, which also records where it is written: the file and line of the expression
+/// the id is built from, filled in by the compiler at that expression (default arguments of the
+/// converting constructor are evaluated where it is called, on GCC and clang alike). A default
+/// member initialiser of Claim would not do: clang evaluates those at the declaration's closing
+/// brace, GCC at its start.
+struct ClaimId : std::string {
+  ClaimId() = default;
+  template <class Text, class = std::enable_if_t<std::is_convertible_v<Text, std::string> &&
+                                                 !std::is_same_v<std::decay_t<Text>, ClaimId>>>
+  ClaimId(Text&& text, const char* file = __builtin_FILE(), int line = __builtin_LINE())
+      : std::string(std::forward<Text>(text)), declared_in(file), declared_at(line) {}
+  const char* declared_in = "";
+  int declared_at = 0;
+};
+
 /// One claim of the article.
 struct Claim {
-  std::string id;         ///< stable, dotted: `thm1.ruler.d512.delta256`
+  ClaimId id;             ///< stable, dotted: `thm1.ruler.d512.delta256`
   std::string section;    ///< one of sections(), the article's section heading
   std::string statement;  ///< statement label and what it asserts, in the project's words
   std::string article;    ///< the article's value or assertion, as printed
@@ -113,12 +129,9 @@ struct Claim {
   Verdict expected = Verdict::holds;
   std::string erratum;    ///< reason and corrected value; required when expected == fails
   std::string unit;       ///< the verification unit that declared it (set on registration)
-  /// Where the claim is declared: filled in by the compiler at the braced initialiser that
-  /// builds it (GCC names its first line, clang its last), and made relative to the repository
-  /// root on registration (`source`).
-  const char* declared_in = __builtin_FILE();
-  int declared_at = __builtin_LINE();
-  std::string source;     ///< "theorems/theorem1.cpp:142" (set on registration)
+  /// Where the id is written, relative to the repository root: "theorems/theorem1.cpp:142"
+  /// (set on registration).
+  std::string source;
 };
 
 /// The article's sections, in its order; every claim names one of them.
