@@ -107,7 +107,7 @@ Outcome about_floating_point(Outcome outcome, std::string_view why);
 /// the id is built from, filled in by the compiler at that expression (default arguments of the
 /// converting constructor are evaluated where it is called, on GCC and clang alike). A default
 /// member initialiser of Claim would not do: clang evaluates those at the declaration's closing
-/// brace, GCC at its start.
+/// brace, GCC at the start of some statements and the end of others.
 struct ClaimId : std::string {
   ClaimId() = default;
   template <class Text, class = std::enable_if_t<std::is_convertible_v<Text, std::string> &&
