@@ -151,7 +151,7 @@ CiRun parse_ci_run(const std::string& text) {
       current.passed = current.total - std::stoi(m[1]);
     } else if (std::regex_search(line, m, total)) {
       current.seconds = std::stod(m[1]);
-      current.run = run.tests.empty() ? "release" : "sanitize";
+      current.run = stamps.empty() ? "before the first step" : stamps.back().first;
       run.tests.push_back(std::move(current));
       current = {};
     } else if (!line.empty()) {
@@ -177,7 +177,7 @@ std::string ci_costs_markdown(const CiRun& run) {
   for (const auto& [name, seconds] : run.steps) md << "| " << literal(name) << " | " << minutes_text(seconds) << " |\n";
   md << "| all of `.ci/run` | " << minutes_text(run.total_seconds) << " |\n\n";
   for (const CiRun::Tests& t : run.tests) {
-    md << "The " << t.run << " tests: " << t.passed << " of " << t.total << " passed in "
+    md << "The tests of the step " << literal(t.run) << ": " << t.passed << " of " << t.total << " passed in "
        << minutes_text(t.seconds);
     for (std::size_t i = 0; i < t.named.size(); ++i)
       md << (i ? ", " : "; of which ") << "`" << t.named[i].first << "` " << minutes_text(t.named[i].second);

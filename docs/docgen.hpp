@@ -94,7 +94,7 @@ struct CiRun {
   std::string commit;
   std::vector<std::pair<std::string, long>> steps;  ///< step name, wall seconds
   long total_seconds = 0;
-  /// Per ctest run in order ("release", "sanitize"): tests passed of tests run, its wall time,
+  /// Per ctest run in order, named by the step it ran in: tests passed of tests run, its wall time,
   /// and named tests' times (sweep.run, tournament.train, filings_study.prepare, docs.build).
   struct Tests {
     std::string run;

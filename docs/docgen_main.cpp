@@ -32,6 +32,7 @@
 #include "report.hpp"
 #include "sweep.hpp"
 #include "lab.hpp"
+#include "words.hpp"
 
 namespace fs = std::filesystem;
 using pe::docgen::Page;
@@ -80,10 +81,11 @@ Options parse(int argc, char** argv) {
 
 int main(int argc, char** argv) try {
   if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
-    std::cout << "usage: pe_docgen --source DIR --narrative DIR --out DIR --html DIR\n\nEvaluates every "
-                 "claim, expands the narrative templates of --narrative into Doxygen pages under --out, "
-                 "and writes the figure data and payload (--html receives the payload); run by "
-                 "`cmake --build --preset docs`, which then draws the plots and runs Doxygen.\n";
+    std::cout << "usage: pe_docgen --source DIR --narrative DIR --out DIR --html DIR\n\n"
+              << pe::wrap_words("Evaluates every claim, expands the narrative templates of --narrative into "
+                                "Doxygen pages under --out, and writes the figure data and payload (--html "
+                                "receives the payload); run by `cmake --build --preset docs`, which then draws "
+                                "the plots and runs Doxygen.", 80);
     return 0;
   }
   const Options opt = parse(argc, argv);

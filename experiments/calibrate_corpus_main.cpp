@@ -13,17 +13,18 @@
 
 #include "headline_runs.hpp"
 #include "corpus_calibration.hpp"
+#include "words.hpp"
 
 int main(int argc, char** argv) {
   const char* usage = "usage: pe_calibrate_corpus\n";
   if (argc > 1) {
     const std::string arg = argv[1];
     if (arg == "--help" || arg == "-h") {
-      std::cout << usage
-                << "\nFits the filings generator's shape to the article's corpus statistics (a seeded "
-                   "search that reads corpus statistics only) and prints each statistic against the "
-                   "article's with its tolerance, then the fitted shape as calibrated_shape() holds it. "
-                   "Exits 1 when a target is left unmet.\n";
+      std::cout << usage << "\n"
+                << pe::wrap_words("Fits the filings generator's shape to the article's corpus statistics (a "
+                                  "seeded search that reads corpus statistics only) and prints each statistic "
+                                  "against the article's with its tolerance, then the fitted shape as "
+                                  "calibrated_shape() holds it. Exits 1 when a target is left unmet.", 80);
       return 0;
     }
     std::cerr << "pe_calibrate_corpus: takes no argument, got '" << arg << "'\n" << usage;

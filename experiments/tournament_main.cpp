@@ -7,6 +7,7 @@
 #include <string>
 
 #include "headline_runs.hpp"
+#include "words.hpp"
 
 int main(int argc, char** argv) {
   using namespace pe::experiments;
@@ -14,11 +15,12 @@ int main(int argc, char** argv) {
   if (argc > 1) {
     const std::string arg = argv[1];
     if (arg == "--help" || arg == "-h") {
-      std::cout << usage
-                << "\nSelects the tournament's training recipe (training or loading every head of the grid "
-                   "from the cache), trains or loads the 20-seed tournament in it, and prints the grid's "
-                   "validation figures, every head's validation loss, accuracy and degenerate flag, and every "
-                   "accuracy at every test length and reading. It is the CTest fixture tournament.train.\n";
+      std::cout << usage << "\n"
+                << pe::wrap_words("Selects the tournament's training recipe (training or loading every head of "
+                                  "the grid from the cache), trains or loads the 20-seed tournament in it, and "
+                                  "prints the grid's validation figures, every head's validation loss, accuracy "
+                                  "and degenerate flag, and every accuracy at every test length and reading. It "
+                                  "is the CTest fixture tournament.train.", 80);
       return 0;
     }
     std::cerr << "pe_tournament: takes no argument, got '" << arg << "'\n" << usage;

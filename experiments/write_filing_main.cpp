@@ -7,6 +7,7 @@
 #include <string>
 
 #include "synthetic_filings.hpp"
+#include "words.hpp"
 
 namespace {
 
@@ -34,10 +35,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
-      std::cout << "usage: pe_write_filing <words> [--seed N]\n\nWrites to standard output a generated "
-                   "filing of about <words> words (at most ten million) whose company mentions are marked "
-                   "[[Company Name]], the input pe_read_filing reads; --seed picks another document "
-                   "(default 1).\n";
+      std::cout << "usage: pe_write_filing <words> [--seed N]\n\n"
+                << pe::wrap_words("Writes to standard output a generated filing of about <words> words (at "
+                                  "most ten million) whose company mentions are marked [[Company Name]], the "
+                                  "input pe_read_filing reads; --seed picks another document (default 1).", 80);
       return 0;
     }
     if (arg == "--seed") {

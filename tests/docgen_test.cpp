@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <regex>
+#include <sstream>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -607,7 +609,8 @@ TEST(CiCosts, StepsTakeTheTimeToTheNextStepAndCrossMidnight) {
   EXPECT_EQ(run.steps[2].second, 123);
   EXPECT_EQ(run.total_seconds, 843);
   ASSERT_EQ(run.tests.size(), 2u);
-  EXPECT_EQ(run.tests[0].run, "release");
+  EXPECT_EQ(run.tests[0].run, "release: the README's test command");
+  EXPECT_EQ(run.tests[1].run, "sanitize: tests");
   EXPECT_EQ(run.tests[0].passed, 737);
   ASSERT_EQ(run.tests[0].named.size(), 1u);
   EXPECT_DOUBLE_EQ(run.tests[0].named[0].second, 321.51);
@@ -625,6 +628,30 @@ TEST(CiCosts, RefusesAnUnfinishedOrForeignRecord) {
               pe::docgen::parse_ci_run("CI: a (01:00:00)\nsomething else\nCI: done (01:00:01)\n");
             }).find("ci.log:2"),
             std::string::npos);
+}
+
+// The README gives the first command's duration only as the recorded CI run measured it: the
+// step "the README's first command" of docs/measurements/ci.log, in whole minutes (rounded).
+TEST(CiCosts, TheReadmeStatesTheFirstCommandsRecordedDuration) {
+  std::ifstream log(std::string(PE_SOURCE_DIR) + "/docs/measurements/ci.log"),
+      readme(std::string(PE_SOURCE_DIR) + "/README.md");
+  ASSERT_TRUE(log && readme);
+  std::ostringstream log_text, readme_text;
+  log_text << log.rdbuf();
+  readme_text << readme.rdbuf();
+  const pe::docgen::CiRun run = pe::docgen::parse_ci_run(log_text.str());
+  const auto step = std::find_if(run.steps.begin(), run.steps.end(),
+                                 [](const auto& s) { return s.first == "the README's first command"; });
+  std::smatch stated;
+  const std::string text = readme_text.str();
+  const bool states = std::regex_search(text, stated, std::regex(R"(took about ([0-9]+) minutes)"));
+  if (step == run.steps.end()) {
+    EXPECT_FALSE(states) << "README.md states a duration the recorded run did not measure";
+    return;
+  }
+  ASSERT_TRUE(states) << "README.md does not say how long the first command took (\"took about N minutes\")";
+  EXPECT_EQ(std::stol(stated[1]), std::lround(step->second / 60.0))
+      << "the recorded run's first command took " << pe::docgen::minutes_text(step->second);
 }
 
 TEST(CiCosts, TheRecordedRunParses) {

@@ -89,6 +89,21 @@ TEST(ClaimPages, EveryClaimHasAnAnchorAndASectionPageLink) {
             << missing_link << " without a link from a section page\n";
 }
 
+// The README tells a reader how a claim's id becomes its anchor, with an example: the example
+// follows claim_anchor and lands on the page of every claim.
+TEST(ClaimPages, TheReadmesAnchorExampleLandsOnItsClaim) {
+  const std::string readme = read_text(std::string(PE_SOURCE_DIR) + "/README.md");
+  std::smatch id, anchor;
+  ASSERT_TRUE(std::regex_search(readme, id, std::regex(R"(grep -n '([A-Za-z0-9_.]+)' build/release/report)")))
+      << "README.md: the audit example's grep of a claim id is gone";
+  ASSERT_TRUE(std::regex_search(readme, anchor, std::regex(R"(claims\.html#(claim-[A-Za-z0-9_-]+))")))
+      << "README.md: no example of a claim's anchor (claims.html#claim-...)";
+  EXPECT_EQ(anchor[1].str(), pe::docgen::claim_anchor(id[1].str()));
+  const std::string all = read_text(std::filesystem::path(g_html_dir) / "claims.html");
+  EXPECT_NE(all.find("id=\"" + anchor[1].str() + "\""), std::string::npos)
+      << anchor[1] << " is not an anchor of claims.html";
+}
+
 TEST(ClaimPages, EveryDeclarationLinkLandsOnItsLine) {
   // The "declared in" cells link to Doxygen's source pages: each target page must exist and
   // hold the line's anchor (Doxygen names a page by directory when a file name repeats).

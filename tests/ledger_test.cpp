@@ -417,19 +417,24 @@ std::string written(const std::string& name, const std::string& text) {
 TEST(ReportDiff, ListsChangedVerdictsClassesValuesAndMissingClaims) {
   const std::string before = written("pe-diff-before.json", R"({"build": {"commit": "a"}, "claims": [
     {"id": "thm1.a", "verdict": "holds", "reproduction": "exact", "article": "0.5", "computed": "0.49"},
-    {"id": "exp.b", "verdict": "holds", "reproduction": "reproduces", "article": "0.4", "computed": "0.41", "readings": {"x": "holds"}},
-    {"id": "exp.c", "verdict": "fails", "reproduction": "fragile", "article": "0.4", "computed": "0.2"},
+    {"id": "exp.b", "verdict": "holds", "reproduction": "reproduces", "class": "reproduces", "article": "0.4", "computed": "0.41", "readings": {"x": "holds"}},
+    {"id": "exp.c", "verdict": "fails", "reproduction": "fragile", "class": "fragile", "article": "0.4", "computed": "0.2"},
+    {"id": "exp.f", "verdict": "holds", "reproduction": "reproduces", "class": "reproduces", "article": "0.9", "computed": "0.9"},
     {"id": "old.d", "verdict": "holds", "reproduction": "exact", "article": "1", "computed": "1"}]})");
   const std::string after = written("pe-diff-after.json", R"({"build": {"commit": "b"}, "claims": [
     {"id": "thm1.a", "verdict": "holds", "reproduction": "exact", "article": "0.5", "computed": "0.49"},
-    {"id": "exp.b", "verdict": "fails", "reproduction": "fragile", "article": "0.4", "computed": "0.3"},
-    {"id": "exp.c", "verdict": "fails", "reproduction": "fragile", "article": "0.4", "computed": "0.2\u0021"},
+    {"id": "exp.b", "verdict": "fails", "reproduction": "fragile", "class": "fragile", "article": "0.4", "computed": "0.3"},
+    {"id": "exp.c", "verdict": "fails", "reproduction": "fragile", "class": "fragile", "article": "0.4", "computed": "0.2\u0021"},
+    {"id": "exp.f", "verdict": "holds", "reproduction": "reproduces", "class": "inconclusive", "article": "0.9", "computed": "0.9"},
     {"id": "new.e", "verdict": "holds", "reproduction": "exact", "article": "1", "computed": "1"}]})");
   int changed = -1;
   const std::string text = diff_reports(read_report_claims(before), read_report_claims(after), changed);
-  EXPECT_EQ(changed, 4) << text;
-  EXPECT_NE(text.find("exp.b: verdict holds -> fails; class reproduces -> fragile; computed 0.41 -> 0.3\n"),
+  EXPECT_EQ(changed, 5) << text;
+  EXPECT_NE(text.find("exp.b: verdict holds -> fails; reproduction reproduces -> fragile; class reproduces -> "
+                      "fragile; computed 0.41 -> 0.3\n"),
             std::string::npos) << text;
+  // The class is a field of its own: a change of class alone is listed.
+  EXPECT_NE(text.find("exp.f: class reproduces -> inconclusive\n"), std::string::npos) << text;
   EXPECT_NE(text.find("exp.c: computed 0.2 -> 0.2!\n"), std::string::npos) << text;  // \u0021 read
   EXPECT_NE(text.find("old.d: only in the old report"), std::string::npos);
   EXPECT_NE(text.find("new.e: only in the new report"), std::string::npos);

@@ -96,4 +96,14 @@ std::string harness_markdown() {
   return md.str();
 }
 
+std::string harness_list() {
+  std::ostringstream list;
+  for (const HarnessRow& row : harness_rows()) {
+    list << "- " << row.number << ". " << row.check << ": tests ";
+    for (std::size_t i = 0; i < row.tests.size(); ++i) list << (i ? ", `" : "`") << row.tests[i] << "`";
+    list << "\n";
+  }
+  return list.str();
+}
+
 }  // namespace pe::theorems

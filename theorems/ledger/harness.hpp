@@ -43,7 +43,11 @@ struct HarnessRun {
 };
 HarnessRun run_one_claim_per_row(const std::vector<HarnessRow>& rows);
 
-/// The README's table: a Markdown table with the columns #, the article's check, and tests.
+/// The docs' table: a Markdown table with the columns #, the article's check, and tests.
 std::string harness_markdown();
+
+/// The same rows for a terminal: one Markdown list item per row ("- 24. the check: tests
+/// `a`, `b`"), unwrapped; `pe_report harness` wraps it to the report's width.
+std::string harness_list();
 
 }  // namespace pe::theorems

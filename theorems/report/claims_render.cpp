@@ -1,5 +1,7 @@
 #include "claims_render.hpp"
 
+#include "words.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <optional>
@@ -253,30 +255,6 @@ std::string shortened(const std::string& text, std::size_t width) {
   return text;
 }
 
-/// Words of `text` in lines of at most `width` characters; the first line starts with `first`,
-/// the others with `indent`. A word longer than a line stands alone on its line.
-std::string wrapped(const std::string& text, const std::string& first, const std::string& indent,
-                    std::size_t width) {
-  std::istringstream words(text);
-  std::string out = first, line = first, word;
-  bool line_empty = true;
-  while (words >> word) {
-    if (!line_empty && line.size() + 1 + word.size() > width) {
-      out += "\n" + indent;
-      line = indent;
-      line_empty = true;
-    }
-    if (!line_empty) {
-      out += ' ';
-      line += ' ';
-    }
-    out += word;
-    line += word;
-    line_empty = false;
-  }
-  return out + "\n";
-}
-
 /// The detail fields of a claim, label and raw text, in the order both listings show them; the
 /// statement, the reason (when shown beside the compact line) and empty fields left out.
 std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, bool with_reason) {
@@ -398,7 +376,7 @@ std::string wrap_report(const std::string& markdown) {
     const std::size_t text_at = line.find_first_not_of(' ');
     const bool item = line.compare(text_at, 2, "- ") == 0;
     const std::size_t indent = item ? text_at + 2 : text_at;
-    out += wrapped(line.substr(indent), line.substr(0, indent), std::string(indent, ' '), kReportWidth);
+    out += pe::wrap_words(line.substr(indent), kReportWidth, line.substr(0, indent), std::string(indent, ' '));
   }
   return out;
 }

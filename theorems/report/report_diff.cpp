@@ -30,8 +30,8 @@ std::map<std::string, ReportedClaim> read_report_claims(const std::string& path)
   for (const JsonValue& claim : claims->items) {
     const std::string id = claim.text_of("id");
     if (id.empty()) throw std::invalid_argument(path + ": a claim without an id");
-    out[id] = {claim.text_of("verdict"), claim.text_of("reproduction"), claim.text_of("article"),
-               claim.text_of("computed")};
+    out[id] = {claim.text_of("verdict"), claim.text_of("reproduction"), claim.text_of("class"),
+               claim.text_of("article"), claim.text_of("computed")};
   }
   return out;
 }
@@ -54,7 +54,8 @@ std::string diff_reports(const std::map<std::string, ReportedClaim>& before,
     ++compared;
     const ReportedClaim& now = it->second;
     const std::string differences = change("verdict", old_claim.verdict, now.verdict) +
-                                    change("class", old_claim.reproduction, now.reproduction) +
+                                    change("reproduction", old_claim.reproduction, now.reproduction) +
+                                    change("class", old_claim.klass, now.klass) +
                                     change("computed", old_claim.computed, now.computed) +
                                     change("article", old_claim.article, now.article);
     if (differences.empty()) continue;
@@ -66,8 +67,8 @@ std::string diff_reports(const std::map<std::string, ReportedClaim>& before,
       out << id << ": only in the new report (" << new_claim.verdict << ")\n";
       ++changed;
     }
-  out << compared << " claims in both reports; " << changed << " listed (a changed verdict, class, "
-      << "computed or printed value, or a claim in one report only).\n";
+  out << compared << " claims in both reports; " << changed << " listed (a changed verdict, "
+      << "reproduction, class, computed or printed value, or a claim in one report only).\n";
   return out.str();
 }
 

@@ -1,12 +1,13 @@
 // pe_report: merges the claim checks' fragments into report/claims.json and report/claims.md.
 // `pe_report clear` begins a run (earlier records stay until the run replaces them). Exit status 1 when any claim's
 // verdict differs from its expected verdict. `pe_report headline [DOCS_INDEX]` prints the
-// report's headline (what `ctest` ends with, through CTestCustom.cmake). `pe_report diff OLD NEW`
+// report's headline (what `ctest` ends with, through CTestCustom.cmake, after `ctest-begins`). `pe_report diff OLD NEW`
 // lists the claims two claims.json reports decide differently. `pe_report harness`
 // prints the table of the article's 24 harness checks; `pe_report harness-check LIST` checks
 // that each row's patterns select tests of the output of `ctest -N` in LIST (tests/harness_rows.cmake).
-#include <sys/stat.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <memory>
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "claims_render.hpp"
 #include "harness.hpp"
 #include "report.hpp"
 #include "report_diff.hpp"
@@ -65,6 +67,48 @@ int harness_check(const std::string& ctest_list) {
   return problems;
 }
 
+
+namespace fs = std::filesystem;
+
+/// The mark `pe_report ctest-begins` leaves for the ctest process that runs it (CTest runs its
+/// custom commands as its own children, so both commands of one ctest see the same parent).
+fs::path ctest_mark(const std::string& report_dir) {
+  return fs::path(report_dir) / ("ctest-" + std::to_string(getppid()) + ".began");
+}
+
+std::string utc_time(fs::file_time_type when) {
+  const auto since_epoch = when - fs::file_time_type::clock::now() + std::chrono::system_clock::now();
+  const std::time_t t = std::chrono::system_clock::to_time_t(
+      std::chrono::time_point_cast<std::chrono::system_clock::duration>(since_epoch));
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&t));
+  return text;
+}
+
+/// After a ctest run: its report's headline, or, when the run wrote no report (`ctest -N`, or
+/// only tests that check no claim), one line that says so and where the last report is.
+int print_headline(const std::string& report_dir, const std::string& docs_index) {
+  const fs::path path = fs::path(report_dir) / "headline.txt", mark = ctest_mark(report_dir);
+  std::error_code no_mark;
+  const fs::file_time_type run_began = fs::last_write_time(mark, no_mark);
+  fs::remove(mark, no_mark);
+  std::ifstream in(path);
+  if (!in) {
+    std::cout << "No verification report yet: no claim check has run in this build tree ("
+              << path.string() << " does not exist).\n";
+    return 0;
+  }
+  const fs::file_time_type written = fs::last_write_time(path);
+  if (!no_mark && written < run_began) {
+    std::cout << "This ctest run checked no claim; the report of " << utc_time(written)
+              << " stands: " << (fs::path(report_dir) / "claims.md").string() << "\n";
+    return 0;
+  }
+  std::cout << "\n" << in.rdbuf() << "  (report written " << utc_time(written) << ")\n";
+  if (!docs_index.empty() && fs::exists(docs_index)) std::cout << "  Documentation: " << docs_index << "\n";
+  return 0;
+}
+
 }  // namespace
 
 /// The first line a shell command prints, "" when it fails or prints nothing.
@@ -94,32 +138,27 @@ std::vector<std::pair<std::string, std::string>> build_stamp() {
 int main(int argc, char** argv) try {
   const std::string report_dir = PE_REPORT_DIR;
   const std::string mode = argc > 1 ? argv[1] : "write";
-  namespace fs = std::filesystem;
   if (mode == "clear") {
     // A new run; the records and the sweep of earlier runs stay until this run replaces them.
     pe::ledger::begin_run(report_dir);
     return 0;
   }
-  if (mode == "headline") {
-    // After any ctest run: a run that checked no claim leaves the last report in place, so
-    // the headline says when that report was written.
-    const fs::path path = fs::path(report_dir) / "headline.txt";
-    std::ifstream in(path);
-    if (!in) {
-      std::cout << "No verification report yet: no claim check has run in this build tree ("
-                << path.string() << " does not exist).\n";
-      return 0;
-    }
-    struct stat status {};
-    stat(path.c_str(), &status);
-    const std::time_t t = status.st_mtime;
-    char when[32];
-    std::strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&t));
-    std::cout << "\n" << in.rdbuf() << "  (report written " << when << ")\n";
-    if (argc > 2 && fs::exists(argv[2])) std::cout << "  Documentation: " << argv[2] << "\n";
+  if (mode == "ctest-begins") {
+    // CTEST_CUSTOM_PRE_TEST: a mark named after the ctest process, read by its POST_TEST.
+    fs::create_directories(report_dir);
+    std::ofstream(ctest_mark(report_dir));
     return 0;
   }
-  if (mode == "harness") {
+  if (mode == "headline") return print_headline(report_dir, argc > 2 ? argv[2] : "");
+  if (mode == "harness" && argc == 2) {
+    // At a terminal: one row a list item, wrapped to the report's width (the table's rows ran
+    // to 203 characters); `--markdown` gives the docs' table.
+    std::cout << "The article's " << pe::theorems::harness_rows().size()
+              << " harness checks and the CTest tests that run them:\n"
+              << pe::ledger::wrap_report(pe::theorems::harness_list());
+    return 0;
+  }
+  if (mode == "harness" && argc == 3 && std::string(argv[2]) == "--markdown") {
     std::cout << pe::theorems::harness_markdown();
     return 0;
   }
@@ -133,10 +172,12 @@ int main(int argc, char** argv) try {
   const char* usage =
       "usage: pe_report [write]                 merge the claim records into report/claims.{json,md}\n"
       "       pe_report clear                   begin a run (earlier records stay)\n"
-      "       pe_report headline [DOCS_INDEX]   print the report's headline\n"
+      "       pe_report headline [DOCS_INDEX]   print the report's headline (after ctest-begins:\n"
+      "                                         only when this ctest run wrote the report)\n"
+      "       pe_report ctest-begins            mark the start of a ctest run (CTestCustom.cmake)\n"
       "       pe_report diff OLD.json NEW.json  list the claims whose verdict, class or value differ\n"
       "                                         (exit 0: none, 1: some, 2: an unreadable report)\n"
-      "       pe_report harness                 print the table of the article's 24 harness checks\n"
+      "       pe_report harness [--markdown]    print the article's 24 harness checks and their tests\n"
       "       pe_report harness-check CTEST_LIST  check that every harness row selects a test\n";
   if (mode == "--help" || mode == "-h") {
     std::cout << usage;

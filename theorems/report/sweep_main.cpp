@@ -29,6 +29,7 @@
 #include "result_cache.hpp"
 #include "sweep.hpp"
 #include "lab.hpp"
+#include "words.hpp"
 
 namespace {
 
@@ -89,18 +90,22 @@ struct SweepOptions {
   bool fresh = false;
 };
 
+/// --help is filled to this width, as the other programs' are.
+constexpr std::size_t kHelpWidth = 80;
+
 const char* const kUsage = "usage: pe_sweep [--threads N] [--readings N] [--settings N] [--fresh]\n";
 
 void print_help() {
-  std::cout << kUsage
-            << "\nEvaluates every experiment claim under the article's readings (all "
-            << article_readings().size()
-            << " by default; --readings N keeps the first N, the headline reading first) in every "
-               "training recipe of each reading's grid (--settings N: N of them, evenly spaced, "
-               "which runs the same code at a fraction of the cost, for the sanitizer build), and "
-               "writes report/sweep.txt. The verdicts "
-               "are kept in the cache under a hash of this program, so a rerun of the same build "
-               "reads them back; --fresh evaluates them again.\n";
+  std::cout << kUsage << "\n"
+            << pe::wrap_words("Evaluates every experiment claim under the article's readings (all " +
+                                  std::to_string(article_readings().size()) +
+                                  " by default; --readings N keeps the first N, the headline reading first) in "
+                                  "every training recipe of each reading's grid (--settings N: N of them, "
+                                  "evenly spaced, which runs the same code at a fraction of the cost, for the "
+                                  "sanitizer build), and writes report/sweep.txt. The verdicts are kept in the "
+                                  "cache under a hash of this program, so a rerun of the same build reads them "
+                                  "back; --fresh evaluates them again.",
+                              kHelpWidth);
 }
 
 /// Reads the options; returns the exit status when the program should stop (help, bad input).
