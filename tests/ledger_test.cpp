@@ -478,6 +478,14 @@ TEST(ArgumentMap, StatementsAreWellFormed) {
       });
       EXPECT_TRUE(selects) << s.id << ": pattern '" << pattern << "' selects no claim";
     }
+    for (const EvidenceOverride& o : s.overrides) {
+      EXPECT_FALSE(o.why.empty()) << s.id << ": override '" << o.pattern << "' gives no reason";
+      const bool selects = std::any_of(all_claims().begin(), all_claims().end(), [&](const Claim& c) {
+        return statements_of_claim(c.id) == std::vector<const Statement*>{&s} &&
+               fnmatch(o.pattern.c_str(), c.id.c_str(), 0) == 0;
+      });
+      EXPECT_TRUE(selects) << s.id << ": override '" << o.pattern << "' selects none of its claims";
+    }
     for (const auto* edges : {&s.uses, &s.explains})
       for (const std::string& to : *edges)
         EXPECT_NE(statement_with_id(to), nullptr) << s.id << ": edge to no statement '" << to << "'";

@@ -32,7 +32,8 @@ void overview_and_order(std::vector<Statement>& s) {
                "Then we take the heads to text.", {"filings.overview.*"}});
   s.push_back({"prop1.i", "Proposition 1 (i)", "proposition", kOrder, "Proposition 1 (A causal layer",
                {"prop1.output_is_e_over_t_plus_1", "prop1.position_*"}, {}, {}, E::exhaustive,
-               "every position t <= 4096 of one sequence"});
+               "every position t <= 4096 of one sequence",
+               {{"prop1.position_exact", E::exhaustive, "exact integers, but over t <= 4096, not every t"}}});
   s.push_back({"prop1.ii", "Proposition 1 (ii)", "proposition", kOrder, "(ii) In general, given the token",
                {"prop1.prefix_multiset"}, {}, {"exp.bag"}, E::sampled, "100 seeded sequences, n = 64, d = 16"});
   s.push_back({"exp.bag", "the bag-of-tokens reader paragraph", "experiment", kOrder,
@@ -89,7 +90,9 @@ void clocks(std::vector<Statement>& s) {
 
 void relative(std::vector<Statement>& s) {
   s.push_back({"def3", "Definition 3", "definition", kRelative, "Definition 3 (Relative-position schemes)",
-               {"def3.shaw.*", "thm3.slopes.*"}, {}, {}, E::sampled, "1,000 seeded (t, j) pairs, t <= 10^6"});
+               {"def3.shaw.*", "thm3.slopes.*"}, {}, {}, E::sampled, "1,000 seeded (t, j) pairs, t <= 10^6",
+               {{"def3.shaw.blind_past_clip", E::exhaustive, "every offset 0 to 10^4 of one seeded table"},
+                {"def3.shaw.relative", E::sampled, "bit-identical scores, on the seeded pairs only"}}});
   s.push_back({"def3.t5", "the T5 buckets paragraph", "remark", kRelative, "T5’s buckets show the pattern",
                {"def3.t5.*", "thm3.slope.*"}, {"def3"}, {}, E::exhaustive, "every offset 0 to 10^6"});
   const std::string thm3_domain = "seeded heads and queries up to length 8192 (random and adversarial)";
@@ -117,7 +120,8 @@ void rope(std::vector<Statement>& s) {
   s.push_back({"prop3.iii", "Proposition 3 (iii)", "proposition", kRope, "(iii) For fixed $q$ and $k$",
                {"prop3.trig_polynomial", "prop3.amplitudes_phases"}, {}, {"figure.b"}, E::sampled, prop3_domain});
   s.push_back({"thm4", "Theorem 4", "theorem", kRope, "Theorem 4 (RoPE is the general linear", {"thm4.*"}, {}, {},
-               E::sampled, "60 seeded orthogonal U, n <= 15"});
+               E::sampled, "60 seeded orthogonal U, n <= 15",
+               {{"thm4.c.structure", E::sampled, "integers read back exactly, on the seeded cases only"}}});
   const std::string prop4_domain = "200 seeded instances, d <= 128, |Delta| <= 5000; 20000 draws per Monte Carlo";
   s.push_back({"prop4.i", "Proposition 4 (i)", "proposition", kRope, "Proposition 4 (What long-term decay",
                {"prop4.complex_form", "prop4.summation_by_parts"}, {}, {}, E::sampled, prop4_domain});
@@ -129,7 +133,9 @@ void rope(std::vector<Statement>& s) {
                {"prop4.envelope.*"}, {"prop4.i"}, {}, E::exhaustive, "every offset 1 to 4095 at d = 128"});
   s.push_back({"prop4.independence", "the independence counterexample", "remark", kRope,
                "The independence in (iii) is needed", {"prop4.counterexample.*"}, {"prop4.iii"}, {}, E::sampled,
-               "the d = 4 instance: quadrature nodes and 20000 seeded draws"});
+               "the d = 4 instance: 20000 seeded draws per offset",
+               {{"prop4.counterexample.d4.variance_exact", E::exhaustive, "every quadrature node of beta"},
+                {"prop4.counterexample.d4.independent_control", E::exhaustive, "every quadrature node"}}});
 }
 
 void past_experiments(std::vector<Statement>& s) {
@@ -168,7 +174,8 @@ void past_theorem5(std::vector<Statement>& s) {
                {}, E::exhaustive, census});
   s.push_back({"thm5.iv", "Theorem 5 (iv)", "theorem", kPast, "(iv) For $a(\\Delta) =",
                {"thm5.interpolation_bound", "thm5.sum_theta_squared"}, {"prop4.i"}, {}, E::sampled,
-               "200 seeded instances, complex Gaussian h, d <= 128"});
+               "200 seeded instances, complex Gaussian h, d <= 128",
+               {{"thm5.sum_theta_squared", E::exhaustive, "every even d from 2 to 512 at four bases"}}});
   s.push_back({"thm5.factors", "the census and rescaling factors paragraph", "remark", kPast,
                "At $d = 16$ and $L = 32$ the wavelengths",
                {"thm5.census.wavelength.*", "thm5.ntk.factor.*", "thm5.yarn.factor.*"}, {"thm5.i", "def5"}});
@@ -204,7 +211,7 @@ void figures_and_finance(std::vector<Statement>& s) {
                "One held-out filing, the one in the laboratory",
                {"filings.exhibit.*", "filings.shape.first_named_fallback"}});
   s.push_back({"next.cycles", "Where this goes next: graphs and grids", "remark", kNext, "Graphs and grids.",
-               {"thm1.cycle.*"}, {"thm1.i"}, {}, E::sampled, "seeded kernels on cycles"});
+               {"thm1.cycle.*"}, {"thm1.i"}, {}, E::exhaustive, "every Fourier vector of a cycle of 64 positions"});
   s.push_back({"caveat.fragile", "the caveat: the commutant theorem is fragile", "remark", kCaveats,
                "The commutant theorem is exact but fragile", {"thm2.cond.caveat.*"}, {"thm2", "thm2.condition"}, {},
                E::exhaustive, "the printed windows"});
@@ -212,8 +219,8 @@ void figures_and_finance(std::vector<Statement>& s) {
                "A published bound, corrected", {"thm5.chen.refuted_up_to_d128"}, {"thm5.iv", "thm5.chen"}, {},
                E::exhaustive, "every d up to 128"});
   s.push_back({"impl.harness", "the implementation harness", "implementation", kImplementation,
-               "The companion notebook (notebookPath)", {"impl.*"}, {}, {}, E::exhaustive,
-               "every hand-written gradient, every harness row"});
+               "The companion notebook (notebookPath)", {"impl.*"}, {}, {}, E::exhaustive, "every harness row",
+               {{"impl.gradients.*", E::sampled, "every parameter block of seeded heads, under every reading"}}});
 }
 
 bool matches_pattern(const std::string& pattern, std::string_view id) {
