@@ -524,6 +524,13 @@ TEST(ArgumentMap, VerdictCountsFailuresAndStandingFollowsUses) {
   EXPECT_EQ(result_of(results, "def1").verdict, "not checked");
 }
 
+TEST(ArgumentMap, EveryLineFitsOneHundredColumns) {
+  std::vector<Record> records;
+  for (const Claim& c : all_claims()) records.push_back(map_record(c.id, "fails", "fails"));
+  for (const StatementResult& r : evaluate_statements(records))
+    EXPECT_LE(statement_line(r).size(), 100u) << statement_line(r);
+}
+
 TEST(ArgumentMap, EvidenceByRule) {
   Record corpus = map_record("filings.corpus.queries", "holds");
   corpus.unit = "filings_corpus";

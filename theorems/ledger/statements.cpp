@@ -74,6 +74,8 @@ void clocks(std::vector<Statement>& s) {
                {"thm1.ruler.*", "thm1.nonuniform.*"}, {"thm1.ii"}, {}, E::exhaustive, "the table's cells"});
   s.push_back({"thm1.columns", "the columns remark", "remark", kClocks, "Note also what the table says against",
                {"thm1.columns.*"}, {"thm1.i"}});
+  // Theorems 2 and 4 are equivalences: each claim checks an implication between parts, not a
+  // part alone, so each is one statement.
   s.push_back({"thm2", "Theorem 2", "theorem", kClocks, "Theorem 2 (Which score matrices",
                {"thm2.offset_only", "thm2.commutes", "thm2.score_formula", "thm2.window.*", "thm2.commutator.*"},
                {"prop2.i"}, {"exp.added_code"}, E::sampled,
