@@ -84,7 +84,8 @@ void clocks(std::vector<Statement>& s) {
                "The theorem says that adding a stationary code", {"thm2.projection.*", "thm2.defect.*"}, {"thm2"},
                {}, E::sampled, "200 seeded Gaussian M, d <= 64; 20000 Gaussian 16 x 16 matrices"});
   s.push_back({"exp.sinusoidal_defect", "the sinusoidal heads' defects", "experiment", kClocks,
-               "The three sinusoidal heads of the tournament", {"exp.sinusoidal.defect.*"}, {"thm2.defect"}});
+               "The three sinusoidal heads of the tournament", {"exp.sinusoidal.defect.*"}, {"thm2.defect"}, {},
+               E::sampled, "seeded Gaussian 16 x 16 matrices"});
   s.push_back({"thm2.condition", "the condition-number paragraph", "remark", kClocks,
                "The attention topic’s trained circle denoiser", {"thm2.cond.n*", "thm2.rank.*"}, {"thm2"}, {},
                E::exhaustive, "the four printed windows, in 200-digit arithmetic with its error bound"});
@@ -198,7 +199,9 @@ void figures_and_finance(std::vector<Statement>& s) {
   s.push_back({"figure.b", "Figure B", "figure", kKernels, "B · Past the training window",
                {"exp.rebound.article.s31"}});
   s.push_back({"filings.corpus", "the corpus statistics paragraph", "experiment", kFinance,
-               "The documents are the shared synthetic corpus", {"filings.corpus.*"}});
+               "The documents are the shared synthetic corpus", {"filings.corpus.*"}, {}, {}, E::by_construction, "",
+               {{"filings.corpus.*", E::by_construction,
+                 "the corpus re-created here was fitted to these statistics on the seed they are read on"}}});
   s.push_back({"table.finance", "the finance table", "table", kFinance, "reader\tall queries",
                {"filings.acc.*", "filings.shape.pi_*"}});
   s.push_back({"filings.far", "the far-queries paragraph", "experiment", kFinance,
@@ -301,6 +304,15 @@ Evidence evidence_of(const Record& r) {
   if (r.note.find("<= 0 (") != std::string::npos) return Evidence::proved;  // a tolerance of 0: exact
   if (r.rule == "statistical") return Evidence::sampled;
   return owner ? owner->residual : Evidence::sampled;
+}
+
+std::string evidence_note(const Record& r) {
+  const std::vector<const Statement*> owners = statements_of_claim(r.id);
+  if (owners.size() != 1) return "";
+  for (const EvidenceOverride& o : owners.front()->overrides)
+    if (matches_pattern(o.pattern, r.id)) return o.why;
+  const Evidence e = evidence_of(r);
+  return e == Evidence::sampled || e == Evidence::exhaustive ? owners.front()->domain : "";
 }
 
 namespace {

@@ -69,6 +69,9 @@ std::string statement_family(std::string_view statement_id);
 /// the sweep trained; certified, or exact (a tolerance of 0), proved; statistical sampled; the
 /// rest its statement's residual.
 Evidence evidence_of(const Record& record);
+/// What the evidence rests on, where the kind alone does not say: an override's reason, or for
+/// sampled and exhaustive claims the instances their statement names ("" otherwise).
+std::string evidence_note(const Record& record);
 
 /// One statement evaluated over the records of its claims.
 struct StatementResult {

@@ -211,6 +211,7 @@ void write_record_json(std::ostream& json, Record r) {
   const std::vector<const Statement*> owners = statements_of_claim(r.id);
   json << ", \"statement_id\": " << pe::json_quoted(owners.size() == 1 ? owners.front()->id : "")
        << ", \"evidence\": " << pe::json_quoted(to_string(evidence_of(r)));
+  if (const std::string why = evidence_note(r); !why.empty()) json << ", \"evidence_note\": " << pe::json_quoted(why);
   if (r.reproduction != "exact" && r.reproduction != "not swept") {
     json << ", \"class\": " << pe::json_quoted(r.reproduction) << ", \"settings_run\": " << r.settings_run
          << ", \"settings_plausible\": " << r.settings_plausible
