@@ -462,6 +462,8 @@ TEST(ArgumentMap, EveryClaimBelongsToExactlyOneStatement) {
     std::string names;
     for (const Statement* s : owners) names += " " + s->id;
     EXPECT_EQ(owners.size(), 1u) << c.id << " belongs to " << owners.size() << " statements:" << names;
+    if (owners.size() == 1)  // a statement's claims are made where the statement is
+      EXPECT_EQ(owners.front()->section, c.section) << c.id << " of " << owners.front()->id;
   }
 }
 
