@@ -1,11 +1,14 @@
 // The ledger's rules and its refusal of malformed declarations.
+#include <fnmatch.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -13,6 +16,7 @@
 #include "ledger.hpp"
 #include "report.hpp"
 #include "report_diff.hpp"
+#include "statements.hpp"
 
 using namespace pe::ledger;
 
@@ -453,4 +457,100 @@ TEST(ReportDiff, RefusesWhatIsNotAClaimsReport) {
     EXPECT_NE(std::string(e.what()).find("at byte"), std::string::npos) << e.what();
   }
   EXPECT_THROW(read_report_claims(written("pe-diff-other.json", R"({"claim": []})")), std::invalid_argument);
+}
+
+// ---- The argument map (theorems/ledger/statements.hpp) -----------------------------------
+
+TEST(ArgumentMap, EveryClaimBelongsToExactlyOneStatement) {
+  for (const Claim& c : all_claims()) {
+    const auto owners = statements_of_claim(c.id);
+    std::string names;
+    for (const Statement* s : owners) names += " " + s->id;
+    EXPECT_EQ(owners.size(), 1u) << c.id << " belongs to " << owners.size() << " statements:" << names;
+    if (owners.size() == 1)  // a statement's claims are made where the statement is
+      EXPECT_EQ(owners.front()->section, c.section) << c.id << " of " << owners.front()->id;
+  }
+}
+
+TEST(ArgumentMap, StatementsAreWellFormed) {
+  std::set<std::string> ids;
+  const auto& names = sections();
+  for (const Statement& s : statements()) {
+    EXPECT_TRUE(ids.insert(s.id).second) << "duplicate statement id " << s.id;
+    EXPECT_NE(std::find(names.begin(), names.end(), s.section), names.end()) << s.id << ": " << s.section;
+    for (const std::string& pattern : s.claims) {
+      const bool selects = std::any_of(all_claims().begin(), all_claims().end(), [&](const Claim& c) {
+        return statements_of_claim(c.id) == std::vector<const Statement*>{&s} &&
+               fnmatch(pattern.c_str(), c.id.c_str(), 0) == 0;
+      });
+      EXPECT_TRUE(selects) << s.id << ": pattern '" << pattern << "' selects no claim";
+    }
+    for (const EvidenceOverride& o : s.overrides) {
+      EXPECT_FALSE(o.why.empty()) << s.id << ": override '" << o.pattern << "' gives no reason";
+      const bool selects = std::any_of(all_claims().begin(), all_claims().end(), [&](const Claim& c) {
+        return statements_of_claim(c.id) == std::vector<const Statement*>{&s} &&
+               fnmatch(o.pattern.c_str(), c.id.c_str(), 0) == 0;
+      });
+      EXPECT_TRUE(selects) << s.id << ": override '" << o.pattern << "' selects none of its claims";
+    }
+    for (const auto* edges : {&s.uses, &s.explains})
+      for (const std::string& to : *edges)
+        EXPECT_NE(statement_with_id(to), nullptr) << s.id << ": edge to no statement '" << to << "'";
+  }
+}
+
+namespace {
+Record map_record(std::string id, std::string verdict, std::string expected = "holds") {
+  Record r;
+  r.id = std::move(id);
+  r.verdict = std::move(verdict);
+  r.expected = std::move(expected);
+  r.reproduction = "exact";
+  r.rule = "identity";
+  return r;
+}
+const StatementResult& result_of(const std::vector<StatementResult>& results, const std::string& id) {
+  return *std::find_if(results.begin(), results.end(), [&](const auto& r) { return r.statement->id == id; });
+}
+}  // namespace
+
+TEST(ArgumentMap, VerdictCountsFailuresAndStandingFollowsUses) {
+  std::vector<Record> records = {map_record("prop2.homomorphism", "holds"),
+                                 map_record("prop2.transpose_inverse", "fails"),
+                                 map_record("prop2.determinant_one", "fails", "fails"),
+                                 map_record("prop2.generator_exponential", "holds"),
+                                 map_record("prop2.sphere", "holds")};
+  records[3].certified = "true";
+  const std::vector<StatementResult> results = evaluate_statements(records);
+  EXPECT_EQ(result_of(results, "prop2.ii").verdict, "fails");
+  EXPECT_EQ(result_of(results, "prop2.ii").verdict_text, "2 of 3 claims fail (1 errata, expected)");
+  // prop2.generator uses prop2.ii: it holds, but rests on a failing statement.
+  EXPECT_EQ(result_of(results, "prop2.generator").standing, "holds, but rests on prop2.ii (fails)");
+  EXPECT_EQ(result_of(results, "prop2.generator").weakest, Evidence::proved);
+  EXPECT_EQ(result_of(results, "prop2.iii").standing, "holds, and everything it uses holds");
+  EXPECT_EQ(result_of(results, "def1").verdict, "not checked");
+}
+
+TEST(ArgumentMap, EveryLineFitsOneHundredColumns) {
+  std::vector<Record> records;
+  for (const Claim& c : all_claims()) records.push_back(map_record(c.id, "fails", "fails"));
+  for (const StatementResult& r : evaluate_statements(records))
+    EXPECT_LE(statement_line(r).size(), 100u) << statement_line(r);
+}
+
+TEST(ArgumentMap, EvidenceByRule) {
+  Record corpus = map_record("filings.corpus.queries", "holds");
+  corpus.unit = "filings_corpus";
+  EXPECT_EQ(evidence_of(corpus), Evidence::by_construction);
+  Record trained = map_record("exp.tournament.rope.L64", "holds");
+  trained.reproduction = "reproduces";
+  EXPECT_EQ(evidence_of(trained), Evidence::trained);
+  Record exact = map_record("thm3.slopes.H8", "holds");
+  exact.note = "|computed - 0| = 0 <= 0 (exact: powers of two)";
+  EXPECT_EQ(evidence_of(exact), Evidence::proved);
+  EXPECT_EQ(evidence_of(map_record("prop2.sphere", "holds")), Evidence::sampled);  // the statement's residual
+  Record inconclusive = map_record("exp.tournament.rope.L64", "holds");
+  inconclusive.reproduction = "inconclusive";
+  const auto results = evaluate_statements({inconclusive});
+  EXPECT_EQ(result_of(results, "table.tournament").verdict, "inconclusive");
 }

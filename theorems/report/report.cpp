@@ -2,6 +2,7 @@
 
 #include "claims_render.hpp"
 #include "json_text.hpp"
+#include "statements.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -206,6 +207,11 @@ void write_record_json(std::ostream& json, Record r) {
     first = false;
   }
   json << ", \"reproduction\": " << pe::json_quoted(r.reproduction);
+  // "statement" already holds the claim's own words; the argument map's statement is its id.
+  const std::vector<const Statement*> owners = statements_of_claim(r.id);
+  json << ", \"statement_id\": " << pe::json_quoted(owners.size() == 1 ? owners.front()->id : "")
+       << ", \"evidence\": " << pe::json_quoted(to_string(evidence_of(r)));
+  if (const std::string why = evidence_note(r); !why.empty()) json << ", \"evidence_note\": " << pe::json_quoted(why);
   if (r.reproduction != "exact" && r.reproduction != "not swept") {
     json << ", \"class\": " << pe::json_quoted(r.reproduction) << ", \"settings_run\": " << r.settings_run
          << ", \"settings_plausible\": " << r.settings_plausible
@@ -220,6 +226,43 @@ void write_record_json(std::ostream& json, Record r) {
   }
 }
 
+std::string json_list(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + pe::json_quoted(items[i]);
+  return out + "]";
+}
+
+/// claims.json's "statements": the argument map, one object per statement in the article's order.
+void write_statements_json(std::ostream& json, const std::vector<StatementResult>& results) {
+  json << "  \"statements\": [\n";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const StatementResult& r = results[i];
+    const Statement& s = *r.statement;
+    std::vector<std::string> claims;
+    for (const Record* c : r.claims) claims.push_back(c->id);
+    json << "    {\"id\": " << pe::json_quoted(s.id) << ", \"label\": " << pe::json_quoted(s.label)
+         << ", \"kind\": " << pe::json_quoted(s.kind) << ", \"section\": " << pe::json_quoted(s.section)
+         << ", \"claims\": " << json_list(claims) << ", \"uses\": " << json_list(s.uses)
+         << ", \"explains\": " << json_list(s.explains) << ", \"verdict\": " << pe::json_quoted(r.verdict)
+         << ", \"verdict_text\": " << pe::json_quoted(r.verdict_text)
+         << ", \"standing\": " << pe::json_quoted(r.standing) << ", \"flags\": " << json_list(r.flagged)
+         << ", \"evidence\": {\"weakest\": "
+         << pe::json_quoted(r.claims.empty() ? "" : to_string(r.weakest)) << ", \"mix\": {";
+    bool first = true;
+    for (auto it = r.mix.rbegin(); it != r.mix.rend(); ++it, first = false)
+      json << (first ? "" : ", ") << pe::json_quoted(to_string(it->first)) << ": " << it->second;
+    json << "}, \"text\": " << pe::json_quoted(r.evidence_text) << "}}" << (i + 1 < results.size() ? ",\n" : "\n");
+  }
+  json << "  ],\n";
+}
+
+/// claims.md's "The argument" and `pe_report map`: one line per statement, at most 100 columns.
+std::string argument_lines(const std::vector<StatementResult>& results) {
+  std::string out;
+  for (const StatementResult& r : results) out += statement_line(r) + "\n";
+  return out;
+}
+
 void write_claims_json(const std::filesystem::path& path, const Summary& s, const CollectedRecords& collected,
                        const ReportAnnotations& annotations) {
   const std::vector<Record>& records = collected.records;
@@ -231,6 +274,7 @@ void write_claims_json(const std::filesystem::path& path, const Summary& s, cons
          << pe::json_quoted(annotations.build[i].second);
   json << "},\n";
   for (const std::string& member : annotations.top_level_json) json << "  " << member << ",\n";
+  write_statements_json(json, evaluate_statements(records));
   json << "  \"claims\": [\n";
   for (std::size_t i = 0; i < records.size(); ++i) {
     json << "    {";
@@ -259,6 +303,12 @@ void write_claims_markdown(const std::filesystem::path& path, const Summary& s, 
   auto listing = [&md](const std::vector<const Record*>& rows, bool with_reason) {
     md << claims_listing(rows, Markdown::github, plain_links(), with_reason);
   };
+  md << "## The argument\n\n"
+     << "Each statement of the article in its order: its verdict from its claims, the weakest "
+        "evidence among them (proved, exhaustive, sampled, trained, by construction), and what a "
+        "holding statement rests on through the statements it uses. Detail: claims.json's "
+        "\"statements\".\n\n```\n"
+     << argument_lines(evaluate_statements(records)) << "```\n\n";
   for (const std::string& section : annotations.markdown_sections) md << section << "\n";
   md << "## How the printed numbers were decided\n\n" << certification_markdown(records, Markdown::github);
   std::vector<const Record*> first;
@@ -290,6 +340,30 @@ void write_claims_markdown(const std::filesystem::path& path, const Summary& s, 
   std::ofstream(path) << wrap_report(md.str());
 }
 
+/// The headline's lines on the argument map: the statements by verdict, and the mathematics that
+/// holds split by evidence kind (by-construction claims are never counted as support).
+std::string argument_headline(const std::vector<Record>& records) {
+  std::map<std::string, int> verdicts;
+  const std::vector<StatementResult> results = evaluate_statements(records);
+  for (const StatementResult& r : results) ++verdicts[r.verdict];
+  std::map<Evidence, int> kinds;
+  int holding = 0;
+  for (const Record& r : records)
+    if (r.reproduction == "exact" && r.unit != "filings_corpus" && r.verdict == "holds") {
+      ++holding;
+      ++kinds[evidence_of(r)];
+    }
+  std::ostringstream out;
+  out << "  Statements of the article: " << results.size() << " (" << verdicts["holds"] << " hold, "
+      << verdicts["fails"] << " fail, " << verdicts["inconclusive"] << " inconclusive, " << verdicts["not checked"]
+      << " not checked).\n  The mathematics that holds, " << holding << " claims, by evidence:";
+  bool first = true;
+  for (auto it = kinds.rbegin(); it != kinds.rend(); ++it, first = false)
+    out << (first ? " " : ", ") << it->second << " " << to_string(it->first);
+  out << (holding ? ".\n" : " none.\n");
+  return out.str();
+}
+
 void write_headline(const std::string& report_dir, const Summary& s, const CollectedRecords& collected) {
   namespace fs = std::filesystem;
   const std::vector<Record>& records = collected.records;
@@ -305,7 +379,7 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
            << s.fails + s.errors << " fail (" << s.errata << " of them errata, expected to fail).\n"
            << "  The article's mathematics: " << s.mathematics_holding << " of " << s.mathematics_checked
            << " claims hold; its corpus, re-created here: " << s.corpus_holding << " of " << s.corpus_checked << ".\n"
-           << "  Experiments (" << experiments << " swept): " << s.reproduces << " reproduce, " << s.fragile
+           << argument_headline(records) << "  Experiments (" << experiments << " swept): " << s.reproduces << " reproduce, " << s.fragile
            << " fragile, " << s.setting_dependent << " setting-dependent, " << s.does_not_reproduce
            << " do not reproduce, " << s.inconclusive << " inconclusive";
   if (s.not_swept) headline << "; " << s.not_swept << " not swept in this run";
@@ -329,6 +403,10 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
            << (fs::path(report_dir) / "claims.json").string() << "\n";
 }
 }  // namespace
+
+std::string argument_map(const std::string& report_dir, const ReportAnnotations& annotations) {
+  return argument_lines(evaluate_statements(collect_records(report_dir, annotations).records));
+}
 
 int write_report(const std::string& report_dir, const ReportAnnotations& annotations) {
   namespace fs = std::filesystem;

@@ -37,5 +37,8 @@ std::string current_run(const std::string& report_dir);
 /// not evaluated in this run are listed as such. Also writes `<dir>/headline.txt`, the few
 /// lines `ctest` ends with (CTestCustom.cmake). Returns the number of disagreements.
 int write_report(const std::string& report_dir, const ReportAnnotations& annotations = {});
+/// The argument map at a terminal (`pe_report map`): one line per statement of the article, as
+/// claims.md's "The argument" shows it, from the records in `<dir>/claims.d/`.
+std::string argument_map(const std::string& report_dir, const ReportAnnotations& annotations = {});
 
 }  // namespace pe::ledger

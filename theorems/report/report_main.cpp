@@ -162,6 +162,10 @@ int main(int argc, char** argv) try {
     std::cout << pe::theorems::harness_markdown();
     return 0;
   }
+  if (mode == "map") {
+    std::cout << pe::ledger::argument_map(report_dir, pe::theorems::report_annotations(report_dir));
+    return 0;
+  }
   if (mode == "harness-check" && argc == 3) return harness_check(argv[2]) == 0 ? 0 : 1;
   if (mode == "diff" && argc == 4) {
     int changed = 0;
@@ -178,7 +182,8 @@ int main(int argc, char** argv) try {
       "       pe_report diff OLD.json NEW.json  list the claims whose verdict, class or value differ\n"
       "                                         (exit 0: none, 1: some, 2: an unreadable report)\n"
       "       pe_report harness [--markdown]    print the article's 24 harness checks and their tests\n"
-      "       pe_report harness-check CTEST_LIST  check that every harness row selects a test\n";
+      "       pe_report harness-check CTEST_LIST  check that every harness row selects a test\n"
+      "       pe_report map                     print the article's statements: verdict, evidence, standing\n";
   if (mode == "--help" || mode == "-h") {
     std::cout << usage;
     return 0;

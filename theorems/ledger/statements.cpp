@@ -1,0 +1,452 @@
+#include "statements.hpp"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <sstream>
+
+namespace pe::ledger {
+namespace {
+
+using E = Evidence;
+const char* const kOverview = "Overview & Motivation";
+const char* const kOrder = "Order, and how a mask leaks it";
+const char* const kClocks = "Position as a set of clocks";
+const char* const kRelative = "Relative position: biases and the ALiBi kernel";
+const char* const kRope = "Rotations: RoPE";
+const char* const kPast = "Past the training window";
+const char* const kKernels = "Kernels over offsets, side by side";
+const char* const kFinance = "Finance case study: which company was named last?";
+const char* const kNext = "Where this goes next";
+const char* const kCaveats = "Honest caveats";
+const char* const kImplementation = "Implementation";
+
+// Tables and experiment paragraphs read trained heads: their residual never applies (every
+// claim is trained by rule), so it is left at the default.
+void overview_and_order(std::vector<Statement>& s) {
+  s.push_back({"table.overview", "the overview table", "table", kOverview,
+               "Here is the experiment the topic builds toward", {"exp.overview.*"}});
+  s.push_back({"para.overview_filings", "the overview's filings paragraph", "experiment", kOverview,
+               "Then we take the heads to text.", {"filings.overview.*"}});
+  s.push_back({"prop1.i", "Proposition 1 (i)", "proposition", kOrder, "Proposition 1 (A causal layer",
+               {"prop1.output_is_e_over_t_plus_1", "prop1.position_*"}, {}, {}, E::exhaustive,
+               "every position t <= 4096 of one sequence",
+               {{"prop1.position_exact", E::exhaustive, "exact integers, but over t <= 4096, not every t"}}});
+  s.push_back({"prop1.ii", "Proposition 1 (ii)", "proposition", kOrder, "(ii) In general, given the token",
+               {"prop1.prefix_multiset"}, {}, {"exp.bag"}, E::sampled, "100 seeded sequences, n = 64, d = 16"});
+  s.push_back({"exp.bag", "the bag-of-tokens reader paragraph", "experiment", kOrder,
+               "So the causal mask itself leaks position", {"exp.bag.*"}, {}, {}, E::exhaustive,
+               "the exact multiset reader, every bag counted",
+               {{"exp.bag.article_heads.*", E::sampled,
+                 "the exact reader against the article's head means, each over 2,000 sampled test sequences"},
+                {"exp.bag.exact.*", E::by_construction,
+                 "the no-mark convention was chosen because under it the exact reader prints these values"},
+                {"exp.bag.no_mark_rule", E::by_construction, "the check that chose that convention"}}});
+}
+
+void clocks(std::vector<Statement>& s) {
+  const std::string prop2_domain = "200 seeded cases, d <= 64";
+  s.push_back({"def1", "Definition 1", "definition", kClocks, "Definition 1 (Absolute additive encoding)", {}});
+  s.push_back({"def2", "Definition 2", "definition", kClocks, "Definition 2 (Sinusoidal code)",
+               {"prop2.sine_first_reflection"}, {}, {}, E::sampled, prop2_domain});
+  s.push_back({"prop2.i", "Proposition 2 (i)", "proposition", kClocks, "Proposition 2 (Shift is a rotation)",
+               {"prop2.shift_is_rotation"}, {}, {"figure.a"}, E::sampled, prop2_domain});
+  s.push_back({"prop2.ii", "Proposition 2 (ii)", "proposition", kClocks, "(ii) The map $k \\mapsto R_\\omega(k)$",
+               {"prop2.homomorphism", "prop2.transpose_inverse", "prop2.determinant_one"}, {}, {}, E::sampled,
+               prop2_domain});
+  s.push_back({"prop2.iii", "Proposition 2 (iii)", "proposition", kClocks, "(iii) Every position lies on the same",
+               {"prop2.sphere"}, {}, {}, E::sampled, prop2_domain});
+  s.push_back({"prop2.iv", "Proposition 2 (iv)", "proposition", kClocks, "(iv) The code is injective",
+               {"prop2.injective"}, {}, {}, E::sampled, prop2_domain});
+  s.push_back({"prop2.generator", "Proposition 2, the generator remark", "remark", kClocks,
+               "Vaswani and colleagues chose the code because", {"prop2.generator_exponential"}, {"prop2.ii"}, {},
+               E::sampled, prop2_domain});
+  s.push_back({"thm1.i", "Theorem 1 (i)", "theorem", kClocks, "Theorem 1 (The stationary kernel",
+               {"thm1.stationary", "thm1.gram_*", "thm1.characteristic_function"}, {}, {"figure.a"}, E::sampled,
+               "100 to 200 seeded cases, d <= 128"});
+  s.push_back({"thm1.ii", "Theorem 1 (ii)", "theorem", kClocks, "(ii) Fix $b$ and $\\Delta \\ne 0$",
+               {"thm1.limit_bound.*"}, {}, {}, E::exhaustive, "the six printed offsets"});
+  s.push_back({"thm1.readings", "Theorem 1, its two readings", "remark", kClocks, "Two readings. First, by",
+               {"thm1.doubling_cost"}, {"thm1.i", "thm1.ii"}});
+  s.push_back({"table.ruler", "the ruler table", "table", kClocks, "The notebook computes:",
+               {"thm1.ruler.*", "thm1.nonuniform.*"}, {"thm1.ii"}, {}, E::exhaustive, "the table's cells"});
+  s.push_back({"thm1.columns", "the columns remark", "remark", kClocks, "Note also what the table says against",
+               {"thm1.columns.*"}, {"thm1.i"}});
+  // Theorems 2 and 4 are equivalences: each claim checks an implication between parts, not a
+  // part alone, so each is one statement.
+  s.push_back({"thm2", "Theorem 2", "theorem", kClocks, "Theorem 2 (Which score matrices",
+               {"thm2.offset_only", "thm2.commutes", "thm2.score_formula", "thm2.window.*", "thm2.commutator.*"},
+               {"prop2.i"}, {"exp.added_code"}, E::sampled,
+               "200 seeded cases, d <= 30, |m|, |n| <= 5000; windows at seeded random frequencies, d = 2 to 16"});
+  s.push_back({"thm2.defect", "the relativity defect paragraph", "remark", kClocks,
+               "The theorem says that adding a stationary code", {"thm2.projection.*", "thm2.defect.*"}, {"thm2"},
+               {}, E::sampled, "200 seeded Gaussian M, d <= 64; 20000 Gaussian 16 x 16 matrices"});
+  s.push_back({"exp.sinusoidal_defect", "the sinusoidal heads' defects", "experiment", kClocks,
+               "The three sinusoidal heads of the tournament", {"exp.sinusoidal.defect.*"}, {"thm2.defect"}, {},
+               E::sampled, "seeded Gaussian 16 x 16 matrices"});
+  s.push_back({"thm2.condition", "the condition-number paragraph", "remark", kClocks,
+               "The attention topic’s trained circle denoiser", {"thm2.cond.n*", "thm2.rank.*"}, {"thm2"}, {},
+               E::exhaustive, "the four printed windows, in 200-digit arithmetic with its error bound"});
+}
+
+void relative(std::vector<Statement>& s) {
+  s.push_back({"def3", "Definition 3", "definition", kRelative, "Definition 3 (Relative-position schemes)",
+               {"def3.shaw.*", "thm3.slopes.*"}, {}, {}, E::sampled, "1,000 seeded (t, j) pairs, t <= 10^6",
+               {{"def3.shaw.blind_past_clip", E::exhaustive, "every offset 0 to 10^4 of one seeded table"},
+                {"def3.shaw.relative", E::sampled, "bit-identical scores, on the seeded pairs only"}}});
+  s.push_back({"def3.t5", "the T5 buckets paragraph", "remark", kRelative, "T5’s buckets show the pattern",
+               {"def3.t5.*", "thm3.slope.*"}, {"def3"}, {}, E::exhaustive, "every offset 0 to 10^6"});
+  const std::string thm3_domain = "seeded heads and queries up to length 8192 (random and adversarial)";
+  s.push_back({"thm3.i", "Theorem 3 (i)", "theorem", kRelative, "Theorem 3 (ALiBi is a product kernel)",
+               {"thm3.product_kernel*", "thm3.time_kernel_*"}, {}, {}, E::sampled, thm3_domain});
+  s.push_back({"thm3.ii", "Theorem 3 (ii)", "theorem", kRelative, "(ii) At every length, the weight on",
+               {"thm3.far_weight_bound", "thm3.length_independence"}, {}, {"exp.tournament_past"}, E::sampled,
+               thm3_domain});
+  s.push_back({"thm3.iii", "Theorem 3 (iii)", "theorem", kRelative, "(iii) For every offset $r$",
+               {"thm3.ratio_bound", "thm3.horizon"}, {}, {"filings.far", "filings.horizon"}, E::sampled,
+               thm3_domain});
+  s.push_back({"thm3.bound_values", "the ALiBi bound values paragraph", "remark", kRelative,
+               "Parts (ii) and (iii) are one inequality", {"thm3.bound.*"}, {"thm3.ii", "thm3.iii"}, {},
+               E::exhaustive, "every D from 0 to 41 at W = 20, s = 1/2"});
+}
+
+void rope(std::vector<Statement>& s) {
+  const std::string prop3_domain = "200 seeded cases, d <= 64; 50 seeded sequences in a head";
+  s.push_back({"def4", "Definition 4", "definition", kRope, "Definition 4 (Rotary position embedding",
+               {"prop3.sinusoidal_code"}, {"def2"}, {}, E::sampled, prop3_domain});
+  s.push_back({"prop3.i", "Proposition 3 (i)", "proposition", kRope, "Proposition 3 (RoPE is relative",
+               {"prop3.relative", "prop3.attention.*"}, {"prop2.ii"}, {}, E::sampled, prop3_domain});
+  s.push_back({"prop3.ii", "Proposition 3 (ii)", "proposition", kRope, "(ii) $\\lVert R_\\theta(m) q",
+               {"prop3.isometric"}, {}, {}, E::sampled, prop3_domain});
+  s.push_back({"prop3.iii", "Proposition 3 (iii)", "proposition", kRope, "(iii) For fixed $q$ and $k$",
+               {"prop3.trig_polynomial", "prop3.amplitudes_phases"}, {}, {"figure.b"}, E::sampled, prop3_domain});
+  s.push_back({"thm4", "Theorem 4", "theorem", kRope, "Theorem 4 (RoPE is the general linear", {"thm4.*"}, {}, {},
+               E::sampled, "60 seeded orthogonal U, n <= 15",
+               {{"thm4.c.structure", E::sampled, "integers read back exactly, on the seeded cases only"}}});
+  const std::string prop4_domain = "200 seeded instances, d <= 128, |Delta| <= 5000; 20000 draws per Monte Carlo";
+  s.push_back({"prop4.i", "Proposition 4 (i)", "proposition", kRope, "Proposition 4 (What long-term decay",
+               {"prop4.complex_form", "prop4.summation_by_parts"}, {}, {}, E::sampled, prop4_domain});
+  s.push_back({"prop4.ii", "Proposition 4 (ii)", "proposition", kRope, "(ii) If $q = k$ and each plane",
+               {"prop4.matched.*"}, {"thm1.i", "thm1.ii"}, {}, E::sampled, prop4_domain});
+  s.push_back({"prop4.iii", "Proposition 4 (iii)", "proposition", kRope, "(iii) If $q$ and $k$ are independent",
+               {"prop4.unrelated.*"}, {}, {}, E::sampled, prop4_domain});
+  s.push_back({"prop4.envelope", "the envelope paragraph", "remark", kRope, "The bound in (i) depends on",
+               {"prop4.envelope.*"}, {"prop4.i"}, {}, E::exhaustive, "every offset 1 to 4095 at d = 128"});
+  s.push_back({"prop4.independence", "the independence counterexample", "remark", kRope,
+               "The independence in (iii) is needed", {"prop4.counterexample.*"}, {"prop4.iii"}, {}, E::sampled,
+               "the d = 4 instance: 20000 seeded draws per offset",
+               {{"prop4.counterexample.d4.variance_exact", E::exhaustive, "every quadrature node of beta"},
+                {"prop4.counterexample.d4.independent_control", E::exhaustive, "every quadrature node"}}});
+}
+
+void past_experiments(std::vector<Statement>& s) {
+  s.push_back({"table.tournament", "the tournament table", "table", kPast, "Now train. The task needs",
+               {"exp.tournament.*.L32", "exp.tournament.*.L64", "exp.tournament.*.L128", "exp.tournament.*.L256"}});
+  s.push_back({"exp.tournament_window", "the tournament paragraph: within and past the window", "experiment", kPast,
+               "Every scheme but the first reads the task",
+               {"exp.tournament.reads_within_window", "exp.tournament.learned.nothing_past_window",
+                "exp.tournament.sinusoidal.collapses_at_2x"},
+               {}, {}});
+  s.push_back({"exp.added_code", "the added code's collapse, projected and shifted", "experiment", kPast,
+               "Theorem 2 accounts for one part",
+               {"exp.sinusoidal.projected.*", "exp.sinusoidal.shifted.*", "exp.sinusoidal.spreads"}});
+  s.push_back({"exp.tournament_past", "the tournament paragraph: ALiBi holds, RoPE degrades", "experiment", kPast,
+               "ALiBi holds, as Theorem 3 (ii) predicts",
+               {"exp.tournament.alibi.holds", "exp.tournament.rope.degrades_steadily",
+                "exp.tournament.rope.seeds_spread_at_256", "exp.tournament.rope.L256_*"}});
+  s.push_back({"exp.rebound", "the RoPE rebound paragraph", "experiment", kPast,
+               "Why does a relative encoding fail to generalize",
+               {"exp.rebound.article.dive*", "exp.rebound.article.first_trough", "exp.rebound.article.peak",
+                "exp.rebound.article.plane2_bottom", "exp.rebound.article.s1", "exp.rebound.seeds.[!n]*",
+                "thm5.census.plane2.*"}, {"prop3.iii"}, {},
+               E::exhaustive, "plane 2 at d = 16"});
+}
+
+void past_theorem5(std::vector<Statement>& s) {
+  s.push_back({"def5", "Definition 5", "definition", kPast, "Definition 5 (Context-extension maps)",
+               {"thm5.yarn.logit_scale.*"}, {}, {}, E::exhaustive, "the printed kappa"});
+  const std::string census = "every plane and offset at d = 16, L = 32, kappa = 4";
+  s.push_back({"thm5.i", "Theorem 5 (i)", "theorem", kPast, "Theorem 5 (Wavelength census",
+               {"thm5.census.full_turn*", "thm5.census.unseen_angles.*"}, {}, {"exp.rebound"}, E::exhaustive, census});
+  s.push_back({"thm5.ii", "Theorem 5 (ii)", "theorem", kPast, "(ii) PI maps test offsets",
+               {"thm5.pi.*"}, {"def5"}, {}, E::exhaustive, census});
+  s.push_back({"thm5.iii", "Theorem 5 (iii)", "theorem", kPast, "(iii) NTK-aware scaling gives plane",
+               {"thm5.ntk.base_change", "thm5.ntk.plane0_unchanged", "thm5.ntk.slowest_divided_by_kappa"}, {"def5"},
+               {}, E::exhaustive, census});
+  s.push_back({"thm5.iv", "Theorem 5 (iv)", "theorem", kPast, "(iv) For $a(\\Delta) =",
+               {"thm5.interpolation_bound", "thm5.sum_theta_squared"}, {"prop4.i"}, {}, E::sampled,
+               "200 seeded instances, complex Gaussian h, d <= 128",
+               {{"thm5.sum_theta_squared", E::exhaustive, "every even d from 2 to 512 at four bases"}}});
+  s.push_back({"thm5.factors", "the census and rescaling factors paragraph", "remark", kPast,
+               "At $d = 16$ and $L = 32$ the wavelengths",
+               {"thm5.census.wavelength.*", "thm5.ntk.factor.*", "thm5.yarn.factor.*"}, {"thm5.i", "def5"}});
+  s.push_back({"thm5.chen", "the Chen constant paragraph", "remark", kPast, "Part (iv) is the reason interpolation",
+               {"thm5.extrapolation_reaches_sum", "thm5.chen.c*", "thm5.chen.p*",
+                "thm5.chen.ratio*"}, {"thm5.iv"}, {}, E::exhaustive,
+               "the printed instances, d = 16 and 128"});
+  s.push_back({"table.rescaling", "the rescaling table", "table", kPast, "Re-reading the trained RoPE heads",
+               {"exp.rescaled.*.L*"}});
+  s.push_back({"exp.rescaled", "the rescaling paragraph", "experiment", kPast, "Each map rescues the head",
+               {"exp.rescaled.each_map_rescues", "exp.rescaled.ntk_*",
+                "exp.rebound.seeds.ntk_pushes_rebound_past_256"}, {"thm5.iii"}});
+}
+
+void figures_and_finance(std::vector<Statement>& s) {
+  s.push_back({"figure.a", "Figure A", "figure", kKernels, "A · Clocks and kernels", {"thm1.figure_a.*"},
+               {}, {}, E::exhaustive, "the figure's one readout"});
+  s.push_back({"figure.b", "Figure B", "figure", kKernels, "B · Past the training window",
+               {"exp.rebound.article.s31"}});
+  s.push_back({"filings.corpus", "the corpus statistics paragraph", "experiment", kFinance,
+               "The documents are the shared synthetic corpus", {"filings.corpus.*"}, {}, {}, E::by_construction, "",
+               {{"filings.corpus.*", E::by_construction,
+                 "the corpus re-created here was fitted to these statistics on the seed they are read on"}}});
+  s.push_back({"table.finance", "the finance table", "table", kFinance, "reader\tall queries",
+               {"filings.acc.*", "filings.shape.pi_*"}});
+  s.push_back({"filings.far", "the far-queries paragraph", "experiment", kFinance,
+               "ALiBi, which held at every length of the tournament", {"filings.shape.alibi_loses_far"}});
+  s.push_back({"table.horizon", "the horizon table", "table", kFinance, "trained on\thorizon",
+               {"filings.horizon.filings.*", "filings.horizon.synthetic.*"}});
+  s.push_back({"filings.horizon", "the horizon paragraph", "experiment", kFinance,
+               "Inside half the horizon every head answers",
+               {"filings.horizon.inside_half_*", "filings.horizon.beyond_degrades", "filings.horizon.quiet_values",
+                "filings.horizon.filings_above_synthetic"}});
+  s.push_back({"filings.exhibit", "the exhibit filing paragraph", "experiment", kFinance,
+               "One held-out filing, the one in the laboratory",
+               {"filings.exhibit.*", "filings.shape.first_named_fallback"}});
+  s.push_back({"next.cycles", "Where this goes next: graphs and grids", "remark", kNext, "Graphs and grids.",
+               {"thm1.cycle.*"}, {"thm1.i"}, {}, E::exhaustive, "every Fourier vector of a cycle of 64 positions"});
+  s.push_back({"caveat.fragile", "the caveat: the commutant theorem is fragile", "remark", kCaveats,
+               "The commutant theorem is exact but fragile", {"thm2.cond.caveat.*"}, {"thm2", "thm2.condition"}, {},
+               E::exhaustive, "the printed windows"});
+  s.push_back({"caveat.chen", "the caveat: a published bound, corrected", "remark", kCaveats,
+               "A published bound, corrected", {"thm5.chen.refuted_up_to_d128"}, {"thm5.iv", "thm5.chen"}, {},
+               E::exhaustive, "every d up to 128"});
+  s.push_back({"impl.harness", "the implementation harness", "implementation", kImplementation,
+               "The companion notebook (notebookPath)", {"impl.*"}, {}, {}, E::exhaustive, "every harness row",
+               {{"impl.gradients.*", E::sampled, "every parameter block of seeded heads, under every reading"}}});
+}
+
+bool matches_pattern(const std::string& pattern, std::string_view id) {
+  return fnmatch(pattern.c_str(), std::string(id).c_str(), 0) == 0;
+}
+
+}  // namespace
+
+std::string to_string(Evidence evidence) {
+  switch (evidence) {
+    case Evidence::by_construction: return "by construction";
+    case Evidence::trained: return "trained";
+    case Evidence::sampled: return "sampled";
+    case Evidence::exhaustive: return "exhaustive";
+    case Evidence::proved: return "proved";
+  }
+  return "?";
+}
+
+const std::vector<Statement>& statements() {
+  static const std::vector<Statement> all = [] {
+    std::vector<Statement> s;
+    for (auto add : {overview_and_order, clocks, relative, rope, past_experiments, past_theorem5,
+                     figures_and_finance})
+      add(s);
+    return s;
+  }();
+  return all;
+}
+
+const std::vector<std::string>& statement_terminators() {
+  static const std::vector<std::string> phrases = {
+      "Sinusoids are a stationary kernel.",  // the overview's bullets
+      "The kernel is stationary, but attention does not compare",
+      "The orthogonal $Q$ is absorbed",  // a reading of Theorem 4
+      "Three results are cited, not proved",
+      "The horizon bounds a weight, not an answer",
+      "Proposition 1 exactly, and the heads",  // the harness's list of what its tests cover
+  };
+  return phrases;
+}
+
+const Statement* statement_with_id(std::string_view id) {
+  for (const Statement& s : statements())
+    if (s.id == id) return &s;
+  return nullptr;
+}
+
+std::vector<const Statement*> statements_of_claim(std::string_view claim_id) {
+  std::vector<const Statement*> out;
+  for (const Statement& s : statements())
+    if (std::any_of(s.claims.begin(), s.claims.end(),
+                    [&](const std::string& p) { return matches_pattern(p, claim_id); }))
+      out.push_back(&s);
+  return out;
+}
+
+std::string statement_family(std::string_view id) {
+  const std::string text(id);
+  const auto dot = text.find('.');
+  const std::string head = text.substr(0, dot);
+  const bool numbered = head.size() > 3 && std::isdigit(static_cast<unsigned char>(head.back()));
+  return numbered ? head : text;
+}
+
+Evidence evidence_of(const Record& r) {
+  const std::vector<const Statement*> owners = statements_of_claim(r.id);
+  const Statement* owner = owners.size() == 1 ? owners.front() : nullptr;
+  if (owner)
+    for (const EvidenceOverride& o : owner->overrides)
+      if (matches_pattern(o.pattern, r.id)) return o.kind;
+  // The article's corpus is not available; its re-creation was fitted to the printed values.
+  if (r.unit == "filings_corpus") return Evidence::by_construction;
+  if (!r.seeds.empty() || (!r.reproduction.empty() && r.reproduction != "exact")) return Evidence::trained;
+  if (r.certified == "true") return Evidence::proved;
+  if (r.note.find("<= 0 (") != std::string::npos) return Evidence::proved;  // a tolerance of 0: exact
+  if (r.rule == "statistical") return Evidence::sampled;
+  return owner ? owner->residual : Evidence::sampled;
+}
+
+std::string evidence_note(const Record& r) {
+  const std::vector<const Statement*> owners = statements_of_claim(r.id);
+  if (owners.size() != 1) return "";
+  for (const EvidenceOverride& o : owners.front()->overrides)
+    if (matches_pattern(o.pattern, r.id)) return o.why;
+  const Evidence e = evidence_of(r);
+  return e == Evidence::sampled || e == Evidence::exhaustive ? owners.front()->domain : "";
+}
+
+namespace {
+
+bool is_inconclusive(const Record& r) { return !r.inconclusive.empty() || r.reproduction == "inconclusive"; }
+
+void decide_verdict(StatementResult& out) {
+  const int n = static_cast<int>(out.claims.size());
+  int fails = 0, errata = 0, inconclusive = 0;
+  for (const Record* r : out.claims) {
+    if (is_inconclusive(*r)) ++inconclusive;
+    else if (r->verdict != "holds") {
+      ++fails;
+      errata += r->expected == "fails";
+    }
+  }
+  const std::string of = " of " + std::to_string(n) + (n == 1 ? " claim " : " claims ");
+  if (n == 0) out.verdict = out.verdict_text = "not checked";
+  else if (fails > 0) {
+    out.verdict = "fails";
+    out.verdict_text = std::to_string(fails) + of + (fails == 1 ? "fails" : "fail");
+    if (errata) out.verdict_text += " (" + std::to_string(errata) + " errata, expected)";
+  } else if (inconclusive > 0) {
+    out.verdict = "inconclusive";
+    out.verdict_text = std::to_string(inconclusive) + of + "inconclusive";
+  } else {
+    out.verdict = out.verdict_text = "holds";
+  }
+}
+
+void summarise_evidence(StatementResult& out) {
+  for (const Record* r : out.claims) {
+    const Evidence e = evidence_of(*r);
+    ++out.mix[e];
+    out.weakest = std::min(out.weakest, e);
+  }
+  if (out.claims.empty()) return;
+  std::ostringstream text;
+  text << to_string(out.weakest) << " (";
+  bool first = true;
+  for (auto it = out.mix.rbegin(); it != out.mix.rend(); ++it, first = false)
+    text << (first ? "" : ", ") << it->second << " " << to_string(it->first);
+  text << ")";
+  const Statement& s = *out.statement;
+  const bool instances = out.mix.count(Evidence::sampled) || out.mix.count(Evidence::exhaustive);
+  if (instances && !s.domain.empty()) text << "; instances: " << s.domain;
+  out.evidence_text = text.str();
+}
+
+/// Every statement reachable from `id` by uses-edges, `id` left out.
+std::set<std::string> used_by(const std::string& id) {
+  std::set<std::string> seen;
+  std::vector<std::string> todo = {id};
+  while (!todo.empty()) {
+    const Statement* s = statement_with_id(todo.back());
+    todo.pop_back();
+    if (!s) continue;
+    for (const std::string& u : s->uses)
+      if (seen.insert(u).second) todo.push_back(u);
+  }
+  seen.erase(id);
+  return seen;
+}
+
+void decide_standing(std::vector<StatementResult>& results) {
+  std::map<std::string, const StatementResult*> by_id;
+  for (const StatementResult& r : results) by_id[r.statement->id] = &r;
+  for (StatementResult& r : results) {
+    if (r.verdict != "holds") {
+      r.standing = r.verdict;
+      continue;
+    }
+    if (r.weakest == Evidence::by_construction && r.mix.size() == 1) {
+      r.standing = "holds by construction only: no support";
+      continue;
+    }
+    std::string weak;
+    for (const std::string& u : used_by(r.statement->id)) {
+      const auto it = by_id.find(u);
+      if (it != by_id.end() && (it->second->verdict == "fails" || it->second->verdict == "inconclusive"))
+        weak += (weak.empty() ? "" : ", ") + u + " (" + it->second->verdict + ")";
+    }
+    r.standing = weak.empty() ? "holds, and everything it uses holds" : "holds, but rests on " + weak;
+    for (const std::string& e : r.statement->explains) {
+      const auto it = by_id.find(e);
+      if (it != by_id.end() && (it->second->verdict == "fails" || it->second->verdict == "inconclusive"))
+        r.flagged.push_back("explains " + e + " (" + it->second->verdict + ")");
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<StatementResult> evaluate_statements(const std::vector<Record>& records) {
+  std::vector<StatementResult> results;
+  for (const Statement& s : statements()) {
+    StatementResult r;
+    r.statement = &s;
+    for (const Record& record : records) {
+      const std::vector<const Statement*> owners = statements_of_claim(record.id);
+      if (owners.size() == 1 && owners.front() == &s) r.claims.push_back(&record);
+    }
+    decide_verdict(r);
+    summarise_evidence(r);
+    results.push_back(std::move(r));
+  }
+  decide_standing(results);
+  return results;
+}
+
+std::string statement_line(const StatementResult& r) {
+  constexpr std::size_t kWidth = 100;
+  std::ostringstream line;
+  const std::string& id = r.statement->id;
+  line << id << std::string(id.size() < 22 ? 22 - id.size() : 1, ' ') << r.verdict_text;
+  if (!r.claims.empty()) {
+    line << " | " << to_string(r.weakest);
+    if (r.mix.size() > 1 && r.flagged.empty()) {  // a flag matters more than the mix (in the JSON)
+      line << " (";
+      bool first = true;
+      for (auto it = r.mix.rbegin(); it != r.mix.rend(); ++it, first = false)
+        line << (first ? "" : " + ") << it->second << " " << to_string(it->first);
+      line << ")";
+    }
+  }
+  if (r.verdict == "holds" && r.standing != "holds, and everything it uses holds") {
+    const auto comma = r.standing.find(", ");
+    line << " | " << (comma == std::string::npos ? r.standing : r.standing.substr(comma + 2));
+  }
+  for (std::size_t i = 0; i < r.flagged.size(); ++i)  // "explains a (fails), b (fails)"
+    line << (i ? ", " + r.flagged[i].substr(std::string("explains ").size()) : " | " + r.flagged[i]);
+  std::string text = line.str();
+  if (text.size() > kWidth) text = text.substr(0, kWidth - 3) + "...";
+  return text;
+}
+
+}  // namespace pe::ledger

@@ -1,0 +1,95 @@
+/// @file
+/// @brief The article's argument as a map: its statements (definitions, proposition and theorem
+/// parts, tables, experiment and remark paragraphs) in the article's order, the claims each
+/// owns, the evidence kind of each claim, and the edges between statements (uses, explains).
+///
+/// Every ledger claim belongs to exactly one statement (CTest `ledger` checks it); the report
+/// computes each statement's verdict, standing and evidence from its claims' records.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledger.hpp"
+
+namespace pe::ledger {
+
+/// How a claim's verdict was reached, weakest first (the order summaries take the minimum in).
+enum class Evidence {
+  by_construction,  ///< holds because the project built its inputs to match; never support
+  trained,          ///< an experiment claim: read off trained heads (reproduction not "exact")
+  sampled,          ///< seeded random instances; the statement's `domain` gives n and the domain
+  exhaustive,       ///< every case of a stated finite domain, against an error-analysis tolerance
+  proved,           ///< decided on a rigorous enclosure or in exact arithmetic
+};
+std::string to_string(Evidence evidence);
+
+/// A claim whose evidence the rules in evidence_of would get wrong, with the reason.
+struct EvidenceOverride {
+  std::string pattern;  ///< over claim ids, as Statement::claims
+  Evidence kind;
+  std::string why;
+};
+
+struct Statement {
+  std::string id;       ///< "thm2", "prop4.iii", "table.tournament"
+  std::string label;    ///< as the article names it: "Proposition 4 (iii)"
+  std::string kind;     ///< definition, proposition, theorem, table, experiment, remark, figure, implementation
+  std::string section;  ///< one of sections()
+  /// Where its text begins in the article (the first words); its text runs to the next
+  /// statement's anchor, a section heading or one of statement_terminators().
+  std::string anchor;
+  std::vector<std::string> claims;    ///< shell-style patterns over claim ids (`*` crosses dots)
+  std::vector<std::string> uses;      ///< statements its proof or definition cites
+  std::vector<std::string> explains;  ///< experiment statements the article accounts for by it
+  /// The evidence of its claims that no rule of evidence_of decides (uncertified deterministic
+  /// checks), and for sampled or exhaustive evidence the instances: n and the domain.
+  Evidence residual = Evidence::sampled;
+  std::string domain;
+  std::vector<EvidenceOverride> overrides;
+};
+
+/// The statements in the article's order.
+const std::vector<Statement>& statements();
+/// Phrases of the article that end a statement's text without beginning another (paragraphs
+/// that read a statement but belong to none: the harness list, caveats without claims).
+const std::vector<std::string>& statement_terminators();
+
+/// The statement with this id; nullptr when none.
+const Statement* statement_with_id(std::string_view id);
+/// Every statement whose patterns select the claim id (exactly one for a declared claim).
+std::vector<const Statement*> statements_of_claim(std::string_view claim_id);
+/// "thm3" for "thm3.ii" and "thm3.bound_values"; the id itself for tables and experiments.
+std::string statement_family(std::string_view statement_id);
+
+/// A claim's evidence from its record: an override of its statement, then by rule: the
+/// re-created corpus (unit filings_corpus) by construction; a claim reading seeds or classed by
+/// the sweep trained; certified, or exact (a tolerance of 0), proved; statistical sampled; the
+/// rest its statement's residual.
+Evidence evidence_of(const Record& record);
+/// What the evidence rests on, where the kind alone does not say: an override's reason, or for
+/// sampled and exhaustive claims the instances their statement names ("" otherwise).
+std::string evidence_note(const Record& record);
+
+/// One statement evaluated over the records of its claims.
+struct StatementResult {
+  const Statement* statement = nullptr;
+  std::vector<const Record*> claims;
+  std::string verdict;       ///< holds, fails, inconclusive, or "not checked" (no claim)
+  std::string verdict_text;  ///< "holds", "3 of 20 claims fail (2 errata, expected)"
+  std::string standing;      ///< what its verdict rests on, through its uses-edges
+  Evidence weakest = Evidence::proved;
+  std::map<Evidence, int> mix;  ///< claims per evidence kind
+  std::string evidence_text;     ///< "sampled (200 seeded cases, d <= 64): 3 proved, 2 sampled"
+  std::vector<std::string> flagged;  ///< explains-edges whose theorem holds and experiment does not
+};
+
+/// Every statement in order, evaluated on these records (claims without a record are left out).
+std::vector<StatementResult> evaluate_statements(const std::vector<Record>& records);
+
+/// One line of at most 100 columns: id, verdict, evidence, standing.
+std::string statement_line(const StatementResult& result);
+
+}  // namespace pe::ledger
