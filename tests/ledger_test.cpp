@@ -14,6 +14,7 @@
 
 #include "claims_render.hpp"
 #include "ledger.hpp"
+#include "words.hpp"
 #include "report.hpp"
 #include "report_diff.hpp"
 #include "statements.hpp"
@@ -531,11 +532,31 @@ TEST(ArgumentMap, VerdictCountsFailuresAndStandingFollowsUses) {
   EXPECT_EQ(result_of(results, "def1").verdict, "not checked");
 }
 
-TEST(ArgumentMap, EveryLineFitsOneHundredColumns) {
+namespace {
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+}  // namespace
+
+TEST(ArgumentMap, EveryLineFitsOneHundredColumnsAndKeepsItsCounts) {
   std::vector<Record> records;
   for (const Claim& c : all_claims()) records.push_back(map_record(c.id, "fails", "fails"));
   for (const StatementResult& r : evaluate_statements(records))
-    EXPECT_LE(statement_line(r).size(), 100u) << statement_line(r);
+    for (const std::string& line : lines_of(statement_line(r))) EXPECT_LE(line.size(), 100u) << line;
+  // Wrapped, never cut: the whole verdict text of the longest statement survives.
+  std::vector<Record> one_failing;
+  for (const Claim& c : all_claims())
+    one_failing.push_back(map_record(c.id, c.id == all_claims().back().id ? "fails" : "holds", "holds"));
+  for (const StatementResult& r : evaluate_statements(one_failing)) {
+    std::string joined;
+    for (const std::string& word : pe::split_words(statement_line(r))) joined += word + " ";
+    EXPECT_NE(joined.find(r.statement->label), std::string::npos) << joined;
+    for (const std::string& word : pe::split_words(r.verdict_text))
+      EXPECT_NE(joined.find(word), std::string::npos) << joined;
+  }
 }
 
 TEST(ArgumentMap, EvidenceByRule) {

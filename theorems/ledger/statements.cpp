@@ -1,5 +1,7 @@
 #include "statements.hpp"
 
+#include "words.hpp"
+
 #include <fnmatch.h>
 
 #include <algorithm>
@@ -424,13 +426,12 @@ std::vector<StatementResult> evaluate_statements(const std::vector<Record>& reco
 }
 
 std::string statement_line(const StatementResult& r) {
-  constexpr std::size_t kWidth = 100;
+  constexpr std::size_t kWidth = 100, kIdColumn = 22;
   std::ostringstream line;
-  const std::string& id = r.statement->id;
-  line << id << std::string(id.size() < 22 ? 22 - id.size() : 1, ' ') << r.verdict_text;
+  line << r.statement->label << ": " << r.verdict_text;
   if (!r.claims.empty()) {
     line << " | " << to_string(r.weakest);
-    if (r.mix.size() > 1 && r.flagged.empty()) {  // a flag matters more than the mix (in the JSON)
+    if (r.mix.size() > 1) {
       line << " (";
       bool first = true;
       for (auto it = r.mix.rbegin(); it != r.mix.rend(); ++it, first = false)
@@ -444,8 +445,11 @@ std::string statement_line(const StatementResult& r) {
   }
   for (std::size_t i = 0; i < r.flagged.size(); ++i)  // "explains a (fails), b (fails)"
     line << (i ? ", " + r.flagged[i].substr(std::string("explains ").size()) : " | " + r.flagged[i]);
-  std::string text = line.str();
-  if (text.size() > kWidth) text = text.substr(0, kWidth - 3) + "...";
+  // Wrapped under the id column, never cut: a cut line could end inside a count.
+  const std::string& id = r.statement->id;
+  const std::string first = id + std::string(id.size() < kIdColumn ? kIdColumn - id.size() : 1, ' ');
+  std::string text = pe::wrap_words(line.str(), kWidth, first, std::string(kIdColumn, ' '));
+  text.pop_back();  // wrap_words ends with a newline; a line is joined by its caller
   return text;
 }
 

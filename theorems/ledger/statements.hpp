@@ -89,7 +89,9 @@ struct StatementResult {
 /// Every statement in order, evaluated on these records (claims without a record are left out).
 std::vector<StatementResult> evaluate_statements(const std::vector<Record>& records);
 
-/// One line of at most 100 columns: id, verdict, evidence, standing.
+/// One statement for a terminal: its id, then its label, verdict, evidence (the mix when it is
+/// mixed), standing and flagged explains-edges, wrapped under the id column in lines of at most
+/// 100 columns (no trailing newline).
 std::string statement_line(const StatementResult& result);
 
 }  // namespace pe::ledger
