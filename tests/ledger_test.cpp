@@ -527,6 +527,16 @@ TEST(ArgumentMap, VerdictCountsFailuresAndStandingFollowsUses) {
   EXPECT_EQ(result_of(results, "prop2.ii").verdict_text, "2 of 3 claims fail (1 errata, expected)");
   // prop2.generator uses prop2.ii: it holds, but rests on a failing statement.
   EXPECT_EQ(result_of(results, "prop2.generator").standing, "holds, but rests on prop2.ii (fails)");
+  // What prop2.ii's failure brings down: prop2.generator among them, and each one it names rests on it.
+  const std::vector<std::string>& down = result_of(results, "prop2.ii").brings_down;
+  EXPECT_NE(std::find(down.begin(), down.end(), "prop2.generator"), down.end());
+  for (const std::string& id : down)  // those this sample checks and finds holding say why they are weak
+    if (result_of(results, id).verdict == "holds")
+      EXPECT_NE(result_of(results, id).standing.find("prop2.ii (fails)"), std::string::npos) << id;
+  EXPECT_TRUE(result_of(results, "prop2.iii").brings_down.empty());  // it holds
+  std::string words;  // the line is wrapped: compare its words
+  for (const std::string& word : pe::split_words(statement_line(result_of(results, "prop2.ii")))) words += word + " ";
+  EXPECT_NE(words.find("brings down prop2.generator"), std::string::npos) << words;
   EXPECT_EQ(result_of(results, "prop2.generator").weakest, Evidence::proved);
   EXPECT_EQ(result_of(results, "prop2.iii").standing, "holds, and everything it uses holds");
   EXPECT_EQ(result_of(results, "def1").verdict, "not checked");

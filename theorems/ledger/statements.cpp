@@ -404,6 +404,12 @@ void decide_standing(std::vector<StatementResult>& results) {
         r.flagged.push_back("explains " + e + " (" + it->second->verdict + ")");
     }
   }
+  // What an error brings down: every statement that rests on it through its uses-edges.
+  for (StatementResult& r : results) {
+    if (r.verdict != "fails" && r.verdict != "inconclusive") continue;
+    for (const StatementResult& other : results)
+      if (used_by(other.statement->id).count(r.statement->id)) r.brings_down.push_back(other.statement->id);
+  }
 }
 
 }  // namespace
@@ -442,6 +448,11 @@ std::string statement_line(const StatementResult& r) {
   if (r.verdict == "holds" && r.standing != "holds, and everything it uses holds") {
     const auto comma = r.standing.find(", ");
     line << " | " << (comma == std::string::npos ? r.standing : r.standing.substr(comma + 2));
+  }
+  if (r.verdict == "fails" || r.verdict == "inconclusive") {
+    line << " | brings down ";
+    for (std::size_t i = 0; i < r.brings_down.size(); ++i) line << (i ? ", " : "") << r.brings_down[i];
+    if (r.brings_down.empty()) line << "nothing";
   }
   for (std::size_t i = 0; i < r.flagged.size(); ++i)  // "explains a (fails), b (fails)"
     line << (i ? ", " + r.flagged[i].substr(std::string("explains ").size()) : " | " + r.flagged[i]);

@@ -84,13 +84,15 @@ struct StatementResult {
   std::map<Evidence, int> mix;  ///< claims per evidence kind
   std::string evidence_text;     ///< "sampled (200 seeded cases, d <= 64): 3 proved, 2 sampled"
   std::vector<std::string> flagged;  ///< explains-edges whose theorem holds and experiment does not
+  /// A failing or inconclusive statement: every statement that rests on it through uses-edges.
+  std::vector<std::string> brings_down;
 };
 
 /// Every statement in order, evaluated on these records (claims without a record are left out).
 std::vector<StatementResult> evaluate_statements(const std::vector<Record>& records);
 
 /// One statement for a terminal: its id, then its label, verdict, evidence (the mix when it is
-/// mixed), standing and flagged explains-edges, wrapped under the id column in lines of at most
+/// mixed), standing, what a failing or inconclusive one brings down, and flagged explains-edges, wrapped under the id column in lines of at most
 /// 100 columns (no trailing newline).
 std::string statement_line(const StatementResult& result);
 

@@ -245,7 +245,7 @@ void write_statements_json(std::ostream& json, const std::vector<StatementResult
          << ", \"claims\": " << json_list(claims) << ", \"uses\": " << json_list(s.uses)
          << ", \"explains\": " << json_list(s.explains) << ", \"verdict\": " << pe::json_quoted(r.verdict)
          << ", \"verdict_text\": " << pe::json_quoted(r.verdict_text)
-         << ", \"standing\": " << pe::json_quoted(r.standing) << ", \"flags\": " << json_list(r.flagged)
+         << ", \"standing\": " << pe::json_quoted(r.standing) << ", \"flags\": " << json_list(r.flagged) << ", \"brings_down\": " << json_list(r.brings_down)
          << ", \"evidence\": {\"weakest\": "
          << pe::json_quoted(r.claims.empty() ? "" : to_string(r.weakest)) << ", \"mix\": {";
     bool first = true;
