@@ -1,5 +1,7 @@
 #include "docgen.hpp"
 
+#include "argument_map.hpp"
+
 #include "headline_runs.hpp"
 #include "words.hpp"
 #include "harness.hpp"
@@ -370,6 +372,7 @@ Page expand_template(const std::string& text, const std::string& file, const Con
   page.section = page_section(text, file);
 
   std::set<std::string> shown;  // ids of the page's section already in a table on this page
+  std::set<std::string> opened;  // statements whose line the page has
   bool rest_written = false;
   auto rest_table = [&]() {
     std::vector<const Record*> rest;
@@ -382,8 +385,7 @@ Page expand_template(const std::string& text, const std::string& file, const Con
                            : std::string();
     std::string heading = shown.empty() ? "## Claims of this section"
                                          : "## Other claims of this section";
-    return heading + " {#" + page.label + "-claims}\n\n" +
-           claim_cards(rest, CardKind::section, context.source_dir);
+    return heading + " {#" + page.label + "-claims}\n\n" + statement_blocks(rest, page.section, context, opened);
   };
 
   std::ostringstream out;
@@ -421,6 +423,10 @@ Page expand_template(const std::string& text, const std::string& file, const Con
       out << summary_text(context);
     } else if (line == "[[certification]]") {
       out << ledger::certification_markdown(context.records, Markdown::doxygen);
+    } else if (line == "[[argument-map]]") {
+      out << argument_map_markdown(context);
+    } else if (line == "[[argument-table]]") {
+      out << argument_table_markdown(context);
     } else if (line == "[[harness]]") {
       out << theorems::harness_markdown();
     } else if (line == "[[pages]]") {
@@ -451,8 +457,7 @@ Page expand_template(const std::string& text, const std::string& file, const Con
           rows.push_back(&r);
           if (r.section == page.section) shown.insert(r.id);
         }
-      out << (rows.empty() ? empty_note(prefixes)
-                           : claim_cards(rows, CardKind::section, context.source_dir));
+      out << (rows.empty() ? empty_note(prefixes) : statement_blocks(rows, page.section, context, opened));
     } else {
       out << expand_inline_units(line, file, number, context) << "\n";
     }

@@ -17,14 +17,21 @@
 /// | `[[harness]]` | yes | the article's 24 harness rows with the CTest name patterns that run each (theorems/ledger/harness.hpp) |
 /// | `[[certification]]` | yes | the deterministic printed and bound claims not certified, each with its reason, and the certified ones whose floating-point route disagrees with the enclosure in the printed digits (ledger::certification_markdown) |
 /// | `[[pages]]` | yes | a list of links to every generated page, in order |
+/// | `[[argument-map]]` | yes | the article's statements as a graph (argument_map.hpp): a legend with each colour's count, then the SVG the docs build draws with Graphviz from argument_dot |
+/// | `[[argument-table]]` | yes | one row per statement: label, section, verdict, evidence, standing |
 /// | `[[filing exhibit]]`, `[[filing exhibit N]]` | yes | the case study's exhibit filing as readable text, company mentions highlighted (filing_markup); with N, its first N tokens |
 /// | `[[filing heldout K]]`, `[[filing heldout K N]]` | yes | held-out filing K (0-based) of the case study's corpus, likewise |
+///
+/// On a page with a section, the cards of `[[claims ...]]` and `[[claims-rest]]` are grouped by
+/// statement, and each of the section's statements opens with one line: its label, standing and
+/// evidence (argument_map.hpp, statement_blocks).
 ///
 /// So the pages grow by themselves: a claim declared by a new unit appears in its section's
 /// page (in a prefix table or the rest table), in the list of all claims, and, when it is an
 /// erratum or disagrees with its expectation, in the errata page.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +39,7 @@
 #include "claims_render.hpp"
 #include "synthetic_filings.hpp"
 #include "ledger.hpp"
+#include "statements.hpp"
 
 namespace pe::docgen {
 
@@ -85,6 +93,9 @@ struct Context {
   std::string source_dir;
   std::vector<std::string> page_labels;  ///< for [[pages]], in order
   std::string training_selection;        ///< markdown for [[training-selection]]
+  /// ledger::evaluate_statements(records); empty, the pages have no statement lines.
+  std::vector<ledger::StatementResult> statements;
+  std::map<std::string, std::string> section_pages;  ///< ledger section -> label of the page showing its claims
 };
 
 /// What one recorded run of `.ci/run` cost (docs/measurements/ci.log, written by

@@ -7,6 +7,8 @@
 ///   page for each ledger section without a template, the errata page and the page of every
 ///   claim;
 /// - `<out>/data/<figure>.<table>.dat`: the plot data (figures.hpp), read by docs/plots/*.gp;
+/// - `<out>/map/argument.dot` and `<out>/map/statements.txt`: the argument map for Graphviz
+///   and the statements' ids (argument_map.hpp);
 /// - `<html>/data/figure-payload.json`: figures::figure_payload(), shipped with the docs, and
 ///   `<html>/data/figure-payload.js`, the same as a script for pages opened from file://;
 /// - `<out>/docgen.stamp`: written last, the build's witness that all of the above is current.
@@ -26,10 +28,12 @@
 #include <vector>
 
 #include "claims_render.hpp"
+#include "argument_map.hpp"
 #include "docgen.hpp"
 #include "figures.hpp"
 #include "ledger.hpp"
 #include "report.hpp"
+#include "statements.hpp"
 #include "sweep.hpp"
 #include "lab.hpp"
 #include "words.hpp"
@@ -77,6 +81,16 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
+/// The argument map's inputs: the dot file the docs build draws, and the statements' ids, one
+/// a line, straight from the ledger, which the browser check (check_map.sh) counts the drawn
+/// nodes against.
+void write_argument_map(const Options& opt, const pe::docgen::Context& context) {
+  write_file(opt.out / "map" / "argument.dot", pe::docgen::argument_dot(context));
+  std::string ids;
+  for (const pe::ledger::Statement& s : pe::ledger::statements()) ids += s.id + "\n";
+  write_file(opt.out / "map" / "statements.txt", ids);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) try {
@@ -106,6 +120,7 @@ int main(int argc, char** argv) try {
     unit_seconds[claim.unit] += seconds_since(t);
   }
   context.training_selection = pe::theorems::training_selection_markdown();
+  context.statements = pe::ledger::evaluate_statements(context.records);  // points into records
   for (const auto& [unit, s] : unit_seconds)
     std::cout << "pe_docgen: unit " << unit << " evaluated in " << s << " s\n";
 
@@ -133,6 +148,7 @@ int main(int argc, char** argv) try {
     }
     context.page_labels.push_back(label);
     covered_sections.push_back(pe::docgen::page_section(text, path.string()));
+    if (!covered_sections.back().empty()) context.section_pages[covered_sections.back()] = label;
   }
   if (main_template.empty()) throw std::runtime_error("no template with {#mainpage}");
 
@@ -142,7 +158,9 @@ int main(int argc, char** argv) try {
         covered_sections.end()) {
       pages.push_back(pe::docgen::section_page(section, context));
       context.page_labels.push_back(pages.back().label);
+      context.section_pages[section] = pages.back().label;
     }
+  write_argument_map(opt, context);
   pages.push_back(pe::docgen::errata_page(context));
   pages.push_back(pe::docgen::all_claims_page(context));
   context.page_labels.push_back("errata");

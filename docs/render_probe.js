@@ -18,6 +18,13 @@
 //   data-pe-page-height         the height of the scrolled content in px
 //   data-pe-overflow-x          px the content is wider than its view (horizontal scrolling)
 //   data-pe-overflow-by         the widest element's tag, class and first words, when it is
+// and the argument map, the SVG in div.pe-map (docs/check_map.sh judges it):
+//   data-pe-map-nodes      the statement ids of its nodes (g.node with id "map-ID"), space-separated
+//   data-pe-map-links      each node's link, in the same order ("none" for a node without one)
+//   data-pe-map-font-min   its smallest text as rendered, in CSS px (computed font size times the
+//                          text's scale on screen), and
+//   data-pe-map-font-text  that text
+//   data-pe-map-scroll     px the drawing is wider than its frame (it scrolls sideways inside it)
 // It changes nothing else; a reader's browser runs it too, harmlessly.
 (function () {
   "use strict";
@@ -109,13 +116,35 @@
       }
     }
   }
+  function recordMap() {
+    var svg = document.querySelector("div.pe-map svg");
+    if (!svg) return;
+    var ids = [], links = [], smallest = Infinity, smallestText = "";
+    Array.prototype.forEach.call(svg.querySelectorAll("g.node"), function (node) {
+      ids.push(node.id.replace(/^map-/, ""));
+      var a = node.querySelector("a");
+      var href = a && (a.getAttributeNS("http://www.w3.org/1999/xlink", "href") || a.getAttribute("href"));
+      links.push(href || "none");
+    });
+    Array.prototype.forEach.call(svg.querySelectorAll("text"), function (text) {
+      var px = parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a;
+      if (px < smallest) { smallest = px; smallestText = plain(text.textContent); }
+    });
+    var frame = svg.parentNode;
+    document.body.setAttribute("data-pe-map-nodes", ids.join(" "));
+    document.body.setAttribute("data-pe-map-links", links.join(" "));
+    document.body.setAttribute("data-pe-map-font-min", smallest === Infinity ? "none" : smallest.toFixed(1));
+    document.body.setAttribute("data-pe-map-font-text", smallestText);
+    document.body.setAttribute("data-pe-map-scroll", String(Math.max(0, frame.scrollWidth - frame.clientWidth)));
+  }
   window.addEventListener("load", function () {
     if (window.MathJax && window.MathJax.Hub) {
-      window.MathJax.Hub.Queue(function () { recordMath(); recordImages(); recordLayout(); });
+      window.MathJax.Hub.Queue(function () { recordMath(); recordImages(); recordLayout(); recordMap(); });
     } else {
       document.body.setAttribute("data-pe-mathjax", "absent");
       recordImages();
       recordLayout();
+      recordMap();
     }
   });
 })();

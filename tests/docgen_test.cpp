@@ -16,6 +16,7 @@
 
 #include "clocks.hpp"
 #include "context_extension.hpp"
+#include "argument_map.hpp"
 #include "docgen.hpp"
 #include "synthetic_filings.hpp"
 #include "figures.hpp"
@@ -340,6 +341,60 @@ TEST(GeneratedPages, EveryClaimHasOneAnchorAndErrataAreListed) {
   EXPECT_EQ(errata.find("\"thm1.a\""), std::string::npos);
   EXPECT_NE(errata.find("\"thm1.b\""), std::string::npos);
   EXPECT_NE(errata.find("\"thm1.c\""), std::string::npos);
+}
+
+// ---- the argument map --------------------------------------------------------------------
+
+// Claims of Proposition 2 (i) and (iii), evaluated, with the map's page for their section.
+Context context_with_statements(std::vector<Record> records) {
+  Context c = context_with(std::move(records));
+  c.statements = pe::ledger::evaluate_statements(c.records);
+  c.section_pages[kClocks] = "clocks";
+  return c;
+}
+
+TEST(ArgumentMap, OneNodePerStatementEachLinkingToItsLineOrRow) {
+  const Context c = context_with_statements({record("prop2.shift_is_rotation", kClocks, "holds", "holds")});
+  const std::string dot = pe::docgen::argument_dot(c);
+  std::set<std::string> nodes;
+  static const std::regex node(R"re(\[id="map-([^"]+)", label="[^"]*", URL="([^"]+)")re");
+  for (std::sregex_iterator it(dot.begin(), dot.end(), node), end; it != end; ++it) {
+    EXPECT_TRUE(nodes.insert((*it)[1]).second) << "two nodes for " << (*it)[1];
+    const std::string expected = (*it)[1] == "prop2.i" ? "clocks.html#statement-prop2-i"
+                                                       : "argument.html#" + pe::docgen::statement_row_anchor((*it)[1].str());
+    EXPECT_EQ((*it)[2], expected) << (*it)[1];
+  }
+  EXPECT_EQ(nodes.size(), pe::ledger::statements().size());
+}
+
+TEST(ArgumentMap, StandingPicksTheColourClass) {
+  const Context c = context_with_statements({record("prop2.shift_is_rotation", kClocks, "holds", "holds"),
+                                             record("prop2.sphere", kClocks, "fails", "holds")});
+  for (const pe::ledger::StatementResult& r : c.statements) {
+    const std::string& name = pe::docgen::standing_of(r).name;
+    if (r.statement->id == "prop2.i") EXPECT_EQ(name, "holds, and everything it uses holds");
+    else if (r.statement->id == "prop2.iii") EXPECT_EQ(name, "fails");
+    else EXPECT_EQ(name, "not checked: no claim") << r.statement->id;
+  }
+}
+
+TEST(ArgumentMap, EachStatementOpensItsCardsOnceOnItsSectionsPage) {
+  const Context c = context_with_statements({record("prop2.shift_is_rotation", kClocks, "holds", "holds"),
+                                             record("prop2.sphere", kClocks, "holds", "holds"),
+                                             record("prop2.injective", kClocks, "holds", "holds")});
+  const std::string text = "# Clocks {#clocks}\n[[section " + kClocks +
+                           "]]\n[[claims prop2.sphere]]\n[[claims prop2.]]\n";
+  const std::string page = pe::docgen::expand_template(text, "30-clocks.md", c).text;
+  for (const char* anchor : {"\\anchor statement-prop2-i\n", "\\anchor statement-prop2-iii\n",
+                             "\\anchor statement-prop2-iv\n"}) {
+    const auto at = page.find(anchor);
+    ASSERT_NE(at, std::string::npos) << anchor;
+    EXPECT_EQ(page.find(anchor, at + 1), std::string::npos) << anchor << " twice";
+  }
+  const auto line = page.find("\\anchor statement-prop2-iii\n");
+  EXPECT_NE(page.find("Standing: holds, and everything it uses holds", line), std::string::npos);
+  EXPECT_LT(line, page.find("\"prop2.sphere\"")) << "the line comes before its cards";
+  EXPECT_NE(page.find("Evidence: sampled"), std::string::npos);
 }
 
 // ---- figure data -----------------------------------------------------------------------

@@ -4,7 +4,9 @@
 //   figures cannot drift from the code;
 // - docs.claim_anchors: every claim the ledger declares has its anchor on the page of every
 //   claim (html/claims.html) and is linked from a section page, so every claim of the report is
-//   reachable from the docs.
+//   reachable from the docs;
+// - docs.statement_lines: every statement that owns a declared claim opens its claims with one
+//   line (standing, evidence) on exactly one page, the anchor the argument map links to.
 //
 // Why a fixture and not generate-and-compare: comparing figure_payload() with a file this test
 // writes itself through the same writer would only test the writer. The file that matters is
@@ -20,9 +22,11 @@
 #include <sstream>
 #include <string>
 
+#include "argument_map.hpp"
 #include "docgen.hpp"
 #include "figures.hpp"
 #include "ledger.hpp"
+#include "statements.hpp"
 
 namespace {
 
@@ -123,6 +127,27 @@ TEST(ClaimPages, EveryDeclarationLinkLandsOnItsLine) {
   }
   EXPECT_EQ(links, static_cast<int>(pe::ledger::all_claims().size()));
   std::cout << links << " declaration links, " << broken << " broken\n";
+}
+
+TEST(StatementLines, EveryStatementWithClaimsHasExactlyOneLine) {
+  namespace fs = std::filesystem;
+  std::string pages;
+  for (const auto& entry : fs::directory_iterator(g_html_dir))
+    if (entry.path().extension() == ".html") pages += read_text(entry.path());
+  ASSERT_NE(pages.find("id=\"statement-"), std::string::npos)
+      << "no statement line in " << g_html_dir << ": build the docs first (cmake --build --preset docs)";
+  std::set<std::string> owning;  // statements with at least one declared claim
+  for (const pe::ledger::Claim& claim : pe::ledger::all_claims())
+    for (const pe::ledger::Statement* s : pe::ledger::statements_of_claim(claim.id)) owning.insert(s->id);
+  ASSERT_FALSE(owning.empty());
+  for (const std::string& id : owning) {
+    const std::string anchor = "id=\"" + pe::docgen::statement_anchor(id) + "\"";
+    const auto at = pages.find(anchor);
+    EXPECT_NE(at, std::string::npos) << "statement " << id << " has no line on any page";
+    if (at != std::string::npos)
+      EXPECT_EQ(pages.find(anchor, at + 1), std::string::npos) << "statement " << id << " has two lines";
+  }
+  std::cout << owning.size() << " statements with claims checked for one line each\n";
 }
 
 }  // namespace

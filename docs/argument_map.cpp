@@ -1,0 +1,236 @@
+#include "argument_map.hpp"
+
+#include "words.hpp"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+namespace pe::docgen {
+namespace {
+
+using ledger::Markdown;
+using ledger::Record;
+using ledger::StatementResult;
+
+std::string map_literal(std::string_view text) { return ledger::escape_markdown(text, Markdown::doxygen); }
+
+/// Text inside a double-quoted dot string.
+std::string dot_string(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+/// Text inside an HTML attribute or element.
+std::string html_text(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '"') out += "&quot;";
+    else out += c;
+  }
+  return out;
+}
+
+// Rows of three labels wrapped at 16 columns (at most three lines each) keep the drawing narrow;
+// where it is still wider than the window it scrolls inside its frame (docs.map reports it).
+constexpr std::size_t kRow = 3, kLabelColumns = 16;
+
+std::string wrapped_label(const std::string& label) {
+  std::string text = dot_string(pe::wrap_words(label, kLabelColumns));
+  text.pop_back();  // wrap_words ends every line, the last too
+  std::string out;
+  for (char c : text) out += c == '\n' ? std::string("\\n") : std::string(1, c);
+  return out;
+}
+
+bool flagged(const StatementResult& r, const std::string& experiment) {
+  return std::any_of(r.flagged.begin(), r.flagged.end(), [&](const std::string& f) {
+    return f.rfind("explains " + experiment + " (", 0) == 0;
+  });
+}
+
+void write_node(std::ostream& dot, const StatementResult& r, const Context& context) {
+  const Standing& s = standing_of(r);
+  const std::string& id = r.statement->id;
+  dot << "      \"" << dot_string(id) << "\" [id=\"map-" << dot_string(id) << "\", label=\""
+      << wrapped_label(r.statement->label) << "\", URL=\"" << statement_href(r, context) << "\", tooltip=\""
+      << dot_string(r.statement->label + ": " + r.verdict_text + "; " + r.standing) << "\", fillcolor=\""
+      << s.fill << "\", color=\"" << s.border << "\", style=\"filled,rounded," << s.style << "\"];\n";
+}
+
+/// One cluster per section; its statements in rows, each row one rank, rows stacked by
+/// invisible edges from the first node of one to the first of the next.
+void write_sections(std::ostream& dot, const Context& context) {
+  std::vector<std::string> row_heads;
+  int cluster = 0;
+  for (const std::string& section : ledger::sections()) {
+    std::vector<const StatementResult*> in;
+    for (const StatementResult& r : context.statements)
+      if (r.statement->section == section) in.push_back(&r);
+    if (in.empty()) continue;
+    dot << "  subgraph cluster_" << cluster++ << " {\n    label=\"" << dot_string(section) << "\";\n";
+    for (std::size_t i = 0; i < in.size(); i += kRow) {
+      dot << "    { rank=same;\n";
+      const std::size_t end = std::min(in.size(), i + kRow);
+      for (std::size_t j = i; j < end; ++j) write_node(dot, *in[j], context);
+      for (std::size_t j = i + 1; j < end; ++j)  // keeps the article's order left to right
+        dot << "      \"" << dot_string(in[j - 1]->statement->id) << "\" -> \"" << dot_string(in[j]->statement->id)
+            << "\" [style=invis];\n";
+      dot << "    }\n";
+      row_heads.push_back(in[i]->statement->id);
+    }
+    dot << "  }\n";
+  }
+  for (std::size_t i = 1; i < row_heads.size(); ++i)
+    dot << "  \"" << dot_string(row_heads[i - 1]) << "\" -> \"" << dot_string(row_heads[i])
+        << "\" [style=invis, weight=100];\n";
+}
+
+/// An edge from `from` to `to`, arrow at `to`. It does not constrain the layout: the rows alone
+/// place the statements, so the map reads in the article's order.
+void write_edge(std::ostream& dot, const std::map<std::string, std::size_t>& order, const std::string& from,
+                const std::string& to, const std::string& attributes) {
+  if (!order.count(from) || !order.count(to))
+    throw std::invalid_argument("argument map: an edge between '" + from + "' and '" + to +
+                                "' names an id that is not a statement");
+  dot << "  \"" << dot_string(from) << "\" -> \"" << dot_string(to) << "\" [constraint=false, " << attributes
+      << "];\n";
+}
+
+/// Markdown of one statement's opening line.
+std::string statement_opening(const StatementResult& r) {
+  std::string line = "\\anchor " + statement_anchor(r.statement->id) + "\n<b>" + map_literal(r.statement->label) +
+                     "</b> · Standing: " + map_literal(r.standing) + " · Evidence: " + map_literal(r.evidence_text);
+  for (const std::string& f : r.flagged) line += " · " + map_literal(f);
+  return line + " · \\ref argument \"on the map\"\n\n";
+}
+
+}  // namespace
+
+std::string statement_anchor(std::string_view id) { return "statement" + claim_anchor(id).substr(5); }
+
+std::string statement_row_anchor(std::string_view id) { return "map-" + statement_anchor(id); }
+
+const std::vector<Standing>& standings() {
+  // Pale fills under dark text; the border's style tells the classes apart without colour.
+  static const std::vector<Standing> all = {
+      {"holds, and everything it uses holds", "#d8f0d2", "#2e7d32", "solid"},
+      {"holds, but rests on a failing or inconclusive statement", "#fff0bf", "#a86b00", "bold"},
+      {"holds by construction only: no support", "#eef1f4", "#5f6b7a", "dashed"},
+      {"fails", "#f8cccc", "#b71c1c", "bold"},
+      {"inconclusive", "#e3dcf3", "#5e4b8b", "dashed"},
+      {"not checked: no claim", "#ffffff", "#777777", "dotted"},
+  };
+  return all;
+}
+
+const Standing& standing_of(const StatementResult& r) {
+  const auto& s = standings();
+  if (r.verdict == "not checked") return s[5];
+  if (r.verdict == "fails") return s[3];
+  if (r.verdict == "inconclusive") return s[4];
+  if (r.standing.rfind("holds by construction only", 0) == 0) return s[2];
+  if (r.standing.rfind("holds, but rests on", 0) == 0) return s[1];
+  return s[0];
+}
+
+std::string statement_href(const StatementResult& r, const Context& context) {
+  const auto page = context.section_pages.find(r.statement->section);
+  if (r.claims.empty() || page == context.section_pages.end())
+    return std::string(kMapPage) + "#" + statement_row_anchor(r.statement->id);
+  return page->second + ".html#" + statement_anchor(r.statement->id);
+}
+
+std::string argument_dot(const Context& context) {
+  std::map<std::string, std::size_t> order;
+  for (const StatementResult& r : context.statements) order.emplace(r.statement->id, order.size());
+  std::ostringstream dot;
+  // Sizes in points; the SVG keeps them as its user units (1 pt = 4/3 CSS px at scale 1).
+  dot << "digraph argument {\n  id=\"pe-map\";\n"
+         "  graph [fontname=\"DejaVu Sans\", fontsize=11, nodesep=0.15, ranksep=0.3, margin=0];\n"
+         "  node [shape=box, fontname=\"DejaVu Sans\", fontsize=10, margin=\"0.06,0.03\", height=0.3];\n"
+         "  edge [arrowsize=0.6, color=\"#555555\"];\n";
+  write_sections(dot, context);
+  for (const StatementResult& r : context.statements) {
+    const std::string& id = r.statement->id;
+    for (const std::string& used : r.statement->uses) write_edge(dot, order, id, used, "style=solid");
+    for (const std::string& e : r.statement->explains)
+      write_edge(dot, order, id, e,
+                 flagged(r, e) ? "style=dashed, color=\"#c62828\", penwidth=2.5" : "style=dashed");
+  }
+  dot << "}\n";
+  return dot.str();
+}
+
+std::string argument_map_markdown(const Context& context) {
+  std::map<const Standing*, int> count;
+  int flags = 0;
+  for (const StatementResult& r : context.statements) {
+    ++count[&standing_of(r)];
+    flags += static_cast<int>(r.flagged.size());
+  }
+  std::ostringstream md;
+  md << "\\htmlonly\n<div class=\"pe-map-legend\">\n";
+  for (const Standing& s : standings())
+    md << "<span class=\"pe-map-key\"><span class=\"pe-map-swatch\" style=\"background:" << s.fill
+       << "; border: 2px " << (s.style == "bold" ? "solid" : s.style) << " " << s.border << "\"></span>"
+       << html_text(s.name) << " (" << count[&s] << ")</span>\n";
+  md << "<span class=\"pe-map-key\"><span class=\"pe-map-line\"></span>uses (arrow at the statement used)</span>\n"
+        "<span class=\"pe-map-key\"><span class=\"pe-map-line pe-map-dashed\"></span>explains (arrow at the "
+        "experiment it accounts for)</span>\n"
+        "<span class=\"pe-map-key\"><span class=\"pe-map-line pe-map-flagged\"></span>explains, but the theorem "
+        "holds and the experiment does not ("
+     << flags << ")</span>\n</div>\n\\endhtmlonly\n\n\\htmlinclude[block] argument-map.html\n\n";
+  return md.str();
+}
+
+std::string argument_table_markdown(const Context& context) {
+  std::ostringstream md;
+  md << "| statement | section | verdict | evidence | standing |\n|---|---|---|---|---|\n";
+  for (const StatementResult& r : context.statements) {
+    const std::string& id = r.statement->id;
+    std::string standing = map_literal(r.standing);
+    for (const std::string& f : r.flagged) standing += "; " + map_literal(f);
+    const std::string href = statement_href(r, context);
+    const bool here = href.rfind(kMapPage, 0) == 0;
+    md << "| \\anchor " << statement_row_anchor(id) << " "
+       << (here ? map_literal(r.statement->label) : "<a href=\"" + href + "\">" + map_literal(r.statement->label) + "</a>")
+       << " | " << map_literal(r.statement->section) << " | " << map_literal(r.verdict_text) << " | "
+       << (r.evidence_text.empty() ? std::string("none: no claim") : map_literal(r.evidence_text)) << " | " << standing
+       << " |\n";
+  }
+  return md.str() + "\n";
+}
+
+std::string statement_blocks(const std::vector<const Record*>& rows, const std::string& page_section,
+                             const Context& context, std::set<std::string>& opened) {
+  if (context.statements.empty()) return claim_cards(rows, CardKind::section, context.source_dir);
+  // Groups in the order of their first claim; a claim of no statement is a group of its own.
+  std::vector<std::pair<const StatementResult*, std::vector<const Record*>>> groups;
+  for (const Record* record : rows) {
+    const StatementResult* owner = nullptr;
+    for (const StatementResult& r : context.statements)
+      if (std::any_of(r.claims.begin(), r.claims.end(), [&](const Record* c) { return c->id == record->id; }))
+        owner = &r;
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return owner && x.first == owner; });
+    if (g == groups.end()) groups.push_back({owner, {record}});
+    else g->second.push_back(record);
+  }
+  std::string out;
+  for (const auto& [owner, records] : groups) {
+    if (owner && owner->statement->section == page_section && opened.insert(owner->statement->id).second)
+      out += statement_opening(*owner);
+    out += claim_cards(records, CardKind::section, context.source_dir);
+  }
+  return out;
+}
+
+}  // namespace pe::docgen

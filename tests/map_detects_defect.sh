@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Shows that docs/check_map.sh fails on a defect of the map page: plants DEFECT in a copy of the
+# built output (a tree of links to it, the map page itself rewritten) and passes only when the
+# check exits 1 with the message that names that defect.
+#   drop-node   one statement's node removed from the drawing
+#   break-link  one node's link aimed at an anchor no page has
+#   small-font  the drawing's text set at 6 pt, as if dot had been told so
+#
+# usage: map_detects_defect.sh HTML_DIR STATEMENTS DEFECT
+# exit:  0 the check caught it; 1 it did not; 77 chromium is not installed (CTest: skipped).
+set -euo pipefail
+html_dir=$(realpath "$1")
+statements=$2
+defect=$3
+case "$defect" in
+  drop-node)  plant='s{<g id="[^"]*" class="node">.*?</a>\s*</g>\s*</g>}{}s'; expect='has no node' ;;
+  break-link) plant='s{(xlink:href="[^"#]*#)}{${1}nowhere-}'; expect='which is no anchor' ;;
+  small-font) plant='s{(<div class="pe-map">.*?</svg>)}{$1 =~ s/font-size="[0-9.]+"/font-size="6.00"/gr}se'
+              expect='is rendered at' ;;
+  *) echo "unknown defect '$defect'" >&2; exit 1 ;;
+esac
+copy=$(mktemp -d)
+trap 'rm -rf "$copy"' EXIT
+cp -rs "$html_dir/." "$copy/"
+rm "$copy/argument.html"
+perl -0777 -pe "$plant" "$html_dir/argument.html" > "$copy/argument.html"
+if cmp -s "$html_dir/argument.html" "$copy/argument.html"; then
+  echo "FAIL: planting $defect changed nothing in argument.html (has the page's markup changed?)"
+  exit 1
+fi
+rc=0
+out=$(bash "$(dirname "${BASH_SOURCE[0]}")/../docs/check_map.sh" "$copy" "$statements") || rc=$?
+echo "$out"
+[ "$rc" -ne 77 ] || exit 77
+if [ "$rc" -eq 1 ] && grep -q "$expect" <<< "$out"; then
+  echo "check_map.sh caught the planted defect ($defect)"
+  exit 0
+fi
+echo "FAIL: check_map.sh did not report the planted defect ($defect: expected exit 1 and '$expect', got exit $rc)"
+exit 1
