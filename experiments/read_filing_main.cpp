@@ -35,8 +35,9 @@
 /// many of how many, the time left at the pace so far), and a read expected to take more than
 /// a couple of seconds. Heads come from the sealed cache (trained there if missing or corrupt).
 /// A file that cannot be read gets the operating system's reason ("Is a directory"); malformed
-/// markup, an empty or binary file, an unknown option, reader or format print a message (with
-/// line:column for markup) and exit with status 2. A UTF-8 byte-order mark is skipped.
+/// markup, bytes that are not UTF-8, a control character other than white space, an empty or
+/// binary file, an unknown option, reader or format print a message (with line:column for the
+/// document) and exit with status 2. A UTF-8 byte-order mark is skipped.
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -60,6 +61,7 @@
 #include "filing_readers.hpp"
 #include "json_text.hpp"
 #include "length_tournament.hpp"
+#include "utf8_text.hpp"
 #include "words.hpp"
 
 namespace {
@@ -138,8 +140,10 @@ void print_help(std::ostream& out) {
          "  tsv    tab-separated, names in full: per position, one column per reader and seed\n"
          "  json   one document: the file, readers, seeds, columns, companies, and one object per\n"
          "         position (or per summary row)\n\n"
-         "Exit status: 0 when read, 2 for a bad argument, a file that cannot be read, or markup\n"
-         "that does not parse (the message says where).\n";
+         "Exit status: 0 when read, 2 for a bad argument, a file that cannot be read, or a\n"
+         "document that is not UTF-8 text with well-formed markup (the message says where,\n"
+         "naming bad bytes in hex). Tab, line feed, carriage return, vertical tab and form feed\n"
+         "separate words; any other control character is refused.\n";
 }
 
 // ---- the document ---------------------------------------------------------------------------
@@ -148,10 +152,10 @@ void print_help(std::ostream& out) {
 /// directory"), or when longer than the reader takes (a regular file before it is read).
 std::string read_file(const std::string& path) {
   const auto refusal = [&](int error) {
-    return std::runtime_error("cannot read '" + path + "': " + std::strerror(error));
+    return std::runtime_error("cannot read '" + pe::printable_text(path) + "': " + std::strerror(error));
   };
   const auto too_long = [&](const std::string& size) {
-    return std::invalid_argument(path + ": " + size + " bytes; the reader takes documents of at most " +
+    return std::invalid_argument(pe::printable_text(path) + ": " + size + " bytes; the reader takes documents of at most " +
                                  std::to_string(pe::filings::kMaxDocumentBytes) + " bytes (64 MiB)");
   };
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -322,11 +326,12 @@ struct DocumentReading {
 
 DocumentReading read(const Options& options) {
   DocumentReading out;
-  out.document = pe::filings::parse_marked_text(read_file(options.file), options.file);
+  const std::string file_shown = pe::printable_text(options.file);
+  out.document = pe::filings::parse_marked_text(read_file(options.file), file_shown);
   const pe::filings::CueTokens cue = pe::filings::tokenize(out.document);
   const long n = static_cast<long>(cue.symbols.size());
   if (out.document.companies.empty())
-    std::cerr << "pe_read_filing: note: " << options.file
+    std::cerr << "pe_read_filing: note: " << file_shown
               << " marks no company ([[Name]]); no position has a company named last\n";
 
   // The headline seeds of the selected recipe: one column per reader and seed.

@@ -184,10 +184,12 @@ class MarkupError : public std::runtime_error {
   int line_, column_;
 };
 
-/// Reads plain text whose company mentions are marked `[[Company Name]]`. Words are split on
-/// white space; a UTF-8 byte-order mark opening the text is skipped. Throws MarkupError for an
-/// empty or binary input, an unclosed `[[`, a stray
-/// `]]`, a nested `[[` or an empty name; its line and column count characters (UTF-8). Any
+/// Reads plain UTF-8 text whose company mentions are marked `[[Company Name]]`. Words are split
+/// on white space (tab, line feed, vertical tab, form feed, carriage return, space); a UTF-8
+/// byte-order mark opening the text is skipped. Throws MarkupError, at the first offence, for
+/// bytes that are not UTF-8 (named in hex), a NUL byte (binary input) or another control
+/// character, an empty input, a `[[` never closed (at it), a `[[` inside a mention (at the
+/// inner one), a stray `]]` or an empty name; its line and column count characters. Any
 /// number of distinct companies (tokenize shares the symbols among them). Throws
 /// std::invalid_argument, naming the size, for a text longer than kMaxDocumentBytes.
 Document parse_marked_text(const std::string& text, const std::string& source_name);

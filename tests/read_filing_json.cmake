@@ -3,15 +3,41 @@
 # one summary row per head-reader and one per reader, each with its first-named baseline and
 # held-out accuracy; otherwise one object per position, each with an answer per column, and
 # `named_last` of the last position as expected.
-#   cmake -DREADER=... -DFILE=... -DCOMPANIES=n -DLAST="Name" [-DSUMMARY=1] -P read_filing_json.cmake
+# With WORK set, FILE is first copied there under a name holding a Latin-1 byte and an ESC
+# (terminal codes): the name comes back in `file` with the byte as U+FFFD and ESC escaped. Every
+# document must be UTF-8 with no raw control character (CMake's JSON reader checks neither).
+#   cmake -DREADER=... -DFILE=... -DCOMPANIES=n -DLAST="Name" [-DSUMMARY=1] [-DWORK=dir]
+#         -P read_filing_json.cmake
 cmake_minimum_required(VERSION 3.19)
-set(args "${FILE}" --format json)
-if(SUMMARY)
-  list(APPEND args --summary)
+include(${CMAKE_CURRENT_LIST_DIR}/read_filing_text.cmake)
+if(DEFINED WORK)
+  string(ASCII 233 latin1_e)
+  string(ASCII 27 escape)
+  file(REMOVE_RECURSE "${WORK}")
+  file(MAKE_DIRECTORY "${WORK}")
+  set(odd_name "${WORK}/Caf${latin1_e} ${escape}[1mbold.txt")
+  configure_file("${FILE}" "${odd_name}" COPYONLY)
+  set(FILE "${odd_name}")
 endif()
-execute_process(COMMAND "${READER}" ${args} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+set(summary_option "")
+if(SUMMARY)
+  set(summary_option --summary)
+endif()
+# FILE on its own: an odd name's '[' would keep a list holding it from splitting.
+execute_process(COMMAND "${READER}" "${FILE}" --format json ${summary_option}
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "pe_read_filing exited with ${rc}: ${err}")
+endif()
+require_plain_utf8("${out}" "the JSON")
+require_plain_utf8("${err}" "standard error")
+if(DEFINED WORK)
+  string(JSON file_name GET "${out}" file)
+  string(ASCII 239 191 189 replacement)  # U+FFFD in UTF-8
+  if(NOT file_name MATCHES "/Caf${replacement} ${escape}\\[1mbold[.]txt$")
+    message(FATAL_ERROR "the file name reads back as '${file_name}'")
+  endif()
+  file(REMOVE_RECURSE "${WORK}")
 endif()
 string(JSON companies LENGTH "${out}" companies)
 if(NOT companies EQUAL COMPANIES)
