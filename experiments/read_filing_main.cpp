@@ -32,12 +32,14 @@
 /// names the company holding it at that position (filings_corpus.hpp).
 ///
 /// Progress goes to standard error: the training of heads the cache lacks (which heads, how
-/// many of how many, the time left at the pace so far), and a read expected to take more than
-/// a couple of seconds. Heads come from the sealed cache (trained there if missing or corrupt).
-/// A file that cannot be read gets the operating system's reason ("Is a directory"); malformed
-/// markup, bytes that are not UTF-8, a control character other than white space, an empty or
-/// binary file, an unknown option, reader or format print a message (with line:column for the
-/// document) and exit with status 2. A UTF-8 byte-order mark is skipped.
+/// many of how many, the time left at the pace so far), a read expected to take more than a
+/// minute announced before it starts (with each reader's time alone), and a read taking more
+/// than a couple of seconds as it goes. Heads come from the sealed cache (trained there if
+/// missing or corrupt). A file that cannot be read gets the operating system's reason ("Is a
+/// directory"); malformed markup, bytes that are not UTF-8, a control character other than
+/// white space, an empty or binary file, an unknown option, reader or format print a message
+/// (with line:column for the document) and exit with status 2. A UTF-8 byte-order mark is
+/// skipped.
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -324,6 +326,33 @@ struct DocumentReading {
   std::vector<double> held_out_accuracy;
 };
 
+/// A read expected to take longer than this is announced before it starts (a choice: long
+/// enough to be worth a word, short enough that nobody waits it out wondering).
+constexpr double kLongReadSeconds = 60;
+
+/// Says on standard error, before a long read starts, how long it will take and how long each
+/// reader alone would take (--reader NAME), fastest first.
+void warn_if_long(const std::vector<ReaderColumn>& columns, const std::vector<Token>& tokens,
+                  int training_length, int threads, ProgressLine& progress) {
+  const std::vector<double> seconds = estimated_column_seconds(columns, tokens, training_length);
+  const double wall = estimated_wall_seconds(seconds, threads);
+  if (wall < kLongReadSeconds) return;
+  std::vector<std::pair<double, std::string>> readers;
+  for (std::size_t c = 0; c < columns.size();) {
+    const std::size_t first = c;
+    std::vector<double> same;
+    while (c < columns.size() && columns[c].reader == columns[first].reader) same.push_back(seconds[c++]);
+    readers.push_back({estimated_wall_seconds(same, threads), to_string(columns[first].reader)});
+  }
+  std::sort(readers.begin(), readers.end());
+  std::string each;
+  for (const auto& [time, name] : readers) each += (each.empty() ? "" : ", ") + name + " " + duration_text(time);
+  progress.line("reading " + std::to_string(tokens.size()) + " tokens with " + std::to_string(columns.size()) +
+                " head-readers will take about " + duration_text(wall) +
+                " (the prefix-scanning readers' time grows with the square of the length)" +
+                (readers.size() > 1 ? "; one reader alone (--reader NAME): " + each : ""));
+}
+
 DocumentReading read(const Options& options) {
   DocumentReading out;
   const std::string file_shown = pe::printable_text(options.file);
@@ -347,6 +376,8 @@ DocumentReading read(const Options& options) {
       out.column_readers.push_back(r);
       out.held_out_accuracy.push_back(study.held_out_accuracy(r, k));
     }
+  const std::vector<Token> tokens = filing_tokens(cue);
+  warn_if_long(columns, tokens, study.config.window, options.threads, progress);
   // Quiet for a read of a couple of seconds; after that, how far and how long to go.
   const Clock::time_point start = Clock::now();
   const auto on_read = [&](double fraction) {
@@ -357,7 +388,7 @@ DocumentReading read(const Options& options) {
                     duration_text(elapsed) + ", " + time_left_text(elapsed, fraction, 1.0));
   };
   const std::vector<std::vector<int>> symbols = read_document(
-      columns, filing_tokens(cue), study.config.window, options.threads, on_read, progress.interval());
+      columns, tokens, study.config.window, options.threads, on_read, progress.interval());
 
   const std::vector<int> holders = pe::filings::symbol_holders(out.document, cue);
   for (const std::vector<int>& column : symbols) {
