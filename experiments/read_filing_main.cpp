@@ -25,7 +25,9 @@
 ///   answers with the company literally named last, that accuracy, the first position it gets
 ///   wrong, the accuracy of always naming the first-named company on the same questions (the
 ///   baseline a reader that lost the trail falls back on) and the reader's accuracy on the
-///   case study's held-out filings.
+///   case study's held-out filings; before them (table and json), what those filings and the
+///   document are like: tokens, company mentions per token, and the share of questions whose
+///   answer lies more than the training length back.
 ///
 /// More than 8 companies: the heads know 8 company symbols, which tokenize shares out (a newly
 /// named company takes the symbol of the company named least recently); an answered symbol
@@ -110,7 +112,10 @@ void print_help(std::ostream& out) {
          "                 how many it answers with the company named last, that accuracy, the\n"
          "                 first position it gets wrong, the accuracy of always naming the\n"
          "                 first-named company on the same questions (a baseline), and the\n"
-         "                 reader's accuracy on the case study's held-out filings\n"
+         "                 reader's accuracy on the case study's held-out filings, beside what\n"
+         "                 those filings and the document are like (tokens, company mentions\n"
+         "                 per token, answers named more than "
+      << study.window << " tokens back)\n"
          "  --threads N    read with N threads (default: one per hardware thread)\n"
          "  --cache DIR    where trained heads are kept; heads missing there are trained\n"
          "                 first, once, with progress on standard error (default: the\n"
@@ -288,12 +293,17 @@ class TrainingReport {
   Clock::time_point start_;
 };
 
+/// The case study's corpus: its training filings and the held-out filings its readers'
+/// held-out accuracy is measured on.
+pe::filings::Corpus study_corpus() {
+  const FilingsStudyConfig base = article_filings_study();
+  return pe::filings::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
+}
+
 /// The trained heads of the case study in the selected recipe (the selection trains its grid
 /// on first use), `seeds` seeds per scheme, training reported to `report`.
-FilingsStudy load_study(const std::string& cache_dir, int seeds, TrainingReport& report) {
-  const FilingsStudyConfig base = article_filings_study();
-  const pe::filings::Corpus corpus =
-      pe::filings::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
+FilingsStudy load_study(const pe::filings::Corpus& corpus, const std::string& cache_dir, int seeds,
+                        TrainingReport& report) {
   const FilingsStudyConfig config =
       selected_filings_study(corpus, cache_dir, seeds, {}, std::ref(report));
   const std::string what =
@@ -314,10 +324,13 @@ struct Options {
 };
 
 /// What was read: the document, each column's answers as company indices (-1: a symbol no
-/// company holds yet), the company literally named last at each position (-1 before any), and
-/// each column's head's accuracy on the case study's held-out filings.
+/// company holds yet), the company literally named last at each position (-1 before any),
+/// each column's head's accuracy on the case study's held-out filings, and what those filings
+/// and this document are like (lengths, mentions, how far back the answers lie).
 struct DocumentReading {
   pe::filings::Document document;
+  pe::filings::CorpusStatistics held_out, this_document;
+  int window = 0;  ///< the training length: "far" answers lie more than this many tokens back
   int seeds = 0;
   std::vector<std::string> columns;
   std::vector<FilingReader> column_readers;
@@ -366,8 +379,15 @@ DocumentReading read(const Options& options) {
   // The headline seeds of the selected recipe: one column per reader and seed.
   ProgressLine progress;
   TrainingReport training(progress, options.cache_dir);
-  const FilingsStudy study = load_study(options.cache_dir, kHeadlineSeeds, training);
+  const pe::filings::Corpus corpus = study_corpus();
+  const FilingsStudy study = load_study(corpus, options.cache_dir, kHeadlineSeeds, training);
   out.seeds = study.config.seeds;
+  out.window = study.config.window;
+  out.held_out = pe::filings::statistics(corpus.held_out, out.window);
+  std::vector<pe::filings::Document> alone(1);  // moved in and out: a long document is not copied
+  alone[0] = std::move(out.document);
+  out.this_document = pe::filings::statistics(alone, out.window);
+  out.document = std::move(alone[0]);
   std::vector<ReaderColumn> columns;
   for (FilingReader r : options.readers)
     for (int k = 0; k < study.config.seeds; ++k) {
@@ -624,11 +644,51 @@ void write_table(const DocumentReading& r, std::ostream& out) {
   }
 }
 
+/// A median of lengths: 181, or 180.5 between two.
+std::string number_text(double value) {
+  if (value == std::floor(value)) return std::to_string(static_cast<long long>(value));
+  std::ostringstream out;
+  out.precision(1);
+  out << std::fixed << value;
+  return out.str();
+}
+
+/// What the held-out accuracy was measured on beside this document, one row each: tokens,
+/// company mentions per token, and the share of questions whose answer lies far back.
+std::vector<std::vector<std::string>> reference_rows(const DocumentReading& r) {
+  const auto row = [](const std::string& name, const pe::filings::CorpusStatistics& s) {
+    const std::string tokens =
+        s.documents == 1 ? std::to_string(s.tokens)
+                         : "median " + number_text(s.median_length) + ", " +
+                               std::to_string(s.min_length) + " to " + std::to_string(s.max_length);
+    return std::vector<std::string>{
+        name, tokens, share_text(s.mentions, s.tokens, "-"),
+        share_text(s.far_queries, s.queries, "-") + " (" + std::to_string(s.far_queries) + " of " +
+            std::to_string(s.queries) + ")"};
+  };
+  return {{"", "tokens", "mentions", "far"},
+          row(std::to_string(r.held_out.documents) + " held-out filings", r.held_out),
+          row("this document", r.this_document)};
+}
+
 void write_summary_table(const DocumentReading& r, std::ostream& out) {
   write_wrapped(out, pe::split_words(
       "Questions: the positions from the first mention on. right: answered with the company named "
       "last. first-named: the accuracy of always naming the first-named company on the same "
       "questions. held-out: the reader's accuracy on the case study's held-out filings."));
+  out << '\n';
+  write_wrapped(out, pe::split_words(
+      "The held-out filings beside this document (mentions: company mentions per token; far: the "
+      "share of questions whose answer was named more than " + std::to_string(r.window) +
+      " tokens back, beyond the heads' training windows):"));
+  out << '\n';
+  const std::vector<std::vector<std::string>> reference = reference_rows(r);
+  std::vector<std::size_t> reference_widths(reference[0].size(), 0);
+  for (const auto& row : reference)
+    for (std::size_t i = 0; i < row.size(); ++i)
+      reference_widths[i] = std::max(reference_widths[i], display_width(row[i]));
+  for (const auto& row : reference)
+    write_padded(out, row, reference_widths, std::vector<bool>(row.size(), false));
   out << '\n';
   const std::vector<std::string> header = {"head-reader", "questions", "right", "accuracy",
                                            "first wrong", "first-named", "held-out"};
@@ -690,6 +750,19 @@ void write_json(const DocumentReading& r, const Options& options, bool with_summ
     out << (i ? ", " : "") << pe::json_quoted(r.document.companies[i]);
   out << "],\n";
   if (with_summary) {
+    const auto figures = [&](const pe::filings::CorpusStatistics& s) {
+      return "{\"documents\": " + std::to_string(s.documents) +
+             ", \"median_tokens\": " + number_text(s.median_length) +
+             ", \"min_tokens\": " + std::to_string(s.min_length) +
+             ", \"max_tokens\": " + std::to_string(s.max_length) +
+             ", \"mentions_per_token\": " + share_text(s.mentions, s.tokens, "null") +
+             ", \"questions\": " + std::to_string(s.queries) +
+             ", \"far_questions\": " + std::to_string(s.far_queries) +
+             ", \"far_share\": " + share_text(s.far_queries, s.queries, "null") + "}";
+    };
+    out << "  \"far_window\": " << r.window
+        << ",\n  \"held_out_filings\": " << figures(r.held_out)
+        << ",\n  \"this_document\": " << figures(r.this_document) << ",\n";
     out << "  \"summary\": [";
     bool first = true;
     for (const auto& [name, s] : summary(r)) {
@@ -773,7 +846,7 @@ int main(int argc, char** argv) {
     if (options.prepare) {
       ProgressLine progress;
       TrainingReport training(progress, options.cache_dir);
-      const FilingsStudy study = load_study(options.cache_dir, kSelectedSeeds, training);
+      const FilingsStudy study = load_study(study_corpus(), options.cache_dir, kSelectedSeeds, training);
       const TournamentConfig config =
           selected_tournament(options.cache_dir, kSelectedSeeds, {}, std::ref(training));
       const std::string what =

@@ -470,7 +470,7 @@ double median(std::vector<double> v) {
 }
 }  // namespace
 
-CorpusStatistics statistics(const std::vector<Document>& documents) {
+CorpusStatistics statistics(const std::vector<Document>& documents, int window) {
   CorpusStatistics s;
   s.documents = static_cast<int>(documents.size());
   std::vector<double> lengths, mentions;
@@ -478,9 +478,14 @@ CorpusStatistics statistics(const std::vector<Document>& documents) {
     lengths.push_back(static_cast<double>(d.tokens.size()));
     mentions.push_back(static_cast<double>(
         std::count_if(d.tokens.begin(), d.tokens.end(), [](const Token& t) { return t.company >= 0; })));
+    const long length = long(d.tokens.size());
+    s.min_length = lengths.size() == 1 ? length : std::min(s.min_length, length);
+    s.max_length = std::max(s.max_length, length);
+    s.tokens += length;
+    s.mentions += long(mentions.back());
     for (const Query& q : queries(d)) {
       ++s.queries;
-      const bool far = is_far(q);
+      const bool far = is_far(q, window);
       s.far_queries += far;
       if (q.answer == 0) {
         ++s.first_named;

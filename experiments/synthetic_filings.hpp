@@ -151,15 +151,17 @@ struct CorpusStatistics {
   int documents = 0;
   double median_length = 0;
   double median_mentions = 0;
+  long min_length = 0, max_length = 0;  ///< tokens of the shortest and the longest document
+  long tokens = 0, mentions = 0;        ///< in all documents together
   long queries = 0;
-  long far_queries = 0;  ///< with window 32
+  long far_queries = 0;  ///< is_far with the window statistics() is given
   long first_named = 0;      ///< queries whose answer is the first-named company
   long first_named_far = 0;  ///< the same among far queries
   double first_named_share = 0;      ///< first_named / queries
   double first_named_far_share = 0;  ///< first_named_far / far_queries
 };
 
-CorpusStatistics statistics(const std::vector<Document>& documents);
+CorpusStatistics statistics(const std::vector<Document>& documents, int window = 32);
 
 /// The document as text; with `highlight`, each company mention is wrapped as [[Name]].
 std::string render(const Document& document, bool highlight);

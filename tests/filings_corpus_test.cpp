@@ -374,6 +374,22 @@ RC_GTEST_PROP(MarkupReader, AnyTextIsReadOrRefusedWithAPlace, ()) {
   }
 }
 
+TEST(FilingsCorpus, StatisticsCountLengthsMentionsAndFarQuestions) {
+  // 43 tokens: a mention, 40 words, a mention, a word; then 3 tokens and no mention.
+  std::string text = "[[Acme Rail]]";
+  for (int i = 0; i < 40; ++i) text += " word";
+  const std::vector<Document> documents = {parse_marked_text(text + " [[Bolt Foods]] x", "a"),
+                                           parse_marked_text("no mention here", "b")};
+  const CorpusStatistics s = statistics(documents);
+  EXPECT_EQ(s.min_length, 3);
+  EXPECT_EQ(s.max_length, 43);
+  EXPECT_EQ(s.tokens, 46);
+  EXPECT_EQ(s.mentions, 2);
+  EXPECT_EQ(s.queries, 43);
+  EXPECT_EQ(s.far_queries, 8);  // positions 33 to 40, 33 to 40 tokens after Acme Rail
+  EXPECT_EQ(statistics(documents, 10).far_queries, 30);  // positions 11 to 40
+}
+
 TEST(FilingsCorpus, RejectsEmptyCorpora) {
   EXPECT_THROW(generate_corpus(1, 0, 10), std::invalid_argument);
   EXPECT_THROW(generate_corpus(1, 10, 0), std::invalid_argument);

@@ -1,8 +1,9 @@
 # Runs pe_read_filing --format json on one document and parses what it prints with CMake's own
 # JSON reader: the document must parse, name the expected companies and, with SUMMARY set, hold
 # one summary row per head-reader and one per reader, each with its first-named baseline and
-# held-out accuracy; otherwise one object per position, each with an answer per column, and
-# `named_last` of the last position as expected.
+# held-out accuracy, and what the held-out filings and this document are like; otherwise one
+# object per position, each with an answer per column, and `named_last` of the last position as
+# expected.
 # With WORK set, FILE is first copied there under a name holding a Latin-1 byte and an ESC
 # (terminal codes): the name comes back in `file` with the byte as U+FFFD and ESC escaped. Every
 # document must be UTF-8 with no raw control character (CMake's JSON reader checks neither).
@@ -61,6 +62,28 @@ if(SUMMARY)
     string(JSON value GET "${out}" summary 27 ${field})
     if(NOT value MATCHES "^[01][.][0-9]+$")
       message(FATAL_ERROR "summary row 27's ${field} is '${value}', not an accuracy")
+    endif()
+  endforeach()
+  # What the held-out accuracy was measured on, and the same figures for this document.
+  string(JSON window GET "${out}" far_window)
+  string(JSON document_questions GET "${out}" this_document questions)
+  string(JSON row_questions GET "${out}" summary 0 questions)
+  string(JSON documents GET "${out}" this_document documents)
+  if(NOT window EQUAL 32 OR NOT document_questions EQUAL row_questions OR NOT documents EQUAL 1)
+    message(FATAL_ERROR "far_window ${window}, this document's ${documents} document(s) and "
+                        "${document_questions} questions (a column's: ${row_questions})")
+  endif()
+  foreach(set held_out_filings this_document)
+    foreach(field mentions_per_token far_share)
+      string(JSON value GET "${out}" ${set} ${field})
+      if(NOT value MATCHES "^[01][.][0-9]+$")
+        message(FATAL_ERROR "${set}'s ${field} is '${value}', not a share")
+      endif()
+    endforeach()
+    string(JSON low GET "${out}" ${set} min_tokens)
+    string(JSON high GET "${out}" ${set} max_tokens)
+    if(low GREATER high)
+      message(FATAL_ERROR "${set}: min_tokens ${low} > max_tokens ${high}")
     endif()
   endforeach()
   return()
