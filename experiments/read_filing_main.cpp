@@ -118,10 +118,9 @@ void print_help(std::ostream& out) {
       << study.window << " tokens back)\n"
          "  --threads N    read with N threads (default: one per hardware thread)\n"
          "  --cache DIR    where trained heads are kept; heads missing there are trained\n"
-         "                 first, once, with progress on standard error (default: the\n"
-         "                 build's cache, "
-      << PE_CACHE_DIR_SHOWN
-      << " relative to the project's checkout)\n"
+         "                 first, once, with progress on standard error (default: the build's\n"
+         "                 cache, relative to the project's checkout: "
+      << PE_CACHE_DIR_SHOWN << ")\n"
          "  --prepare      train or load every head of the case study (all seeds) and the\n"
          "                 tournament's headline heads, then exit\n"
          "  -h, --help     print this help and exit\n\n"

@@ -65,7 +65,7 @@ endif()
 # The default cache relative to the checkout, as the README names it (when it lies inside).
 file(RELATIVE_PATH cache_shown "${SOURCE_DIR}" "${CACHE_DIR}")
 string(REGEX REPLACE "[ \n]+" " " flat "${help}")
-string(FIND "${flat}" "(default: the build's cache, ${cache_shown} relative to the project's checkout)" at)
+string(FIND "${flat}" "(default: the build's cache, relative to the project's checkout: ${cache_shown})" at)
 if(at EQUAL -1)
   message(FATAL_ERROR "the help does not give the default cache as ${cache_shown}:\n${help}")
 endif()
