@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 #include <thread>
 
 #include "position_scheme.hpp"
@@ -52,16 +55,27 @@ class PrefixScan {
     type_weights_.resize(kChains * type_rows.rows());
   }
 
-  /// Every question under the head's own reading: keys placed once.
-  void read_plain(Eigen::MatrixXd& logits, std::atomic<long>* work_done) {
+  /// Questions first..last-1 under `map`'s reading.
+  void read(ContextExtension map, int training_length, long first, long last,
+            Eigen::MatrixXd& logits, std::atomic<long>* work_done) {
+    if (map == ContextExtension::none) read_plain(first, last, logits, work_done);
+    else read_rescaled(map, training_length, first, last, logits, work_done);
+  }
+
+ private:
+  /// Questions first..last-1 under the head's own reading: keys placed once, on first use.
+  void read_plain(long first, long last, Eigen::MatrixXd& logits, std::atomic<long>* work_done) {
     const Reading reading;
-    rule_.place(keys_, 0, shape_, reading);
-    rule_.place(queries_, 1, shape_, reading);
-    rule_.place(query_keys_, 1, shape_, reading);
+    if (!placed_) {
+      rule_.place(keys_, 0, shape_, reading);
+      rule_.place(queries_, 1, shape_, reading);
+      rule_.place(query_keys_, 1, shape_, reading);
+      placed_ = true;
+    }
     const double scale = dense_scale(rule_, shape_, reading);
-    std::vector<double> terms(rule_.has_offset_terms() ? n_ + 1 : 0);
+    std::vector<double> terms(rule_.has_offset_terms() ? last + 1 : 0);
     Eigen::RowVectorXd query(shape_.width);
-    for (long t = 0; t < n_; ++t) {
+    for (long t = first; t < last; ++t) {
       const long m = t + 1;
       scores_.head(m).noalias() = scale * (keys_.topRows(m) * queries_.row(t).transpose());
       scores_(m) = scale * queries_.row(t).dot(query_keys_.row(t));
@@ -74,12 +88,13 @@ class PrefixScan {
     }
   }
 
-  /// Question t under its own reading, kappa = max(1, (t + 2) / training_length).
-  void read_rescaled(ContextExtension map, int training_length, Eigen::MatrixXd& logits,
-                     std::atomic<long>* work_done) {
+  /// Questions first..last-1, question t under its own reading, kappa = max(1, (t + 2) /
+  /// training_length).
+  void read_rescaled(ContextExtension map, int training_length, long first, long last,
+                     Eigen::MatrixXd& logits, std::atomic<long>* work_done) {
     const std::unique_ptr<SchemeScratch> scratch = rule_.new_scratch();
     Eigen::VectorXd query(shape_.width);
-    for (long t = 0; t < n_; ++t) {
+    for (long t = first; t < last; ++t) {
       const long m = t + 1;
       const Reading reading = Reading::rope(map, int(t + 2), training_length);
       query = queries_.row(t).transpose();
@@ -91,7 +106,6 @@ class PrefixScan {
     }
   }
 
- private:
   /// scores[0..count) replaced by exp(score - max); returns how many were not set to 0, whose
   /// indices, in order, are kept_index_[0..kept). A score more than kNegligibleScoreGap below the
   /// largest gets 0 instead: the largest term is 1, so the terms left out sum to less than
@@ -171,6 +185,7 @@ class PrefixScan {
   }
 
   static constexpr int kChains = 4;
+  bool placed_ = false;  ///< whether read_plain has placed the keys and queries
   const HeadShape& shape_;
   const PositionSchemeRule& rule_;
   ConstParameterViews w_;
@@ -185,6 +200,13 @@ class PrefixScan {
   std::vector<long> kept_index_;    ///< and where they came from
   Eigen::RowVectorXd mixed_;
 };
+
+// estimated_scan_seconds' samples, choices rather than measurements: nine blocks of sixteen
+// questions, a block long enough to time even where a question takes a microsecond, and
+// enough blocks to follow a cost that grows along the document but not in a straight line
+// (scores far below the largest skip their exponential, so a key's cost changes with the
+// prefix); a stream is timed on its first ten thousand tokens.
+constexpr long kSampleBlocks = 9, kSampleBlockQuestions = 16, kStreamProbeTokens = 10000;
 
 bool streams(const AttentionHead& head, FilingReader reader) {
   return map_of(reader) == ContextExtension::none &&
@@ -216,8 +238,7 @@ Eigen::MatrixXd scan_filing(const AttentionHead& head, FilingReader reader,
     }
   }
   PrefixScan scan(head, filing);
-  if (map == ContextExtension::none) scan.read_plain(logits, work_done);
-  else scan.read_rescaled(map, training_length, logits, work_done);
+  scan.read(map, training_length, 0, n, logits, work_done);
   return logits;
 }
 
@@ -263,6 +284,69 @@ std::vector<std::vector<int>> read_document(const std::vector<ReaderColumn>& col
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
   return answers;
+}
+
+double estimated_scan_seconds(const AttentionHead& head, FilingReader reader,
+                              const std::vector<Token>& filing, int training_length) {
+  require_reader_of(head, reader);
+  const long n = long(filing.size());
+  if (n == 0) throw std::invalid_argument("estimated_scan_seconds needs a non-empty filing");
+  // Processor time, not wall time: another program's share of the processor is no cost of the
+  // reading, and a sample of a millisecond would be at the mercy of one descheduling.
+  const auto timed = [](const auto& work) {
+    const std::clock_t start = std::clock();
+    work();
+    return double(std::clock() - start) / CLOCKS_PER_SEC;
+  };
+  if (streams(head, reader)) {  // the same cost at every position
+    const long probe = std::min(n, kStreamProbeTokens);
+    const std::vector<Token> prefix(filing.begin(), filing.begin() + probe);
+    return timed([&] { scan_filing(head, reader, prefix, training_length); }) * double(n) / double(probe);
+  }
+  Eigen::MatrixXd logits(n, head.shape().classes);
+  std::unique_ptr<PrefixScan> scan;
+  const ContextExtension map = map_of(reader);
+  // The projections and the first question, which places every key (a cost of the whole
+  // filing, not of that question's).
+  double seconds = timed([&] {
+    scan = std::make_unique<PrefixScan>(head, filing);
+    scan->read(map, training_length, 0, 1, logits, nullptr);
+  });
+  // Blocks of questions spread evenly from the first position to the last; a question's time
+  // between two blocks is taken as on the straight line between their means (the trapezoid rule).
+  double previous_position = 0, previous_time = 0;
+  for (long k = 0; k < kSampleBlocks; ++k) {
+    const long first = std::min(n - 1, (n - 1) * k / (kSampleBlocks - 1));
+    const long last = std::min(n, first + kSampleBlockQuestions);
+    const double per_question =
+        timed([&] { scan->read(map, training_length, first, last, logits, nullptr); }) / double(last - first);
+    const double position = 0.5 * double(first + last - 1);
+    // Before the first block's middle, the questions take its time; after the last's, the last's.
+    seconds += k == 0 ? per_question * (position + 0.5)
+                      : 0.5 * (previous_time + per_question) * (position - previous_position);
+    previous_position = position;
+    previous_time = per_question;
+  }
+  return seconds + previous_time * (double(n) - 0.5 - previous_position);
+}
+
+std::vector<double> estimated_column_seconds(const std::vector<ReaderColumn>& columns,
+                                             const std::vector<Token>& filing, int training_length) {
+  std::vector<double> out(columns.size());
+  for (std::size_t i = 0; i < columns.size(); ++i)
+    out[i] = i > 0 && columns[i].reader == columns[i - 1].reader
+                 ? out[i - 1]
+                 : estimated_scan_seconds(columns[i].head, columns[i].reader, filing, training_length);
+  return out;
+}
+
+double estimated_wall_seconds(const std::vector<double>& column_seconds, int threads) {
+  if (column_seconds.empty()) return 0;
+  const int hardware = int(std::max(1u, std::thread::hardware_concurrency()));
+  const int workers = std::min(worker_count(threads, column_seconds.size()), hardware);
+  std::vector<double> busy_until(std::size_t(workers), 0.0);
+  for (double seconds : column_seconds) *std::min_element(busy_until.begin(), busy_until.end()) += seconds;
+  return *std::max_element(busy_until.begin(), busy_until.end());
 }
 
 }  // namespace pe::experiments

@@ -50,4 +50,26 @@ std::vector<std::vector<int>> read_document(
     int training_length, int threads = 0, const std::function<void(double)>& on_progress = {},
     double progress_interval_seconds = 1.0);
 
+/// The processor seconds scan_filing will take on `filing`, told before reading it. A stream's
+/// cost is the same at every position: timed on a prefix, times the length. A scanning
+/// reader's question at position t costs about a key of the prefix per position before t, and
+/// what a key costs changes along the prefix (how many scores skip their exponential depends
+/// on the weights and the text): the projections are timed, then blocks of consecutive
+/// questions spread evenly over the filing, and the time of the questions between two blocks
+/// is taken as on the straight line between theirs. Costs a fraction of the scan: the
+/// projections and a hundred-odd questions. Throws std::invalid_argument for an empty filing
+/// or a head of another scheme.
+double estimated_scan_seconds(const AttentionHead& head, FilingReader reader,
+                              const std::vector<Token>& filing, int training_length);
+
+/// estimated_scan_seconds of every column of read_document: one estimate per reader, from its
+/// first column (its heads share a shape, and but for their weights' skipped exponentials a cost).
+std::vector<double> estimated_column_seconds(const std::vector<ReaderColumn>& columns,
+                                             const std::vector<Token>& filing, int training_length);
+
+/// The wall time of read_document given each column's time: the columns are taken in order by
+/// whichever of `threads` workers (as read_document counts them; no more than the hardware
+/// threads run at once) is free first.
+double estimated_wall_seconds(const std::vector<double>& column_seconds, int threads);
+
 }  // namespace pe::experiments

@@ -25,18 +25,23 @@
 ///   answers with the company literally named last, that accuracy, the first position it gets
 ///   wrong, the accuracy of always naming the first-named company on the same questions (the
 ///   baseline a reader that lost the trail falls back on) and the reader's accuracy on the
-///   case study's held-out filings.
+///   case study's held-out filings; before them (table and json), what those filings and the
+///   document are like: tokens, company mentions per token, and the share of questions whose
+///   answer lies more than the training length back.
 ///
 /// More than 8 companies: the heads know 8 company symbols, which tokenize shares out (a newly
 /// named company takes the symbol of the company named least recently); an answered symbol
 /// names the company holding it at that position (filings_corpus.hpp).
 ///
 /// Progress goes to standard error: the training of heads the cache lacks (which heads, how
-/// many of how many, the time left at the pace so far), and a read expected to take more than
-/// a couple of seconds. Heads come from the sealed cache (trained there if missing or corrupt).
-/// A file that cannot be read gets the operating system's reason ("Is a directory"); malformed
-/// markup, an empty or binary file, an unknown option, reader or format print a message (with
-/// line:column for markup) and exit with status 2. A UTF-8 byte-order mark is skipped.
+/// many of how many, the time left at the pace so far), a read expected to take more than a
+/// minute announced before it starts (with each reader's time alone), and a read taking more
+/// than a couple of seconds as it goes. Heads come from the sealed cache (trained there if
+/// missing or corrupt). A file that cannot be read gets the operating system's reason ("Is a
+/// directory"); malformed markup, bytes that are not UTF-8, a control character other than
+/// white space, an empty or binary file, an unknown option, reader or format print a message
+/// (with line:column for the document) and exit with status 2. A UTF-8 byte-order mark is
+/// skipped.
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -60,6 +65,7 @@
 #include "filing_readers.hpp"
 #include "json_text.hpp"
 #include "length_tournament.hpp"
+#include "utf8_text.hpp"
 #include "words.hpp"
 
 namespace {
@@ -106,13 +112,15 @@ void print_help(std::ostream& out) {
          "                 how many it answers with the company named last, that accuracy, the\n"
          "                 first position it gets wrong, the accuracy of always naming the\n"
          "                 first-named company on the same questions (a baseline), and the\n"
-         "                 reader's accuracy on the case study's held-out filings\n"
+         "                 reader's accuracy on the case study's held-out filings, beside what\n"
+         "                 those filings and the document are like (tokens, company mentions\n"
+         "                 per token, answers named more than "
+      << study.window << " tokens back)\n"
          "  --threads N    read with N threads (default: one per hardware thread)\n"
          "  --cache DIR    where trained heads are kept; heads missing there are trained\n"
-         "                 first, once, with progress on standard error (default:\n"
-         "                 "
-      << PE_CACHE_DIR
-      << ")\n"
+         "                 first, once, with progress on standard error (default: the build's\n"
+         "                 cache, relative to the project's checkout: "
+      << PE_CACHE_DIR_SHOWN << ")\n"
          "  --prepare      train or load every head of the case study (all seeds) and the\n"
          "                 tournament's headline heads, then exit\n"
          "  -h, --help     print this help and exit\n\n"
@@ -138,8 +146,10 @@ void print_help(std::ostream& out) {
          "  tsv    tab-separated, names in full: per position, one column per reader and seed\n"
          "  json   one document: the file, readers, seeds, columns, companies, and one object per\n"
          "         position (or per summary row)\n\n"
-         "Exit status: 0 when read, 2 for a bad argument, a file that cannot be read, or markup\n"
-         "that does not parse (the message says where).\n";
+         "Exit status: 0 when read, 2 for a bad argument, a file that cannot be read, or a\n"
+         "document that is not UTF-8 text with well-formed markup (the message says where,\n"
+         "naming bad bytes in hex). Tab, line feed, carriage return, vertical tab and form feed\n"
+         "separate words; any other control character is refused.\n";
 }
 
 // ---- the document ---------------------------------------------------------------------------
@@ -148,10 +158,10 @@ void print_help(std::ostream& out) {
 /// directory"), or when longer than the reader takes (a regular file before it is read).
 std::string read_file(const std::string& path) {
   const auto refusal = [&](int error) {
-    return std::runtime_error("cannot read '" + path + "': " + std::strerror(error));
+    return std::runtime_error("cannot read '" + pe::printable_text(path) + "': " + std::strerror(error));
   };
   const auto too_long = [&](const std::string& size) {
-    return std::invalid_argument(path + ": " + size + " bytes; the reader takes documents of at most " +
+    return std::invalid_argument(pe::printable_text(path) + ": " + size + " bytes; the reader takes documents of at most " +
                                  std::to_string(pe::filings::kMaxDocumentBytes) + " bytes (64 MiB)");
   };
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -282,12 +292,17 @@ class TrainingReport {
   Clock::time_point start_;
 };
 
+/// The case study's corpus: its training filings and the held-out filings its readers'
+/// held-out accuracy is measured on.
+pe::filings::Corpus study_corpus() {
+  const FilingsStudyConfig base = article_filings_study();
+  return pe::filings::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
+}
+
 /// The trained heads of the case study in the selected recipe (the selection trains its grid
 /// on first use), `seeds` seeds per scheme, training reported to `report`.
-FilingsStudy load_study(const std::string& cache_dir, int seeds, TrainingReport& report) {
-  const FilingsStudyConfig base = article_filings_study();
-  const pe::filings::Corpus corpus =
-      pe::filings::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
+FilingsStudy load_study(const pe::filings::Corpus& corpus, const std::string& cache_dir, int seeds,
+                        TrainingReport& report) {
   const FilingsStudyConfig config =
       selected_filings_study(corpus, cache_dir, seeds, {}, std::ref(report));
   const std::string what =
@@ -308,10 +323,13 @@ struct Options {
 };
 
 /// What was read: the document, each column's answers as company indices (-1: a symbol no
-/// company holds yet), the company literally named last at each position (-1 before any), and
-/// each column's head's accuracy on the case study's held-out filings.
+/// company holds yet), the company literally named last at each position (-1 before any),
+/// each column's head's accuracy on the case study's held-out filings, and what those filings
+/// and this document are like (lengths, mentions, how far back the answers lie).
 struct DocumentReading {
   pe::filings::Document document;
+  pe::filings::CorpusStatistics held_out, this_document;
+  int window = 0;  ///< the training length: "far" answers lie more than this many tokens back
   int seeds = 0;
   std::vector<std::string> columns;
   std::vector<FilingReader> column_readers;
@@ -320,20 +338,55 @@ struct DocumentReading {
   std::vector<double> held_out_accuracy;
 };
 
+/// A read expected to take longer than this is announced before it starts (a choice: long
+/// enough to be worth a word, short enough that nobody waits it out wondering).
+constexpr double kLongReadSeconds = 60;
+
+/// Says on standard error, before a long read starts, how long it will take and how long each
+/// reader alone would take (--reader NAME), fastest first.
+void warn_if_long(const std::vector<ReaderColumn>& columns, const std::vector<Token>& tokens,
+                  int training_length, int threads, ProgressLine& progress) {
+  const std::vector<double> seconds = estimated_column_seconds(columns, tokens, training_length);
+  const double wall = estimated_wall_seconds(seconds, threads);
+  if (wall < kLongReadSeconds) return;
+  std::vector<std::pair<double, std::string>> readers;
+  for (std::size_t c = 0; c < columns.size();) {
+    const std::size_t first = c;
+    std::vector<double> same;
+    while (c < columns.size() && columns[c].reader == columns[first].reader) same.push_back(seconds[c++]);
+    readers.push_back({estimated_wall_seconds(same, threads), to_string(columns[first].reader)});
+  }
+  std::sort(readers.begin(), readers.end());
+  std::string each;
+  for (const auto& [time, name] : readers) each += (each.empty() ? "" : ", ") + name + " " + duration_text(time);
+  progress.line("reading " + std::to_string(tokens.size()) + " tokens with " + std::to_string(columns.size()) +
+                " head-readers will take about " + duration_text(wall) +
+                " (the prefix-scanning readers' time grows with the square of the length)" +
+                (readers.size() > 1 ? "; one reader alone (--reader NAME): " + each : ""));
+}
+
 DocumentReading read(const Options& options) {
   DocumentReading out;
-  out.document = pe::filings::parse_marked_text(read_file(options.file), options.file);
+  const std::string file_shown = pe::printable_text(options.file);
+  out.document = pe::filings::parse_marked_text(read_file(options.file), file_shown);
   const pe::filings::CueTokens cue = pe::filings::tokenize(out.document);
   const long n = static_cast<long>(cue.symbols.size());
   if (out.document.companies.empty())
-    std::cerr << "pe_read_filing: note: " << options.file
+    std::cerr << "pe_read_filing: note: " << file_shown
               << " marks no company ([[Name]]); no position has a company named last\n";
 
   // The headline seeds of the selected recipe: one column per reader and seed.
   ProgressLine progress;
   TrainingReport training(progress, options.cache_dir);
-  const FilingsStudy study = load_study(options.cache_dir, kHeadlineSeeds, training);
+  const pe::filings::Corpus corpus = study_corpus();
+  const FilingsStudy study = load_study(corpus, options.cache_dir, kHeadlineSeeds, training);
   out.seeds = study.config.seeds;
+  out.window = study.config.window;
+  out.held_out = pe::filings::statistics(corpus.held_out, out.window);
+  std::vector<pe::filings::Document> alone(1);  // moved in and out: a long document is not copied
+  alone[0] = std::move(out.document);
+  out.this_document = pe::filings::statistics(alone, out.window);
+  out.document = std::move(alone[0]);
   std::vector<ReaderColumn> columns;
   for (FilingReader r : options.readers)
     for (int k = 0; k < study.config.seeds; ++k) {
@@ -342,6 +395,8 @@ DocumentReading read(const Options& options) {
       out.column_readers.push_back(r);
       out.held_out_accuracy.push_back(study.held_out_accuracy(r, k));
     }
+  const std::vector<Token> tokens = filing_tokens(cue);
+  warn_if_long(columns, tokens, study.config.window, options.threads, progress);
   // Quiet for a read of a couple of seconds; after that, how far and how long to go.
   const Clock::time_point start = Clock::now();
   const auto on_read = [&](double fraction) {
@@ -352,7 +407,7 @@ DocumentReading read(const Options& options) {
                     duration_text(elapsed) + ", " + time_left_text(elapsed, fraction, 1.0));
   };
   const std::vector<std::vector<int>> symbols = read_document(
-      columns, filing_tokens(cue), study.config.window, options.threads, on_read, progress.interval());
+      columns, tokens, study.config.window, options.threads, on_read, progress.interval());
 
   const std::vector<int> holders = pe::filings::symbol_holders(out.document, cue);
   for (const std::vector<int>& column : symbols) {
@@ -588,11 +643,51 @@ void write_table(const DocumentReading& r, std::ostream& out) {
   }
 }
 
+/// A median of lengths: 181, or 180.5 between two.
+std::string number_text(double value) {
+  if (value == std::floor(value)) return std::to_string(static_cast<long long>(value));
+  std::ostringstream out;
+  out.precision(1);
+  out << std::fixed << value;
+  return out.str();
+}
+
+/// What the held-out accuracy was measured on beside this document, one row each: tokens,
+/// company mentions per token, and the share of questions whose answer lies far back.
+std::vector<std::vector<std::string>> reference_rows(const DocumentReading& r) {
+  const auto row = [](const std::string& name, const pe::filings::CorpusStatistics& s) {
+    const std::string tokens =
+        s.documents == 1 ? std::to_string(s.tokens)
+                         : "median " + number_text(s.median_length) + ", " +
+                               std::to_string(s.min_length) + " to " + std::to_string(s.max_length);
+    return std::vector<std::string>{
+        name, tokens, share_text(s.mentions, s.tokens, "-"),
+        share_text(s.far_queries, s.queries, "-") + " (" + std::to_string(s.far_queries) + " of " +
+            std::to_string(s.queries) + ")"};
+  };
+  return {{"", "tokens", "mentions", "far"},
+          row(std::to_string(r.held_out.documents) + " held-out filings", r.held_out),
+          row("this document", r.this_document)};
+}
+
 void write_summary_table(const DocumentReading& r, std::ostream& out) {
   write_wrapped(out, pe::split_words(
       "Questions: the positions from the first mention on. right: answered with the company named "
       "last. first-named: the accuracy of always naming the first-named company on the same "
       "questions. held-out: the reader's accuracy on the case study's held-out filings."));
+  out << '\n';
+  write_wrapped(out, pe::split_words(
+      "The held-out filings beside this document (mentions: company mentions per token; far: the "
+      "share of questions whose answer was named more than " + std::to_string(r.window) +
+      " tokens back, beyond the heads' training windows):"));
+  out << '\n';
+  const std::vector<std::vector<std::string>> reference = reference_rows(r);
+  std::vector<std::size_t> reference_widths(reference[0].size(), 0);
+  for (const auto& row : reference)
+    for (std::size_t i = 0; i < row.size(); ++i)
+      reference_widths[i] = std::max(reference_widths[i], display_width(row[i]));
+  for (const auto& row : reference)
+    write_padded(out, row, reference_widths, std::vector<bool>(row.size(), false));
   out << '\n';
   const std::vector<std::string> header = {"head-reader", "questions", "right", "accuracy",
                                            "first wrong", "first-named", "held-out"};
@@ -654,6 +749,19 @@ void write_json(const DocumentReading& r, const Options& options, bool with_summ
     out << (i ? ", " : "") << pe::json_quoted(r.document.companies[i]);
   out << "],\n";
   if (with_summary) {
+    const auto figures = [&](const pe::filings::CorpusStatistics& s) {
+      return "{\"documents\": " + std::to_string(s.documents) +
+             ", \"median_tokens\": " + number_text(s.median_length) +
+             ", \"min_tokens\": " + std::to_string(s.min_length) +
+             ", \"max_tokens\": " + std::to_string(s.max_length) +
+             ", \"mentions_per_token\": " + share_text(s.mentions, s.tokens, "null") +
+             ", \"questions\": " + std::to_string(s.queries) +
+             ", \"far_questions\": " + std::to_string(s.far_queries) +
+             ", \"far_share\": " + share_text(s.far_queries, s.queries, "null") + "}";
+    };
+    out << "  \"far_window\": " << r.window
+        << ",\n  \"held_out_filings\": " << figures(r.held_out)
+        << ",\n  \"this_document\": " << figures(r.this_document) << ",\n";
     out << "  \"summary\": [";
     bool first = true;
     for (const auto& [name, s] : summary(r)) {
@@ -737,7 +845,7 @@ int main(int argc, char** argv) {
     if (options.prepare) {
       ProgressLine progress;
       TrainingReport training(progress, options.cache_dir);
-      const FilingsStudy study = load_study(options.cache_dir, kSelectedSeeds, training);
+      const FilingsStudy study = load_study(study_corpus(), options.cache_dir, kSelectedSeeds, training);
       const TournamentConfig config =
           selected_tournament(options.cache_dir, kSelectedSeeds, {}, std::ref(training));
       const std::string what =

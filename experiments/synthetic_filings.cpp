@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "random.hpp"
+#include "utf8_text.hpp"
 #include "words.hpp"
 
 namespace pe::filings {
@@ -469,7 +470,7 @@ double median(std::vector<double> v) {
 }
 }  // namespace
 
-CorpusStatistics statistics(const std::vector<Document>& documents) {
+CorpusStatistics statistics(const std::vector<Document>& documents, int window) {
   CorpusStatistics s;
   s.documents = static_cast<int>(documents.size());
   std::vector<double> lengths, mentions;
@@ -477,9 +478,14 @@ CorpusStatistics statistics(const std::vector<Document>& documents) {
     lengths.push_back(static_cast<double>(d.tokens.size()));
     mentions.push_back(static_cast<double>(
         std::count_if(d.tokens.begin(), d.tokens.end(), [](const Token& t) { return t.company >= 0; })));
+    const long length = long(d.tokens.size());
+    s.min_length = lengths.size() == 1 ? length : std::min(s.min_length, length);
+    s.max_length = std::max(s.max_length, length);
+    s.tokens += length;
+    s.mentions += long(mentions.back());
     for (const Query& q : queries(d)) {
       ++s.queries;
-      const bool far = is_far(q);
+      const bool far = is_far(q, window);
       s.far_queries += far;
       if (q.answer == 0) {
         ++s.first_named;
@@ -531,66 +537,141 @@ MarkupError::MarkupError(const std::string& source, int line, int column, const 
       line_(line),
       column_(column) {}
 
-Document parse_marked_text(const std::string& text, const std::string& source_name) {
-  if (text.size() > kMaxDocumentBytes)
-    throw std::invalid_argument(source_name + ": " + std::to_string(text.size()) +
-                                " bytes; the reader takes documents of at most " +
-                                std::to_string(kMaxDocumentBytes) + " bytes (64 MiB)");
-  if (text.find('\0') != std::string::npos)
-    throw MarkupError(source_name, 1, 1, "binary input (contains a NUL byte); expected plain text");
-  Document doc;
-  doc.title = source_name;
-  std::map<std::string, int> order;
+namespace {
+
+/// A place in a text: line and column from 1, columns counting characters (a UTF-8
+/// continuation byte, 10xxxxxx, starts none).
+struct TextPlace {
   int line = 1, column = 1;
-  std::string word;
-  // Columns count characters: a UTF-8 continuation byte (10xxxxxx) is not one.
-  auto advance = [&](char c) {
+
+  void advance(char c) {
     if (c == '\n') {
       line += 1;
       column = 1;
     } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
       ++column;
     }
-  };
-  auto flush_word = [&] {
-    if (!word.empty()) doc.tokens.push_back({word, -1});
-    word.clear();
-  };
+  }
+  /// The place of text[to], this being the place of text[from].
+  TextPlace at(std::string_view text, std::size_t from, std::size_t to) const {
+    TextPlace p = *this;
+    for (std::size_t k = from; k < to; ++k) p.advance(text[k]);
+    return p;
+  }
+  std::string text() const { return std::to_string(line) + ":" + std::to_string(column); }
+};
+
+// Tab, line feed and carriage return, and the vertical tab and form feed that word processors
+// and PDF-to-text tools write between lines and pages, separate words (std::isspace's set):
+// none of them reaches a token.
+bool separates_words(char32_t code) { return code >= 0x09 && code <= 0x0D; }
+
+/// "control character 0x1B (ESC...)" or "control character U+009B (bytes 0xC2 0x9B)".
+std::string control_text(std::string_view text, std::size_t at, const Utf8Char& c) {
+  std::string what = "control character ";
+  if (c.length == 1) {
+    what += hex_byte(static_cast<unsigned char>(text[at]));
+  } else {
+    what += code_point_text(c.code) + " (bytes";
+    for (int k = 0; k < c.length; ++k) what += " " + hex_byte(static_cast<unsigned char>(text[at + std::size_t(k)]));
+    what += ")";
+  }
+  if (c.code == 0x1B) what += " (ESC, which starts terminal colour and cursor codes)";
+  return what + "; expected plain text";
+}
+
+/// Throws MarkupError at the first place that is not plain UTF-8 text. Bytes that are not UTF-8
+/// are refused rather than guessed at (Latin-1? Windows-1252?), and so is any control character
+/// but white space: it is no part of a text, a terminal shown it raw would act on it, and
+/// dropping it silently would read another document than the one given.
+void require_plain_text(std::string_view text, std::size_t start, const std::string& source) {
+  TextPlace place;
+  for (std::size_t i = start; i < text.size();) {
+    const Utf8Char c = decode_utf8(text, i);
+    if (c.problem != Utf8Problem::none)
+      throw MarkupError(source, place.line, place.column,
+                        "invalid UTF-8: " + utf8_problem_text(text, i, c) +
+                            "; expected UTF-8 text (a Latin-1 file converts with iconv -f latin1 -t utf-8)");
+    if (c.code == 0)
+      throw MarkupError(source, place.line, place.column, "binary input: a NUL byte (0x00); expected plain text");
+    if (is_control(c.code) && !separates_words(c.code))
+      throw MarkupError(source, place.line, place.column, control_text(text, i, c));
+    place.advance(text[i]);
+    i += std::size_t(c.length);
+  }
+}
+
+/// The index of the "]]" that closes the mention whose "[[" is text[open], at `place`. When
+/// another "[[" comes first, the mention is either never closed (no "]]" closes it after the
+/// inner one's, before a further "[["): said at its own "[["; or it holds the inner mention:
+/// said at the inner "[[", the place to edit.
+std::size_t mention_close(std::string_view text, std::size_t open, const TextPlace& place,
+                          const std::string& source) {
+  constexpr std::size_t none = std::string_view::npos;
+  const std::size_t close = text.find("]]", open + 2), inner = text.find("[[", open + 2);
+  if (inner == none || (close != none && close < inner)) {
+    if (close == none) throw MarkupError(source, place.line, place.column, "'[[' is never closed by ']]'");
+    return close;
+  }
+  const std::size_t inner_close = text.find("]]", inner + 2);
+  const std::size_t outer_close = inner_close == none ? none : text.find("]]", inner_close + 2);
+  const std::size_t next_open = inner_close == none ? none : text.find("[[", inner_close + 2);
+  const TextPlace inner_place = place.at(text, open, inner);
+  if (outer_close != none && outer_close < next_open)
+    throw MarkupError(source, inner_place.line, inner_place.column,
+                      "a mention cannot contain another: this '[[' is inside the one opened at " +
+                          place.text());
+  throw MarkupError(source, place.line, place.column,
+                    "'[[' is never closed: the next '[[', at " + inner_place.text() +
+                        ", comes before any ']]'");
+}
+
+}  // namespace
+
+Document parse_marked_text(const std::string& text, const std::string& source_name) {
+  if (text.size() > kMaxDocumentBytes)
+    throw std::invalid_argument(source_name + ": " + std::to_string(text.size()) +
+                                " bytes; the reader takes documents of at most " +
+                                std::to_string(kMaxDocumentBytes) + " bytes (64 MiB)");
   // Editors on some systems open a UTF-8 file with a byte-order mark; it is not part of a word.
   const std::string_view byte_order_mark = "\xEF\xBB\xBF";
   const std::size_t start = text.compare(0, byte_order_mark.size(), byte_order_mark) == 0
                                 ? byte_order_mark.size() : 0;
+  require_plain_text(text, start, source_name);
+  Document doc;
+  doc.title = source_name;
+  std::map<std::string, int> order;
+  TextPlace place;
+  std::string word;
+  auto flush_word = [&] {
+    if (!word.empty()) doc.tokens.push_back({word, -1});
+    word.clear();
+  };
   for (std::size_t i = start; i < text.size();) {
     const char c = text[i];
     if (c == '[' && i + 1 < text.size() && text[i + 1] == '[') {
       flush_word();
-      const int open_line = line, open_column = column;
-      const std::size_t close = text.find("]]", i + 2);
-      const std::size_t nested = text.find("[[", i + 2);
-      if (close == std::string::npos)
-        throw MarkupError(source_name, open_line, open_column, "'[[' is never closed by ']]'");
-      if (nested != std::string::npos && nested < close)
-        throw MarkupError(source_name, open_line, open_column, "'[[' opens again before ']]'");
+      const std::size_t close = mention_close(text, i, place, source_name);
       std::string name;
       for (const std::string& w : pe::split_words(text.substr(i + 2, close - i - 2)))
         name += (name.empty() ? "" : " ") + w;
       if (name.empty())
-        throw MarkupError(source_name, open_line, open_column, "empty company name in '[[ ]]'");
+        throw MarkupError(source_name, place.line, place.column, "empty company name in '[[ ]]'");
       auto [it, inserted] = order.emplace(name, static_cast<int>(doc.companies.size()));
       if (inserted) doc.companies.push_back(name);
       doc.tokens.push_back({name, it->second});
-      for (std::size_t k = i; k < close + 2; ++k) advance(text[k]);
+      place = place.at(text, i, close + 2);
       i = close + 2;
       continue;
     }
     if (c == ']' && i + 1 < text.size() && text[i + 1] == ']')
-      throw MarkupError(source_name, line, column, "']]' without a matching '[['");
+      throw MarkupError(source_name, place.line, place.column, "']]' without a matching '[['");
     if (std::isspace(static_cast<unsigned char>(c))) {
       flush_word();
     } else {
       word += c;
     }
-    advance(c);
+    place.advance(c);
     ++i;
   }
   flush_word();

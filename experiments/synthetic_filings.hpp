@@ -151,15 +151,17 @@ struct CorpusStatistics {
   int documents = 0;
   double median_length = 0;
   double median_mentions = 0;
+  long min_length = 0, max_length = 0;  ///< tokens of the shortest and the longest document
+  long tokens = 0, mentions = 0;        ///< in all documents together
   long queries = 0;
-  long far_queries = 0;  ///< with window 32
+  long far_queries = 0;  ///< is_far with the window statistics() is given
   long first_named = 0;      ///< queries whose answer is the first-named company
   long first_named_far = 0;  ///< the same among far queries
   double first_named_share = 0;      ///< first_named / queries
   double first_named_far_share = 0;  ///< first_named_far / far_queries
 };
 
-CorpusStatistics statistics(const std::vector<Document>& documents);
+CorpusStatistics statistics(const std::vector<Document>& documents, int window = 32);
 
 /// The document as text; with `highlight`, each company mention is wrapped as [[Name]].
 std::string render(const Document& document, bool highlight);
@@ -184,10 +186,12 @@ class MarkupError : public std::runtime_error {
   int line_, column_;
 };
 
-/// Reads plain text whose company mentions are marked `[[Company Name]]`. Words are split on
-/// white space; a UTF-8 byte-order mark opening the text is skipped. Throws MarkupError for an
-/// empty or binary input, an unclosed `[[`, a stray
-/// `]]`, a nested `[[` or an empty name; its line and column count characters (UTF-8). Any
+/// Reads plain UTF-8 text whose company mentions are marked `[[Company Name]]`. Words are split
+/// on white space (tab, line feed, vertical tab, form feed, carriage return, space); a UTF-8
+/// byte-order mark opening the text is skipped. Throws MarkupError, at the first offence, for
+/// bytes that are not UTF-8 (named in hex), a NUL byte (binary input) or another control
+/// character, an empty input, a `[[` never closed (at it), a `[[` inside a mention (at the
+/// inner one), a stray `]]` or an empty name; its line and column count characters. Any
 /// number of distinct companies (tokenize shares the symbols among them). Throws
 /// std::invalid_argument, naming the size, for a text longer than kMaxDocumentBytes.
 Document parse_marked_text(const std::string& text, const std::string& source_name);

@@ -9,27 +9,36 @@
 #include <utility>
 #include <vector>
 
+#include "utf8_text.hpp"
+
 namespace pe {
 
-/// `text` as a JSON string literal: quotes and backslashes escaped, newline and tab as \\n
-/// and \\t, other control characters as \\u00XX; every other byte (UTF-8 included) as is.
+/// `text` as a JSON string literal, valid JSON for any bytes: quotes and backslashes escaped,
+/// newline and tab as \\n and \\t, other control characters (C0, DEL, C1) as \\u00XX so that
+/// none reaches a terminal raw, each sequence of bytes that is not UTF-8 (decode_utf8) as U+FFFD,
+/// the replacement character, in UTF-8; other UTF-8 as is. Quoting what parse_json reads back
+/// gives the same literal again.
 inline std::string json_quoted(std::string_view text) {
   std::string out = "\"";
-  for (unsigned char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
+  for (std::size_t i = 0; i < text.size();) {
+    const Utf8Char c = decode_utf8(text, i);
+    if (c.problem != Utf8Problem::none) {
+      out += "\xEF\xBF\xBD";
+    } else if (c.code == '"' || c.code == '\\') {
+      out += '\\';
+      out += static_cast<char>(c.code);
+    } else if (c.code == '\n') {
+      out += "\\n";
+    } else if (c.code == '\t') {
+      out += "\\t";
+    } else if (is_control(c.code)) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(c.code));
+      out += buf;
+    } else {
+      out.append(text.substr(i, std::size_t(c.length)));
     }
+    i += std::size_t(c.length);
   }
   return out + "\"";
 }

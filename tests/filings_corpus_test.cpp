@@ -134,14 +134,45 @@ TEST(ExhibitFiling, AnswersNameTheCompanyWithThatSymbolOrSayNoneHasIt) {
 TEST(MarkupReader, ReportsWhereTheMarkupIsMalformed) {
   expect_markup_error("", 1, 1, "empty document");
   expect_markup_error("   \n  ", 1, 1, "empty document");
-  expect_markup_error(std::string("abc\0def", 7), 1, 1, "binary");
+  expect_markup_error(std::string("abc\0def", 7), 1, 4, "binary");
+  expect_markup_error(std::string("one\ntwo \0", 9), 2, 5, "a NUL byte (0x00)");
   expect_markup_error("one\ntwo [[Acme Rail three", 2, 5, "never closed");
   expect_markup_error("one ]] two", 1, 5, "without a matching");
-  expect_markup_error("x [[Acme [[Bolt]] y", 1, 3, "opens again");
+  // A '[[' before the first ']]': never closed, said at itself, when no second ']]' closes it
+  // around the inner mention; else a mention inside a mention, said at the inner '[['.
+  expect_markup_error("x [[Acme [[Bolt]] y", 1, 3, "never closed: the next '[[', at 1:10,");
+  expect_markup_error("x [[Acme\n[[Bolt]] y [[Cole]]", 1, 3, "never closed");
+  expect_markup_error("x [[Acme [[Bolt]] Rail]] y", 1, 10, "cannot contain another");
+  expect_markup_error("x [[Acme [[Bolt [[Cole]] ]] ]]", 1, 10, "opened at 1:3");
   expect_markup_error("x\n\n  [[  ]] y", 3, 3, "empty company name");
   // Columns count characters, not bytes: "é" and "€" are one column each (2 and 3 bytes).
   expect_markup_error("é € [[Acme", 1, 5, "never closed");
   expect_markup_error("Zürich\nSão ]]", 2, 5, "without a matching");
+}
+
+TEST(MarkupReader, RefusesWhatIsNotUtf8TextNamingTheBytes) {
+  expect_markup_error("Caf\xE9 rose", 1, 4, "byte 0xE9 starts a 3-byte character but 0x20 does not");
+  expect_markup_error("ok\n\xFF", 2, 1, "byte 0xFF never appears in UTF-8");
+  expect_markup_error("[[A\x80]]", 1, 4, "byte 0x80 continues a character, but none starts");
+  expect_markup_error("a \xC1\xBF", 1, 3, "byte 0xC1 never appears");
+  expect_markup_error("a \xE0\x80\xAF", 1, 3, "bytes 0xE0 0x80 0xAF are an overlong form of U+002F");
+  expect_markup_error("a \xF0\x80\x80\xAF", 1, 3, "overlong form of U+002F");
+  expect_markup_error("a \xED\xBF\xBF", 1, 3, "encode U+DFFF, a UTF-16 surrogate");
+  expect_markup_error("a \xF4\x90\x80\x80", 1, 3, "encode U+110000, past U+10FFFF");
+  expect_markup_error("é \xF0\x9F\x98", 1, 3, "bytes 0xF0 0x9F 0x98 start a 4-byte character but the text ends");
+  expect_markup_error("a \x1B[31m", 1, 3, "control character 0x1B (ESC");
+  expect_markup_error("a \x7F", 1, 3, "control character 0x7F");
+  expect_markup_error("a \xC2\x85", 1, 3, "control character U+0085 (bytes 0xC2 0x85)");
+  // The last code point of each length is text.
+  EXPECT_EQ(parse_marked_text("\x7E \xDF\xBF \xEF\xBF\xBD \xF4\x8F\xBF\xBF", "t").tokens.size(), 4u);
+}
+
+TEST(MarkupReader, SplitsWordsAtEveryWhiteSpaceControlCharacter) {
+  // Tab, LF, CR, and the vertical tab and form feed of word processors and PDF-to-text tools.
+  const Document d = parse_marked_text("[[Acme\tRail]]\r\nrose\vand\ffell", "t");
+  ASSERT_EQ(d.tokens.size(), 4u);
+  EXPECT_EQ(d.tokens[0].text, "Acme Rail");
+  EXPECT_EQ(d.tokens[3].text, "fell");
 }
 
 TEST(MarkupReader, SkipsAUtf8ByteOrderMark) {
@@ -341,6 +372,22 @@ RC_GTEST_PROP(MarkupReader, AnyTextIsReadOrRefusedWithAPlace, ()) {
     RC_ASSERT(e.line() <= lines);
     RC_ASSERT(e.column() >= 1);
   }
+}
+
+TEST(FilingsCorpus, StatisticsCountLengthsMentionsAndFarQuestions) {
+  // 43 tokens: a mention, 40 words, a mention, a word; then 3 tokens and no mention.
+  std::string text = "[[Acme Rail]]";
+  for (int i = 0; i < 40; ++i) text += " word";
+  const std::vector<Document> documents = {parse_marked_text(text + " [[Bolt Foods]] x", "a"),
+                                           parse_marked_text("no mention here", "b")};
+  const CorpusStatistics s = statistics(documents);
+  EXPECT_EQ(s.min_length, 3);
+  EXPECT_EQ(s.max_length, 43);
+  EXPECT_EQ(s.tokens, 46);
+  EXPECT_EQ(s.mentions, 2);
+  EXPECT_EQ(s.queries, 43);
+  EXPECT_EQ(s.far_queries, 8);  // positions 33 to 40, 33 to 40 tokens after Acme Rail
+  EXPECT_EQ(statistics(documents, 10).far_queries, 30);  // positions 11 to 40
 }
 
 TEST(FilingsCorpus, RejectsEmptyCorpora) {

@@ -2,7 +2,10 @@
 # columns, and a line of its own for every option the usage names, every reader and every
 # format. The readers and formats are the ones pe_read_filing itself calls valid when refusing
 # an unknown one, so the test follows the program's lists rather than a copy of them.
-#   cmake -DREADER=... -DFILE=<any marked document> -P read_filing_help.cmake
+# The default cache is named as the README names it, relative to the checkout, never by the
+# build machine's absolute path.
+#   cmake -DREADER=... -DFILE=<any marked document> -DCACHE_DIR=<PE_CACHE_DIR>
+#         -DSOURCE_DIR=<the checkout> -P read_filing_help.cmake
 cmake_minimum_required(VERSION 3.19)
 include(${CMAKE_CURRENT_LIST_DIR}/read_filing_text.cmake)
 execute_process(COMMAND "${READER}" --help OUTPUT_VARIABLE help ERROR_VARIABLE err RESULT_VARIABLE rc)
@@ -49,4 +52,28 @@ foreach(option IN LISTS options)
     message(FATAL_ERROR "the help does not describe ${option}:\n${help}")
   endif()
 endforeach()
-message(STATUS "readers ${readers}; formats ${formats}; options ${options}")
+# No path of the build machine: no absolute path at all, nor the cache's or the checkout's.
+foreach(path IN ITEMS "${CACHE_DIR}" "${SOURCE_DIR}")
+  string(FIND "${help}" "${path}" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "the help names the build machine's path ${path}:\n${help}")
+  endif()
+endforeach()
+if(help MATCHES "[ (](/[^ \n)]+)")
+  message(FATAL_ERROR "the help names the absolute path ${CMAKE_MATCH_1}:\n${help}")
+endif()
+# The default cache relative to the checkout, as the README names it (when it lies inside).
+file(RELATIVE_PATH cache_shown "${SOURCE_DIR}" "${CACHE_DIR}")
+string(REGEX REPLACE "[ \n]+" " " flat "${help}")
+string(FIND "${flat}" "(default: the build's cache, relative to the project's checkout: ${cache_shown})" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "the help does not give the default cache as ${cache_shown}:\n${help}")
+endif()
+if(NOT cache_shown MATCHES "^[.][.]/")
+  file(READ "${SOURCE_DIR}/README.md" readme)
+  string(FIND "${readme}" "${cache_shown}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the README does not name the default cache ${cache_shown}")
+  endif()
+endif()
+message(STATUS "readers ${readers}; formats ${formats}; options ${options}; cache ${cache_shown}")

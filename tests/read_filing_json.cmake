@@ -1,17 +1,44 @@
 # Runs pe_read_filing --format json on one document and parses what it prints with CMake's own
 # JSON reader: the document must parse, name the expected companies and, with SUMMARY set, hold
 # one summary row per head-reader and one per reader, each with its first-named baseline and
-# held-out accuracy; otherwise one object per position, each with an answer per column, and
-# `named_last` of the last position as expected.
-#   cmake -DREADER=... -DFILE=... -DCOMPANIES=n -DLAST="Name" [-DSUMMARY=1] -P read_filing_json.cmake
+# held-out accuracy, and what the held-out filings and this document are like; otherwise one
+# object per position, each with an answer per column, and `named_last` of the last position as
+# expected.
+# With WORK set, FILE is first copied there under a name holding a Latin-1 byte and an ESC
+# (terminal codes): the name comes back in `file` with the byte as U+FFFD and ESC escaped. Every
+# document must be UTF-8 with no raw control character (CMake's JSON reader checks neither).
+#   cmake -DREADER=... -DFILE=... -DCOMPANIES=n -DLAST="Name" [-DSUMMARY=1] [-DWORK=dir]
+#         -P read_filing_json.cmake
 cmake_minimum_required(VERSION 3.19)
-set(args "${FILE}" --format json)
-if(SUMMARY)
-  list(APPEND args --summary)
+include(${CMAKE_CURRENT_LIST_DIR}/read_filing_text.cmake)
+if(DEFINED WORK)
+  string(ASCII 233 latin1_e)
+  string(ASCII 27 escape)
+  file(REMOVE_RECURSE "${WORK}")
+  file(MAKE_DIRECTORY "${WORK}")
+  set(odd_name "${WORK}/Caf${latin1_e} ${escape}[1mbold.txt")
+  configure_file("${FILE}" "${odd_name}" COPYONLY)
+  set(FILE "${odd_name}")
 endif()
-execute_process(COMMAND "${READER}" ${args} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+set(summary_option "")
+if(SUMMARY)
+  set(summary_option --summary)
+endif()
+# FILE on its own: an odd name's '[' would keep a list holding it from splitting.
+execute_process(COMMAND "${READER}" "${FILE}" --format json ${summary_option}
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "pe_read_filing exited with ${rc}: ${err}")
+endif()
+require_plain_utf8("${out}" "the JSON")
+require_plain_utf8("${err}" "standard error")
+if(DEFINED WORK)
+  string(JSON file_name GET "${out}" file)
+  string(ASCII 239 191 189 replacement)  # U+FFFD in UTF-8
+  if(NOT file_name MATCHES "/Caf${replacement} ${escape}\\[1mbold[.]txt$")
+    message(FATAL_ERROR "the file name reads back as '${file_name}'")
+  endif()
+  file(REMOVE_RECURSE "${WORK}")
 endif()
 string(JSON companies LENGTH "${out}" companies)
 if(NOT companies EQUAL COMPANIES)
@@ -35,6 +62,28 @@ if(SUMMARY)
     string(JSON value GET "${out}" summary 27 ${field})
     if(NOT value MATCHES "^[01][.][0-9]+$")
       message(FATAL_ERROR "summary row 27's ${field} is '${value}', not an accuracy")
+    endif()
+  endforeach()
+  # What the held-out accuracy was measured on, and the same figures for this document.
+  string(JSON window GET "${out}" far_window)
+  string(JSON document_questions GET "${out}" this_document questions)
+  string(JSON row_questions GET "${out}" summary 0 questions)
+  string(JSON documents GET "${out}" this_document documents)
+  if(NOT window EQUAL 32 OR NOT document_questions EQUAL row_questions OR NOT documents EQUAL 1)
+    message(FATAL_ERROR "far_window ${window}, this document's ${documents} document(s) and "
+                        "${document_questions} questions (a column's: ${row_questions})")
+  endif()
+  foreach(set held_out_filings this_document)
+    foreach(field mentions_per_token far_share)
+      string(JSON value GET "${out}" ${set} ${field})
+      if(NOT value MATCHES "^[01][.][0-9]+$")
+        message(FATAL_ERROR "${set}'s ${field} is '${value}', not a share")
+      endif()
+    endforeach()
+    string(JSON low GET "${out}" ${set} min_tokens)
+    string(JSON high GET "${out}" ${set} max_tokens)
+    if(low GREATER high)
+      message(FATAL_ERROR "${set}: min_tokens ${low} > max_tokens ${high}")
     endif()
   endforeach()
   return()

@@ -4,6 +4,10 @@
 #   positions;
 # - a reader's held-out accuracy is the mean of its seeds', and does not depend on the document
 #   (OTHER_FILE gives the same column);
+# - above the table, what the held-out accuracy was measured on beside the document: tokens,
+#   company mentions per token and the share of questions whose answer was named more than 32
+#   tokens back; the document's row as counted here from the TSV positions, the held-out row the
+#   same for every document;
 # - the table fits 100 columns.
 #   cmake -DREADER=... -DFILE=... -DOTHER_FILE=... -P read_filing_summary.cmake
 cmake_minimum_required(VERSION 3.19)
@@ -56,11 +60,69 @@ if(questions EQUAL 0 OR first_named EQUAL questions)
 endif()
 four_places(${first_named} ${questions} baseline)
 
+# The reference row of a document, counted from its TSV positions: "this document", its tokens,
+# company mentions per token, and the share of questions whose answer lies more than 32 tokens
+# back (with the count), as a regular expression.
+function(document_row file out_var)
+  run(positions "${file}" --format tsv)
+  text_lines("${positions}" rows)
+  list(REMOVE_AT rows 0)
+  set(tokens 0)
+  set(mentions 0)
+  set(questions 0)
+  set(far 0)
+  foreach(row IN LISTS rows)
+    string(REPLACE "\t" ";" fields "${row}")
+    list(GET fields 0 position)
+    list(GET fields 1 token)
+    list(GET fields 2 named_last)
+    math(EXPR tokens "${tokens} + 1")
+    # A mention's token is the company's name, which no single word equals (names have a space).
+    if(token STREQUAL named_last)
+      math(EXPR mentions "${mentions} + 1")
+      set(last_mention ${position})
+    endif()
+    if(NOT named_last STREQUAL "-")
+      math(EXPR questions "${questions} + 1")
+      math(EXPR distance "${position} - ${last_mention}")
+      if(distance GREATER 32)
+        math(EXPR far "${far} + 1")
+      endif()
+    endif()
+  endforeach()
+  four_places(${mentions} ${tokens} mentions_share)
+  four_places(${far} ${questions} far_share)
+  set(${out_var} "\nthis document +${tokens} +${mentions_share} +${far_share} [(]${far} of ${questions}[)]\n"
+      PARENT_SCOPE)
+endfunction()
+
 # The summary table: a header, then one row per head-reader.
 run(summary "${FILE}" --summary)
 widest_line("${summary}" widest line)
 if(widest GREATER 100)
   message(FATAL_ERROR "a summary line of ${widest} columns:\n${line}")
+endif()
+
+# What held-out was measured on, beside the document.
+set(share "[01][.][0-9][0-9][0-9][0-9]")
+set(held_out_row "\n([0-9]+) held-out filings +median [0-9.]+, ([0-9]+) to ([0-9]+) +(${share}) +(${share}) [(]([0-9]+) of ([0-9]+)[)]\n")
+if(NOT summary MATCHES "more than 32 tokens back[^\n]*\n\n +tokens +mentions +far\n")
+  message(FATAL_ERROR "no reference table (tokens, mentions, far) above the summary:\n${summary}")
+endif()
+if(NOT summary MATCHES "${held_out_row}")
+  message(FATAL_ERROR "no held-out filings' row:\n${summary}")
+endif()
+set(held_out_figures "${CMAKE_MATCH_0}")
+if(CMAKE_MATCH_2 GREATER CMAKE_MATCH_3)
+  message(FATAL_ERROR "the held-out filings' lengths run from ${CMAKE_MATCH_2} to ${CMAKE_MATCH_3}")
+endif()
+four_places(${CMAKE_MATCH_6} ${CMAKE_MATCH_7} held_out_far)
+if(NOT held_out_far STREQUAL CMAKE_MATCH_5)
+  message(FATAL_ERROR "held-out far share ${CMAKE_MATCH_5}, yet ${CMAKE_MATCH_6} of ${CMAKE_MATCH_7}")
+endif()
+document_row("${FILE}" expected_row)
+if(NOT summary MATCHES "${expected_row}")
+  message(FATAL_ERROR "no row matching '${expected_row}' (counted from the positions):\n${summary}")
 endif()
 if(NOT summary MATCHES "\nhead-reader +questions +right +accuracy +first wrong +first-named +held-out\n(.*)")
   message(FATAL_ERROR "no header with the first-named and held-out columns:\n${summary}")
@@ -118,4 +180,18 @@ if(NOT other_column STREQUAL held_out_column)
   message(FATAL_ERROR "the held-out column differs between ${FILE} and ${OTHER_FILE}:\n"
                       "${held_out_column}\n${other_column}")
 endif()
+string(FIND "${other}" "${held_out_figures}" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "the held-out filings' row differs for ${OTHER_FILE}:\n${other}")
+endif()
+document_row("${OTHER_FILE}" other_row)
+if(NOT other MATCHES "${other_row}")
+  message(FATAL_ERROR "no row matching '${other_row}' (counted from the positions):\n${other}")
+endif()
 message(STATUS "first-named ${baseline} (${first_named} of ${questions}) in every row; held-out ${held_out_column}")
+string(STRIP "${held_out_figures}" held_out_figures)
+string(REGEX MATCH "\nthis document[^\n]*" this_row "${summary}")
+string(REGEX MATCH "\nthis document[^\n]*" other_this_row "${other}")
+string(STRIP "${this_row}" this_row)
+string(STRIP "${other_this_row}" other_this_row)
+message(STATUS "${held_out_figures}; ${this_row}; ${OTHER_FILE}: ${other_this_row}")

@@ -1,7 +1,8 @@
 // libFuzzer target: any bytes as a JSON document for pe::parse_json, the one reader of
 // claims.json, the benchmark recordings and pe_report diff's inputs. It either returns a value or
-// throws std::invalid_argument (never another exception, never a crash); an accepted document
-// reads back the same after being written out again with pe::json_quoted.
+// throws std::invalid_argument (never another exception, never a crash); an accepted document,
+// written out again with pe::json_quoted, is UTF-8 without raw control characters and reads back
+// the same.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -31,11 +32,14 @@ std::string written(const pe::JsonValue& v, bool quoted_scalar) {
   return "";
 }
 
-/// Structure only: the same kinds, member names and counts at every level.
+/// Structure only: the same kinds, member names and counts at every level. Names are compared
+/// as written: json_quoted writes bytes that are not UTF-8 as U+FFFD, so such a name reads back
+/// as another one that is written the same.
 bool same_shape(const pe::JsonValue& a, const pe::JsonValue& b) {
   if (a.kind != b.kind || a.members.size() != b.members.size() || a.items.size() != b.items.size()) return false;
   for (std::size_t i = 0; i < a.members.size(); ++i)
-    if (a.members[i].first != b.members[i].first || !same_shape(a.members[i].second, b.members[i].second))
+    if (pe::json_quoted(a.members[i].first) != pe::json_quoted(b.members[i].first) ||
+        !same_shape(a.members[i].second, b.members[i].second))
       return false;
   for (std::size_t i = 0; i < a.items.size(); ++i)
     if (!same_shape(a.items[i], b.items[i])) return false;
@@ -54,8 +58,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // A scalar's kept text does not say whether it was a string, so only containers are written
   // back (their scalars quoted), and compared by shape.
   if (value.kind == pe::JsonValue::Kind::scalar) return 0;
+  const std::string again = written(value, true);
+  // Whatever the strings held, the writer's JSON is UTF-8 with no raw control character.
+  for (std::size_t i = 0; i < again.size();) {
+    const pe::Utf8Char c = pe::decode_utf8(again, i);
+    if (c.problem != pe::Utf8Problem::none || pe::is_control(c.code)) std::abort();
+    i += std::size_t(c.length);
+  }
   try {
-    if (!same_shape(value, pe::parse_json(written(value, true)))) std::abort();
+    if (!same_shape(value, pe::parse_json(again))) std::abort();
   } catch (const std::invalid_argument&) {
     std::abort();  // what the reader accepted, written out again, must read again
   }

@@ -1,7 +1,8 @@
 // libFuzzer target: any bytes as a marked-up document. parse_marked_text either returns a
-// document or throws MarkupError with a line and column inside the text; tokenize then either
-// tokenizes it or refuses a document with more companies than the readers know. Anything else
-// (a crash, a hang, another exception, a position outside the text) is a finding.
+// document whose tokens are UTF-8 without control characters or throws MarkupError with a line
+// and column inside the text; tokenize then either tokenizes it or refuses a document with more
+// companies than the readers know. Anything else (a crash, a hang, another exception, a
+// position outside the text) is a finding.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -9,6 +10,7 @@
 #include <string>
 
 #include "synthetic_filings.hpp"
+#include "utf8_text.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
@@ -17,8 +19,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const pe::filings::Document doc = pe::filings::parse_marked_text(text, "fuzz");
     if (doc.tokens.empty()) std::abort();  // an empty document must be refused
-    for (const pe::filings::Token& t : doc.tokens)
+    for (const pe::filings::Token& t : doc.tokens) {
       if (t.company >= int(doc.companies.size())) std::abort();
+      // What is printed of a document is UTF-8 without control characters (white space too).
+      for (std::size_t i = 0; i < t.text.size();) {
+        const pe::Utf8Char c = pe::decode_utf8(t.text, i);
+        if (c.problem != pe::Utf8Problem::none || pe::is_control(c.code)) std::abort();
+        i += std::size_t(c.length);
+      }
+    }
     try {
       const pe::filings::CueTokens cue = pe::filings::tokenize(doc);
       if (cue.symbols.size() != doc.tokens.size()) std::abort();

@@ -1,0 +1,38 @@
+# pe_read_filing says before it starts a read that will take long: on a document of WORDS words
+# from pe_write_filing joined into one line, read on one thread (well over a minute: the
+# scanning readers' time grows with the square of the length), a line on standard error gives
+# the time the whole read will take and the time of each reader alone (--reader NAME). The run
+# is stopped once that line is out. A short document gets no such line.
+#   cmake -DREADER=... -DWRITER=... -DWORDS=n -DWORK=dir -DSHORT_FILE=... -P read_filing_cost.cmake
+cmake_minimum_required(VERSION 3.19)
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}")
+execute_process(COMMAND "${WRITER}" ${WORDS} OUTPUT_VARIABLE text RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "pe_write_filing ${WORDS} exited with ${rc}")
+endif()
+string(REPLACE "\n" " " text "${text}")
+file(WRITE "${WORK}/one_line.txt" "${text}\n")
+
+# grep stops at the first line that gives a time; the reader then ends at its next line on
+# standard error (a closed pipe), and `timeout` ends it if no such line ever comes.
+execute_process(
+  COMMAND sh -c "timeout 600 \"$0\" \"$1\" --threads 1 2>&1 >/dev/null | grep -m 1 -e 'will take'"
+          "${READER}" "${WORK}/one_line.txt"
+  OUTPUT_VARIABLE warning RESULT_VARIABLE rc)
+set(expected "^pe_read_filing: reading [0-9]+ tokens with 21 head-readers will take about [0-9]+ (min|h) [^\n]*the square of the length[)]; one reader alone [(]--reader NAME[)]: ")
+if(NOT warning MATCHES "${expected}")
+  message(FATAL_ERROR "no warning before a long read (grep: ${rc}); standard error:\n${warning}")
+endif()
+foreach(reader none sinusoidal rope alibi rope[+]pi rope[+]ntk rope[+]yarn)
+  if(NOT warning MATCHES "[:,] ${reader} [0-9]+ (s|min|h)")
+    message(FATAL_ERROR "the warning gives no time for ${reader} alone:\n${warning}")
+  endif()
+endforeach()
+file(REMOVE_RECURSE "${WORK}")
+
+execute_process(COMMAND "${READER}" "${SHORT_FILE}" OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR err MATCHES "will take")
+  message(FATAL_ERROR "a short document read with status ${rc} and standard error:\n${err}")
+endif()
+message(STATUS "${warning}")
