@@ -178,6 +178,7 @@ TEST(LedgerReport, OnlySweptClaimsCarryAClassInClaimsJson) {
     pe::ledger::Record r;
     r.id = id;
     r.verdict = r.expected = "holds";
+    if (id == exact_id) r.residual = "0.5", r.residual_unit = "d\u00b7eps";
     pe::ledger::write_fragment(dir.string(), r);
   }
   pe::ledger::ReportAnnotations annotations;
@@ -193,6 +194,9 @@ TEST(LedgerReport, OnlySweptClaimsCarryAClassInClaimsJson) {
   }
   EXPECT_EQ(exact_line.find("\"class\""), std::string::npos) << exact_line;
   EXPECT_NE(swept_line.find("\"class\": \"fragile\""), std::string::npos) << swept_line;
+  // A residual survives the fragment and reaches claims.json as a number with its unit.
+  EXPECT_NE(exact_line.find("\"residual\": 0.5, \"residual_unit\": \"d\u00b7eps\""), std::string::npos) << exact_line;
+  EXPECT_EQ(swept_line.find("\"residual\""), std::string::npos) << swept_line;
   fs::remove_all(dir);
 }
 
@@ -407,6 +411,83 @@ TEST(ReportListing, WhatTheArticleGetsWrongListsEachFailureOnceByGroup) {
   EXPECT_NE(wrong_list_markdown({fine}, Markdown::github, [](const pe::ledger::Record& r) { return r.id; })
                 .find("None"),
             std::string::npos);
+}
+
+TEST(LedgerRules, AnIdentityAgainstZeroCarriesItsResidualInItsUnit) {
+  const Outcome counted = identity(0.5, 0, 16, "16 units of d eps: LU determinant");
+  EXPECT_EQ(counted.residual, 0.5);
+  EXPECT_EQ(counted.residual_unit, "d\u00b7eps");
+  EXPECT_EQ(identity(1e-16, 0, 1.776e-15, "8 eps: one normalisation").residual_unit, "absolute");
+  EXPECT_EQ(identity(2, 0, 4, "4 eps: one pow").residual_unit, "eps");
+  EXPECT_EQ(identity(1e-150, 0, 1e-140, "a bound", "relative").residual_unit, "relative");
+  EXPECT_TRUE(std::isnan(identity(0.5, 0.5, 0, "exact").residual));  // computed is the quantity
+  EXPECT_EQ(residual_unit_of(1, "one unit of 8 eps ||k_j||: an atan2"), "8\u00b7eps\u00b7||k_j||");
+  EXPECT_EQ(residual_unit_of(64, "64 units of 16 eps (Bauer-Fike)"), "16\u00b7eps");
+  EXPECT_EQ(residual_unit_of(4, "4 units of 16 (j+1) eps: exponents"), "16\u00b7(j+1)\u00b7eps");
+  EXPECT_EQ(residual_unit_of(8, "8 units of (max position + 1) d eps: angle"), "(max position + 1)\u00b7d\u00b7eps");
+  EXPECT_THROW(residual_unit_of(8, "8 units: rounding"), std::logic_error);  // the unit must be named
+  const Outcome z = statistical_agreement(2.5, 0, 1, 4, "|z|");
+  EXPECT_EQ(z.residual, 2.5);
+  EXPECT_EQ(z.residual_unit, "standard errors");
+  EXPECT_TRUE(std::isnan(statistical_agreement(2.5, 2.4, 1, 4, "a mean").residual));
+  Claim c{"unit.residual", sections()[0], "det R = 1", "det R(k) = 1", Rule::identity,
+          [] { return identity(0.5, 0, 16, "16 units of d eps: LU"); }};
+  const Record r = evaluate_record(c);
+  EXPECT_EQ(r.computed, "0.5");  // kept: pe_report diff compares it
+  EXPECT_EQ(r.residual, "0.5");
+  EXPECT_EQ(r.residual_unit, "d\u00b7eps");
+}
+
+namespace {
+/// The prop2.determinant_one record of a full run: its computed value is a residual.
+Record determinant_residual(const std::string& verdict) {
+  Record r = failing("prop2.determinant_one", "det R(k) = 1", "0.5");
+  r.rule = "identity";
+  r.verdict = r.expected = verdict;
+  r.reproduction = "exact";
+  r.residual = "0.5";
+  r.residual_unit = "d\u00b7eps";
+  return r;
+}
+}  // namespace
+
+TEST(ReportListing, AResidualIsShownAsWhatHoldsNotAsTheComputedValue) {
+  const Record holding = determinant_residual("holds");
+  EXPECT_EQ(computed_face(holding), "holds to 0.5 d\u00b7eps");
+  EXPECT_EQ(direction(holding), "");
+  for (const Markdown markdown : {Markdown::github, Markdown::doxygen}) {
+    const std::string md = claims_listing({&holding}, markdown, plain_links());
+    EXPECT_NE(md.find("holds to 0.5 d\u00b7eps"), std::string::npos) << md;
+    EXPECT_NE(md.find("residual"), std::string::npos) << md;  // its own field, with its unit
+    EXPECT_EQ(md.find("| 0.5 |"), std::string::npos) << md;
+    EXPECT_EQ(md.find("<b>computed</b> 0.5"), std::string::npos) << md;
+  }
+  EXPECT_NE(claims_listing({&holding}, Markdown::github, plain_links()).find("residual 0.5 d\u00b7eps"),
+            std::string::npos);
+  Record exact = holding;
+  exact.residual = exact.computed = "0";
+  EXPECT_EQ(computed_face(exact), "holds exactly");
+  const std::string errata = wrong_list_markdown({determinant_residual("fails")}, Markdown::github,
+                                                 [](const Record& r) { return r.id; });
+  EXPECT_NE(errata.find("article det R(k) = 1, computed misses by 0.5 d\u00b7eps;"), std::string::npos) << errata;
+  Record quantity = failing("exp.a", "0.466", "0.55");  // no residual: the computed value as it is
+  EXPECT_EQ(computed_face(quantity), "0.55");
+}
+
+TEST(ReportListing, ASummaryNeverCutsANumber) {
+  const std::string text = "long 0.123456 short 0.9";
+  EXPECT_EQ(shortened(text, 10), "long \u2026");  // was "long 0.12…"
+  EXPECT_EQ(shortened(text, 22), "long 0.123456 short \u2026");
+  EXPECT_EQ(shortened(text, 15), "long 0.123456 \u2026");
+  EXPECT_EQ(shortened(text, text.size()), text);
+  EXPECT_EQ(shortened("[1.01472533871e+00, 1.02e+00]", 24), "[1.01472533871e+00, \u2026");
+  // At every width a number is whole or absent.
+  const std::regex number("[0-9][0-9.e+-]*");
+  for (std::size_t width = 1; width < text.size(); ++width) {
+    const std::string cut = shortened(text, width);
+    for (auto m = std::sregex_iterator(cut.begin(), cut.end(), number); m != std::sregex_iterator(); ++m)
+      EXPECT_TRUE(m->str() == "0.123456" || m->str() == "0.9") << width << ": " << cut;
+  }
 }
 
 // ---- pe_report diff ------------------------------------------------------------------------

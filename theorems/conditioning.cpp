@@ -154,7 +154,7 @@ Claim window_gram_route(const Window& w) {
         const double tolerance = gram.relative_error_bound + n * kD * 1e-200 * gram.value;
         Outcome o = identity(gap, 0, tolerance,
                              "n d 10^-200 cond^2 (forming P^T P) + n d 10^-200 cond "
-                             "(SVD backward error), relative");
+                             "(SVD backward error), relative", "relative");
         o.detail += "; Gram route gives " + gram.decimal.substr(0, 20) + "...";
         return o;
       }};
@@ -172,7 +172,8 @@ Claim window_precision300(const Window& w) {
         const pe::MpConditionNumber& high = gram_route(n, 300);
         Outcome o = identity(relative_gap(low.decimal, high.decimal), 0,
                              low.relative_error_bound,
-                             "n d 10^-200 cond^2: the 200-digit route's relative error bound");
+                             "n d 10^-200 cond^2: the 200-digit route's relative error bound",
+                             "relative");
         o.detail += "; lambda_min(P^T P) = " + high.smallest_eigenvalue;
         return o;
       }};

@@ -269,7 +269,8 @@ PE_CLAIM(attention_outputs_shift_invariant) {
         return identity(attention_residuals().outputs_shifted, 0, 32,
                         "32 units: softmax weights move by at most twice the largest "
                         "score change, outputs by that times max|value|, plus the "
-                        "softmax's own rounding");
+                        "softmax's own rounding",
+                        "(score unit + n eps)\u00b7max|value|");
       }};
 }
 

@@ -353,7 +353,8 @@ PE_CLAIM(score_formula) {
       "sum_j (a_j cos - c_j sin)", Rule::identity,
       [] {
         return identity(score_residuals().formula, 0, 8,
-                        "8 units: rounding of each angle (|m| eps) and of the 2 x 2 products");
+                        "8 units: rounding of each angle (|m| eps) and of the 2 x 2 products",
+                        "(|m|+|n|+1)\u00b7sum_j(|a_j|+|c_j|)\u00b7eps");
       }};
 }
 
@@ -375,19 +376,23 @@ PE_CLAIM(commutes) {
       "MR = RM", Rule::identity,
       [] {
         return identity(score_residuals().commutes, 0, 4,
-                        "4 eps: each entry of MR and RM is a sum of two rounded products");
+                        "4 eps: each entry of MR and RM is a sum of two rounded products", "||M||_max\u00b7eps");
       }};
 }
 
 // ---- the projection Pi ----
 const char* unit_text = " (max over 200 seeded Gaussian M, d <= 64, in units of ||M||_F eps)";
+// The residuals' units (projection_residuals divides by them); the tolerance sources count eps only.
+const char* kFrobeniusEps = "||M||_F\u00b7eps";
+const char* kInnerProductEps = "||M||\u00b7||N||\u00b7eps";
 
 PE_CLAIM(projection_idempotent) {
   return {"thm2.projection.idempotent", section,
       std::string("Pi (keep (tr B/2) I + ((B21 - B12)/2) J per block) is idempotent: "
                   "||Pi Pi M - Pi M||_F") + unit_text,
       "Pi^2 = Pi", Rule::identity,
-      [] { return identity(projection_residuals().idempotent, 0, 2, "2 eps: one halving and one sum per entry"); }};
+      [] { return identity(projection_residuals().idempotent, 0, 2, "2 eps: one halving and one sum per entry",
+                                   kFrobeniusEps); }};
 }
 
 PE_CLAIM(projection_self_adjoint) {
@@ -395,14 +400,15 @@ PE_CLAIM(projection_self_adjoint) {
       "Pi is self-adjoint in the Frobenius inner product: |<Pi M, N> - <M, Pi N>| in "
       "units of ||M|| ||N|| eps",
       "Pi = Pi^T", Rule::identity,
-      [] { return identity(projection_residuals().self_adjoint, 0, 8, "8 eps: two inner products of d^2 terms, relative to their norms"); }};
+      [] { return identity(projection_residuals().self_adjoint, 0, 8, "8 eps: two inner products of d^2 terms, relative to their norms",
+                                   kInnerProductEps); }};
 }
 
 PE_CLAIM(projection_orthogonal) {
   return {"thm2.projection.orthogonal", section,
       "Pi is the orthogonal projection: <M - Pi M, Pi N> = 0, in units of ||M|| ||N|| eps",
       "M - Pi M orthogonal to the commutant", Rule::identity,
-      [] { return identity(projection_residuals().orthogonal, 0, 8, "8 eps: an inner product of d^2 terms"); }};
+      [] { return identity(projection_residuals().orthogonal, 0, 8, "8 eps: an inner product of d^2 terms", kInnerProductEps); }};
 }
 
 PE_CLAIM(projection_range) {
@@ -410,14 +416,16 @@ PE_CLAIM(projection_range) {
             "Pi M lies in the commutant: ||(Pi M) R - R (Pi M)||_F, R = R_omega(1) for random "
             "frequencies" + std::string(unit_text),
             "Pi M commutes with R", Rule::identity,
-            [] { return identity(projection_residuals().in_commutant, 0, 8, "8 eps: two rounded 2 x 2 products per block"); }};
+            [] { return identity(projection_residuals().in_commutant, 0, 8, "8 eps: two rounded 2 x 2 products per block",
+                                           kFrobeniusEps); }};
 }
 
 PE_CLAIM(projection_fixes_commutant) {
   return {"thm2.projection.fixes_commutant", section,
       "Pi fixes the commutant: Pi(C) = C for C = sum of aI + cJ blocks",
       "Pi C = C", Rule::identity,
-      [] { return identity(projection_residuals().fixes, 0, 2, "2 eps: (x + x)/2 and (c + c)/2 round at most once"); }};
+      [] { return identity(projection_residuals().fixes, 0, 2, "2 eps: (x + x)/2 and (c + c)/2 round at most once",
+                                   "||C||_F\u00b7eps"); }};
 }
 
 PE_CLAIM(projection_matches_null_space) {

@@ -246,7 +246,8 @@ PE_CLAIM(time_kernel_determinant) {
       [] {
         return identity(kernel_checks().determinant_gap, 0, 1,
                         "first-order bound |d log det| <= n cond(K) ||dK|| / ||K|| with the "
-                        "Cholesky backward error ||dK|| <= n eps ||K||");
+                        "Cholesky backward error ||dK|| <= n eps ||K||",
+                        "n^2\u00b7eps\u00b7cond(K)");
       }};
 }
 

@@ -183,13 +183,58 @@ Outcome printed(std::string_view article, double computed, std::string computed_
               format(lit.half_unit) + " (half a unit of the last printed digit)"};
 }
 
+namespace {
+/// "(t+1) eps max|v|" -> "(t+1)·eps·max|v|": the factors of a unit joined by a middle dot, so
+/// that a unit reads as one term beside its value; spaces inside brackets stay.
+std::string joined_factors(std::string_view unit) {
+  std::string out;
+  int depth = 0;
+  for (char c : unit) {
+    depth += (c == '(') - (c == ')');
+    out += c == ' ' && depth == 0 ? std::string("\u00b7") : std::string(1, c);
+  }
+  return out;
+}
+}  // namespace
+
+std::string residual_unit_of(double tolerance, std::string_view source) {
+  const std::size_t space = source.find(' ');
+  if (space == std::string_view::npos) return "";
+  const std::string count(source.substr(0, space));
+  char* end = nullptr;
+  const double counted = count == "one" ? 1.0 : std::strtod(count.c_str(), &end);
+  if (count != "one" && (end == count.c_str() || *end != '\0')) return "";
+  if (counted != tolerance) return "";  // the tolerance is absolute; the count is its derivation
+  std::string_view rest = source.substr(space + 1);
+  for (std::string_view lead : {"units of ", "unit of "})
+    if (rest.substr(0, lead.size()) == lead) {
+      rest.remove_prefix(lead.size());
+      rest = rest.substr(0, rest.find(':'));
+      // A closing remark, "16 eps (Bauer-Fike)", is no factor; "16 (j+1) eps" keeps its bracket.
+      if (!rest.empty() && rest.back() == ')') rest = rest.substr(0, rest.rfind(" ("));
+      return joined_factors(rest);
+    }
+  if (rest == "eps" || rest.substr(0, 4) == "eps:") return "eps";
+  throw std::logic_error("the tolerance source '" + std::string(source) +
+                         "' counts the tolerance in units it does not name: pass the unit");
+}
+
+Outcome with_residual(Outcome outcome, double residual, std::string unit) {
+  outcome.residual = residual;
+  outcome.residual_unit = std::move(unit);
+  return outcome;
+}
+
 Outcome identity(double computed, double reference, double tolerance,
-                 std::string_view tolerance_source) {
+                 std::string_view tolerance_source, std::string residual_unit) {
   const double gap = std::fabs(computed - reference);
   const bool holds = gap <= tolerance;
-  return {Rule::identity, format(computed), holds ? Verdict::holds : Verdict::fails,
-          "|computed - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
-              format(tolerance) + " (" + std::string(tolerance_source) + ")"};
+  Outcome o{Rule::identity, format(computed), holds ? Verdict::holds : Verdict::fails,
+            "|computed - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
+                format(tolerance) + " (" + std::string(tolerance_source) + ")"};
+  if (reference != 0) return o;  // `computed` is the quantity; the note gives its distance
+  if (residual_unit.empty()) residual_unit = residual_unit_of(tolerance, tolerance_source);
+  return with_residual(std::move(o), computed, residual_unit.empty() ? "absolute" : residual_unit);
 }
 
 Outcome statistical(std::string_view article, double estimate, double standard_error, double k) {
@@ -208,10 +253,12 @@ Outcome statistical_agreement(double estimate, double reference, double standard
   const double gap = std::fabs(estimate - reference);
   const double allowed = k * standard_error;
   const bool holds = gap <= allowed;
-  return {Rule::statistical, format(estimate), holds ? Verdict::holds : Verdict::fails,
-          "|estimate - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
-              format(allowed) + " = " + format(k) + " standard errors of " + format(standard_error) +
-              " (" + std::string(source) + ")"};
+  Outcome o{Rule::statistical, format(estimate), holds ? Verdict::holds : Verdict::fails,
+            "|estimate - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
+                format(allowed) + " = " + format(k) + " standard errors of " + format(standard_error) +
+                " (" + std::string(source) + ")"};
+  // Against 0 the estimate is a deviation (a largest |z|), not the statement's quantity.
+  return reference == 0 ? with_residual(std::move(o), gap / standard_error, "standard errors") : o;
 }
 
 namespace {
@@ -280,6 +327,10 @@ Record evaluate_record(const Claim& claim) {
     r.inconclusive = o.inconclusive;
     if (!o.inconclusive.empty()) r.note += " | Inconclusive: " + o.inconclusive;
     if (o.overprecise) r.overprecise = "true";
+    if (!std::isnan(o.residual)) {
+      r.residual = format(o.residual);
+      r.residual_unit = o.residual_unit;
+    }
     if (claim.rule == Rule::printed || claim.rule == Rule::bound) {
       r.certified = o.certified ? "true" : "false";
       r.enclosure = o.enclosure;

@@ -63,6 +63,12 @@ struct Outcome {
   /// The printed value carries more digits than three seeds support: the standard deviation of
   /// a three-seed mean exceeds half a unit of its last printed digit.
   bool overprecise = false;
+  /// Set when `computed` is not the quantity the statement is about but how far the statement
+  /// misses (an identity checked against 0, a |z|): that distance and its unit ("d·eps",
+  /// "absolute", "relative", "standard errors"), so a face can say "holds to 0.5 d·eps" rather
+  /// than print 0.5 as if it were det R(k). NaN: `computed` is the quantity itself.
+  double residual = std::nan("");
+  std::string residual_unit;
 };
 
 /// A band that covers more than this share of its quantity's range decides nothing: the
@@ -192,9 +198,18 @@ Outcome printed(std::string_view article, double computed);
 /// As above, with a more precise text of the computed value (e.g. from 200-digit arithmetic).
 Outcome printed(std::string_view article, double computed, std::string computed_text);
 
-/// Rule::identity: |computed - reference| <= tolerance; `tolerance_source` says why.
+/// Rule::identity: |computed - reference| <= tolerance; `tolerance_source` says why. Against a
+/// reference of 0 `computed` is a residual: its unit is `residual_unit` when given, else the one
+/// the source counts the tolerance in (residual_unit_of), else "absolute".
 Outcome identity(double computed, double reference, double tolerance,
-                 std::string_view tolerance_source);
+                 std::string_view tolerance_source, std::string residual_unit = "");
+/// The unit a tolerance source counts `tolerance` in: "16 units of d eps: ..." or "one unit of
+/// 8 eps ||k_j||" -> "d·eps", "8·eps·||k_j||" (top-level spaces become "·"); "4 eps: ..." -> "eps"
+/// when tolerance is 4; "" when the source does not count the tolerance (it is absolute). Throws
+/// std::logic_error when it counts the tolerance in units it does not name ("8 units: ...").
+std::string residual_unit_of(double tolerance, std::string_view tolerance_source);
+/// Marks `computed` as a residual of the statement (see Outcome::residual).
+Outcome with_residual(Outcome outcome, double residual, std::string unit);
 
 /// Rule::statistical: |estimate - article| <= k * standard_error + half a printed unit.
 Outcome statistical(std::string_view article, double estimate, double standard_error, double k);
@@ -236,6 +251,8 @@ struct Record {
   /// head), its resolution (band half-width, "" when not a band claim), why it is inconclusive
   /// ("" when it decides), and "true" when the printed value is overprecise.
   std::string seeds, resolution, inconclusive, overprecise;
+  /// Outcome::residual (formatted; "" when `computed` is the quantity itself) and its unit.
+  std::string residual, residual_unit;
   /// The run (report/run.txt, begun by `pe_report clear`) whose check wrote this record; kept in
   /// the fragment, not in claims.json, so that reruns give identical reports.
   std::string run;

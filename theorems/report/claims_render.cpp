@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <regex>
 #include <set>
 #include <stdexcept>
 #include <sstream>
@@ -152,7 +153,7 @@ std::string inconclusive_markdown(const std::vector<Record>& records, Markdown m
     if (r.inconclusive.empty()) continue;
     ++count;
     md << "- `" << r.id << "` (" << escape_markdown(r.verdict, markdown) << "; article "
-       << escape_markdown(r.article, markdown) << ", computed " << escape_markdown(r.computed, markdown)
+       << escape_markdown(r.article, markdown) << ", computed " << escape_markdown(computed_face(r), markdown)
        << ", resolution " << escape_markdown(r.resolution.empty() ? "-" : r.resolution, markdown) << "): "
        << escape_markdown(r.inconclusive, markdown) << "\n";
   }
@@ -244,16 +245,34 @@ std::optional<double> plain_number(const std::string& text) {
   }
 }
 
-/// At most `width` characters (UTF-8 code points counted as one), cut with an ellipsis.
+}  // namespace
+
 std::string shortened(const std::string& text, std::size_t width) {
   std::size_t points = 0, cut = std::string::npos;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;  // a continuation byte
     if (points == width - 1) cut = i;
-    if (++points > width) return text.substr(0, cut) + "\u2026";
+    if (++points <= width) continue;
+    // A cut inside a number would print another number ("0.123456" as "0.1"): cut before it.
+    static const std::regex number("-?[0-9][0-9.]*(?:[eE][-+]?[0-9]+)?(?:\\^-?[0-9]+)?");
+    for (auto m = std::sregex_iterator(text.begin(), text.end(), number); m != std::sregex_iterator(); ++m) {
+      const std::size_t start = m->position(), stop = start + m->length();
+      if (start < cut && cut < stop) cut = start;
+      if (start >= cut) break;
+    }
+    return text.substr(0, cut) + "\u2026";
   }
   return text;
 }
+
+std::string computed_face(const Record& r) {
+  if (r.residual.empty()) return r.computed;
+  const std::string unit = r.residual_unit.empty() || r.residual_unit == "absolute" ? "" : " " + r.residual_unit;
+  if (r.verdict == "holds") return r.residual == "0" ? "holds exactly" : "holds to " + r.residual + unit;
+  return (r.verdict == "fails" ? "misses by " : "residual ") + r.residual + unit;
+}
+
+namespace {
 
 /// The detail fields of a claim, label and raw text, in the order both listings show them; the
 /// statement, the reason (when shown beside the compact line) and empty fields left out.
@@ -261,6 +280,7 @@ std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, 
   std::vector<std::pair<std::string, std::string>> fields = {
       {"rule", r.rule},
       {"expected", r.expected},
+      {"residual", r.residual.empty() ? "" : r.residual + " " + r.residual_unit},
       {"certified", certified_cell(r)},
       {"certification", r.certified.empty() ? "" : r.certification},
       {"seeds", r.seeds},
@@ -302,17 +322,19 @@ std::string github_listing(const std::vector<const Record*>& records, const Clai
   md << "| claim | article | computed | verdict | class |\n|---|---|---|---|---|\n";
   for (const Record* r : records)
     md << "| " << links.id(*r) << " | " << esc(shortened(r->article, kValueWidth)) << " | "
-       << esc(shortened(r->computed, kValueWidth)) << " | " << esc(verdict_text(*r)) << " | "
+       << esc(shortened(computed_face(*r), kValueWidth)) << " | " << esc(verdict_text(*r)) << " | "
        << esc(compact_class(*r)) << " |\n";
   md << "\n";
   for (const Record* r : records) {
     md << "- " << links.id(*r) << ": " << esc(r->statement) << "\n";
     std::vector<std::pair<std::string, std::string>> fields;
     if (shortened(r->article, kValueWidth) != r->article) fields.push_back({"article", r->article});
-    if (shortened(r->computed, kValueWidth) != r->computed) fields.push_back({"computed", r->computed});
+    const std::string face = computed_face(*r);
+    if (shortened(face, kValueWidth) != face) fields.push_back({"computed", face});
     if (with_reason) fields.push_back({"reason", reason(*r)});
     // The short fields share one line; each long one has its own.
-    static const std::set<std::string> short_fields = {"rule", "expected", "certified", "seeds", "resolution"};
+    static const std::set<std::string> short_fields = {"rule", "expected", "residual", "certified", "seeds",
+                                                         "resolution"};
     std::string short_line = "declared in " + links.declared(*r);
     for (auto& [label, text] : detail_fields(*r, with_reason)) {
       if (short_fields.count(label)) short_line += "; " + label + " " + esc(text);
@@ -335,7 +357,7 @@ std::string doxygen_listing(const std::vector<const Record*>& records, const Cla
     md << "<div class=\"pe-claim\">\n<div class=\"pe-claim-head\">" << links.id(*r) << " "
        << verdict_cell(*r, Markdown::doxygen) << " <span class=\"pe-class\">" << esc(class_text(*r))
        << "</span></div>\n<div class=\"pe-claim-values\"><b>article</b> " << esc(r->article)
-       << " <b>computed</b> " << esc(r->computed) << (way.empty() ? "" : " (" + way + ")")
+       << " <b>computed</b> " << esc(computed_face(*r)) << (way.empty() ? "" : " (" + way + ")")
        << "</div>\n<div class=\"pe-claim-statement\">" << esc(r->statement) << "</div>\n";
     if (with_reason) md << "<div class=\"pe-claim-reason\"><b>Reason:</b> " << esc(reason(*r)) << "</div>\n";
     md << "<details><summary>where it is declared, rule, seeds, settings and note</summary>"
@@ -351,6 +373,7 @@ std::string doxygen_listing(const std::vector<const Record*>& records, const Cla
 }  // namespace
 
 std::string direction(const Record& r) {
+  if (!r.residual.empty()) return "";  // a residual is no value to set beside the article's
   const auto article = plain_number(r.article), computed = plain_number(r.computed);
   if (!article || !computed) return "";
   return *computed > *article ? "higher" : *computed < *article ? "lower" : "equal";
@@ -394,7 +417,7 @@ std::string wrong_list_markdown(const std::vector<Record>& records, Markdown mar
   auto line = [&](const Record& r) {
     const std::string way = direction(r);
     return "- " + link(r) + ": article " + esc(shortened(r.article, kValueWidth)) + ", computed " +
-           esc(shortened(r.computed, kValueWidth)) + (way.empty() ? "" : " (" + way + ")") + "; " +
+           esc(shortened(computed_face(r), kValueWidth)) + (way.empty() ? "" : " (" + way + ")") + "; " +
            esc(r.reproduction) + "\n";
   };
   std::ostringstream md;

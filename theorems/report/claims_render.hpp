@@ -105,6 +105,16 @@ std::string direction(const Record& record);
 /// evidence: per-seed values, the other family, the rule's arithmetic).
 std::string reason(const Record& record);
 
+/// At most `width` characters (UTF-8 code points counted as one), cut with an ellipsis; the cut
+/// moves back before a number it would split, so that a number appears whole or not at all.
+std::string shortened(const std::string& text, std::size_t width);
+
+/// The computed value as a face shows it (table row, card, errata line): `computed`, or, for a
+/// claim whose computed value is a residual (Record::residual), what holds and how closely:
+/// "holds to 0.5 d·eps", "holds exactly", "misses by 3 d·eps"; never the bare residual, which
+/// would read as the statement's quantity ("det R(k) = 1, computed 0.5").
+std::string computed_face(const Record& record);
+
 /// The claim's class as a listing shows it: "exact", "not swept", or the experiment class with
 /// how many plausible settings it holds in.
 std::string class_text(const Record& record);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -25,7 +26,8 @@ const std::vector<std::string> kRecordFields = {"id",     "unit",    "section", 
                                                 "expected", "note",    "source",
                                                 "certified", "enclosure", "certification",
                                                 "floating_disagreement", "seeds", "resolution",
-                                                "inconclusive", "overprecise", "run"};
+                                                "inconclusive", "overprecise", "residual",
+                                                "residual_unit", "run"};
 
 std::string* field(Record& r, const std::string& name) {
   if (name == "id") return &r.id;
@@ -47,6 +49,8 @@ std::string* field(Record& r, const std::string& name) {
   if (name == "resolution") return &r.resolution;
   if (name == "inconclusive") return &r.inconclusive;
   if (name == "overprecise") return &r.overprecise;
+  if (name == "residual") return &r.residual;
+  if (name == "residual_unit") return &r.residual_unit;
   if (name == "run") return &r.run;
   return nullptr;
 }
@@ -193,9 +197,14 @@ void write_record_json(std::ostream& json, Record r) {
       continue;  // only where a floating-point route disagrees
     }
     if (name == "run") continue;  // the fragment's bookkeeping, not the claim's
-    if (name == "seeds" || name == "resolution" || name == "inconclusive" || name == "overprecise") {
-      if (value.empty()) continue;  // only claims that read seeds or decide in a band
-      json << ", " << pe::json_quoted(name) << ": " << (name == "inconclusive" ? pe::json_quoted(value) : value);
+    if (name == "seeds" || name == "resolution" || name == "inconclusive" || name == "overprecise" ||
+        name == "residual" || name == "residual_unit") {
+      // Only claims that read seeds, decide in a band, or compute a residual.
+      if (value.empty()) continue;
+      // A residual of inf or nan (a computation that broke) is no JSON number: quote it.
+      const bool text = name == "inconclusive" || name == "residual_unit" ||
+                        (name == "residual" && !std::isfinite(std::strtod(value.c_str(), nullptr)));
+      json << ", " << pe::json_quoted(name) << ": " << (text ? pe::json_quoted(value) : value);
       continue;
     }
     if (name == "certified" || name == "enclosure" || name == "certification") {
