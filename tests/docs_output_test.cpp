@@ -4,7 +4,7 @@
 //   figures cannot drift from the code;
 // - docs.claim_anchors: every claim the ledger declares has its anchor on the page of every
 //   claim (html/claims.html) and is linked from a section page, so every claim of the report is
-//   reachable from the docs.
+//   reachable from the docs; that page shows the command that reruns a claim exactly as typed.
 //
 // Why a fixture and not generate-and-compare: comparing figure_payload() with a file this test
 // writes itself through the same writer would only test the writer. The file that matters is
@@ -19,6 +19,8 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "docgen.hpp"
 #include "figures.hpp"
@@ -108,6 +110,33 @@ TEST(ClaimPages, EveryDeclarationLinkLandsOnItsLine) {
   }
   EXPECT_EQ(links, static_cast<int>(pe::ledger::all_claims().size()));
   std::cout << links << " declaration links, " << broken << " broken\n";
+}
+
+/// An HTML fragment's text: tags dropped and the entities Doxygen writes decoded.
+std::string html_text(const std::string& html) {
+  static const std::vector<std::pair<std::string, std::string>> entities = {
+      {"&quot;", "\""}, {"&#39;", "'"}, {"&apos;", "'"}, {"&lt;", "<"}, {"&gt;", ">"},
+      {"&lsquo;", "\u2018"}, {"&rsquo;", "\u2019"}, {"&ldquo;", "\u201c"}, {"&rdquo;", "\u201d"},
+      {"&ndash;", "\u2013"}, {"&mdash;", "\u2014"}, {"&amp;", "&"}};
+  std::string text = std::regex_replace(html, std::regex("<[^>]*>"), "");
+  for (const auto& [entity, character] : entities)
+    for (std::size_t at = text.find(entity); at != std::string::npos; at = text.find(entity, at + character.size()))
+      text.replace(at, entity.size(), character);
+  return text;
+}
+
+TEST(ClaimPages, RerunCommandIsShownAsTyped) {
+  // A reader copies the command from the page: it must be one code element (span or block)
+  // holding exactly docgen::kRerunCommand, not prose with typographic quotes or dashes.
+  const std::string all = read_text(std::filesystem::path(g_html_dir) / "claims.html");
+  ASSERT_FALSE(all.empty()) << "build the docs first (cmake --build --preset docs)";
+  static const std::regex code("<code>([^]*?)</code>|<pre class=\"fragment\">([^]*?)\n?</pre>");
+  for (std::sregex_iterator it(all.begin(), all.end(), code), end; it != end; ++it)
+    if (html_text((*it)[1].str() + (*it)[2].str()) == pe::docgen::kRerunCommand) return;
+  const auto at = all.find("ctest");
+  ADD_FAILURE() << "claims.html shows no code element holding " << pe::docgen::kRerunCommand
+                << "; the page near 'ctest': "
+                << (at == std::string::npos ? std::string("(absent)") : html_text(all.substr(at, 160)));
 }
 
 }  // namespace
