@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Lays out every page of the built documentation that shows claims in headless Chromium, at a
 # wide and a narrow window, and fails when a reader could not read a claim: the content wider
-# than its view (horizontal scrolling), a table column narrower than a few characters, a claim
-# card taller than a screen with its detail closed, cards taller on average than a few lines of
-# text allow (a page out of proportion to its claim count), or an erratum's reason not fully
-# visible. The measurements are render_probe.js's.
+# than its view (horizontal scrolling), a table column narrower than a few characters, a short
+# word in a table cell broken over lines, a claim card taller than a screen with its detail
+# closed, cards taller on average than a few lines of text allow (a page out of proportion to its
+# claim count), or an erratum's reason not fully visible. The measurements are render_probe.js's.
 #
 # usage: check_layout.sh HTML_DIR [--stylesheet FILE] [PAGE...]
 #        PAGE...: the pages to lay out (default: every page with a claim card).
@@ -87,6 +87,9 @@ for file in $pages; do
       problems+=("cards are $((total / cards)) px tall on average (at most $max_mean_card): page $(attr data-pe-page-height) px for $cards claims")
     fi
     [ "$hidden" = 0 ] || problems+=("$hidden of $reasons erratum reasons not fully visible")
+    wrapped=$(attr data-pe-wrapped-cells)
+    [ "$wrapped" = 0 ] ||
+      problems+=("$wrapped table cells of one short word break over lines (first: $(attr data-pe-wrapped-cell))")
     if [ ${#problems[@]} -gt 0 ]; then
       for p in "${problems[@]}"; do echo "FAIL $page at $width px: $p"; done
       failures=$((failures + 1))
@@ -101,4 +104,4 @@ if [ "$failures" -gt 0 ]; then
   echo "$failures page layout(s) a reader cannot read"
   exit 1
 fi
-echo "every page with claims reads at ${widths[*]} px: no horizontal scrolling, no squeezed column or card"
+echo "every page with claims reads at ${widths[*]} px: no horizontal scrolling, no squeezed column, cell or card"

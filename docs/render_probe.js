@@ -15,6 +15,9 @@
 //   data-pe-column-min-width    the narrowest visible table column with a word of more than three
 //                               characters, in px ("none": no such column), and
 //   data-pe-column-narrowest    its heading
+//   data-pe-wrapped-cells       table cells holding one short word (at most six characters) that
+//                               the layout breaks over two lines, and
+//   data-pe-wrapped-cell        the first of them: its word and its column's heading
 //   data-pe-page-height         the height of the scrolled content in px
 //   data-pe-overflow-x          px the content is wider than its view (horizontal scrolling)
 //   data-pe-overflow-by         the widest element's tag, class and first words, when it is
@@ -45,7 +48,7 @@
     document.body.setAttribute("data-pe-mathjax", "done");
   }
   // Attribute text the shell check can read: one line, no quotes or angle brackets.
-  function plain(text) { return text.replace(/[^A-Za-z0-9 ._-]+/g, " ").trim().slice(0, 40); }
+  function plain(text) { return text.replace(/[^A-Za-z0-9 #=._-]+/g, " ").trim().slice(0, 40); }
   function recordLayout() {
     var body = document.body;
     var cards = document.querySelectorAll("div.pe-claim");
@@ -84,6 +87,7 @@
         if (longest[i] > 3 && w < narrowest) { narrowest = w; narrowestName = plain(cell.textContent); }
       });
     });
+    recordWrappedCells(body);
     var scroller = document.getElementById("doc-content") || document.scrollingElement;
     body.setAttribute("data-pe-cards", String(cards.length));
     body.setAttribute("data-pe-card-max-height", String(Math.round(tallest)));
@@ -108,6 +112,36 @@
                                                        widest.textContent));
       }
     }
+  }
+  // A cell holding a single word of at most six characters (what the narrowest readable column,
+  // check_layout.sh's min_column, holds) must sit on one line: a number broken into digits is
+  // misread. Its text's line boxes tell: one starting more than half a line below another.
+  function recordWrappedCells(body) {
+    var wrapped = 0, first = "";
+    Array.prototype.forEach.call(document.querySelectorAll("table"), function (table) {
+      if (table.offsetParent === null || !table.rows.length) return;
+      var headings = table.rows[0].cells;
+      Array.prototype.forEach.call(table.rows, function (row) {
+        Array.prototype.forEach.call(row.cells, function (cell, i) {
+          var word = cell.textContent.trim();
+          if (!word || word.length > 6 || /\s/.test(word)) return;
+          var range = document.createRange();
+          range.selectNodeContents(cell);
+          var first_top = Infinity, last_top = -Infinity, line = Infinity;
+          Array.prototype.forEach.call(range.getClientRects(), function (r) {
+            if (r.width < 1 || r.height < 1) return;
+            first_top = Math.min(first_top, r.top);
+            last_top = Math.max(last_top, r.top);
+            line = Math.min(line, r.height);
+          });
+          if (!(last_top - first_top > line / 2)) return;
+          wrapped += 1;
+          if (!first) first = plain(word + " in column " + (headings[i] ? headings[i].textContent : i));
+        });
+      });
+    });
+    body.setAttribute("data-pe-wrapped-cells", String(wrapped));
+    body.setAttribute("data-pe-wrapped-cell", first);
   }
   window.addEventListener("load", function () {
     if (window.MathJax && window.MathJax.Hub) {
