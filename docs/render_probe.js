@@ -18,6 +18,11 @@
 //   data-pe-wrapped-cells       table cells holding one short word (at most six characters) that
 //                               the layout breaks over two lines, and
 //   data-pe-wrapped-cell        the first of them: its word and its column's heading
+//   data-pe-figures             SVG figures (object or img in Doxygen's div.image), and
+//   data-pe-figures-unread      those whose document the probe could not read
+//   data-pe-figure-text-min     the smallest rendered font size of any figure text, in px
+//                               ("none": no figure text), and
+//   data-pe-figure-text-smallest  its figure and words
 //   data-pe-page-height         the height of the scrolled content in px
 //   data-pe-overflow-x          px the content is wider than its view (horizontal scrolling)
 //   data-pe-overflow-by         the widest element's tag, class and first words, when it is
@@ -88,6 +93,7 @@
       });
     });
     recordWrappedCells(body);
+    recordFigureText(body);
     var scroller = document.getElementById("doc-content") || document.scrollingElement;
     body.setAttribute("data-pe-cards", String(cards.length));
     body.setAttribute("data-pe-card-max-height", String(Math.round(tallest)));
@@ -142,6 +148,38 @@
     });
     body.setAttribute("data-pe-wrapped-cells", String(wrapped));
     body.setAttribute("data-pe-wrapped-cell", first);
+  }
+  // The rendered size of every figure's text: its font size times the scale from the SVG's units
+  // to the page's px (the text's screen transform; 1 at the SVG's own size). Reading an SVG
+  // <object>'s document from a file:// page needs --allow-file-access-from-files (check_layout.sh).
+  function recordFigureText(body) {
+    var figures = [], unread = 0, smallest = Infinity, smallestText = "";
+    // A figure is one of the text's images (Doxygen's div.image), not an icon of the page.
+    Array.prototype.forEach.call(document.querySelectorAll("div.image object[data$='.svg']"), function (obj) {
+      if (obj.offsetParent === null) return;
+      var doc = null;
+      try { doc = obj.contentDocument; } catch (e) { doc = null; }
+      figures.push(obj.getAttribute("data"));
+      if (!doc || !doc.querySelector("svg")) { unread += 1; return; }
+      Array.prototype.forEach.call(doc.querySelectorAll("text, tspan"), function (t) {
+        var own = Array.prototype.some.call(t.childNodes, function (n) {
+          return n.nodeType === 3 && n.textContent.trim();
+        });
+        var box = t.getBoundingClientRect();
+        if (!own || box.width < 1 || box.height < 1) return;  // no text of its own, or not shown
+        var m = t.getScreenCTM();
+        var size = parseFloat(doc.defaultView.getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+        if (size < smallest) { smallest = size; smallestText = plain(obj.getAttribute("data") + " " + t.textContent); }
+      });
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("div.image img[src$='.svg']"), function (img) {
+      figures.push(img.getAttribute("src"));
+      unread += 1;  // an <img> SVG's text cannot be read from the page
+    });
+    body.setAttribute("data-pe-figures", String(figures.length));
+    body.setAttribute("data-pe-figures-unread", String(unread));
+    body.setAttribute("data-pe-figure-text-min", smallest === Infinity ? "none" : smallest.toFixed(1));
+    body.setAttribute("data-pe-figure-text-smallest", smallestText);
   }
   window.addEventListener("load", function () {
     if (window.MathJax && window.MathJax.Hub) {

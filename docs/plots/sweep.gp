@@ -3,6 +3,7 @@
 # and colour of its class (a claim holding nowhere sits on the zero line, still drawn). Data:
 # figures::sweep_figure (table claims: rank, share_held, holds_selected, class; texts classes).
 load style
+eval svg_size(600, 440)
 file = datadir.'/sweep.claims.dat'
 load datadir.'/sweep.parameters.gnuplot'   # claims, settings, most_share, substantial_share, classes_*
 set xrange [-1:claims]
