@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Lays out every page of the built documentation that shows claims in headless Chromium, at a
 # wide and a narrow window, and fails when a reader could not read a claim: the content wider
-# than its view (horizontal scrolling), a table column narrower than a few characters, a claim
-# card taller than a screen with its detail closed, cards taller on average than a few lines of
-# text allow (a page out of proportion to its claim count), or an erratum's reason not fully
-# visible. The measurements are render_probe.js's.
+# than its view (horizontal scrolling), a table column narrower than a few characters, a short
+# word in a table cell broken over lines, a claim card taller than a screen with its detail
+# closed, cards taller on average than a few lines of text allow (a page out of proportion to its
+# claim count), an erratum's reason not fully visible, or a figure's text rendered smaller than
+# the pages' own small print. The measurements are render_probe.js's.
 #
 # usage: check_layout.sh HTML_DIR [--stylesheet FILE] [PAGE...]
 #        PAGE...: the pages to lay out (default: every page with a claim card).
@@ -41,6 +42,10 @@ screen_height=1000
 min_column=48
 # Page height in proportion to the claims: on average at least two cards to a screen.
 max_mean_card=$((screen_height / 2))
+# Smallest rendered figure text, in px: no smaller than the smallest text the pages ask a reader
+# to read, a claim card's detail line (style.css: 90% of the card's 90% of Doxygen's 14 px body,
+# 11.3 px).
+min_figure_text=11
 
 if [ $# -gt 0 ]; then
   pages=$(for page in "$@"; do echo "$html_dir/$page"; done)
@@ -61,7 +66,9 @@ for file in $pages; do
     continue
   fi
   for width in "${widths[@]}"; do
-    dom=$(chromium_run --window-size="$width,$screen_height" --dump-dom "file://$(realpath "$file")" || true)
+    # File access lets the probe read the figures' SVG documents beside the page.
+    dom=$(chromium_run --allow-file-access-from-files --window-size="$width,$screen_height" \
+            --dump-dom "file://$(realpath "$file")" || true)
     body=$(grep -o '<body[^>]*>' <<< "$dom" | head -n 1)
     attr() { sed -n "s/.* $1=\"\([^\"]*\)\".*/\1/p" <<< "$body"; }
     cards=$(attr data-pe-cards)
@@ -87,12 +94,23 @@ for file in $pages; do
       problems+=("cards are $((total / cards)) px tall on average (at most $max_mean_card): page $(attr data-pe-page-height) px for $cards claims")
     fi
     [ "$hidden" = 0 ] || problems+=("$hidden of $reasons erratum reasons not fully visible")
+    wrapped=$(attr data-pe-wrapped-cells)
+    [ "$wrapped" = 0 ] ||
+      problems+=("$wrapped table cells of one short word break over lines (first: $(attr data-pe-wrapped-cell))")
+    figures=$(attr data-pe-figures)
+    unread=$(attr data-pe-figures-unread)
+    text=$(attr data-pe-figure-text-min)
+    [ "$unread" = 0 ] || problems+=("$unread of $figures figures' text could not be read")
+    if [ "$text" != none ] && awk -v t="$text" -v m="$min_figure_text" 'BEGIN { exit !(t < m) }'; then
+      problems+=("figure text rendered at ${text} px (minimum $min_figure_text): $(attr data-pe-figure-text-smallest)")
+    fi
     if [ ${#problems[@]} -gt 0 ]; then
       for p in "${problems[@]}"; do echo "FAIL $page at $width px: $p"; done
       failures=$((failures + 1))
     else
       echo "page $page at $width px: $cards cards, tallest $tallest px, mean $((cards ? total / cards : 0)) px," \
-           "page $(attr data-pe-page-height) px; narrowest column ${column} px; reasons visible $reasons"
+           "page $(attr data-pe-page-height) px; narrowest column ${column} px; reasons visible $reasons;" \
+           "$figures figures, smallest text ${text} px"
     fi
   done
 done
@@ -101,4 +119,4 @@ if [ "$failures" -gt 0 ]; then
   echo "$failures page layout(s) a reader cannot read"
   exit 1
 fi
-echo "every page with claims reads at ${widths[*]} px: no horizontal scrolling, no squeezed column or card"
+echo "every page with claims reads at ${widths[*]} px: no horizontal scrolling, no squeezed column, cell or card"

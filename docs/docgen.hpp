@@ -150,6 +150,12 @@ Page section_page(const std::string& section, const Context& context);
 /// The errata page: declared errata and claims whose verdict differs from the expectation.
 Page errata_page(const Context& context);
 
+/// The command that reruns one claim's test, as the page of every claim prints it (TEST stands
+/// for the test a card names). In double quotes: Doxygen takes a backtick followed later by a
+/// single quote for a pair of typographic quotes, and prints such a code span garbled. (Not a
+/// code block: beside the page's floating table of contents it would scroll, half hidden.)
+inline constexpr std::string_view kRerunCommand = "ctest --preset release -R \"^TEST$\"";
+
 /// Every claim, grouped by section, each with its anchor.
 Page all_claims_page(const Context& context);
 

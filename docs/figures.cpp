@@ -371,35 +371,50 @@ FigureData sweep_figure(const std::string& report_dir) {
   theorems::SweepResult sweep;
   const auto body = experiments::read_sealed(report_dir + "/sweep.txt");
   const bool swept = body && theorems::parse(*body, sweep);
+  const std::vector<std::string>& classes = theorems::swept_classes();
   struct Row {
     double share;
     std::string id;
     bool holds;
+    double class_index;
   };
   std::vector<Row> rows;
+  const std::vector<ledger::Claim>& declared_claims = ledger::all_claims();
   if (swept)
-    for (const auto& [id, claim] : sweep.claims)
-      rows.push_back({sweep.shares(id).share(), id, !claim.readings.empty() && claim.readings[0] == 'h'});
+    for (const auto& entry : sweep.claims) {
+      const std::string& id = entry.first;
+      // A claim the ledger no longer declares (a sweep older than the code) has no card to class.
+      const auto declared = std::find_if(declared_claims.begin(), declared_claims.end(),
+                                         [&](const ledger::Claim& c) { return c.id == id; });
+      if (declared == declared_claims.end()) continue;
+      // The class its card shows: from its verdict and decision in the selected recipe.
+      const ledger::Record record = ledger::evaluate_record(*declared);
+      const std::string name = theorems::experiment_class(sweep, id, record.verdict, record.inconclusive);
+      const auto at = std::find(classes.begin(), classes.end(), name);
+      if (at == classes.end()) throw std::logic_error("swept claim " + id + " has the class '" + name + "'");
+      rows.push_back({sweep.shares(id).share(), id, record.verdict == "holds", double(at - classes.begin())});
+    }
   std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
     return a.share != b.share ? a.share > b.share : a.id < b.id;
   });
-  DataTable claims{"claims", "one row per swept claim: its rank, the share of its plausible settings (every "
-                   "reading and recipe) in which it holds, and 1 if it holds in the selected recipe",
-                   {"rank", "share_held", "holds_selected"}, {}};
+  DataTable table{"claims", "one row per swept claim: its rank, the share of its plausible settings (every "
+                  "reading and recipe) in which it holds, 1 if it holds in the selected recipe, and its class "
+                  "(an index into the texts `classes`)",
+                  {"rank", "share_held", "holds_selected", "class"}, {}};
   std::vector<std::string> ids;
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    claims.rows.push_back({double(i), rows[i].share, rows[i].holds ? 1.0 : 0.0});
+    table.rows.push_back({double(i), rows[i].share, rows[i].holds ? 1.0 : 0.0, rows[i].class_index});
     ids.push_back(rows[i].id);
   }
   return {"sweep",
           "Every experiment claim: the share of its plausible settings, over the article's readings and the "
-          "training recipes, in which its statement holds.",
+          "training recipes, in which its statement holds, and its class.",
           {{"claims", double(rows.size())},
            {"settings", double(sweep.settings.size())},
            {"most_share", theorems::kMostShare},
            {"substantial_share", theorems::kSubstantialShare}},
-          {claims},
-          {{"ids", ids}}};
+          {table},
+          {{"ids", ids}, {"classes", classes}}};
 }
 
 FigureData filing_figure(const experiments::FilingsStudy& study) {

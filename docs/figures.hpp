@@ -103,9 +103,11 @@ FigureData tournament_figure(const experiments::Tournament& tournament,
 /// exp.rescaled.*), by reader and length.
 PrintedAccuracies article_tournament_accuracies();
 
-/// Figure "sweep": every swept claim (report/sweep.txt) with the share of training settings in
-/// which its statement holds and whether it holds in the selected recipe (table `claims`,
-/// sorted by share, then id; texts `ids`). Empty tables when the sweep has not run.
+/// Figure "sweep": every swept claim (report/sweep.txt) that the ledger declares, with the share
+/// of training settings in which its statement holds, whether it holds in the selected recipe and
+/// its class (theorems::experiment_class on the claim's evaluated record, as its card shows it;
+/// an index into texts `classes`, theorems::swept_classes) (table `claims`, sorted by share, then
+/// id; texts `ids`). Empty tables when the sweep has not run.
 FigureData sweep_figure(const std::string& report_dir);
 
 /// Figure "filing": the case study's exhibit filing, its tokens and companies (texts), and at

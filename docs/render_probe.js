@@ -15,6 +15,14 @@
 //   data-pe-column-min-width    the narrowest visible table column with a word of more than three
 //                               characters, in px ("none": no such column), and
 //   data-pe-column-narrowest    its heading
+//   data-pe-wrapped-cells       table cells holding one short word (at most six characters) that
+//                               the layout breaks over two lines, and
+//   data-pe-wrapped-cell        the first of them: its word and its column's heading
+//   data-pe-figures             SVG figures (object or img in Doxygen's div.image), and
+//   data-pe-figures-unread      those whose document the probe could not read
+//   data-pe-figure-text-min     the smallest rendered font size of any figure text, in px
+//                               ("none": no figure text), and
+//   data-pe-figure-text-smallest  its figure and words
 //   data-pe-page-height         the height of the scrolled content in px
 //   data-pe-overflow-x          px the content is wider than its view (horizontal scrolling)
 //   data-pe-overflow-by         the widest element's tag, class and first words, when it is
@@ -52,7 +60,7 @@
     document.body.setAttribute("data-pe-mathjax", "done");
   }
   // Attribute text the shell check can read: one line, no quotes or angle brackets.
-  function plain(text) { return text.replace(/[^A-Za-z0-9 ._-]+/g, " ").trim().slice(0, 40); }
+  function plain(text) { return text.replace(/[^A-Za-z0-9 #=._-]+/g, " ").trim().slice(0, 40); }
   function recordLayout() {
     var body = document.body;
     var cards = document.querySelectorAll("div.pe-claim");
@@ -91,6 +99,8 @@
         if (longest[i] > 3 && w < narrowest) { narrowest = w; narrowestName = plain(cell.textContent); }
       });
     });
+    recordWrappedCells(body);
+    recordFigureText(body);
     var scroller = document.getElementById("doc-content") || document.scrollingElement;
     body.setAttribute("data-pe-cards", String(cards.length));
     body.setAttribute("data-pe-card-max-height", String(Math.round(tallest)));
@@ -136,6 +146,68 @@
     document.body.setAttribute("data-pe-map-font-min", smallest === Infinity ? "none" : smallest.toFixed(1));
     document.body.setAttribute("data-pe-map-font-text", smallestText);
     document.body.setAttribute("data-pe-map-scroll", String(Math.max(0, frame.scrollWidth - frame.clientWidth)));
+  }
+  // A cell holding a single word of at most six characters (what the narrowest readable column,
+  // check_layout.sh's min_column, holds) must sit on one line: a number broken into digits is
+  // misread. Its text's line boxes tell: one starting more than half a line below another.
+  function recordWrappedCells(body) {
+    var wrapped = 0, first = "";
+    Array.prototype.forEach.call(document.querySelectorAll("table"), function (table) {
+      if (table.offsetParent === null || !table.rows.length) return;
+      var headings = table.rows[0].cells;
+      Array.prototype.forEach.call(table.rows, function (row) {
+        Array.prototype.forEach.call(row.cells, function (cell, i) {
+          var word = cell.textContent.trim();
+          if (!word || word.length > 6 || /\s/.test(word)) return;
+          var range = document.createRange();
+          range.selectNodeContents(cell);
+          var first_top = Infinity, last_top = -Infinity, line = Infinity;
+          Array.prototype.forEach.call(range.getClientRects(), function (r) {
+            if (r.width < 1 || r.height < 1) return;
+            first_top = Math.min(first_top, r.top);
+            last_top = Math.max(last_top, r.top);
+            line = Math.min(line, r.height);
+          });
+          if (!(last_top - first_top > line / 2)) return;
+          wrapped += 1;
+          if (!first) first = plain(word + " in column " + (headings[i] ? headings[i].textContent : i));
+        });
+      });
+    });
+    body.setAttribute("data-pe-wrapped-cells", String(wrapped));
+    body.setAttribute("data-pe-wrapped-cell", first);
+  }
+  // The rendered size of every figure's text: its font size times the scale from the SVG's units
+  // to the page's px (the text's screen transform; 1 at the SVG's own size). Reading an SVG
+  // <object>'s document from a file:// page needs --allow-file-access-from-files (check_layout.sh).
+  function recordFigureText(body) {
+    var figures = [], unread = 0, smallest = Infinity, smallestText = "";
+    // A figure is one of the text's images (Doxygen's div.image), not an icon of the page.
+    Array.prototype.forEach.call(document.querySelectorAll("div.image object[data$='.svg']"), function (obj) {
+      if (obj.offsetParent === null) return;
+      var doc = null;
+      try { doc = obj.contentDocument; } catch (e) { doc = null; }
+      figures.push(obj.getAttribute("data"));
+      if (!doc || !doc.querySelector("svg")) { unread += 1; return; }
+      Array.prototype.forEach.call(doc.querySelectorAll("text, tspan"), function (t) {
+        var own = Array.prototype.some.call(t.childNodes, function (n) {
+          return n.nodeType === 3 && n.textContent.trim();
+        });
+        var box = t.getBoundingClientRect();
+        if (!own || box.width < 1 || box.height < 1) return;  // no text of its own, or not shown
+        var m = t.getScreenCTM();
+        var size = parseFloat(doc.defaultView.getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+        if (size < smallest) { smallest = size; smallestText = plain(obj.getAttribute("data") + " " + t.textContent); }
+      });
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("div.image img[src$='.svg']"), function (img) {
+      figures.push(img.getAttribute("src"));
+      unread += 1;  // an <img> SVG's text cannot be read from the page
+    });
+    body.setAttribute("data-pe-figures", String(figures.length));
+    body.setAttribute("data-pe-figures-unread", String(unread));
+    body.setAttribute("data-pe-figure-text-min", smallest === Infinity ? "none" : smallest.toFixed(1));
+    body.setAttribute("data-pe-figure-text-smallest", smallestText);
   }
   window.addEventListener("load", function () {
     if (window.MathJax && window.MathJax.Hub) {

@@ -2,9 +2,11 @@
 // - docs.figure_payload: the figure data shipped with the documentation
 //   (html/data/figure-payload.json) equals pe::figures::figure_payload() byte for byte, so the
 //   figures cannot drift from the code;
+// - docs.sweep_figure: the sweep plot (html/sweep.svg) draws one marker per swept claim, in its
+//   class, inside the plot, including claims that hold in no setting;
 // - docs.claim_anchors: every claim the ledger declares has its anchor on the page of every
 //   claim (html/claims.html) and is linked from a section page, so every claim of the report is
-//   reachable from the docs;
+//   reachable from the docs; that page shows the command that reruns a claim exactly as typed;
 // - docs.statement_lines: every statement that owns a declared claim opens its claims with one
 //   line (standing, evidence) on exactly one page, the anchor the argument map links to.
 //
@@ -15,12 +17,17 @@
 // and says how to build it; it never passes on a missing file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "argument_map.hpp"
 #include "docgen.hpp"
@@ -148,6 +155,80 @@ TEST(StatementLines, EveryStatementWithClaimsHasExactlyOneLine) {
       EXPECT_EQ(pages.find(anchor, at + 1), std::string::npos) << "statement " << id << " has two lines";
   }
   std::cout << owning.size() << " statements with claims checked for one line each\n";
+}
+
+/// The closed rectangles gnuplot draws (d='M x0,y0 L x0,y1 L x1,y1 L x1,y0 L x0,y0 Z'), as
+/// {x0, y0, x1, y1}: the plot's border and the key's box.
+std::vector<std::array<double, 4>> svg_rectangles(const std::string& svg) {
+  static const std::regex rect(
+      "d='M([0-9.]+),([0-9.]+) L\\1,([0-9.]+) L([0-9.]+),\\3 L\\4,\\2 L\\1,\\2 Z");
+  std::vector<std::array<double, 4>> out;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), rect), end; it != end; ++it)
+    out.push_back({std::stod((*it)[1]), std::stod((*it)[2]), std::stod((*it)[4]), std::stod((*it)[3])});
+  return out;
+}
+
+TEST(SweepFigure, EverySweptClaimHasAVisibleMarkerOfItsClass) {
+  // The figure as shipped (gnuplot's SVG): one plot group per class, titled by it and its count
+  // ("reproduces (N)"); a marker is a point symbol whose centre lies inside the plot's border,
+  // the largest rectangle drawn (the key's samples lie outside it). A claim that holds nowhere
+  // must be a marker too.
+  const pe::figures::FigureData fig = pe::figures::sweep_figure(PE_REPORT_DIR);
+  ASSERT_FALSE(fig.tables.at(0).rows.empty()) << PE_REPORT_DIR "/sweep.txt has no claims: run the sweep first";
+  const auto texts = std::find_if(fig.texts.begin(), fig.texts.end(), [](const auto& t) { return t.first == "classes"; });
+  ASSERT_NE(texts, fig.texts.end()) << "the sweep figure names no classes";
+  const std::vector<std::string>& classes = texts->second;
+  std::map<std::string, int> expected, drawn;
+  for (const auto& row : fig.tables.at(0).rows) ++expected[classes.at(std::size_t(row.at(3)))];
+  const std::string svg = read_text(std::filesystem::path(g_html_dir) / "sweep.svg");
+  ASSERT_FALSE(svg.empty()) << g_html_dir << "/sweep.svg: build the docs first (cmake --build --preset docs)";
+  std::array<double, 4> frame{};
+  for (const auto& r : svg_rectangles(svg))
+    if ((r[2] - r[0]) * (r[3] - r[1]) > (frame[2] - frame[0]) * (frame[3] - frame[1])) frame = r;
+  static const std::regex group("<g id=\"gnuplot_plot_[0-9]+\" ><title>([^<( ]*)[^<]*</title>");
+  static const std::regex marker("<use xlink:href='#gpPt[0-9]+' transform='translate\\(([0-9.]+),([0-9.]+)\\)");
+  std::vector<std::pair<std::string, std::size_t>> starts;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), group), end; it != end; ++it)
+    starts.push_back({(*it)[1].str(), std::size_t(it->position())});
+  for (std::size_t g = 0; g < starts.size(); ++g) {
+    const std::size_t from = starts[g].second, to = g + 1 < starts.size() ? starts[g + 1].second : svg.size();
+    for (std::sregex_iterator it(svg.begin() + from, svg.begin() + to, marker), end; it != end; ++it) {
+      const double x = std::stod((*it)[1]), y = std::stod((*it)[2]);
+      if (x >= frame[0] && x <= frame[2] && y >= frame[1] && y <= frame[3]) ++drawn[starts[g].first];
+    }
+  }
+  for (const std::string& name : classes)
+    EXPECT_EQ(drawn[name], expected[name]) << "markers of class " << name << " in sweep.svg";
+  std::cout << fig.tables[0].rows.size() << " swept claims; markers in the plot:";
+  for (const auto& [name, n] : drawn) std::cout << " " << name << " " << n;
+  std::cout << "\n";
+}
+
+/// An HTML fragment's text: tags dropped and the entities Doxygen writes decoded.
+std::string html_text(const std::string& html) {
+  static const std::vector<std::pair<std::string, std::string>> entities = {
+      {"&quot;", "\""}, {"&#39;", "'"}, {"&apos;", "'"}, {"&lt;", "<"}, {"&gt;", ">"},
+      {"&lsquo;", "\u2018"}, {"&rsquo;", "\u2019"}, {"&ldquo;", "\u201c"}, {"&rdquo;", "\u201d"},
+      {"&ndash;", "\u2013"}, {"&mdash;", "\u2014"}, {"&amp;", "&"}};
+  std::string text = std::regex_replace(html, std::regex("<[^>]*>"), "");
+  for (const auto& [entity, character] : entities)
+    for (std::size_t at = text.find(entity); at != std::string::npos; at = text.find(entity, at + character.size()))
+      text.replace(at, entity.size(), character);
+  return text;
+}
+
+TEST(ClaimPages, RerunCommandIsShownAsTyped) {
+  // A reader copies the command from the page: it must be one code element (span or block)
+  // holding exactly docgen::kRerunCommand, not prose with typographic quotes or dashes.
+  const std::string all = read_text(std::filesystem::path(g_html_dir) / "claims.html");
+  ASSERT_FALSE(all.empty()) << "build the docs first (cmake --build --preset docs)";
+  static const std::regex code("<code>([^]*?)</code>|<pre class=\"fragment\">([^]*?)\n?</pre>");
+  for (std::sregex_iterator it(all.begin(), all.end(), code), end; it != end; ++it)
+    if (html_text((*it)[1].str() + (*it)[2].str()) == pe::docgen::kRerunCommand) return;
+  const auto at = all.find("ctest");
+  ADD_FAILURE() << "claims.html shows no code element holding " << pe::docgen::kRerunCommand
+                << "; the page near 'ctest': "
+                << (at == std::string::npos ? std::string("(absent)") : html_text(all.substr(at, 160)));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -211,6 +212,16 @@ TEST(Sweep, ClassesFollowTheDeclaredShares) {
   // mostly.fails: plausible settings 0, 1, 3, holding in 3 only: 1 of 3 >= 1/4.
   EXPECT_EQ(experiment_class(r, "mostly.fails", "fails", ""), "setting-dependent");
   EXPECT_EQ(experiment_class(r, "both.families", "holds", "band too wide"), "inconclusive");
+  // Every class a swept claim can get is in the list the sweep figure's key reads.
+  pe::theorems::SweepResult all = r;
+  all.claims["never.holds"] = {lab::kTournamentRuns, "ffff", "ff"};
+  std::set<std::string> given;
+  for (const auto& [id, claim] : all.claims)
+    for (const char* verdict : {"holds", "fails"})
+      for (const char* inconclusive : {"", "band too wide"})
+        given.insert(experiment_class(all, id, verdict, inconclusive));
+  const std::vector<std::string>& listed = pe::theorems::swept_classes();
+  EXPECT_EQ(given, std::set<std::string>(listed.begin(), listed.end()));
 }
 
 TEST(Sweep, SerialisesAndRejectsMalformedText) {

@@ -6,9 +6,9 @@ file = datadir.'/drift.scores.dat'
 load datadir.'/drift.parameters.gnuplot'   # offset, window, seed
 set xrange [offset:255]
 set xlabel "query position t"
-set ylabel sprintf("score of a marked token %d back", offset)
-set key outside right top
-set title sprintf("Same offset, different positions (seed %d heads, trained on %d positions)", seed, window)
+set ylabel sprintf("score of a token %d back", offset)
+set key below horizontal maxrows 1 samplen 2 reverse Left noopaque nobox
+set title sprintf("Same offset, different positions\n(seed %d heads, trained on %d positions)", seed, window)
 set arrow from window - 1, graph 0 to window - 1, graph 1 nohead dashtype 2 linecolor rgb "#888888"
 set label "end of the training window" at window + 2, graph 0.06 textcolor rgb "#666666"
 plot file using 1:2 with lines linetype 1 title "sinusoidal (added)", \

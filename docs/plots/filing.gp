@@ -6,8 +6,7 @@
 load style
 file = datadir.'/filing.answers.dat'
 load datadir.'/filing.parameters.gnuplot'   # positions, window, seeds, companies_*
-set terminal svg size 980,440 dynamic enhanced font "sans,13" background rgb "white"
-set output output
+eval svg_size(600, 520)
 # One colour per company, as line types 20, 21, ...
 set linetype 20 linecolor rgb "#1f77b4"
 set linetype 21 linecolor rgb "#ff7f0e"
@@ -24,7 +23,7 @@ set ytics ("mentions" 8, "truth" 7, "no position" 6, "sinusoidal" 5, "RoPE" 4, "
            "RoPE + PI" 2, "RoPE + NTK" 1, "RoPE + YaRN" 0)
 set grid noytics
 set key outside top center horizontal
-set title "Exhibit filing: the company named last, and each reader's answer (seed 0)"
+set title "Exhibit filing: the company named last\nand each reader's answer (seed 0)"
 company(c) = column(c) < 0 ? NaN : column(c)
 colour(c) = column(c) < 0 ? 20 : 20 + column(c)
 col(r) = 4 + r * seeds   # reader r's seed-0 column

@@ -3,8 +3,7 @@
 # Data: figures::clocks_figure.
 load style
 file = datadir.'/clocks.gram.dat'
-set terminal svg size 560,500 dynamic enhanced font "sans,13" background rgb "white"
-set output output
+eval svg_size(560, 520)
 set size ratio -1
 unset grid
 unset key

@@ -6,9 +6,10 @@ file = datadir.'/offsets.scores.dat'
 load datadir.'/offsets.parameters.gnuplot'
 set xrange [0:query_position]
 set xlabel "offset r of the marked token behind the query"
+eval svg_size(600, 440)
 set ylabel "pre-softmax score"
-set key top right
-set title sprintf("RoPE past its window (seed %d): falls, dives at r = %d, rebounds to r = %d", seed, rope_dive, rope_rebound_peak)
+set key below horizontal maxrows 1 samplen 2 reverse Left noopaque nobox
+set title sprintf("RoPE past its window (seed %d):\nfalls, dives at r = %d, rebounds to r = %d", seed, rope_dive, rope_rebound_peak)
 set arrow from edge_offset, graph 0 to edge_offset, graph 1 nohead dashtype 2 linecolor rgb "#888888"
 set label sprintf("window edge r = %d", edge_offset) at edge_offset + 3, graph 0.94 textcolor rgb "#666666"
 set xzeroaxis linecolor rgb "#999999"

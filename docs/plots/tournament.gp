@@ -8,14 +8,15 @@ load style
 band = datadir.'/tournament.band.dat'
 article = datadir.'/tournament.article.dat'
 load datadir.'/tournament.parameters.gnuplot'   # window, seeds, spread_seeds, test_sequences
+eval svg_size(600, 520)
 set logscale x 2
 set xrange [28:290]
 set xtics (32, 64, 128, 256)
 set yrange [0:1.05]
 set xlabel "test length (log scale)"
-set ylabel sprintf("accuracy (mean of %d seeds; bars: sd between seeds)", seeds)
-set key outside right top
-set title sprintf("Reading past a window of %d positions (%d test sequences per length; circles: the article)", window, test_sequences)
+set ylabel sprintf("accuracy, mean of %d seeds", seeds)
+set key below horizontal maxrows 3 samplen 2 reverse Left noopaque nobox
+set title sprintf("Reading past a window of %d positions (%d test sequences per length)\nbars: sd between seeds; circles: the article", window, test_sequences)
 set arrow from window, graph 0 to window, graph 1 nohead dashtype 2 linecolor rgb "#888888"
 plot band using 1:2:3 with yerrorlines linecolor rgb "#7f7f7f" pointtype 4 title "no position", \
      band using 1:4:5 with yerrorlines linetype 1 pointtype 5 title "sinusoidal", \

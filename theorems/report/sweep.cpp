@@ -123,6 +123,12 @@ std::string experiment_class(const SweepResult& result, const std::string& id, c
   return share >= kSubstantialShare ? "setting-dependent" : "does-not-reproduce";
 }
 
+const std::vector<std::string>& swept_classes() {
+  static const std::vector<std::string> classes = {"reproduces", "fragile", "setting-dependent",
+                                                   "does-not-reproduce", "inconclusive"};
+  return classes;
+}
+
 std::string class_rules() {
   char buf[1200];
   std::snprintf(buf, sizeof buf,

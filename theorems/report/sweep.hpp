@@ -80,6 +80,9 @@ bool parse(const std::string& text, SweepResult& result);
 std::string experiment_class(const SweepResult& result, const std::string& id, const std::string& verdict,
                              const std::string& inconclusive);
 
+/// The classes experiment_class gives a swept claim, in the order the docs list them.
+const std::vector<std::string>& swept_classes();
+
 /// The classes and the plausibility rule in words, for the report and the docs.
 std::string class_rules();
 
