@@ -294,6 +294,21 @@ TEST(Summary, FailuresAreCountedByCause) {
   EXPECT_EQ(s.fails_not_swept, 1);
 }
 
+TEST(Summary, AnEnclosureOfAValueBuiltToMatchIsNotCountedAsCertified) {
+  std::vector<Record> rs = {listed("thm9.a", "holds", "holds"), listed("filings.corpus.queries", "holds", "holds"),
+                            listed("exp.bag.exact.L32", "holds", "holds")};
+  rs[1].unit = "filings_corpus";  // the re-created corpus: by construction
+  for (Record& r : rs) {
+    r.reproduction = "exact";
+    r.certified = "true";
+  }
+  ASSERT_EQ(pe::ledger::evidence_of(rs[2]), pe::ledger::Evidence::by_construction);
+  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  EXPECT_EQ(s.deterministic, 3);
+  EXPECT_EQ(s.certified, 1);
+  EXPECT_EQ(s.certified_by_construction, 2);
+}
+
 TEST(Summary, TheHeadlineCountsMathematicsAndExperimentClassesApart) {
   std::vector<Record> rs = {listed("thm9.a", "fails", "fails"),
                             listed("thm9.b", "holds", "holds"),

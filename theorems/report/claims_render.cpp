@@ -1,5 +1,6 @@
 #include "claims_render.hpp"
 
+#include "statements.hpp"
 #include "words.hpp"
 
 #include <algorithm>
@@ -100,7 +101,10 @@ Summary summarise(const std::vector<Record>& records, int not_run) {
     if (r.verdict != r.expected) ++s.disagreements;
     if (r.reproduction == "exact" && !r.certified.empty()) {
       ++s.deterministic;
-      s.certified += r.certified == "true";
+      // An enclosure of a value the project built to match supports nothing: not counted.
+      const bool by_construction = evidence_of(r) == Evidence::by_construction;
+      s.certified += r.certified == "true" && !by_construction;
+      s.certified_by_construction += r.certified == "true" && by_construction;
     }
     s.overprecise += r.overprecise == "true";
     if (r.reproduction == "exact") {

@@ -184,7 +184,8 @@ void write_summary_json(std::ostream& json, const Summary& s) {
        << ", \"does_not_reproduce\": " << s.does_not_reproduce << ", \"inconclusive\": " << s.inconclusive
        << ", \"not_swept\": " << s.not_swept << "}, \"overprecise_printed_values\": " << s.overprecise
        << ", \"deterministic_printed_or_bound\": " << s.deterministic
-       << ", \"certified\": " << s.certified << "},\n";
+       << ", \"certified\": " << s.certified
+       << ", \"certified_by_construction\": " << s.certified_by_construction << "},\n";
 }
 
 /// One record's members in claims.json, without the braces.
@@ -397,7 +398,10 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
            << (disagreeing.empty() ? "." : ":") << "\n";
   for (const std::string& d : disagreeing) headline << "    " << d << "\n";
   headline << "  Certified on rigorous enclosures: " << s.certified << " of " << s.deterministic
-           << " deterministic printed and bound claims.\n";
+           << " deterministic printed and bound claims";
+  if (s.certified_by_construction)
+    headline << " (" << s.certified_by_construction << " more enclosed, but by construction: not counted)";
+  headline << ".\n";
   const std::string run = current_run(report_dir);
   const long this_run = std::count_if(records.begin(), records.end(), [&](const Record& r) { return r.run == run; });
   headline << "  Records from this run: " << this_run << "; from an earlier run, kept: " << records.size() - this_run
