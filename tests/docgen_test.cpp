@@ -113,7 +113,7 @@ TEST(ClaimAnchor, RejectsNonIds) {
 TEST(SourceLink, PointsAtDoxygensSourcePageAtTheDeclaringLine) {
   EXPECT_EQ(pe::docgen::source_link("theorems/theorem1.cpp:142"),
             "<a href=\"theorem1_8cpp_source.html#l00142\">theorem1.cpp:142</a>");
-  EXPECT_EQ(pe::docgen::source_link("theorems/ledger/lab.cpp:7"),
+  EXPECT_EQ(pe::docgen::source_link("theorems/lab/lab.cpp:7"),
             "<a href=\"lab_8cpp_source.html#l00007\">lab.cpp:7</a>");
   EXPECT_EQ(pe::docgen::source_link("theorems/bag_of_tokens.cpp:123456"),
             "<a href=\"bag__of__tokens_8cpp_source.html#l123456\">bag_of_tokens.cpp:123456</a>");

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # CTest `source.layout`: the layout issue 28 fixed, kept.
 #   1. The folders form layers, each including only its own headers and those of the layers
-#      below: numerics/ -> experiments/ -> theorems/ledger/ -> theorems/ (the units) ->
-#      theorems/report/. docs/ and tests/ sit on top and may include anything.
+#      below: numerics/ -> experiments/ -> theorems/ledger/ -> theorems/lab/ -> theorems/ (the
+#      units) -> theorems/report/. docs/ and tests/ sit on top and may include anything. The
+#      ledger stands on the mathematics alone: it includes nothing from experiments/ (the
+#      trained runs reach a claim through theorems/lab/, issue 39).
 #   2. No file name is used in two folders (Doxygen's source pages are named by file alone).
 #   3. No function in theorems/ (units, ledger, report) is longer than 80 lines: a claim is one
 #      short declaration, and so is everything that serves it.
@@ -12,7 +14,7 @@ root=${1:?usage: source_layout.sh SOURCE_DIR}
 cd "$root"
 readonly max_lines=80
 command -v ctags-universal > /dev/null || { echo "source.layout: needs ctags-universal (Debian: universal-ctags)"; exit 1; }
-layers=(numerics experiments theorems/ledger theorems theorems/report)
+layers=(numerics experiments theorems/ledger theorems/lab theorems theorems/report)
 problems=0
 
 layer_of() {  # the layer index of a file's folder
@@ -50,6 +52,10 @@ for f in "${sources[@]}"; do
     edges["${layers[$from]} -> ${layers[$to]}"]=$(( ${edges["${layers[$from]} -> ${layers[$to]}"]:-0} + 1 ))
     if (( to > from )); then
       echo "$f includes $target: ${layers[$to]}/ is above ${layers[$from]}/"
+      problems=$((problems + 1))
+    fi
+    if [[ ${layers[$from]} == theorems/ledger && ${layers[$to]} == experiments ]]; then
+      echo "$f includes $target: the ledger includes nothing from experiments/"
       problems=$((problems + 1))
     fi
   done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
