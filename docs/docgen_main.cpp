@@ -35,7 +35,7 @@
 #include "report.hpp"
 #include "statements.hpp"
 #include "sweep.hpp"
-#include "lab.hpp"
+#include "runs.hpp"
 #include "words.hpp"
 
 namespace fs = std::filesystem;
@@ -115,7 +115,7 @@ int main(int argc, char** argv) try {
   const pe::ledger::ReportAnnotations annotations = pe::theorems::report_annotations(PE_REPORT_DIR);
   for (const pe::ledger::Claim& claim : pe::ledger::all_claims()) {
     const auto t = std::chrono::steady_clock::now();
-    context.records.push_back(pe::ledger::evaluate_record(claim));
+    context.records.push_back(pe::ledger::evaluate_record(claim, pe::theorems::lab::headline_runs()));
     annotations.annotate(context.records.back());
     unit_seconds[claim.unit] += seconds_since(t);
   }

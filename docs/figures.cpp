@@ -19,7 +19,7 @@
 #include "result_cache.hpp"
 #include "sweep.hpp"
 #include "length_tournament.hpp"
-#include "lab.hpp"
+#include "runs.hpp"
 
 #ifndef PE_REPORT_DIR
 #error "PE_REPORT_DIR must name the report directory"
@@ -388,7 +388,7 @@ FigureData sweep_figure(const std::string& report_dir) {
                                          [&](const ledger::Claim& c) { return c.id == id; });
       if (declared == declared_claims.end()) continue;
       // The class its card shows: from its verdict and decision in the selected recipe.
-      const ledger::Record record = ledger::evaluate_record(*declared);
+      const ledger::Record record = ledger::evaluate_record(*declared, theorems::lab::headline_runs());
       const std::string name = theorems::experiment_class(sweep, id, record.verdict, record.inconclusive);
       const auto at = std::find(classes.begin(), classes.end(), name);
       if (at == classes.end()) throw std::logic_error("swept claim " + id + " has the class '" + name + "'");
@@ -466,8 +466,8 @@ std::vector<FigureData> all_figures() {
   // article's rebound profile prints, and offset 8 lies well inside the window.
   // The selected recipes' heads, read through the same accessors as the ledger's claims: seeds
   // 0..2 for the per-head figures, and all of the tournament's seeds for the spread between seeds.
-  const experiments::Tournament& tournament = theorems::lab::tournament();
-  const experiments::FilingsStudy& study = theorems::lab::filings_study();
+  const experiments::Tournament& tournament = theorems::lab::headline_runs().tournament();
+  const experiments::FilingsStudy& study = theorems::lab::headline_runs().filings_study();
   return {clocks_figure(16, 3, 10, 64),     kernel_figure({64, 512, 8192}, 4096),
           census_figure(16, 32, 4),         drift_figure(tournament, 8, 0),
           offsets_figure(tournament, 0),    tournament_figure(tournament, article_tournament_accuracies()),

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "report.hpp"
+#include "runs.hpp"
 
 #ifndef PE_REPORT_DIR
 #error "PE_REPORT_DIR must name the report directory"
@@ -25,7 +26,8 @@ class ClaimCheck : public testing::Test {
   explicit ClaimCheck(const pe::ledger::Claim& claim) : claim_(claim) {}
 
   void TestBody() override {
-    const pe::ledger::Record r = pe::ledger::evaluate_record(claim_);
+    // An experiment claim is given the headline runs; any other claim takes none.
+    const pe::ledger::Record r = pe::ledger::evaluate_record(claim_, pe::theorems::lab::headline_runs());
     RecordProperty("claim", r.id);
     RecordProperty("article", r.article);
     RecordProperty("computed", r.computed);

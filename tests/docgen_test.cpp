@@ -538,7 +538,7 @@ double parameter(const pe::figures::FigureData& fig, const std::string& name) {
 constexpr double kScoreTolerance = 1e-9;
 
 TEST(TrainedFigures, DriftIsFlatForRelativeSchemesOnly) {
-  const auto fig = pe::figures::drift_figure(pe::theorems::lab::tournament(), 8, 0);
+  const auto fig = pe::figures::drift_figure(pe::theorems::lab::headline_runs().tournament(), 8, 0);
   for (const std::string scheme : {"rope", "alibi"}) {
     const std::vector<double> s = column(fig, "scores", scheme);
     const auto [lo, hi] = std::minmax_element(s.begin(), s.end());
@@ -548,15 +548,15 @@ TEST(TrainedFigures, DriftIsFlatForRelativeSchemesOnly) {
   const auto [lo, hi] = std::minmax_element(sinusoidal.begin(), sinusoidal.end());
   EXPECT_GT(*hi - *lo, 0.1) << "the added code's score should move with the query's position";
   EXPECT_EQ(sinusoidal.size(), 256u - 8u);
-  EXPECT_THROW(pe::figures::drift_figure(pe::theorems::lab::tournament(), 256, 0), std::invalid_argument);
-  EXPECT_THROW(pe::figures::drift_figure(pe::theorems::lab::tournament(), 8,
-                                         pe::theorems::lab::tournament().config.seeds),
+  EXPECT_THROW(pe::figures::drift_figure(pe::theorems::lab::headline_runs().tournament(), 256, 0), std::invalid_argument);
+  EXPECT_THROW(pe::figures::drift_figure(pe::theorems::lab::headline_runs().tournament(), 8,
+                                         pe::theorems::lab::headline_runs().tournament().config.seeds),
                std::invalid_argument);
 }
 
 TEST(TrainedFigures, OffsetsRopeColumnIsTheRotationPolynomialWithItsLandmarks) {
   using namespace pe::experiments;
-  const Tournament& t = pe::theorems::lab::tournament();
+  const Tournament& t = pe::theorems::lab::headline_runs().tournament();
   const auto fig = pe::figures::offsets_figure(t, 0);
   const AttentionHead head = t.trained_head(PositionScheme::rope, 0);
   const Eigen::VectorXd polynomial =
@@ -577,7 +577,7 @@ TEST(TrainedFigures, OffsetsRopeColumnIsTheRotationPolynomialWithItsLandmarks) {
 
 TEST(TrainedFigures, TournamentMeansAreTheLedgersAllSeedMeans) {
   using pe::experiments::PositionScheme;
-  const auto fig = pe::figures::tournament_figure(pe::theorems::lab::tournament());
+  const auto fig = pe::figures::tournament_figure(pe::theorems::lab::headline_runs().tournament());
   const std::vector<double> lengths = column(fig, "accuracy", "length");
   ASSERT_EQ(lengths, (std::vector<double>{32, 64, 128, 256}));
   const std::vector<double> ntk = column(fig, "accuracy", "rope_ntk");
@@ -585,16 +585,16 @@ TEST(TrainedFigures, TournamentMeansAreTheLedgersAllSeedMeans) {
   for (std::size_t i = 0; i < lengths.size(); ++i) {
     const int length = static_cast<int>(lengths[i]);
     // Every seed, as the claims read them (lab::SeedValues), not the three headline seeds.
-    EXPECT_NEAR(ntk[i], pe::theorems::lab::seed_values(PositionScheme::rope, "ntk", length).mean(), 1e-12);
-    EXPECT_NEAR(alibi[i], pe::theorems::lab::seed_values(PositionScheme::alibi, "plain", length).mean(), 1e-12);
+    EXPECT_NEAR(ntk[i], pe::theorems::lab::seed_values(pe::theorems::lab::headline_runs(), PositionScheme::rope, "ntk", length).mean(), 1e-12);
+    EXPECT_NEAR(alibi[i], pe::theorems::lab::seed_values(pe::theorems::lab::headline_runs(), PositionScheme::alibi, "plain", length).mean(), 1e-12);
   }
-  EXPECT_EQ(parameter(fig, "seeds"), double(pe::theorems::lab::tournament().config.seeds));
+  EXPECT_EQ(parameter(fig, "seeds"), double(pe::theorems::lab::headline_runs().tournament().config.seeds));
   EXPECT_TRUE(std::isnan(column(fig, "accuracy", "learned")[3]));  // no table rows past 32
 }
 
 TEST(TrainedFigures, FilingFigureHoldsTheExhibitAndEveryAnswer) {
   using namespace pe::experiments;
-  const FilingsStudy& study = pe::theorems::lab::filings_study();
+  const FilingsStudy& study = pe::theorems::lab::headline_runs().filings_study();
   const auto fig = pe::figures::filing_figure(study);
   const pe::filings::Document exhibit = pe::filings::exhibit_filing();
   EXPECT_EQ(parameter(fig, "positions"), double(exhibit.tokens.size()));

@@ -407,8 +407,9 @@ TEST(FilingsStudy, HeldOutAccuracyIsTheShareOfHeldOutQuestionsReadRight) {
 // side, decided on the smaller side's count.
 TEST(FilingsStudy, QuietValuesClaimReadsEverySeedOfBothStudies) {
   const pe::ledger::Claim& claim = pe::ledger::claim_with_id("filings.horizon.quiet_values");
-  EXPECT_EQ(claim.evaluate().seeds, std::min(pe::theorems::lab::filings_study().config.seeds,
-                                              pe::theorems::lab::tournament().config.seeds));
+  const pe::theorems::lab::Runs& runs = pe::theorems::lab::headline_runs();
+  EXPECT_EQ(claim.evaluate_on_runs(runs).seeds,
+            std::min(runs.filings_study().config.seeds, runs.tournament().config.seeds));
 }
 
 TEST(FilingsCache, SecondRunLoadsEveryHeadWithIdenticalAnswers) {

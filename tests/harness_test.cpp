@@ -4,6 +4,7 @@
 
 #include "gradient_check.hpp"
 #include "harness.hpp"
+#include "runs.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -19,7 +20,8 @@ TEST(HarnessRows, PatternsMatchWholeCTestNames) {
 
 TEST(HarnessRows, ARowThatSelectsNoClaimIsNotCounted) {
   const HarnessRun run = run_one_claim_per_row({{1, "nothing", {"no_such_unit.*"}},
-                                                {2, "Proposition 2", {"prop2.*"}}});
+                                                {2, "Proposition 2", {"prop2.*"}}},
+                                               lab::headline_runs());
   EXPECT_EQ(run.rows, 2);
   EXPECT_EQ(run.agreeing, 1);
   EXPECT_NE(run.detail.find("row 1: no ledger claim"), std::string::npos) << run.detail;

@@ -133,9 +133,11 @@ TEST(Effects, NoDifferenceWithoutAnyErrorIsDecided) {
 // The no-position heads may exceed the exact bag reader by 3 standard errors of their
 // all-seed mean; the claim's note states that allowance, recomputed here from the heads.
 TEST(TournamentClaims, NoPositionAllowanceIsThreeStandardErrorsOfTheAllSeedMean) {
-  const pe::ledger::Record r = pe::ledger::evaluate_record(pe::ledger::claim_with_id("exp.tournament.reads_within_window"));
-  const lab::SeedValues none = lab::seed_values(pe::experiments::PositionScheme::none, "plain", 32);
-  const double bag = lab::bag_reader_accuracy(32);
+  const lab::Runs& runs = lab::headline_runs();
+  const pe::ledger::Record r =
+      pe::ledger::evaluate_record(pe::ledger::claim_with_id("exp.tournament.reads_within_window"), runs);
+  const lab::SeedValues none = lab::seed_values(runs, pe::experiments::PositionScheme::none, "plain", 32);
+  const double bag = lab::bag_reader_accuracy(runs, 32);
   const double allowance = lab::kSigmas * lab::se_of_mean(none, lab::test_sequences());
   EXPECT_NE(r.note.find("bag reader " + pe::ledger::format(bag) + " + 3 se = " + pe::ledger::format(bag + allowance)),
             std::string::npos)
@@ -145,8 +147,8 @@ TEST(TournamentClaims, NoPositionAllowanceIsThreeStandardErrorsOfTheAllSeedMean)
 // NTK-aware scaling leaves the fastest plane alone and position interpolation slows every plane:
 // the claim reports plane 0's factor under each, beside its seed count.
 TEST(TournamentClaims, RopeReboundReportsPlaneZerosFactorUnderEachReading) {
-  const pe::ledger::Outcome o =
-      pe::ledger::claim_with_id("exp.rebound.seeds.ntk_pushes_rebound_past_256").evaluate();
+  const pe::ledger::Outcome o = pe::ledger::claim_with_id("exp.rebound.seeds.ntk_pushes_rebound_past_256")
+                                   .evaluate_on_runs(lab::headline_runs());
   const std::string marker = "plane 0's factor NTK 1, PI ";
   const auto at = o.computed.find(marker);
   ASSERT_NE(at, std::string::npos) << o.computed;
@@ -179,9 +181,9 @@ pe::theorems::SweepResult small_sweep() {
                 {"shared_row+force_mark", "b", true, false, 20, 5},
                 {"pair_rows+force_mark", "c", false, true, 5, 20},
                 {"pair_rows+force_mark", "d", true, false, 20, 5}};
-  r.claims["tournament.only"] = {lab::kTournamentRuns, "hfhe", "hf"};
-  r.claims["both.families"] = {lab::kTournamentRuns | lab::kFilingsRuns, "hhhh", "hh"};
-  r.claims["mostly.fails"] = {lab::kTournamentRuns, "fffh", "ff"};
+  r.claims["tournament.only"] = {pe::ledger::kTournamentRuns, "hfhe", "hf"};
+  r.claims["both.families"] = {pe::ledger::kTournamentRuns | pe::ledger::kFilingsRuns, "hhhh", "hh"};
+  r.claims["mostly.fails"] = {pe::ledger::kTournamentRuns, "fffh", "ff"};
   return r;
 }
 }  // namespace
@@ -214,7 +216,7 @@ TEST(Sweep, ClassesFollowTheDeclaredShares) {
   EXPECT_EQ(experiment_class(r, "both.families", "holds", "band too wide"), "inconclusive");
   // Every class a swept claim can get is in the list the sweep figure's key reads.
   pe::theorems::SweepResult all = r;
-  all.claims["never.holds"] = {lab::kTournamentRuns, "ffff", "ff"};
+  all.claims["never.holds"] = {pe::ledger::kTournamentRuns, "ffff", "ff"};
   std::set<std::string> given;
   for (const auto& [id, claim] : all.claims)
     for (const char* verdict : {"holds", "fails"})

@@ -109,20 +109,21 @@ struct PairedReading {
   lab::PairedDifference difference;
 };
 
-PairedReading paired(int length) {
-  const std::vector<Example>& test = lab::test_set(length);
-  const Tournament& t = lab::tournament();
+PairedReading paired(const lab::Runs& runs, int length) {
+  const std::vector<Example>& test = lab::test_set(runs, length);
+  const Tournament& t = runs.tournament();
   std::vector<double> bag(test.size());
   for (std::size_t b = 0; b < test.size(); ++b)
     bag[b] = bag_of_tokens_guess(test[b].tokens, t.config.task.symbols, t.config.task.no_mark) == test[b].target;
   PairedReading out;
   out.bag_on_test_set = lab::mean(bag);
-  out.difference = lab::paired_difference(lab::per_sequence_correct(PositionScheme::none, "plain", length), bag);
+  out.difference = lab::paired_difference(lab::per_sequence_correct(runs, PositionScheme::none, "plain", length), bag);
   return out;
 }
 
-const PairedReading& paired_cached(int length) {
-  return lab::per_run<PairedReading>("bag paired " + std::to_string(length), [length] { return paired(length); });
+const PairedReading& paired_cached(const lab::Runs& runs, int length) {
+  return lab::per_run<PairedReading>(runs, ledger::kTournamentRuns, "bag paired " + std::to_string(length),
+                                     [length](const lab::Runs& runs) { return paired(runs, length); });
 }
 
 }  // namespace
@@ -209,10 +210,10 @@ Claim heads_match_bag(const Heads& h) {
        "on the same " + std::to_string(lab::test_sequences()) + " test sequences at length " + L +
        ": the paired difference of their per-sequence accuracy is within k = 3 of its "
        "standard error",
-       "matches the exact reader", Rule::statistical, [h] {
+       "matches the exact reader", Rule::statistical, kTournamentRuns, [h](const lab::Runs& runs) {
          const double exact = exact_bag(h.length, NoMarkRule::force_mark);
-         const lab::SeedValues seeds = lab::seed_values(PositionScheme::none, "plain", h.length);
-         const PairedReading& pr = paired_cached(h.length);
+         const lab::SeedValues seeds = lab::seed_values(runs, PositionScheme::none, "plain", h.length);
+         const PairedReading& pr = paired_cached(runs, h.length);
          const double gap = std::fabs(pr.difference.mean), allowed = lab::kSigmas * pr.difference.se;
          Outcome o = statistical_test(gap <= allowed, format(seeds.mean()),
                         "paired |heads - bag reader| = " + format(gap) + (gap <= allowed ? " <= " : " > ") +

@@ -13,7 +13,7 @@
 /// - the accuracy of seven readers (the article's mean of three seeds against this project's
 ///   mean of all seeds), all questions and far
 ///   ones (answer more than 32 tokens back), against the article's table, as statistical claims
-///   with k = 3 and the standard error of ledger/lab.hpp: the spread between seeds
+///   with k = 3 and the standard error of lab/lab.hpp: the spread between seeds
 ///   (from all seeds of the selected recipe) for both means, and both test sets' binomial
 ///   errors (this corpus's question counts, and the article's 19,285 and 7,895). Each claim's
 ///   note names any degenerate head among the seeds.
@@ -57,8 +57,8 @@ constexpr long kArticleQuestions = 19285, kArticleFarQuestions = 7895;
 /// Accuracy of one reader over the held-out questions that `keep` selects, every seed of the
 /// runs read; `questions` receives how many questions were kept.
 template <class Keep>
-lab::SeedValues accuracy_of(FilingReader reader, Keep keep, long* questions = nullptr) {
-  const auto& s = lab::filings_study();
+lab::SeedValues accuracy_of(const lab::Runs& runs, FilingReader reader, Keep keep, long* questions = nullptr) {
+  const auto& s = runs.filings_study();
   const auto& qs = s.held_out_queries;
   lab::SeedValues a;
   for (int k = 0; k < s.config.seeds; ++k) {
@@ -77,14 +77,14 @@ lab::SeedValues accuracy_of(FilingReader reader, Keep keep, long* questions = nu
   return a;
 }
 
-lab::SeedValues accuracy_all(FilingReader r, long* questions = nullptr) {
-  return accuracy_of(r, [](const filings::Query&) { return true; }, questions);
+lab::SeedValues accuracy_all(const lab::Runs& runs, FilingReader r, long* questions = nullptr) {
+  return accuracy_of(runs, r, [](const filings::Query&) { return true; }, questions);
 }
-lab::SeedValues accuracy_far(FilingReader r, long* questions = nullptr) {
-  return accuracy_of(r, [](const filings::Query& q) { return filings::is_far(q); }, questions);
+lab::SeedValues accuracy_far(const lab::Runs& runs, FilingReader r, long* questions = nullptr) {
+  return accuracy_of(runs, r, [](const filings::Query& q) { return filings::is_far(q); }, questions);
 }
 
-int filings_classes() { return lab::filings_study().config.shape.classes; }
+int filings_classes(const lab::Runs& runs) { return runs.filings_study().config.shape.classes; }
 
 /// The article prints a value of its own head for seed k: judged as one more training run,
 /// the printed value against mean +- 3 sqrt(s^2 (1 + 1/N) + binomial terms) over this
@@ -120,11 +120,12 @@ struct HorizonRow {
   double beyond_accuracy() const { return double(beyond_right()) / double(beyond()); }
 };
 
-HorizonRow horizon_row(const experiments::AttentionHead& head, const std::vector<int>& answers) {
+HorizonRow horizon_row(const lab::Runs& runs, const experiments::AttentionHead& head,
+                       const std::vector<int>& answers) {
   HorizonRow row;
   row.width = experiments::alibi_content_width(head);
   row.horizon = row.width / head.shape().alibi_slope;
-  const auto& qs = lab::filings_study().held_out_queries;
+  const auto& qs = runs.filings_study().held_out_queries;
   for (std::size_t i = 0; i < qs.size(); ++i) {
     const double offset = qs[i].distance + 1;  // the key's offset from the query token
     const bool right = answers[i] == qs[i].answer;
@@ -140,19 +141,21 @@ HorizonRow horizon_row(const experiments::AttentionHead& head, const std::vector
 }
 
 /// Every seed's row: the ALiBi heads trained on the filings, or the tournament's ALiBi heads
-/// (trained on the synthetic stream) reading the filings.
-const std::vector<HorizonRow>& family_horizon_rows(bool trained_on_filings) {
+/// (trained on the synthetic stream) reading the filings, split by the filings study's questions.
+const std::vector<HorizonRow>& family_horizon_rows(const lab::Runs& runs, bool trained_on_filings) {
   return lab::per_run<std::vector<HorizonRow>>(
-      trained_on_filings ? "filings horizon rows" : "synthetic horizon rows", [trained_on_filings] {
+      runs, trained_on_filings ? ledger::kFilingsRuns : ledger::kAllRuns,
+      trained_on_filings ? "filings horizon rows" : "synthetic horizon rows",
+      [trained_on_filings](const lab::Runs& runs) {
         std::vector<HorizonRow> out;
         if (trained_on_filings) {
-          const experiments::FilingsStudy& study = lab::filings_study();
+          const experiments::FilingsStudy& study = runs.filings_study();
           for (int k = 0; k < study.config.seeds; ++k)
-            out.push_back(horizon_row(study.trained_head(PositionScheme::alibi, k),
+            out.push_back(horizon_row(runs, study.trained_head(PositionScheme::alibi, k),
                                       study.run(PositionScheme::alibi, k).answers(FilingReader::alibi)));
           return out;
         }
-        const experiments::Tournament& t = lab::tournament();
+        const experiments::Tournament& t = runs.tournament();
         for (int k = 0; k < t.config.seeds; ++k) {
           const experiments::AttentionHead head = t.trained_head(PositionScheme::alibi, k);
           std::vector<int> answers;
@@ -163,7 +166,7 @@ const std::vector<HorizonRow>& family_horizon_rows(bool trained_on_filings) {
                 experiments::read_filing(head, FilingReader::alibi, d, positions, t.config.task.length);
             answers.insert(answers.end(), a.begin(), a.end());
           }
-          out.push_back(horizon_row(head, answers));
+          out.push_back(horizon_row(runs, head, answers));
         }
         return out;
       });
@@ -180,13 +183,14 @@ std::string horizon_text(const HorizonRow& r) {
 /// Each family must show it: the outcome is the family with the lower rate, the other's in the
 /// detail.
 template <class Shows>
-ledger::Outcome typical_of_heads(Shows shows, const std::string& computed, const std::string& rule) {
+ledger::Outcome typical_of_heads(const lab::Runs& runs, Shows shows, const std::string& computed,
+                                 const std::string& rule) {
   std::vector<ledger::Outcome> families;
   std::vector<double> rates;
   for (bool filings_family : {true, false}) {
     std::vector<bool> per_head;
     std::string values;
-    for (const HorizonRow& r : family_horizon_rows(filings_family)) {
+    for (const HorizonRow& r : family_horizon_rows(runs, filings_family)) {
       per_head.push_back(shows(r));
       values += (values.empty() ? "" : "; ") + horizon_text(r);
     }
@@ -202,9 +206,9 @@ ledger::Outcome typical_of_heads(Shows shows, const std::string& computed, const
 
 /// One column of a family's rows over every seed, as seed values.
 template <class Column>
-lab::SeedValues horizon_column(bool trained_on_filings, Column column) {
+lab::SeedValues horizon_column(const lab::Runs& runs, bool trained_on_filings, Column column) {
   lab::SeedValues v;
-  for (const HorizonRow& r : family_horizon_rows(trained_on_filings)) {
+  for (const HorizonRow& r : family_horizon_rows(runs, trained_on_filings)) {
     v.values.push_back(column(r));
     v.degenerate.push_back("");
   }
@@ -227,8 +231,8 @@ int exhibit_company(const std::string& name) {
 }
 
 /// Index into the exhibit's questions of filing position t.
-std::size_t exhibit_index(int position) {
-  const auto& qs = lab::filings_study().exhibit_queries;
+std::size_t exhibit_index(const lab::Runs& runs, int position) {
+  const auto& qs = runs.filings_study().exhibit_queries;
   for (std::size_t i = 0; i < qs.size(); ++i)
     if (qs[i].position == position) return i;
   throw std::invalid_argument("the exhibit filing has no question at position " + std::to_string(position));
@@ -342,10 +346,10 @@ Claim accuracy_all_questions(const Row& row) {
   return lab::experiment_claim({"filings.acc." + id_name(r) + ".all", section,
       "Accuracy table: reader " + name + " on all held-out questions, mean of 3 seeds "
       "(k = 3; se from the spread between seeds and both test sets' binomial errors)",
-      row.all, Rule::statistical, [r, all = std::string(row.all)] {
+      row.all, Rule::statistical, kFilingsRuns, [r, all = std::string(row.all)](const lab::Runs& runs) {
         long n = 0;
-        const lab::SeedValues a = accuracy_all(r, &n);
-        return lab::against_article(all, a, n, kArticleQuestions, filings_classes());
+        const lab::SeedValues a = accuracy_all(runs, r, &n);
+        return lab::against_article(all, a, n, kArticleQuestions, filings_classes(runs));
       }}, not_reproduced());
 }
 
@@ -356,10 +360,10 @@ Claim accuracy_far_questions(const Row& row) {
       "Accuracy table: reader " + name + " on questions whose answer is more than 32 "
       "tokens back, mean of 3 seeds (k = 3; se from the spread between seeds and both "
       "test sets' binomial errors)",
-      row.far, Rule::statistical, [r, far = std::string(row.far)] {
+      row.far, Rule::statistical, kFilingsRuns, [r, far = std::string(row.far)](const lab::Runs& runs) {
         long n = 0;
-        const lab::SeedValues a = accuracy_far(r, &n);
-        return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes());
+        const lab::SeedValues a = accuracy_far(runs, r, &n);
+        return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes(runs));
       }}, not_reproduced());
 }
 PE_CLAIM_FAMILY(accuracy_table, table, &accuracy_all_questions, &accuracy_far_questions);
@@ -379,10 +383,10 @@ Claim overview_far(const OverviewFar& o) {
       "Overview: reader " + pe::experiments::to_string(r) + " on the filings' far "
       "questions (answer more than 32 tokens back), mean of 3 seeds, as the accuracy "
       "table's far column (k = 3)",
-      far, Rule::statistical, [r = r, far = std::string(far)] {
+      far, Rule::statistical, kFilingsRuns, [r = r, far = std::string(far)](const lab::Runs& runs) {
         long n = 0;
-        const lab::SeedValues a = accuracy_far(r, &n);
-        return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes());
+        const lab::SeedValues a = accuracy_far(runs, r, &n);
+        return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes(runs));
       }}, not_reproduced());
 }
 PE_CLAIM_FAMILY(overview_far, kOverviewFar, &overview_far);
@@ -396,10 +400,10 @@ PE_CLAIM(shape_pi_reads_far) {
       "than ALiBi: the difference of their mean far accuracies exceeds 3 standard errors "
       "of the difference (seeds on both sides and the shared far questions, k = 3)",
       "RoPE with interpolated positions reads 0.986 of the answers, and ALiBi [...] "
-      "reads 0.580", Rule::shape, [] {
+      "reads 0.580", Rule::shape, kFilingsRuns, [](const lab::Runs& runs) {
         long n = 0;
-        const lab::SeedValues pi = accuracy_far(FilingReader::rope_pi, &n);
-        const lab::SeedValues alibi = accuracy_far(FilingReader::alibi);
+        const lab::SeedValues pi = accuracy_far(runs, FilingReader::rope_pi, &n);
+        const lab::SeedValues alibi = accuracy_far(runs, FilingReader::alibi);
         lab::Effects effects;
         effects.require("PI - ALiBi on far questions", pi, alibi, n);
         return effects.outcome(Rule::shape, format(pi.mean() - alibi.mean()),
@@ -411,9 +415,9 @@ PE_CLAIM(shape_alibi_loses_far) {
   return lab::experiment_claim({"filings.shape.alibi_loses_far", section,
       "ALiBi, which held at every tournament length, loses many far questions: all-seed "
       "mean far accuracy <= 0.7",
-      "loses 42% of far queries", Rule::shape, [] {
+      "loses 42% of far queries", Rule::shape, kFilingsRuns, [](const lab::Runs& runs) {
         long n = 0;
-        const lab::SeedValues a = accuracy_far(FilingReader::alibi, &n);
+        const lab::SeedValues a = accuracy_far(runs, FilingReader::alibi, &n);
         const double se = lab::se_of_mean(a, n);
         Outcome o = shape(a.mean() <= 0.7, format(a.mean()), a.describe() + "; rule <= 0.7");
         o.seeds = a.seeds();
@@ -427,14 +431,15 @@ PE_CLAIM(shape_pi_first) {
       "questions) exceeds NTK-aware's and YaRN's, and in the tournament at length 256 "
       "NTK-aware's exceeds PI's and YaRN's, each by more than 3 se of the all-seed "
       "difference (the same RoPE heads under each map, paired by seed)",
-      "PI first on the filings, NTK-aware on the synthetic stream", Rule::shape, [] {
+      "PI first on the filings, NTK-aware on the synthetic stream", Rule::shape,
+      kAllRuns, [](const lab::Runs& runs) {
         long n = 0;
-        const lab::SeedValues pi = accuracy_all(FilingReader::rope_pi, &n);
-        const lab::SeedValues ntk = accuracy_all(FilingReader::rope_ntk);
-        const lab::SeedValues yarn = accuracy_all(FilingReader::rope_yarn);
-        const lab::SeedValues t_pi = lab::seed_values(PositionScheme::rope, "pi", 256);
-        const lab::SeedValues t_ntk = lab::seed_values(PositionScheme::rope, "ntk", 256);
-        const lab::SeedValues t_yarn = lab::seed_values(PositionScheme::rope, "yarn", 256);
+        const lab::SeedValues pi = accuracy_all(runs, FilingReader::rope_pi, &n);
+        const lab::SeedValues ntk = accuracy_all(runs, FilingReader::rope_ntk);
+        const lab::SeedValues yarn = accuracy_all(runs, FilingReader::rope_yarn);
+        const lab::SeedValues t_pi = lab::seed_values(runs, PositionScheme::rope, "pi", 256);
+        const lab::SeedValues t_ntk = lab::seed_values(runs, PositionScheme::rope, "ntk", 256);
+        const lab::SeedValues t_yarn = lab::seed_values(runs, PositionScheme::rope, "yarn", 256);
         lab::Effects effects;
         effects.require("filings PI - NTK", pi, ntk, n);
         effects.require("filings PI - YaRN", pi, yarn, n);
@@ -454,10 +459,10 @@ PE_CLAIM(shape_first_named_fallback) {
       "questions whose answer is another company, each of the four plain readers (seeds "
       "pooled) names the first-named company (order 0) more often than a reader guessing "
       "in proportion to the far answers' frequencies would, by more than 3 se",
-      "falls back on the first company named", Rule::shape, [] {
+      "falls back on the first company named", Rule::shape, kFilingsRuns, [](const lab::Runs& runs) {
         bool all = true;
         std::string c;
-        const auto& qs = lab::filings_study().held_out_queries;
+        const auto& qs = runs.filings_study().held_out_queries;
         long far = 0, far_first = 0, other = 0;
         for (const auto& q : qs)
           if (pe::filings::is_far(q)) {
@@ -471,9 +476,9 @@ PE_CLAIM(shape_first_named_fallback) {
         const double floor = guess + lab::kSigmas * pe::binomial_standard_error(guess, other);
         for (FilingReader r : kPlainReaders) {
           long named_first = 0, asked = 0;
-          for (int k = 0; k < lab::filings_study().config.seeds; ++k) {
+          for (int k = 0; k < runs.filings_study().config.seeds; ++k) {
             const auto& ans =
-                lab::filings_study().run(pe::experiments::scheme_of(r), k).answers(r);
+                runs.filings_study().run(pe::experiments::scheme_of(r), k).answers(r);
             for (std::size_t i = 0; i < qs.size(); ++i)
               if (pe::filings::is_far(qs[i]) && qs[i].answer != 0) {
                 ++asked;
@@ -499,9 +504,10 @@ PE_CLAIM(horizon_inside_half_all_right) {
       "Theorem 3 (iii) on trained heads: inside half its horizon W/s an ALiBi head (trained "
       "on filings or on the synthetic stream) answers every question, in at least half of "
       "the heads (kTypicalRate; the article: all six of its heads)",
-      "1.000 inside half, for all six heads", Rule::statistical, [] {
-        return typical_of_heads([](const HorizonRow& r) { return r.inside > 0 && r.inside_right == r.inside; },
-                                "answer every question inside half", "rule: inside_right == inside > 0");
+      "1.000 inside half, for all six heads", Rule::statistical, kAllRuns, [](const lab::Runs& runs) {
+        return typical_of_heads(
+            runs, [](const HorizonRow& r) { return r.inside > 0 && r.inside_right == r.inside; },
+            "answer every question inside half", "rule: inside_right == inside > 0");
       }}, not_reproduced());
 }
 
@@ -510,9 +516,9 @@ PE_CLAIM(horizon_inside_half_count) {
       "Inside half its horizon an ALiBi head answers more than 8,000 held-out questions "
       "(the article's count, line 404), in at least half of the heads (kTypicalRate; the "
       "article: each of its six)",
-      "more than 8,000 each", Rule::statistical, [] {
-        return typical_of_heads([](const HorizonRow& r) { return r.inside > 8000; },
-                                "more than 8,000 inside half", "rule: more than 8,000 questions inside half");
+      "more than 8,000 each", Rule::statistical, kAllRuns, [](const lab::Runs& runs) {
+        return typical_of_heads(runs, [](const HorizonRow& r) { return r.inside > 8000; }, "more than 8,000 inside half",
+                                "rule: more than 8,000 questions inside half");
       }}, not_reproduced());
 }
 
@@ -521,8 +527,8 @@ PE_CLAIM(horizon_beyond_degrades) {
       "Theorem 3 (iii) on trained heads: beyond its horizon an ALiBi head degrades "
       "(accuracy beyond < accuracy inside half, and < 1), in at least half of the heads "
       "(kTypicalRate; the article: every head)",
-      "every head degrades beyond the horizon", Rule::statistical, [] {
-        return typical_of_heads(
+      "every head degrades beyond the horizon", Rule::statistical, kAllRuns, [](const lab::Runs& runs) {
+        return typical_of_heads(runs,
             [](const HorizonRow& r) {
               return r.beyond() > 0 && r.beyond_accuracy() < 1.0 && r.beyond_accuracy() < r.inside_accuracy();
             },
@@ -538,7 +544,7 @@ PE_CLAIM(horizon_quiet_values) {
       "W_V W_O) of the unmarked token types over that of the marked ones; the synthetic "
       "heads' all-seed mean ratio must exceed the filings heads' by more than 3 se",
       "the heads trained on filings learned to keep those values quiet; the heads trained "
-      "on the dense synthetic stream did not", Rule::shape, [] {
+      "on the dense synthetic stream did not", Rule::shape, kAllRuns, [](const lab::Runs& runs) {
         auto ratio = [](const pe::experiments::AttentionHead& head) {
           auto range = [&head](const pe::experiments::Token& t) {
             const Eigen::RowVectorXd logits =
@@ -553,10 +559,10 @@ PE_CLAIM(horizon_quiet_values) {
           return unmarked / marked;
         };
         lab::SeedValues filings, synthetic;
-        for (int k = 0; k < lab::filings_study().config.seeds; ++k)
-          filings.values.push_back(ratio(lab::filings_study().trained_head(PositionScheme::alibi, k)));
-        for (int k = 0; k < lab::tournament().config.seeds; ++k)
-          synthetic.values.push_back(ratio(lab::tournament().trained_head(PositionScheme::alibi, k)));
+        for (int k = 0; k < runs.filings_study().config.seeds; ++k)
+          filings.values.push_back(ratio(runs.filings_study().trained_head(PositionScheme::alibi, k)));
+        for (int k = 0; k < runs.tournament().config.seeds; ++k)
+          synthetic.values.push_back(ratio(runs.tournament().trained_head(PositionScheme::alibi, k)));
         lab::Effects effects;
         effects.require("synthetic - filings ratio", lab::unpaired_difference(synthetic, filings));
         return effects.outcome(Rule::shape,
@@ -571,16 +577,18 @@ PE_CLAIM(horizon_filings_above_synthetic) {
       "Beyond the horizon the heads trained on filings read more than those trained on "
       "the synthetic stream, and more than naming the first-named company would on the "
       "same questions: both all-seed differences beyond 3 se",
-      "0.32 to 0.72 for filings heads, about 0.1 for synthetic", Rule::shape, [] {
-        const lab::SeedValues filings = horizon_column(true, [](const HorizonRow& x) { return x.beyond_accuracy(); });
+      "0.32 to 0.72 for filings heads, about 0.1 for synthetic", Rule::shape,
+      kAllRuns, [](const lab::Runs& runs) {
+        const lab::SeedValues filings =
+            horizon_column(runs, true, [](const HorizonRow& x) { return x.beyond_accuracy(); });
         const lab::SeedValues synthetic =
-            horizon_column(false, [](const HorizonRow& x) { return x.beyond_accuracy(); });
+            horizon_column(runs, false, [](const HorizonRow& x) { return x.beyond_accuracy(); });
         lab::Effects effects;
         effects.require("filings - synthetic beyond", lab::unpaired_difference(filings, synthetic));
         // Every filings head's answers beyond its horizon against the constant answer on
         // the same questions, pooled over seeds.
         std::vector<double> head, constant;
-        for (const HorizonRow& r : family_horizon_rows(true)) {
+        for (const HorizonRow& r : family_horizon_rows(runs, true)) {
           head.insert(head.end(), r.beyond_head_right.begin(), r.beyond_head_right.end());
           constant.insert(constant.end(), r.beyond_first_named_right.begin(), r.beyond_first_named_right.end());
         }
@@ -604,6 +612,8 @@ const std::vector<HorizonArticle> horizon_table = {
     {"synthetic.seed1", "35.8", "0.087"}, {"synthetic.seed2", "37.0", "0.108"}};
 
 
+// A row of the heads trained on the synthetic stream reads a tournament head on the filings
+// study's questions: those claims read both families of runs.
 Claim horizon_width(int i) {
   const HorizonArticle& h = horizon_table[i];
   const bool filings_family = i < 3;
@@ -611,10 +621,11 @@ Claim horizon_width(int i) {
   return lab::experiment_claim({std::string("filings.horizon.") + h.tag + ".width", section,
       std::string("ALiBi horizon table: horizon W/s of the article's head trained on ") + h.tag +
           ", judged as one more run against every seed here (k = 3)",
-      h.horizon, Rule::statistical, [filings_family, seed, a = std::string(h.horizon)] {
-        const HorizonRow& r = family_horizon_rows(filings_family).at(seed);
+      h.horizon, Rule::statistical, filings_family ? kFilingsRuns : kAllRuns,
+      [filings_family, seed, a = std::string(h.horizon)](const lab::Runs& runs) {
+        const HorizonRow& r = family_horizon_rows(runs, filings_family).at(seed);
         const lab::SeedValues all =
-            horizon_column(filings_family, [](const HorizonRow& x) { return x.horizon; });
+            horizon_column(runs, filings_family, [](const HorizonRow& x) { return x.horizon; });
         return one_more_head(a, all, 0, 2 * std::fabs(value_of_printed(a)),
                              "twice the printed horizon (a horizon has no natural range; the band must "
                              "at least keep its sign)",
@@ -630,10 +641,10 @@ Claim horizon_inside(int i) {
       std::string("ALiBi horizon table: accuracy inside half the horizon of the article's head "
           "trained on ") + h.tag + ": the printed 1.000 holds for at least half of this "
           "family's seeds here (kTypicalRate)",
-      "1.000", Rule::statistical, [filings_family] {
+      "1.000", Rule::statistical, filings_family ? kFilingsRuns : kAllRuns, [filings_family](const lab::Runs& runs) {
         std::vector<bool> per_seed;
         std::string values;
-        for (const HorizonRow& r : family_horizon_rows(filings_family)) {
+        for (const HorizonRow& r : family_horizon_rows(runs, filings_family)) {
           per_seed.push_back(printed("1.000", r.inside_accuracy()).verdict == Verdict::holds);
           values += (values.empty() ? "" : "; ") + horizon_text(r);
         }
@@ -650,12 +661,13 @@ Claim horizon_beyond(int i) {
           "trained on ") + h.tag + ", judged as one more run against every seed here (k = 3; "
           "se^2 = s^2 (1 + 1/N) + the binomial variance of the article's value over this "
           "seed's questions beyond)",
-      h.beyond, Rule::statistical, [filings_family, seed, a = std::string(h.beyond)] {
-        const HorizonRow& r = family_horizon_rows(filings_family).at(seed);
+      h.beyond, Rule::statistical, filings_family ? kFilingsRuns : kAllRuns,
+      [filings_family, seed, a = std::string(h.beyond)](const lab::Runs& runs) {
+        const HorizonRow& r = family_horizon_rows(runs, filings_family).at(seed);
         const lab::SeedValues all =
-            horizon_column(filings_family, [](const HorizonRow& x) { return x.beyond_accuracy(); });
+            horizon_column(runs, filings_family, [](const HorizonRow& x) { return x.beyond_accuracy(); });
         const double binomial = std::pow(pe::binomial_standard_error(value_of_printed(a), r.beyond()), 2);
-        return one_more_head(a, all, binomial, lab::accuracy_range(filings_classes()), lab::kAccuracyRangeText,
+        return one_more_head(a, all, binomial, lab::accuracy_range(filings_classes(runs)), lab::kAccuracyRangeText,
                              "beyond " + lab::comma_list(all.values) + "; this project's seed " +
                                  std::to_string(seed) + ": " + horizon_text(r));
       }}, not_reproduced());
@@ -668,16 +680,16 @@ PE_CLAIM(exhibit_seed0_marrow) {
       "Exhibit filing: at the clause (token 109) the heads without position, with the added "
       "code, with RoPE and with ALiBi of one seed all answer Marrow Freight, in at least "
       "half of the seeds (kTypicalRate; the article: its seed 0)",
-      "Marrow Freight, all four", Rule::statistical, [] {
+      "Marrow Freight, all four", Rule::statistical, kFilingsRuns, [](const lab::Runs& runs) {
         const int marrow = exhibit_company("Marrow Freight");
-        const std::size_t i = exhibit_index(kClausePosition);
+        const std::size_t i = exhibit_index(runs, kClausePosition);
         std::vector<bool> per_seed;
         std::string c;
-        for (int k = 0; k < lab::filings_study().config.seeds; ++k) {
+        for (int k = 0; k < runs.filings_study().config.seeds; ++k) {
           bool all = true;
           c += (k ? "; seed " : "seed ") + std::to_string(k) + ":";
           for (FilingReader r : kPlainReaders) {
-            const int a = lab::filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
+            const int a = runs.filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
             all = all && a == marrow;
             c += " " + filings::answered_company(exhibit(), a);
           }
@@ -694,15 +706,15 @@ PE_CLAIM(exhibit_fenwick_count) {
       "this many are Fenwick Logistics: the article's count against 12 times this project's "
       "share of Fenwick answers over every seed, with the binomial error of 12 answers and "
       "of the share (k = 3)",
-      "5", Rule::statistical, [] {
+      "5", Rule::statistical, kFilingsRuns, [](const lab::Runs& runs) {
         const int fenwick = exhibit_company("Fenwick Logistics");
-        const std::size_t i = exhibit_index(kClausePosition);
+        const std::size_t i = exhibit_index(runs, kClausePosition);
         long count = 0, answers = 0;
         std::string c;
-        const int seeds = lab::filings_study().config.seeds;
+        const int seeds = runs.filings_study().config.seeds;
         for (int k = 0; k < seeds; ++k)
           for (FilingReader r : kPlainReaders) {
-            const int a = lab::filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
+            const int a = runs.filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
             count += a == fenwick;
             ++answers;
             c += filings::answered_company(exhibit(), a) + (k == seeds - 1 && r == FilingReader::alibi ? "" : ", ");
@@ -723,14 +735,15 @@ PE_CLAIM(exhibit_pi_follows_fenwick) {
       "Exhibit filing: RoPE + PI answers Fenwick Logistics at all 145 positions from token "
       "64 on, and is right at all 209 positions, in at least half of the seeds "
       "(kTypicalRate; the article: all three of its seeds)",
-      "Fenwick at 145/145 positions, right at 209/209", Rule::statistical, [] {
+      "Fenwick at 145/145 positions, right at 209/209", Rule::statistical,
+      kFilingsRuns, [](const lab::Runs& runs) {
         const int fenwick = exhibit_company("Fenwick Logistics");
-        const auto& qs = lab::filings_study().exhibit_queries;
+        const auto& qs = runs.filings_study().exhibit_queries;
         const bool positions = qs.size() == 209;
         std::vector<bool> per_seed;
         std::string c = std::to_string(qs.size()) + " positions; ";
-        for (int k = 0; k < lab::filings_study().config.seeds; ++k) {
-          const auto& ans = lab::filings_study().run(PositionScheme::rope, k).exhibit(FilingReader::rope_pi);
+        for (int k = 0; k < runs.filings_study().config.seeds; ++k) {
+          const auto& ans = runs.filings_study().run(PositionScheme::rope, k).exhibit(FilingReader::rope_pi);
           long fen = 0, late = 0, right = 0;
           for (std::size_t i = 0; i < qs.size(); ++i) {
             right += ans[i] == qs[i].answer;

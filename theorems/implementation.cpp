@@ -79,15 +79,17 @@ PE_CLAIM(headline_models) {
       "27 = 15 + 12", Rule::shape, [] {
         // The headline seeds are 0..kHeadlineSeeds-1 of each selected recipe.
         const auto seeds = std::size_t(experiments::kHeadlineSeeds);
-        const std::size_t tour = lab::tournament().config.schemes.size() * seeds;
-        const std::size_t filings = lab::filings_study().config.schemes.size() * seeds;
+        // This claim is about the headline runs themselves, not about runs it is given.
+        const lab::Runs& headline = lab::headline_runs();
+        const std::size_t tour = headline.tournament().config.schemes.size() * seeds;
+        const std::size_t filings = headline.filings_study().config.schemes.size() * seeds;
         const std::string c = std::to_string(tour + filings) + " = " + std::to_string(tour) +
                               " + " + std::to_string(filings);
         return ledger::shape(tour == 15 && filings == 12, c,
                              "headline heads; the selected recipes train " +
-                                 std::to_string(lab::tournament().heads.size()) +
+                                 std::to_string(headline.tournament().heads.size()) +
                                  " tournament heads and " +
-                                 std::to_string(lab::filings_study().heads.size()) +
+                                 std::to_string(headline.filings_study().heads.size()) +
                                  " filings heads (all seeds), besides the grid and the sweep");
       }};
 }
@@ -98,7 +100,8 @@ PE_CLAIM(harness_every_row_ran) {
       "each row the first ledger claim its patterns select is evaluated here and gives "
       "its expected verdict",
       "a harness of 24 assertion-based tests", Rule::shape, [] {
-        const HarnessRun run = run_one_claim_per_row(harness_rows());
+        // Each row's claim in the headline setting: experiment claims read the headline runs.
+        const HarnessRun run = run_one_claim_per_row(harness_rows(), lab::headline_runs());
         return ledger::shape(run.rows == 24 && run.agreeing == run.rows,
                              std::to_string(run.rows) + " rows, " + std::to_string(run.agreeing) +
                                  " with a claim that ran and gave its expected verdict",

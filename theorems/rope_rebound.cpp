@@ -52,8 +52,8 @@ struct Rebound {
   int plane2_first_bottom = -1;  // argmin of plane 2's term over 0..62
 };
 
-Rebound rebound(int seed) {
-  const AttentionHead head = lab::tournament().trained_head(PositionScheme::rope, seed);
+Rebound rebound(const lab::Runs& runs, int seed) {
+  const AttentionHead head = runs.tournament().trained_head(PositionScheme::rope, seed);
   const RopeOffsetScores scores = rope_offset_scores(
       head, head.token_embedding(Token::query()), mean_marked_embedding(head), kMaxOffset);
   Rebound r;
@@ -80,10 +80,11 @@ std::string fixed(double x, int digits = 2) {
 }
 
 /// Every seed's profile (the headline seeds first), once per set of runs.
-const std::vector<Rebound>& all_rebounds() {
-  return lab::per_run<std::vector<Rebound>>("rope_rebound", [] {
+const std::vector<Rebound>& all_rebounds(const lab::Runs& runs) {
+  return lab::per_run<std::vector<Rebound>>(runs, ledger::kTournamentRuns, "rope_rebound",
+                                            [](const lab::Runs& runs) {
     std::vector<Rebound> v;
-    for (int k = 0; k < lab::tournament().config.seeds; ++k) v.push_back(rebound(k));
+    for (int k = 0; k < runs.tournament().config.seeds; ++k) v.push_back(rebound(runs, k));
     return v;
   });
 }
@@ -92,11 +93,11 @@ const std::vector<Rebound>& all_rebounds() {
 /// give or take half its last digit, must meet mean +- 3 s sqrt(1 + 1/n) over this project's
 /// n seeds (a normal prediction interval with k = 3). A seed without the landmark (NaN: no
 /// rebound peak) is left out. The computed value is seed `shown`'s.
-ledger::Outcome one_more_run(const std::string& article, const std::function<double(const Rebound&)>& landmark,
-                             int shown) {
+ledger::Outcome one_more_run(const lab::Runs& runs, const std::string& article,
+                             const std::function<double(const Rebound&)>& landmark, int shown) {
   std::vector<double> v;
   std::string values;
-  for (const Rebound& r : all_rebounds()) {
+  for (const Rebound& r : all_rebounds(runs)) {
     values += (values.empty() ? "" : ", ") + (std::isnan(landmark(r)) ? std::string("none") : fixed(landmark(r)));
     if (!std::isnan(landmark(r))) v.push_back(landmark(r));
   }
@@ -105,7 +106,7 @@ ledger::Outcome one_more_run(const std::string& article, const std::function<dou
   const double half = std::sqrt(m2) * std::sqrt(1 + 1 / n) * lab::kSigmas;
   const double printed = ledger::value_of_printed(article), unit = ledger::half_unit_of_printed(article);
   const bool holds = printed + unit >= mean - half && printed - unit <= mean + half;
-  ledger::Outcome o = ledger::statistical_test(holds, fixed(landmark(all_rebounds().at(shown))),
+  ledger::Outcome o = ledger::statistical_test(holds, fixed(landmark(all_rebounds(runs).at(shown))),
                                   "printed " + article + " against " + ledger::format(mean) + " +- " +
                                       ledger::format(half) + " (3 s sqrt(1 + 1/n), s = " +
                                       ledger::format(std::sqrt(m2)) + ", n = " + std::to_string(v.size()) +
@@ -227,10 +228,10 @@ Claim seed_statement(const SeedStatement& st) {
   return lab::experiment_claim({std::string("exp.rebound.seeds.") + st.name, section,
       std::string("RoPE heads: ") + st.statement + ", in at least half of the seeds (kTypicalRate; "
       "the article says it of each of its three)",
-      st.article, Rule::statistical, [st] {
+      st.article, Rule::statistical, kTournamentRuns, [st](const lab::Runs& runs) {
         std::vector<bool> per_seed;
         std::string values;
-        const std::vector<Rebound>& all = all_rebounds();
+        const std::vector<Rebound>& all = all_rebounds(runs);
         for (std::size_t k = 0; k < all.size(); ++k) {
           const auto [shows, text] = st.shows(all[k]);
           per_seed.push_back(shows);
@@ -272,7 +273,9 @@ Claim article_landmark(const Landmark& m) {
       std::string("The article's ") + m.what + " of its RoPE head, from its own random "
       "initialisation, is consistent with one more training run: within k = 3 "
       "prediction standard deviations of the same landmark over this project's seeds",
-      m.article, Rule::statistical, [m] { return one_more_run(m.article, m.value, m.seed); }}, not_reproduced);
+      m.article, Rule::statistical,
+      kTournamentRuns, [m](const lab::Runs& runs) { return one_more_run(runs, m.article, m.value, m.seed); }},
+      not_reproduced);
 }
 PE_CLAIM_FAMILY(landmarks, landmarks, &article_landmark);
 
@@ -280,9 +283,9 @@ PE_CLAIM(rebound_article_plane2_bottom) {
   return lab::experiment_claim({"exp.rebound.article.plane2_bottom", section,
       "Plane 2's term first bottoms near r = 27 in the article's seed 0: 27 lies within "
       "2 positions ('near') of the range of plane 2's first bottom over this project's seeds",
-      "near r = 27", Rule::shape, [] {
+      "near r = 27", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
         int lo = 1 << 30, hi = -1;
-        for (const Rebound& r : all_rebounds()) {
+        for (const Rebound& r : all_rebounds(runs)) {
           lo = std::min(lo, r.plane2_first_bottom);
           hi = std::max(hi, r.plane2_first_bottom);
         }
@@ -303,14 +306,14 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
       "plane 0 keeps its trained frequency while PI divides it by kappa",
       "it stretches the slow planes just enough to push the rebound past the longest "
       "sequence while keeping the fast planes sharp",
-      Rule::statistical, [] {
-        const int training = lab::tournament().config.task.length;
+      Rule::statistical, kTournamentRuns, [](const lab::Runs& runs) {
+        const int training = runs.tournament().config.task.length;
         std::vector<bool> per_seed;
         std::string values;
         bool sharp = true;
         std::string factors;
-        for (int seed = 0; seed < lab::tournament().config.seeds; ++seed) {
-          const AttentionHead head = lab::tournament().trained_head(PositionScheme::rope, seed);
+        for (int seed = 0; seed < runs.tournament().config.seeds; ++seed) {
+          const AttentionHead head = runs.tournament().trained_head(PositionScheme::rope, seed);
           const Eigen::VectorXd q = head.token_embedding(Token::query()), k = mean_marked_embedding(head);
           auto far_over_recent = [&](const Reading& reading, int max_offset) {
             const Eigen::VectorXd s = rope_offset_scores(head, q, k, max_offset, reading).total();

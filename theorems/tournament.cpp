@@ -21,7 +21,7 @@
 /// and reads each on the same 2,000 fresh sequences per length; the `tournament.train` CTest
 /// fixture does it once and caches weights and counts. Every printed accuracy is a statistical
 /// claim: the article's mean of three seeds against the prediction interval around this
-/// project's mean of all 20 (k = 3; ledger/lab.hpp), the headline seeds 0..2 listed
+/// project's mean of all 20 (k = 3; lab/lab.hpp), the headline seeds 0..2 listed
 /// beside it; the article's sentences are shape predicates on all-seed estimates, each fixed
 /// before the numbers were seen.
 #include <algorithm>
@@ -96,7 +96,9 @@ Claim table_cell(const TableCell& cell) {
        "Tournament table: accuracy of the " + to_string(scheme) + " heads at length " +
            std::to_string(length) + " (mean of three seeds)",
        value, Rule::statistical,
-       [=] { return lab::against_article(value, lab::seed_values(scheme, "plain", length)); }},
+       kTournamentRuns, [=](const lab::Runs& runs) {
+         return lab::against_article(value, lab::seed_values(runs, scheme, "plain", length));
+       }},
       not_reproduced);
 }
 PE_CLAIM_FAMILY(tournament_table, table_cells(), &table_cell);
@@ -139,8 +141,8 @@ Claim overview_cell(const OverviewCell& cell) {
       {"exp.overview." + std::string(row.name) + ".L" + std::to_string(L), overview,
        "Overview table: " + std::string(row.name) + " heads trained at 32, read at " +
            std::to_string(L) + " (mean of three seeds)",
-       printed_value, Rule::statistical, [row, L, printed_value] {
-         return lab::against_article(printed_value, lab::seed_values(row.scheme, row.reading, L));
+       printed_value, Rule::statistical, kTournamentRuns, [row, L, printed_value](const lab::Runs& runs) {
+         return lab::against_article(printed_value, lab::seed_values(runs, row.scheme, row.reading, L));
        }},
       not_reproduced);
 }
@@ -175,8 +177,8 @@ Claim rescaled_cell(const RescaledCell& cell) {
        "Rescaled reads: the trained RoPE heads read under " + map + " at length " +
            std::to_string(length) + ", kappa = " + std::to_string(length / 32) +
            ", no retraining (mean of three seeds)",
-       value, Rule::statistical, [=] {
-         return lab::against_article(value, lab::seed_values(PositionScheme::rope, map, length));
+       value, Rule::statistical, kTournamentRuns, [=](const lab::Runs& runs) {
+         return lab::against_article(value, lab::seed_values(runs, PositionScheme::rope, map, length));
        }},
       not_reproduced);
 }
@@ -189,7 +191,8 @@ PE_CLAIM(tournament_reads_within_window) {
       "the sinusoidal, learned, RoPE and ALiBi heads at length 32 is no more than 3 se "
       "below the article's 0.996, 0.989, 1.000, 0.999, while the no-position heads' "
       "all-seed mean exceeds the exact bag-of-tokens reader by no more than 3 se",
-      "every scheme but the first reads the task within the window", Rule::shape, [] {
+      "every scheme but the first reads the task within the window", Rule::shape,
+      kTournamentRuns, [](const lab::Runs& runs) {
         bool holds = true;
         double band = 0;
         std::string values, detail;
@@ -198,12 +201,12 @@ PE_CLAIM(tournament_reads_within_window) {
                                          std::pair{PositionScheme::rope, "1.000"},
                                          std::pair{PositionScheme::alibi, "0.999"}}) {
           detail += to_string(s) + ": ";
-          const lab::SeedValues seeds = lab::seed_values(s, "plain", 32);
+          const lab::SeedValues seeds = lab::seed_values(runs, s, "plain", 32);
           holds = lab::reaches_article(article, seeds, &detail, &band) && holds;
           values += to_string(s) + " " + format(seeds.mean()) + "; ";
         }
-        const double bag = lab::bag_reader_accuracy(32);
-        const lab::SeedValues none = lab::seed_values(PositionScheme::none, "plain", 32);
+        const double bag = lab::bag_reader_accuracy(runs, 32);
+        const lab::SeedValues none = lab::seed_values(runs, PositionScheme::none, "plain", 32);
         // The bag reader is exact; the all-seed mean has its seed spread and test-set error.
         const double se = lab::se_of_mean(none, lab::test_sequences());
         const double allowance = lab::kSigmas * se;  // also the band this part adds
@@ -222,14 +225,14 @@ PE_CLAIM(tournament_learned_nothing_past_window) {
   return lab::experiment_claim({"exp.tournament.learned.nothing_past_window", section,
       "The learned table has nothing to say past its window: a learned head asked for "
       "length 64, 128 or 256 is rejected (std::invalid_argument), in every seed",
-      "\u2014 at 64, 128 and 256", Rule::shape, [] {
-        const Tournament& t = lab::tournament();
+      "\u2014 at 64, 128 and 256", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+        const Tournament& t = runs.tournament();
         int rejected = 0, asked = 0;
         for (int k = 0; k < t.config.seeds; ++k)
           for (int length : {64, 128, 256}) {
             ++asked;
             try {
-              accuracy(t.trained_head(PositionScheme::learned, k), lab::test_set(length));
+              accuracy(t.trained_head(PositionScheme::learned, k), lab::test_set(runs, length));
             } catch (const std::invalid_argument&) {
               ++rejected;
             }
@@ -244,9 +247,9 @@ PE_CLAIM(tournament_sinusoidal_collapses_at_2x) {
   return lab::experiment_claim({"exp.tournament.sinusoidal.collapses_at_2x", section,
       "The added sinusoidal code collapses at twice the training length: its all-seed mean "
       "at 64 lies more than 3 se below the exact bag-of-tokens reader, which ignores order",
-      "0.996 at 32, 0.201 at 64", Rule::shape, [] {
-        const lab::SeedValues v = lab::seed_values(PositionScheme::sinusoidal, "plain", 64);
-        const double bag = lab::bag_reader_accuracy(64);
+      "0.996 at 32, 0.201 at 64", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+        const lab::SeedValues v = lab::seed_values(runs, PositionScheme::sinusoidal, "plain", 64);
+        const double bag = lab::bag_reader_accuracy(runs, 64);
         lab::Effects effects;
         effects.require("bag reader " + format(bag) + " - sinusoidal at 64",
                         lab::exact_minus(bag, v, lab::test_sequences()));
@@ -258,7 +261,7 @@ PE_CLAIM(tournament_alibi_holds) {
   return lab::experiment_claim({"exp.tournament.alibi.holds", section,
       "ALiBi holds at every length: at 32, 64, 128 and 256 its mean is no more than 3 se "
       "below the article's 0.999, 0.979, 0.978, 0.978",
-      "0.999, 0.979, 0.978, 0.978", Rule::shape, [] {
+      "0.999, 0.979, 0.978, 0.978", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
         bool holds = true;
         double band = 0;
         std::string values, detail;
@@ -266,7 +269,7 @@ PE_CLAIM(tournament_alibi_holds) {
         for (std::size_t i = 0; i < std::size(kLengths); ++i) {
           const int length = kLengths[i];
           detail += std::to_string(length) + ": ";
-          const lab::SeedValues seeds = lab::seed_values(PositionScheme::alibi, "plain", length);
+          const lab::SeedValues seeds = lab::seed_values(runs, PositionScheme::alibi, "plain", length);
           holds = lab::reaches_article(article[i], seeds, &detail, &band) && holds;
           values += std::to_string(length) + ": " + format(seeds.mean()) + "; ";
         }
@@ -278,11 +281,11 @@ PE_CLAIM(tournament_rope_degrades_steadily) {
   return lab::experiment_claim({"exp.tournament.rope.degrades_steadily", section,
       "RoPE degrades steadily: its all-seed mean falls at each step 32 -> 64 -> 128 -> 256, "
       "each fall larger than 3 se of the difference",
-      "1.000, 0.947, 0.872, 0.466", Rule::shape, [] {
+      "1.000, 0.947, 0.872, 0.466", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
         std::vector<lab::SeedValues> seeds;
         std::vector<double> means;
         for (int length : kLengths) {
-          seeds.push_back(lab::seed_values(PositionScheme::rope, "plain", length));
+          seeds.push_back(lab::seed_values(runs, PositionScheme::rope, "plain", length));
           means.push_back(seeds.back().mean());
         }
         lab::Effects effects;
@@ -298,8 +301,8 @@ PE_CLAIM(tournament_rope_seeds_spread_at_256) {
       "At 256 the RoPE seeds spread far beyond sampling error: the variance between all "
       "seeds exceeds what the test set's binomial error alone would give, at the one-sided "
       "level of k = 3 (the printed range itself is judged by exp.tournament.rope.L256_range)",
-      "about 0.31 to 0.68", Rule::shape, [] {
-        const lab::SeedValues v = lab::seed_values(PositionScheme::rope, "plain", 256);
+      "about 0.31 to 0.68", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+        const lab::SeedValues v = lab::seed_values(runs, PositionScheme::rope, "plain", 256);
         // Without a seed effect, (N - 1) s^2 / (p (1 - p) / n) is chi-squared with N - 1
         // degrees of freedom; its upper 0.00135 quantile is the k = 3 one-sided level.
         const long n = lab::test_sequences();
@@ -320,8 +323,8 @@ PE_CLAIM(tournament_rope_L256_range) {
   return lab::experiment_claim({"exp.tournament.rope.L256_range", section,
       "The range of three RoPE seeds at 256 (the article: from about 0.31 to 0.68), judged "
       "against the range's distribution over every three of this project's seeds",
-      "about 0.31 to 0.68", Rule::statistical, [] {
-        return lab::range_of_three("0.31", "0.68", lab::seed_values(PositionScheme::rope, "plain", 256));
+      "about 0.31 to 0.68", Rule::statistical, kTournamentRuns, [](const lab::Runs& runs) {
+        return lab::range_of_three("0.31", "0.68", lab::seed_values(runs, PositionScheme::rope, "plain", 256));
       }}, not_reproduced);
 }
 
@@ -338,8 +341,9 @@ Claim rope_seed_extreme(const SeedExtreme& extreme) {
       {std::string("exp.tournament.rope.L256_") + extreme.name + "_seed", section,
        std::string("The ") + extreme.name + " of three RoPE seeds at 256 (the article: seeds range from "
        "about 0.31 to 0.68), judged against that extreme's distribution over every three of "
-       "this project's seeds", printed_value, Rule::statistical, [lowest, printed_value] {
-         return lab::extreme_of_three(printed_value, lab::seed_values(PositionScheme::rope, "plain", 256),
+       "this project's seeds", printed_value, Rule::statistical,
+       kTournamentRuns, [lowest, printed_value](const lab::Runs& runs) {
+         return lab::extreme_of_three(printed_value, lab::seed_values(runs, PositionScheme::rope, "plain", 256),
                                       lowest);
        }},
       not_reproduced);
@@ -350,14 +354,15 @@ PE_CLAIM(rescaled_each_map_rescues) {
   return lab::experiment_claim({"exp.rescaled.each_map_rescues", section,
       "Each map rescues the RoPE heads: at 64, 128 and 256 each map's all-seed mean "
       "exceeds the plain read by more than 3 se",
-      "PI 0.917, NTK 0.977, YaRN 0.914 against 0.466 at 256", Rule::shape, [] {
+      "PI 0.917, NTK 0.977, YaRN 0.914 against 0.466 at 256", Rule::shape,
+      kTournamentRuns, [](const lab::Runs& runs) {
         lab::Effects effects;
         std::string values;
         for (const char* map : {"pi", "ntk", "yarn"}) {
           values += std::string(map) + ":";
           for (int length : {64, 128, 256}) {
-            const lab::SeedValues plain = lab::seed_values(PositionScheme::rope, "plain", length);
-            const lab::SeedValues mapped = lab::seed_values(PositionScheme::rope, map, length);
+            const lab::SeedValues plain = lab::seed_values(runs, PositionScheme::rope, "plain", length);
+            const lab::SeedValues mapped = lab::seed_values(runs, PositionScheme::rope, map, length);
             effects.require(std::string(map) + " - plain at " + std::to_string(length), mapped, plain,
                             lab::test_sequences());
             values += " " + format(mapped.mean()) + " vs " + format(plain.mean());
@@ -371,10 +376,11 @@ PE_CLAIM(rescaled_each_map_rescues) {
 PE_CLAIM(rescaled_ntk_best_at_256) {
   return lab::experiment_claim({"exp.rescaled.ntk_best_at_256", section,
       "NTK-aware scaling rescues the RoPE heads best at 256: its all-seed mean exceeds PI's "
-      "and YaRN's by more than 3 se", "NTK 0.977, PI 0.917, YaRN 0.914", Rule::shape, [] {
-        const lab::SeedValues ntk = lab::seed_values(PositionScheme::rope, "ntk", 256);
-        const lab::SeedValues pi = lab::seed_values(PositionScheme::rope, "pi", 256);
-        const lab::SeedValues yarn = lab::seed_values(PositionScheme::rope, "yarn", 256);
+      "and YaRN's by more than 3 se", "NTK 0.977, PI 0.917, YaRN 0.914", Rule::shape,
+      kTournamentRuns, [](const lab::Runs& runs) {
+        const lab::SeedValues ntk = lab::seed_values(runs, PositionScheme::rope, "ntk", 256);
+        const lab::SeedValues pi = lab::seed_values(runs, PositionScheme::rope, "pi", 256);
+        const lab::SeedValues yarn = lab::seed_values(runs, PositionScheme::rope, "yarn", 256);
         lab::Effects effects;
         effects.require("NTK - PI", ntk, pi, lab::test_sequences());
         effects.require("NTK - YaRN", ntk, yarn, lab::test_sequences());
@@ -389,13 +395,14 @@ PE_CLAIM(rescaled_ntk_ties_alibi_at_256) {
   return lab::experiment_claim({"exp.rescaled.ntk_ties_alibi_at_256", section,
       "At 256 NTK-aware scaling ties ALiBi within sampling error on the same test "
       "sequences: the paired difference of all heads' per-sequence accuracy is "
-      "within k = 3 of its standard error", "0.977 against 0.978", Rule::statistical, [] {
-        const lab::SeedValues ntk_seeds = lab::seed_values(PositionScheme::rope, "ntk", 256);
-        const lab::SeedValues alibi_seeds = lab::seed_values(PositionScheme::alibi, "plain", 256);
+      "within k = 3 of its standard error", "0.977 against 0.978", Rule::statistical,
+      kTournamentRuns, [](const lab::Runs& runs) {
+        const lab::SeedValues ntk_seeds = lab::seed_values(runs, PositionScheme::rope, "ntk", 256);
+        const lab::SeedValues alibi_seeds = lab::seed_values(runs, PositionScheme::alibi, "plain", 256);
         const double ntk = ntk_seeds.mean(), alibi = alibi_seeds.mean();
         const lab::PairedDifference d =
-            lab::paired_difference(lab::per_sequence_correct(PositionScheme::rope, "ntk", 256),
-                                   lab::per_sequence_correct(PositionScheme::alibi, "plain", 256));
+            lab::paired_difference(lab::per_sequence_correct(runs, PositionScheme::rope, "ntk", 256),
+                                   lab::per_sequence_correct(runs, PositionScheme::alibi, "plain", 256));
         const double allowed = lab::kSigmas * d.se;
         const double by_seed = lab::kSigmas * lab::seed_difference(ntk_seeds, alibi_seeds, lab::test_sequences()).se;
         Outcome o = statistical_test(std::fabs(d.mean) <= allowed,

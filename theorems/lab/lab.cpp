@@ -1,7 +1,6 @@
 #include "lab.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -9,97 +8,18 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "headline_runs.hpp"
 #include "statistics.hpp"
 
 namespace pe::theorems::lab {
 
 using namespace pe::experiments;
 
-namespace {
-thread_local const Tournament* active_tournament = nullptr;
-thread_local const FilingsStudy* active_study = nullptr;
-thread_local long generation = 0;  // 0: the headline runs
-thread_local long reads = 0;
-thread_local int families = 0;
-std::atomic<long> next_generation{1};
-}  // namespace
-
-const Tournament& tournament() {
-  ++reads;
-  families |= kTournamentRuns;
-  return active_tournament ? *active_tournament : headline_tournament();
-}
-
-const FilingsStudy& filings_study() {
-  ++reads;
-  families |= kFilingsRuns;
-  return active_study ? *active_study : headline_filings_study();
-}
-
-ActiveRuns::ActiveRuns(const Tournament& tournament, const FilingsStudy& study)
-    : previous_tournament_(active_tournament), previous_study_(active_study),
-      previous_generation_(generation) {
-  active_tournament = &tournament;
-  active_study = &study;
-  generation = next_generation++;
-}
-
-ActiveRuns::~ActiveRuns() {
-  active_tournament = previous_tournament_;
-  active_study = previous_study_;
-  generation = previous_generation_;
-}
-
-long training_reads() { return reads; }
-int families_read() { return families; }
-void reset_families_read() { families = 0; }
-
-namespace detail {
-namespace {
-std::mutex memo_mutex;
-struct Memo {
-  std::shared_ptr<const void> value;
-  int families = 0;
-};
-std::map<std::pair<long, std::string>, Memo>& memo() {
-  static std::map<std::pair<long, std::string>, Memo> m;
-  return m;
-}
-}  // namespace
-
-long active_generation() { return generation; }
-void count_training_read() { ++reads; }
-void add_families_read(int f) { families |= f; }
-
-std::shared_ptr<const void> find_memo(long g, const std::string& key, int* f) {
-  std::lock_guard<std::mutex> lock(memo_mutex);
-  const auto it = memo().find({g, key});
-  if (it == memo().end()) return nullptr;
-  *f = it->second.families;
-  return it->second.value;
-}
-
-std::shared_ptr<const void> store_memo(long g, const std::string& key, std::shared_ptr<const void> value, int f) {
-  std::lock_guard<std::mutex> lock(memo_mutex);
-  // The first value stored wins, so a reference handed out stays valid.
-  return memo().emplace(std::make_pair(g, key), Memo{std::move(value), f}).first->second.value;
-}
-}  // namespace detail
-
-namespace {
-/// The task the runs this thread reads were trained on (the headline reading's without
-/// ActiveRuns); reading it is not a training read.
-const TournamentConfig& active_config() {
-  static const TournamentConfig headline = article_tournament();
-  return active_tournament ? active_tournament->config : headline;
-}
-}  // namespace
-
-const std::vector<Example>& test_set(int length) {
+const std::vector<Example>& test_set(const Runs& runs, int length) {
+  // A test set depends on the task's no-mark rule and the length alone: every recipe of a
+  // reading reads the same ones (with_recipe changes training, never the task).
   static std::mutex mutex;
   static std::map<std::pair<std::string, int>, std::vector<Example>> sets;
-  const TournamentConfig& config = active_config();
+  const TournamentConfig& config = runs.tournament().config;
   const std::pair<std::string, int> key{to_string(config.task.no_mark), length};
   std::lock_guard<std::mutex> lock(mutex);
   auto it = sets.find(key);
@@ -154,8 +74,8 @@ std::string SeedValues::describe() const {
   return out;
 }
 
-SeedValues seed_values(PositionScheme scheme, const std::string& reading, int length) {
-  const Tournament& t = tournament();
+SeedValues seed_values(const Runs& runs, PositionScheme scheme, const std::string& reading, int length) {
+  const Tournament& t = runs.tournament();
   SeedValues out;
   for (int k = 0; k < t.config.seeds; ++k) {
     const std::optional<double> a = t.accuracy(scheme, k, reading, length);
@@ -166,10 +86,6 @@ SeedValues seed_values(PositionScheme scheme, const std::string& reading, int le
     out.degenerate.push_back(degenerate_reason(t, t.run(scheme, k)));
   }
   return out;
-}
-
-std::vector<double> seed_accuracies(PositionScheme scheme, const std::string& reading, int length) {
-  return seed_values(scheme, reading, length).headline();
 }
 
 double mean(const std::vector<double>& values) {
@@ -185,8 +101,8 @@ std::string comma_list(const std::vector<double>& values) {
   return out;
 }
 
-double bag_reader_accuracy(int length) {
-  CueTask task = active_config().task;
+double bag_reader_accuracy(const Runs& runs, int length) {
+  CueTask task = runs.tournament().config.task;
   task.length = length;
   return bag_of_tokens_accuracy(task);
 }
@@ -336,12 +252,12 @@ PairedDifference paired_difference(const std::vector<double>& a, const std::vect
   return {m, std::sqrt(m2 / n)};
 }
 
-const std::vector<double>& per_sequence_correct(experiments::PositionScheme scheme, const std::string& reading,
-                                                int length) {
+const std::vector<double>& per_sequence_correct(const Runs& runs, experiments::PositionScheme scheme,
+                                                const std::string& reading, int length) {
   const std::string key = "per-sequence " + to_string(scheme) + " " + reading + " " + std::to_string(length);
-  return per_run<std::vector<double>>(key, [scheme, reading, length] {
-    const Tournament& t = tournament();
-    const std::vector<Example>& test = test_set(length);
+  return per_run<std::vector<double>>(runs, ledger::kTournamentRuns, key, [scheme, reading, length](const Runs& runs) {
+    const Tournament& t = runs.tournament();
+    const std::vector<Example>& test = test_set(runs, length);
     const Reading how = reading == "plain"
                             ? Reading{}
                             : Reading::rope(context_extension_from_string(reading), length, t.config.task.length);
@@ -421,27 +337,6 @@ ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& see
                         kAccuracyRangeText);
   o.seeds = seeds.seeds();
   return o;
-}
-
-int seeds_of_runs_read() {
-  const int t = active_tournament ? active_tournament->config.seeds : kSelectedSeeds;
-  const int f = active_study ? active_study->config.seeds : kSelectedSeeds;
-  return std::max(t, f);
-}
-
-ledger::Claim experiment_claim(ledger::Claim claim, const NotReproduced& not_reproduced) {
-  claim.evaluate = [evaluate = std::move(claim.evaluate)] {
-    const long before = reads;
-    ledger::Outcome o = evaluate();
-    if (reads != before && o.seeds == 0) o.seeds = seeds_of_runs_read();
-    return o;
-  };
-  const auto it = not_reproduced.find(claim.id);
-  if (it != not_reproduced.end()) {
-    claim.expected = ledger::Verdict::fails;
-    claim.erratum = "Does not reproduce in the selected recipe. " + it->second;
-  }
-  return claim;
 }
 
 }  // namespace pe::theorems::lab

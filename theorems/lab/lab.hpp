@@ -1,13 +1,12 @@
 /// @file
-/// @brief The trained heads as the verification units read them: the recipe each family was
-/// trained with (chosen by experiments/recipes.hpp's rule on validation data alone), the
-/// headline runs in that recipe, and the comparisons of a mean over seeds with a printed mean.
+/// @brief The experiment statistics: the trained heads as the verification units read them from
+/// the runs they are given (theorems/lab/runs.hpp), and the comparisons of a mean over seeds with
+/// a printed mean.
 ///
-/// Runs. tournament() and filings_study() are the headline runs: the selected recipe with
-/// kSelectedSeeds seeds per scheme. Every decision reads all of them; seeds 0..2, the headline
-/// seeds, stand beside the article's "mean of three seeds" in the notes only. The sensitivity
-/// sweep (pe_sweep) points both at another recipe's runs for one thread with ActiveRuns, and
-/// every claim evaluated in that thread then reads those runs.
+/// Runs. An experiment claim reads the runs it is given: the headline runs (the selected recipe
+/// with kSelectedSeeds seeds per scheme) in a unit's test program, another setting's in the
+/// sensitivity sweep (pe_sweep). Every decision reads all of their seeds; seeds 0..2, the
+/// headline seeds, stand beside the article's "mean of three seeds" in the notes only.
 ///
 /// Standard errors. Every comparison uses k = 3 (kSigmas).
 ///  - A printed mean of three seeds against this project's mean of all N seeds: the value
@@ -25,16 +24,14 @@
 #pragma once
 
 #include <functional>
-#include <map>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "filing_readers.hpp"
-#include "headline_runs.hpp"
 #include "ledger.hpp"
 #include "length_tournament.hpp"
+#include "runs.hpp"
 
 namespace pe::theorems::lab {
 
@@ -45,42 +42,9 @@ inline constexpr double kSigmas = 3.0;
 /// an accident of one seed. Declared once for every such claim, before any was evaluated.
 inline constexpr double kTypicalRate = 0.5;
 
-/// The tournament and the filings study the calling thread reads: the headline runs, or the
-/// runs an ActiveRuns in this thread points at.
-const experiments::Tournament& tournament();
-const experiments::FilingsStudy& filings_study();
-/// While alive, tournament() and filings_study() in this thread return these runs, and
-/// per_run() memoises apart from every other set of runs.
-class ActiveRuns {
- public:
-  ActiveRuns(const experiments::Tournament& tournament, const experiments::FilingsStudy& study);
-  ~ActiveRuns();
-  ActiveRuns(const ActiveRuns&) = delete;
-  ActiveRuns& operator=(const ActiveRuns&) = delete;
-
- private:
-  const experiments::Tournament* previous_tournament_;
-  const experiments::FilingsStudy* previous_study_;
-  long previous_generation_;
-};
-
-/// How many times this thread asked for a trained run (tournament(), filings_study() or
-/// per_run()): the sweep tells an experiment claim from an exact one by whether it asks.
-long training_reads();
-
-/// Which families of trained runs this thread read since reset_families_read(), as a mask of
-/// kTournamentRuns and kFilingsRuns (a memoised value counts the families its computation read):
-/// the sweep judges a claim only in settings where every family it reads is plausible.
-inline constexpr int kTournamentRuns = 1, kFilingsRuns = 2;
-int families_read();
-void reset_families_read();
-
-/// A value computed from the runs this thread reads, computed once per set of runs.
-template <class T>
-const T& per_run(const std::string& key, const std::function<T()>& compute);
-
-/// The shared test set at one length (memoised; no training involved).
-const std::vector<experiments::Example>& test_set(int length);
+/// The shared test set at one length of the task the runs' tournament was trained on (memoised
+/// per task; no training involved).
+const std::vector<experiments::Example>& test_set(const Runs& runs, int length);
 
 /// One value per seed of the runs read (all seeds), with each seed's degenerate reason ("" if
 /// none); the first kHeadlineSeeds are the headline seeds.
@@ -99,17 +63,15 @@ struct SeedValues {
   std::string describe() const;
 };
 
-/// A tournament accuracy per seed under a reading ("plain", "pi", "ntk", "yarn"); throws if
-/// the runs did not read it.
-SeedValues seed_values(experiments::PositionScheme scheme, const std::string& reading, int length);
-/// The headline seeds' accuracies.
-std::vector<double> seed_accuracies(experiments::PositionScheme scheme, const std::string& reading,
-                                    int length);
+/// A tournament accuracy per seed of the runs under a reading ("plain", "pi", "ntk", "yarn");
+/// throws if the runs did not read it.
+SeedValues seed_values(const Runs& runs, experiments::PositionScheme scheme, const std::string& reading,
+                       int length);
 double mean(const std::vector<double>& values);
 /// Values joined by ", ", each as ledger::format prints it.
 std::string comma_list(const std::vector<double>& values);
-/// The exact bag-of-tokens reader's accuracy on the article's cue task at `length`.
-double bag_reader_accuracy(int length);
+/// The exact bag-of-tokens reader's accuracy on the runs' cue task at `length`.
+double bag_reader_accuracy(const Runs& runs, int length);
 /// The tournament's test-set size at each length (its configuration's test_sequences; every
 /// recipe reads the same test sets).
 long test_sequences();
@@ -187,9 +149,9 @@ struct PairedDifference {
 };
 PairedDifference paired_difference(const std::vector<double>& a, const std::vector<double>& b);
 
-/// Per test sequence of the tournament's test set at `length`, the share of all seeds that
-/// answer it right under `reading` (memoised per set of runs).
-const std::vector<double>& per_sequence_correct(experiments::PositionScheme scheme,
+/// Per test sequence of the runs' tournament test set at `length`, the share of all seeds that
+/// answer it right under `reading` (computed once per set of runs).
+const std::vector<double>& per_sequence_correct(const Runs& runs, experiments::PositionScheme scheme,
                                                 const std::string& reading, int length);
 
 /// Rule::statistical for "the seeds range from about LO to HI" (both printed): holds when the
@@ -202,44 +164,5 @@ ledger::Outcome range_of_three(std::string_view low, std::string_view high, cons
 /// interval (the two-sided tail of k = 3 standard normal errors) of that extreme over every
 /// three of the runs' seeds.
 ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& seeds, bool lowest);
-
-/// Claims this implementation does not reproduce in the selected recipe, by id, each with its
-/// reason in words. Measured values reach the report through the claim's computed value and
-/// detail, never through this text.
-using NotReproduced = std::map<std::string, std::string>;
-
-/// An experiment claim as declared: expected to fail with a "does not reproduce" erratum when
-/// its id is listed in `not_reproduced`; when it reads trained runs, stamped with the number of
-/// seeds of the runs it read.
-ledger::Claim experiment_claim(ledger::Claim claim, const NotReproduced& not_reproduced);
-
-// ---- per_run's implementation ----------------------------------------------------------
-namespace detail {
-long active_generation();
-void count_training_read();
-void add_families_read(int families);
-/// The memoised value and the families its computation read, or a null value.
-std::shared_ptr<const void> find_memo(long generation, const std::string& key, int* families);
-std::shared_ptr<const void> store_memo(long generation, const std::string& key,
-                                       std::shared_ptr<const void> value, int families);
-}  // namespace detail
-
-template <class T>
-const T& per_run(const std::string& key, const std::function<T()>& compute) {
-  detail::count_training_read();
-  const long generation = detail::active_generation();
-  int families = 0;
-  if (auto found = detail::find_memo(generation, key, &families)) {
-    detail::add_families_read(families);
-    return *static_cast<const T*>(found.get());
-  }
-  const int before = families_read();
-  reset_families_read();
-  auto value = std::make_shared<const T>(compute());
-  families = families_read();
-  reset_families_read();
-  detail::add_families_read(before | families);
-  return *static_cast<const T*>(detail::store_memo(generation, key, value, families).get());
-}
 
 }  // namespace pe::theorems::lab

@@ -61,7 +61,7 @@ std::vector<const ledger::Claim*> claims_of_row(const HarnessRow& row) {
   return out;
 }
 
-HarnessRun run_one_claim_per_row(const std::vector<HarnessRow>& rows) {
+HarnessRun run_one_claim_per_row(const std::vector<HarnessRow>& rows, const ledger::TrainedRuns& runs) {
   HarnessRun run;
   std::ostringstream detail;
   for (const HarnessRow& row : rows) {
@@ -75,7 +75,7 @@ HarnessRun run_one_claim_per_row(const std::vector<HarnessRow>& rows) {
       detail << "no ledger claim; ";
       continue;
     }
-    const ledger::Record r = ledger::evaluate_record(*selected.front());
+    const ledger::Record r = ledger::evaluate_record(*selected.front(), runs);
     const bool agrees = r.verdict == r.expected;
     run.agreeing += agrees;
     detail << r.id << " " << r.verdict << (agrees ? "" : " (expected " + r.expected + ")") << " of "

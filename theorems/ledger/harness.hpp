@@ -35,13 +35,13 @@ bool matches(const std::string& pattern, const std::string& ctest_name);
 std::vector<const ledger::Claim*> claims_of_row(const HarnessRow& row);
 
 /// One ledger claim of every row evaluated: the first its patterns select, leaving out the
-/// claims that run this function (`impl.harness.*`).
+/// claims that run this function (`impl.harness.*`); an experiment claim is evaluated on `runs`.
 struct HarnessRun {
   int rows = 0;
   int agreeing = 0;    ///< rows whose claim gave its expected verdict
   std::string detail;  ///< per row: the claim run, its verdict, and how many the row selects
 };
-HarnessRun run_one_claim_per_row(const std::vector<HarnessRow>& rows);
+HarnessRun run_one_claim_per_row(const std::vector<HarnessRow>& rows, const ledger::TrainedRuns& runs);
 
 /// The docs' table: a Markdown table with the columns #, the article's check, and tests.
 std::string harness_markdown();

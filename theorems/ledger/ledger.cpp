@@ -98,7 +98,15 @@ void UnitClaims::add(Claim claim) {
     throw std::invalid_argument("claim " + claim.id + ": unknown section '" + claim.section + "'");
   if (claim.statement.empty() || claim.article.empty())
     throw std::invalid_argument("claim " + claim.id + ": statement and article value are required");
-  if (!claim.evaluate) throw std::invalid_argument("claim " + claim.id + ": no evaluation");
+  if (claim.reads < kNoRuns || claim.reads > kAllRuns)
+    throw std::invalid_argument("claim " + claim.id + ": reads unknown families of runs (" +
+                                std::to_string(claim.reads) + ")");
+  if (claim.reads == kNoRuns ? !claim.evaluate || claim.evaluate_on_runs
+                             : claim.evaluate || !claim.evaluate_on_runs)
+    throw std::invalid_argument("claim " + claim.id + (claim.reads == kNoRuns
+                                    ? ": no evaluation (a claim that reads no runs is evaluated by `evaluate`)"
+                                    : ": an experiment claim is evaluated on the runs it reads, by "
+                                      "`evaluate_on_runs` alone"));
   if (claim.expected == Verdict::fails && claim.erratum.empty())
     throw std::invalid_argument("claim " + claim.id +
                                 ": an expected 'fails' needs an erratum with the corrected value");
@@ -305,9 +313,28 @@ Outcome shape(bool holds, std::string computed, std::string detail) {
   return predicate(Rule::shape, holds, std::move(computed), std::move(detail));
 }
 
+std::string run_families_text(RunFamilies families) {
+  switch (families) {
+    case kNoRuns: return "no";
+    case kTournamentRuns: return "tournament";
+    case kFilingsRuns: return "filings study";
+    case kAllRuns: return "tournament and filings study";
+    default: throw std::invalid_argument("unknown families of runs " + std::to_string(families));
+  }
+}
+
 // ---- Report ----------------------------------------------------------------------------
 
-Record evaluate_record(const Claim& claim) {
+namespace {
+Outcome outcome_of(const Claim& claim, const TrainedRuns* runs) {
+  if (claim.reads == kNoRuns) return claim.evaluate();
+  if (!runs)
+    throw std::invalid_argument("it reads the " + run_families_text(claim.reads) +
+                                " runs and was given none");
+  return claim.evaluate_on_runs(*runs);
+}
+
+Record evaluate_record(const Claim& claim, const TrainedRuns* runs) {
   Record r;
   r.id = claim.id;
   r.unit = claim.unit;
@@ -318,7 +345,7 @@ Record evaluate_record(const Claim& claim) {
   r.expected = to_string(claim.expected);
   r.source = claim.source;
   try {
-    const Outcome o = claim.evaluate();
+    const Outcome o = outcome_of(claim, runs);
     r.computed = o.computed;
     r.verdict = to_string(o.verdict);
     r.note = o.detail;
@@ -355,5 +382,10 @@ Record evaluate_record(const Claim& claim) {
   if (!claim.erratum.empty()) r.note = "Erratum: " + claim.erratum + " | " + r.note;
   return r;
 }
+}  // namespace
+
+Record evaluate_record(const Claim& claim) { return evaluate_record(claim, nullptr); }
+
+Record evaluate_record(const Claim& claim, const TrainedRuns& runs) { return evaluate_record(claim, &runs); }
 
 }  // namespace pe::ledger

@@ -124,6 +124,28 @@ struct ClaimId : std::string {
   int declared_at = 0;
 };
 
+/// The families of trained runs a claim reads, as a mask. An experiment claim names them on its
+/// declaration (theorems/lab/runs.hpp, lab::experiment_claim) and is given exactly those; the
+/// sweep judges it only in the settings where each is plausible. Every other claim reads none.
+using RunFamilies = int;
+inline constexpr RunFamilies kNoRuns = 0, kTournamentRuns = 1, kFilingsRuns = 2;
+inline constexpr RunFamilies kAllRuns = kTournamentRuns | kFilingsRuns;
+/// "tournament", "filings study", "tournament and filings study", or "no" for kNoRuns.
+std::string run_families_text(RunFamilies families);
+
+/// The trained runs of one setting, as the ledger hands them from a program that owns them (a
+/// unit's test program, the sweep, the docs) to an experiment claim. The ledger never looks
+/// inside; theorems/lab/runs.hpp defines what they hold.
+class TrainedRuns {
+ public:
+  virtual ~TrainedRuns() = default;
+
+ protected:
+  TrainedRuns() = default;
+  TrainedRuns(const TrainedRuns&) = default;
+  TrainedRuns& operator=(const TrainedRuns&) = default;
+};
+
 /// One claim of the article.
 struct Claim {
   ClaimId id;             ///< stable, dotted: `thm1.ruler.d512.delta256`
@@ -138,6 +160,11 @@ struct Claim {
   /// Where the id is written, relative to the repository root: "theorems/theorem1.cpp:142"
   /// (set on registration).
   std::string source;
+  /// An experiment claim (lab::experiment_claim makes one): the families of trained runs it
+  /// reads and its evaluation on the runs it is given, which stands instead of `evaluate`. Every
+  /// other claim reads kNoRuns and takes no runs.
+  RunFamilies reads = kNoRuns;
+  std::function<Outcome(const TrainedRuns&)> evaluate_on_runs;
 };
 
 /// The article's sections, in its order; every claim names one of them.
@@ -263,7 +290,12 @@ struct Record {
   std::vector<std::pair<std::string, std::string>> readings;
 };
 
+/// Evaluates a claim that reads no trained runs; an experiment claim's record is an error (it
+/// was given none).
 Record evaluate_record(const Claim& claim);
+/// Evaluates any claim: an experiment claim on `runs`, any other on nothing (it takes none), so
+/// that a program evaluating every claim gives each the same runs.
+Record evaluate_record(const Claim& claim, const TrainedRuns& runs);
 }  // namespace pe::ledger
 
 #define PE_LEDGER_CONCAT_(a, b) a##b

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "headline_runs.hpp"
@@ -12,15 +13,7 @@
 #include "result_cache.hpp"
 #include "length_tournament.hpp"
 
-#include "lab.hpp"
-
 namespace pe::theorems {
-
-const std::vector<std::string>& experiment_units() {
-  static const std::vector<std::string> units = {"bag_of_tokens", "tournament", "rope_rebound",
-                                                 "sinusoidal_heads", "filings_corpus", "filings_study"};
-  return units;
-}
 
 std::vector<experiments::TrainingRecipe> sweep_settings(const experiments::ModelReading& reading) {
   std::vector<experiments::TrainingRecipe> out = experiments::recipe_grid();
@@ -40,8 +33,8 @@ ClaimShares SweepResult::shares(const std::string& id) const {
   const SweptClaim& c = it->second;
   for (std::size_t i = 0; i < settings.size() && i < c.letters.size(); ++i) {
     const SweepSetting& s = settings[i];
-    const bool plausible = (!(c.families & lab::kTournamentRuns) || s.plausible_tournament) &&
-                           (!(c.families & lab::kFilingsRuns) || s.plausible_filings);
+    const bool plausible = (!(c.families & ledger::kTournamentRuns) || s.plausible_tournament) &&
+                           (!(c.families & ledger::kFilingsRuns) || s.plausible_filings);
     if (!plausible) continue;
     ++out.plausible;
     if (c.letters[i] == 'e') {
@@ -257,10 +250,12 @@ ledger::ReportAnnotations report_annotations(const std::string& report_dir) {
   bool swept = false;
   if (const auto body = experiments::read_sealed(report_dir + "/sweep.txt")) swept = parse(*body, *sweep);
   ledger::ReportAnnotations a;
-  const std::vector<std::string>& units = experiment_units();
-  a.annotate = [sweep, swept, units](ledger::Record& r) {
-    const bool experiment_unit = std::find(units.begin(), units.end(), r.unit) != units.end();
-    r.reproduction = !swept ? (experiment_unit ? "not swept" : "exact")
+  // The experiment claims are the ones declared with the runs they read.
+  auto experiment_ids = std::make_shared<std::set<std::string>>();
+  for (const ledger::Claim& c : ledger::all_claims())
+    if (c.reads != ledger::kNoRuns) experiment_ids->insert(c.id);
+  a.annotate = [sweep, swept, experiment_ids](ledger::Record& r) {
+    r.reproduction = !swept ? (experiment_ids->count(r.id) ? "not swept" : "exact")
                             : experiment_class(*sweep, r.id, r.verdict, r.inconclusive);
     if (r.reproduction != "exact" && r.certified == "false")
       r.certification = "not certifiable as the article's value: a statistic of seeded training "

@@ -21,10 +21,6 @@
 
 namespace pe::theorems {
 
-/// The units whose claims the sweep evaluates; a claim among them that reads no trained head
-/// is exact.
-const std::vector<std::string>& experiment_units();
-
 /// A reading's settings in order: the grid, then its tournament's and its filings' selected
 /// recipes' batch neighbours (each once).
 std::vector<experiments::TrainingRecipe> sweep_settings(const experiments::ModelReading& reading);
@@ -51,7 +47,7 @@ struct SweepReading {
 };
 
 struct SweptClaim {
-  int families = 0;      ///< lab::kTournamentRuns | lab::kFilingsRuns: the runs it reads
+  int families = 0;      ///< the families of runs it declares (ledger::Claim::reads)
   std::string letters;   ///< one per setting
   std::string readings;  ///< one per reading: its letter on that reading's selected runs
 };

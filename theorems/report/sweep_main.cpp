@@ -1,11 +1,12 @@
-// pe_sweep: the sensitivity sweep. Every claim of the experiment units that reads a trained
-// head is evaluated again under every reading of the article (experiments/recipes.hpp,
+// pe_sweep: the sensitivity sweep. Every experiment claim (declared with the families of trained
+// runs it reads, theorems/lab/runs.hpp) is evaluated again, on the runs of each setting, under
+// every reading of the article (experiments/recipes.hpp,
 // article_readings) in every training recipe of that reading's settings (theorems/report/sweep.hpp).
 // A family of heads that is plausible in a setting trains kSelectedSeeds seeds there, as the
 // headline runs do; the others keep the grid's kGridSeeds and take no part in any class. The
 // verdicts go to <report>/sweep.txt, which pe_report merges into claims.json as each claim's
-// class, shares and per-reading verdicts. A claim that never asks for a trained run is exact and
-// is not swept. Heads are trained once and cached like the headline runs' (CTest fixture
+// class, shares and per-reading verdicts. A claim declared without runs is exact and is not
+// swept. Heads are trained once and cached like the headline runs' (CTest fixture
 // `sweep.run`, label `sweep`). The verdicts are also kept in the cache under a hash of this
 // program's bytes: a rerun of the same build reads them back instead of evaluating every swept claim in
 // every setting again (`--fresh` evaluates anyway).
@@ -28,7 +29,7 @@
 #include "ledger.hpp"
 #include "result_cache.hpp"
 #include "sweep.hpp"
-#include "lab.hpp"
+#include "runs.hpp"
 #include "words.hpp"
 
 namespace {
@@ -37,9 +38,10 @@ using namespace pe::experiments;
 namespace lab = pe::theorems::lab;
 namespace ledger = pe::ledger;
 
-char verdict_letter(const ledger::Claim& claim) {
+/// The claim's verdict on the runs it is given.
+char verdict_letter(const ledger::Claim& claim, const lab::Runs& runs) {
   try {
-    return claim.evaluate().verdict == ledger::Verdict::holds ? 'h' : 'f';
+    return claim.evaluate_on_runs(runs).verdict == ledger::Verdict::holds ? 'h' : 'f';
   } catch (const std::exception&) {
     return 'e';
   }
@@ -155,19 +157,15 @@ bool read_back(const std::string& memo, const std::string& path, std::chrono::st
   return true;
 }
 
-/// The claims that read trained heads, with their families and headline verdicts: each claim
-/// evaluated once on the headline runs.
+/// The experiment claims, with the families of runs each declares and its verdict on the
+/// headline runs.
 std::vector<const ledger::Claim*> find_swept_claims(pe::theorems::SweepResult& result) {
   std::vector<const ledger::Claim*> swept;
-  for (const std::string& unit : pe::theorems::experiment_units())
-    for (const ledger::Claim* claim : ledger::claims_of_unit(unit)) {
-      const long before = lab::training_reads();
-      lab::reset_families_read();
-      const char letter = verdict_letter(*claim);
-      if (lab::training_reads() != before) {
-        swept.push_back(claim);
-        result.claims[claim->id] = {lab::families_read(), std::string(1, letter), ""};
-      }
+  for (const ledger::Claim& claim : ledger::all_claims())
+    if (claim.reads != ledger::kNoRuns) {
+      swept.push_back(&claim);
+      const char headline = verdict_letter(claim, lab::headline_runs());
+      result.claims[claim.id] = {claim.reads, std::string(1, headline), ""};
     }
   return swept;
 }
@@ -255,15 +253,15 @@ std::pair<int, int> train_plausible(GridRuns& grid, const ModelReading& reading,
   return {plausible_tournament, plausible_filings};
 }
 
-/// Every swept claim in every setting; settings run in parallel, each thread reading its own.
+/// Every swept claim in every setting, each given that setting's runs; settings run in parallel.
 void evaluate_settings(std::vector<SettingRuns>& runs, const std::vector<const ledger::Claim*>& swept,
                        pe::theorems::SweepResult& result, int threads) {
   std::vector<std::string> letters(swept.size(), std::string(runs.size(), '?'));
   std::vector<std::size_t> items(runs.size());
   for (std::size_t i = 0; i < items.size(); ++i) items[i] = i;
   for_each_in_parallel(items, threads, [&](std::size_t s) {
-    const lab::ActiveRuns active(*runs[s].tournament, *runs[s].study);
-    for (std::size_t c = 0; c < swept.size(); ++c) letters[c][s] = verdict_letter(*swept[c]);
+    const lab::Runs setting(*runs[s].tournament, *runs[s].study);
+    for (std::size_t c = 0; c < swept.size(); ++c) letters[c][s] = verdict_letter(*swept[c], setting);
   });
   for (std::size_t c = 0; c < swept.size(); ++c) result.claims[swept[c]->id].letters += letters[c];
   for (SettingRuns& sr : runs) result.settings.push_back(sr.setting);
@@ -284,8 +282,8 @@ void sweep_reading(const ModelReading& reading, bool headline, const std::vector
     const FilingsStudy f = run_filings_study(filings_study_with(filings_choice.recipe(), kSelectedSeeds, reading),
                                              context.corpus, PE_CACHE_DIR, threads);
     context.trained += t.trained + f.trained;
-    const lab::ActiveRuns active(t, f);
-    for (const ledger::Claim* c : swept) result.claims[c->id].readings += verdict_letter(*c);
+    const lab::Runs selected(t, f);
+    for (const ledger::Claim* c : swept) result.claims[c->id].readings += verdict_letter(*c, selected);
   }
   GridRuns grid = train_grid(reading, context);
   keep_evenly_spaced(grid, context.options.settings);

@@ -1,0 +1,96 @@
+#include "runs.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <stdexcept>
+
+#include "headline_runs.hpp"
+
+namespace pe::theorems::lab {
+
+using experiments::FilingsStudy;
+using experiments::Tournament;
+
+struct Runs::Memo {
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<const void>> values;
+};
+
+Runs::Runs(const Tournament& tournament, const FilingsStudy& study)
+    : Runs([&tournament]() -> const Tournament& { return tournament; },
+           [&study]() -> const FilingsStudy& { return study; }) {}
+
+Runs::Runs(std::function<const Tournament&()> tournament, std::function<const FilingsStudy&()> study)
+    : tournament_(std::move(tournament)), study_(std::move(study)), memo_(std::make_shared<Memo>()) {}
+
+namespace {
+[[noreturn]] void not_given(ledger::RunFamilies family, ledger::RunFamilies readable) {
+  throw std::logic_error("the claim reads the " + ledger::run_families_text(family) +
+                         " runs without declaring them: it was given only " +
+                         ledger::run_families_text(readable));
+}
+}  // namespace
+
+const Tournament& Runs::tournament() const {
+  if (!(readable_ & ledger::kTournamentRuns)) not_given(ledger::kTournamentRuns, readable_);
+  return tournament_();
+}
+
+const FilingsStudy& Runs::filings_study() const {
+  if (!(readable_ & ledger::kFilingsRuns)) not_given(ledger::kFilingsRuns, readable_);
+  return study_();
+}
+
+Runs Runs::only(ledger::RunFamilies families) const {
+  Runs view = *this;
+  view.readable_ = readable_ & families;
+  return view;
+}
+
+int Runs::seeds(ledger::RunFamilies families) const {
+  int seeds = 0;
+  if (families & ledger::kTournamentRuns) seeds = std::max(seeds, tournament().config.seeds);
+  if (families & ledger::kFilingsRuns) seeds = std::max(seeds, filings_study().config.seeds);
+  return seeds;
+}
+
+std::shared_ptr<const void> Runs::find_memo(const std::string& key) const {
+  std::lock_guard<std::mutex> lock(memo_->mutex);
+  const auto it = memo_->values.find(key);
+  return it == memo_->values.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<const void> Runs::store_memo(const std::string& key, std::shared_ptr<const void> value) const {
+  std::lock_guard<std::mutex> lock(memo_->mutex);
+  // The first value stored wins, so a reference handed out stays valid.
+  return memo_->values.emplace(key, std::move(value)).first->second;
+}
+
+const Runs& headline_runs() {
+  static const Runs runs(&experiments::headline_tournament, &experiments::headline_filings_study);
+  return runs;
+}
+
+ledger::Claim experiment_claim(ExperimentClaim declared, const NotReproduced& not_reproduced) {
+  if (declared.reads == ledger::kNoRuns || (declared.reads & ~ledger::kAllRuns))
+    throw std::logic_error("experiment claim " + declared.id + " must name the families of runs it reads; "
+                           "a claim that reads none is declared as an exact claim");
+  ledger::Claim claim{std::move(declared.id), std::move(declared.section), std::move(declared.statement),
+                      std::move(declared.article), declared.rule};
+  claim.reads = declared.reads;
+  claim.evaluate_on_runs = [reads = declared.reads,
+                            evaluate = std::move(declared.evaluate)](const ledger::TrainedRuns& given) {
+    const Runs& runs = dynamic_cast<const Runs&>(given);
+    ledger::Outcome o = evaluate(runs.only(reads));
+    if (o.seeds == 0) o.seeds = runs.only(reads).seeds(reads);
+    return o;
+  };
+  const auto it = not_reproduced.find(claim.id);
+  if (it != not_reproduced.end()) {
+    claim.expected = ledger::Verdict::fails;
+    claim.erratum = "Does not reproduce in the selected recipe. " + it->second;
+  }
+  return claim;
+}
+
+}  // namespace pe::theorems::lab

@@ -1,0 +1,108 @@
+/// @file
+/// @brief The trained runs an experiment claim is evaluated on, handed to it as a parameter, and
+/// the declaration of an experiment claim: the families of runs it reads, named beside its rule.
+///
+/// A claim's inputs are visible. An experiment claim is declared with the families of trained
+/// runs it reads (ledger::kTournamentRuns, ledger::kFilingsRuns) and an evaluation that takes
+/// the runs it is given: a unit's test program gives it the headline runs (headline_runs()),
+/// the sweep (pe_sweep) each setting's. Nothing here is switched per thread or per process: two
+/// evaluations on two sets of runs are two calls with two arguments.
+///
+/// A claim is given only the families it declared: reading another throws, so a claim that
+/// reads more than its declaration says cannot be evaluated at all (its record is an error),
+/// whatever order the claims run in.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "filing_readers.hpp"
+#include "ledger.hpp"
+#include "length_tournament.hpp"
+
+namespace pe::theorems::lab {
+
+/// One setting's trained runs: its tournament and its filings study, the families readable
+/// through this view, and the values computed from them once (per_run), shared by every view of
+/// the same runs.
+class Runs final : public ledger::TrainedRuns {
+ public:
+  /// Runs already trained (the sweep's settings); both must outlive every view of them.
+  Runs(const experiments::Tournament& tournament, const experiments::FilingsStudy& study);
+  /// Runs fetched when a claim first reads them, each family apart: a claim that reads the
+  /// tournament alone never loads the filings study (the headline runs).
+  Runs(std::function<const experiments::Tournament&()> tournament,
+       std::function<const experiments::FilingsStudy&()> study);
+
+  /// Throw std::logic_error when this view does not give that family.
+  const experiments::Tournament& tournament() const;
+  const experiments::FilingsStudy& filings_study() const;
+  /// The same runs with only `families` readable (and never more than this view gives).
+  Runs only(ledger::RunFamilies families) const;
+  ledger::RunFamilies readable() const { return readable_; }
+  /// The most seeds any of `families` was trained with.
+  int seeds(ledger::RunFamilies families) const;
+
+ private:
+  /// Values computed from these runs, by key (see per_run).
+  struct Memo;
+
+  std::function<const experiments::Tournament&()> tournament_;
+  std::function<const experiments::FilingsStudy&()> study_;
+  ledger::RunFamilies readable_ = ledger::kAllRuns;
+  std::shared_ptr<Memo> memo_;
+
+  template <class T>
+  friend const T& per_run(const Runs& runs, ledger::RunFamilies reads, const std::string& key,
+                          const std::function<T(const Runs&)>& compute);
+  std::shared_ptr<const void> find_memo(const std::string& key) const;
+  std::shared_ptr<const void> store_memo(const std::string& key, std::shared_ptr<const void> value) const;
+};
+
+/// The headline runs: the selected recipes' tournament and filings study
+/// (experiments/headline_runs.hpp), each loaded when a claim first reads it.
+const Runs& headline_runs();
+
+/// A value computed from the families `reads` of `runs`, once per set of runs (every view of
+/// them shares it): `compute` is given the runs with only those families readable, and a view
+/// that does not give them all cannot read the value either.
+template <class T>
+const T& per_run(const Runs& runs, ledger::RunFamilies reads, const std::string& key,
+                 const std::function<T(const Runs&)>& compute) {
+  const Runs view = runs.only(reads);
+  if (view.readable() != reads)
+    throw std::logic_error("'" + key + "' reads the " + ledger::run_families_text(reads) +
+                           " runs, and the claim was given only " + ledger::run_families_text(runs.readable()));
+  if (auto found = runs.find_memo(key)) return *static_cast<const T*>(found.get());
+  auto value = std::make_shared<const T>(compute(view));
+  return *static_cast<const T*>(runs.store_memo(key, std::move(value)).get());
+}
+
+/// Claims this implementation does not reproduce in the selected recipe, by id, each with its
+/// reason in words. Measured values reach the report through the claim's computed value and
+/// detail, never through this text.
+using NotReproduced = std::map<std::string, std::string>;
+
+/// An experiment claim as a unit declares it: ledger::Claim's first fields, then the families
+/// of trained runs it reads and its evaluation on the runs it is given.
+///
+///     lab::experiment_claim({"exp.tournament.none.L32", section, "...", "0.542",
+///                            Rule::statistical, kTournamentRuns,
+///                            [](const lab::Runs& runs) { return ...; }}, not_reproduced);
+struct ExperimentClaim {
+  ledger::ClaimId id;
+  std::string section, statement, article;
+  ledger::Rule rule = ledger::Rule::statistical;
+  ledger::RunFamilies reads = ledger::kNoRuns;
+  std::function<ledger::Outcome(const Runs&)> evaluate;
+};
+
+/// The ledger's claim for a declaration: evaluated on the runs it is given, restricted to the
+/// families it declared, and stamped with their seed count when its outcome names none; expected
+/// to fail with a "does not reproduce" erratum when its id is listed in `not_reproduced`.
+ledger::Claim experiment_claim(ExperimentClaim claim, const NotReproduced& not_reproduced);
+
+}  // namespace pe::theorems::lab
