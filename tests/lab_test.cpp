@@ -1,15 +1,18 @@
 // The statistical predicates the tournament's claims are decided by, each fed an instance on
-// which it must fail as well as one on which it must hold.
+// which it must fail as well as one on which it must hold; and experiment claims as functions of
+// the runs they are given.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "sweep.hpp"
 #include "lab.hpp"
 #include "ledger.hpp"
+#include "runs.hpp"
 
 namespace lab = pe::theorems::lab;
 
@@ -251,4 +254,117 @@ TEST(SeedValues, DescribeListsEveryHeadlineSeedThenTheWholeSpread) {
             "headline seeds 0-2: mean 0.5000 (0.5000, 0.2500, 0.7500)");
   EXPECT_NE(v.describe().find("all 5 seeds: mean 0.5000"), std::string::npos) << v.describe();
   EXPECT_NE(v.describe().find("range 0.0000 to 1.0000"), std::string::npos) << v.describe();
+}
+
+// ---- Experiment claims are evaluated on the runs they are given -------------------------
+
+namespace {
+/// A tournament of `seeds` no-position heads that answer `correct` of the 2,000 test sequences
+/// at length 32 in every seed and read the validation set perfectly (so none is degenerate):
+/// runs written by hand, no training.
+pe::experiments::Tournament no_position_heads(int seeds, long correct) {
+  pe::experiments::Tournament t;
+  t.config = pe::experiments::article_tournament();
+  t.config.seeds = seeds;
+  for (int k = 0; k < seeds; ++k) {
+    pe::experiments::HeadRun head;
+    head.scheme = pe::experiments::PositionScheme::none;
+    head.seed = k;
+    head.validation_correct = t.config.validation_sequences;
+    head.accuracies.push_back({"plain", 32, correct, t.config.test_sequences});
+    t.heads.push_back(head);
+  }
+  return t;
+}
+}  // namespace
+
+// The same declared claim on two sets of runs: each record carries its own runs' mean and seed
+// count, so the runs are the evaluation's input and nothing else is.
+TEST(ExperimentClaims, TwoSetsOfRunsGiveTheirOwnValues) {
+  const pe::ledger::Claim& claim = pe::ledger::claim_with_id("exp.tournament.none.L32");
+  EXPECT_EQ(claim.reads, pe::ledger::kTournamentRuns);
+  const pe::experiments::FilingsStudy no_study;
+  const pe::experiments::Tournament near = no_position_heads(20, 1084), far = no_position_heads(7, 1800);
+  const pe::ledger::Record at_article = pe::ledger::evaluate_record(claim, lab::Runs(near, no_study));
+  const pe::ledger::Record above = pe::ledger::evaluate_record(claim, lab::Runs(far, no_study));
+  EXPECT_EQ(at_article.computed, pe::ledger::format(1084.0 / 2000)) << at_article.note;
+  EXPECT_EQ(at_article.seeds, "20");
+  EXPECT_EQ(at_article.verdict, "holds") << at_article.note;  // the article prints 0.542
+  EXPECT_EQ(above.computed, pe::ledger::format(1800.0 / 2000)) << above.note;
+  EXPECT_EQ(above.seeds, "7");
+  EXPECT_EQ(above.verdict, "fails") << above.note;
+}
+
+// A claim is given the families it declared and no others: reading an undeclared one is an
+// error, never a silent read, whatever ran before.
+TEST(ExperimentClaims, AClaimReadsOnlyTheFamiliesItDeclares) {
+  const pe::experiments::FilingsStudy no_study;
+  const pe::experiments::Tournament heads = no_position_heads(20, 1084);
+  const lab::Runs runs(heads, no_study);
+  const pe::ledger::Record without_tournament = pe::ledger::evaluate_record(
+      pe::ledger::claim_with_id("exp.tournament.none.L32"), runs.only(pe::ledger::kFilingsRuns));
+  EXPECT_EQ(without_tournament.verdict, "error");
+  EXPECT_NE(without_tournament.note.find("reads the tournament runs without declaring them"), std::string::npos)
+      << without_tournament.note;
+  pe::ledger::UnitClaims unit("test");
+  unit.add(lab::experiment_claim({"test.reads_undeclared", "Past the training window", "a statement", "0.5",
+                                  pe::ledger::Rule::printed, pe::ledger::kTournamentRuns,
+                                  [](const lab::Runs& given) {
+                                    return pe::ledger::printed("0.5", given.filings_study().config.seeds);
+                                  }},
+                                 {}));
+  const pe::ledger::Record r = pe::ledger::evaluate_record(unit.claims().back(), runs);
+  EXPECT_EQ(r.verdict, "error");
+  EXPECT_NE(r.note.find("reads the filings study runs without declaring them"), std::string::npos) << r.note;
+  // An experiment claim names at least one family; one that reads none is an exact claim.
+  EXPECT_THROW(lab::experiment_claim({"test.reads_nothing", "Past the training window", "a statement", "0.5",
+                                      pe::ledger::Rule::printed, pe::ledger::kNoRuns,
+                                      [](const lab::Runs&) { return pe::ledger::printed("0.5", 0.5); }},
+                                     {}),
+               std::logic_error);
+}
+
+// A claim that reads no trained run takes none: it is evaluated without runs, and the runs a
+// program gives every claim leave its record as it is. An experiment claim given none is an
+// error.
+TEST(ExperimentClaims, AnExactClaimTakesNoRuns) {
+  const pe::ledger::Claim& exact = pe::ledger::claim_with_id("exp.sinusoidal.defect.article_values_random_like");
+  EXPECT_EQ(exact.reads, pe::ledger::kNoRuns);
+  EXPECT_FALSE(exact.evaluate_on_runs);
+  const pe::ledger::Record alone = pe::ledger::evaluate_record(exact);
+  EXPECT_EQ(alone.verdict, alone.expected) << alone.note;
+  const pe::experiments::FilingsStudy no_study;
+  const pe::experiments::Tournament near = no_position_heads(20, 1084), far = no_position_heads(7, 1800);
+  for (const pe::experiments::Tournament* heads : {&near, &far}) {
+    const pe::ledger::Record given = pe::ledger::evaluate_record(exact, lab::Runs(*heads, no_study));
+    EXPECT_EQ(given.computed, alone.computed);
+    EXPECT_EQ(given.verdict, alone.verdict);
+    EXPECT_EQ(given.note, alone.note);
+    EXPECT_EQ(given.seeds, "");
+  }
+  const pe::ledger::Record no_runs = pe::ledger::evaluate_record(pe::ledger::claim_with_id("exp.tournament.none.L32"));
+  EXPECT_EQ(no_runs.verdict, "error");
+  EXPECT_NE(no_runs.note.find("reads the tournament runs and was given none"), std::string::npos) << no_runs.note;
+}
+
+// A value computed once per set of runs: every view of one set shares it, another set computes
+// its own, and a view without the families it reads cannot read it.
+TEST(ExperimentClaims, AValuePerRunIsKeptPerSetOfRuns) {
+  const pe::experiments::FilingsStudy no_study;
+  const pe::experiments::Tournament twenty = no_position_heads(20, 1084), seven = no_position_heads(7, 1084);
+  const lab::Runs a(twenty, no_study), b(seven, no_study);
+  int computed = 0;
+  const std::function<int(const lab::Runs&)> seeds = [&computed](const lab::Runs& runs) {
+    ++computed;
+    return runs.tournament().config.seeds;
+  };
+  const int& from_a = lab::per_run<int>(a, pe::ledger::kTournamentRuns, "seeds", seeds);
+  EXPECT_EQ(from_a, 20);
+  EXPECT_EQ(&lab::per_run<int>(a.only(pe::ledger::kTournamentRuns), pe::ledger::kTournamentRuns, "seeds", seeds),
+            &from_a);
+  EXPECT_EQ(computed, 1);
+  EXPECT_EQ(lab::per_run<int>(b, pe::ledger::kTournamentRuns, "seeds", seeds), 7);
+  EXPECT_EQ(computed, 2);
+  EXPECT_THROW(lab::per_run<int>(a.only(pe::ledger::kFilingsRuns), pe::ledger::kTournamentRuns, "seeds", seeds),
+               std::logic_error);
 }

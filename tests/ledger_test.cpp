@@ -109,6 +109,57 @@ TEST(LedgerDeclarations, EvaluationErrorsBecomeErrorVerdicts) {
   EXPECT_NE(r.note.find("boom"), std::string::npos);
 }
 
+namespace {
+/// Runs as the ledger sees them, something to hand from a program to a claim; these carry one
+/// number.
+struct OneNumberRuns : TrainedRuns {
+  explicit OneNumberRuns(double v) : value(v) {}
+  double value;
+};
+/// An experiment claim that prints the number of the runs it is given.
+Claim experiment_sample() {
+  Claim c = sample_claim();
+  c.evaluate = nullptr;
+  c.reads = kTournamentRuns;
+  c.evaluate_on_runs = [](const TrainedRuns& runs) {
+    return printed("0.5", dynamic_cast<const OneNumberRuns&>(runs).value);
+  };
+  return c;
+}
+}  // namespace
+
+TEST(LedgerDeclarations, AnExperimentClaimIsEvaluatedOnTheRunsItIsGiven) {
+  const Claim c = experiment_sample();
+  const Record half = evaluate_record(c, OneNumberRuns(0.5)), more = evaluate_record(c, OneNumberRuns(0.75));
+  EXPECT_EQ(half.computed, format(0.5));
+  EXPECT_EQ(half.verdict, "holds");
+  EXPECT_EQ(more.computed, format(0.75));
+  EXPECT_EQ(more.verdict, "fails");
+  const Record none = evaluate_record(c);
+  EXPECT_EQ(none.verdict, "error");
+  EXPECT_NE(none.note.find("reads the tournament runs and was given none"), std::string::npos) << none.note;
+  // A claim that reads no runs ignores the runs a program gives every claim.
+  EXPECT_EQ(evaluate_record(sample_claim(), OneNumberRuns(0.75)).computed, format(0.5));
+}
+
+TEST(LedgerDeclarations, AClaimIsExactOrAnExperimentNeverBoth) {
+  UnitClaims unit("test");
+  Claim both = experiment_sample();
+  both.evaluate = sample_claim().evaluate;
+  EXPECT_THROW(unit.add(both), std::invalid_argument);
+  Claim families_missing = experiment_sample();
+  families_missing.reads = kNoRuns;
+  EXPECT_THROW(unit.add(families_missing), std::invalid_argument);
+  Claim evaluation_missing = sample_claim();
+  evaluation_missing.reads = kFilingsRuns;
+  EXPECT_THROW(unit.add(evaluation_missing), std::invalid_argument);
+  Claim unknown_family = experiment_sample();
+  unknown_family.reads = kAllRuns + 1;
+  EXPECT_THROW(unit.add(unknown_family), std::invalid_argument);
+  EXPECT_NO_THROW(unit.add(experiment_sample()));
+  EXPECT_NO_THROW(unit.add(sample_claim()));
+}
+
 TEST(LedgerRules, EachHelperStampsItsOwnRule) {
   EXPECT_EQ(printed("0.5", 0.5).rule, Rule::printed);
   EXPECT_EQ(identity(1, 1, 0, "exact").rule, Rule::identity);
