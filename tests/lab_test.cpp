@@ -368,3 +368,29 @@ TEST(ExperimentClaims, AValuePerRunIsKeptPerSetOfRuns) {
   EXPECT_THROW(lab::per_run<int>(a.only(pe::ledger::kFilingsRuns), pe::ledger::kTournamentRuns, "seeds", seeds),
                std::logic_error);
 }
+
+// The expected "does not reproduce" sits on the declaration, with its reason, as pytest's
+// xfail(reason=...) sits on its test; a family's parameters carry it for the claims it concerns.
+TEST(ExperimentClaims, TheExpectedVerdictSitsOnTheDeclaration) {
+  const auto declared = [](const lab::Expectation& expected) {
+    return lab::experiment_claim({"test.expected", "Past the training window", "a statement", "0.5",
+                                  pe::ledger::Rule::printed, pe::ledger::kTournamentRuns,
+                                  [](const lab::Runs&) { return pe::ledger::printed("0.5", 0.5); }},
+                                 expected);
+  };
+  EXPECT_EQ(declared({}).expected, pe::ledger::Verdict::holds);
+  EXPECT_EQ(declared({}).erratum, "");
+  EXPECT_EQ(declared(lab::reproduces_unless(nullptr)).expected, pe::ledger::Verdict::holds);
+  const pe::ledger::Claim missed = declared(lab::does_not_reproduce("the heads here read more"));
+  EXPECT_EQ(missed.expected, pe::ledger::Verdict::fails);
+  EXPECT_EQ(missed.erratum, "Does not reproduce in the selected recipe. the heads here read more");
+  EXPECT_EQ(declared(lab::reproduces_unless("the heads here read more")).erratum, missed.erratum);
+  EXPECT_THROW(declared(lab::does_not_reproduce("")), std::logic_error);
+  // In the tournament table only the learned heads' cell carries a reason.
+  const pe::ledger::Claim& learned = pe::ledger::claim_with_id("exp.tournament.learned.L32");
+  EXPECT_EQ(learned.expected, pe::ledger::Verdict::fails);
+  EXPECT_NE(learned.erratum.find("The learned-table heads here read every in-window test sequence"),
+            std::string::npos)
+      << learned.erratum;
+  EXPECT_EQ(pe::ledger::claim_with_id("exp.tournament.none.L32").expected, pe::ledger::Verdict::holds);
+}

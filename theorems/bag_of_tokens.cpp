@@ -221,8 +221,7 @@ Claim heads_match_bag(const Heads& h) {
                             "); the bag reader scores " + format(pr.bag_on_test_set) +
                             " on these sequences and " + format(exact) + " exactly; " + seeds.describe());
          return with_band(std::move(o), allowed, lab::accuracy_range(8), lab::kAccuracyRangeText);
-       }},
-      {});
+       }});
 }
 PE_CLAIM_FAMILY(heads, heads, &article_heads, &heads_match_bag);
 

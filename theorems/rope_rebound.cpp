@@ -145,10 +145,6 @@ using namespace pe::ledger;
 using namespace pe::theorems;
 const std::string section = "Past the training window";
 
-// The claims the selected recipe's headline heads do not reproduce, with the reason; the
-// landmarks themselves reach the report through each claim's computed value.
-const lab::NotReproduced not_reproduced = {};
-
 // ---- What the article says of each of its three seeds: judged by its rate over all seeds ----
 namespace {  // the lab's Rebound is the unit's own type
 struct SeedStatement {
@@ -240,7 +236,7 @@ Claim seed_statement(const SeedStatement& st) {
         return lab::typical_of_seeds(per_seed, st.name,
                                      values + "; article " + kArticleSeed[0] + "; " + kArticleSeed[1] +
                                          "; " + kArticleSeed[2] + "; seed 0's profile: " + profile(all.at(0)));
-      }}, not_reproduced);
+      }});
 }
 PE_CLAIM_FAMILY(seed_statements, seed_statements, &seed_statement);
 
@@ -274,8 +270,7 @@ Claim article_landmark(const Landmark& m) {
       "initialisation, is consistent with one more training run: within k = 3 "
       "prediction standard deviations of the same landmark over this project's seeds",
       m.article, Rule::statistical,
-      kTournamentRuns, [m](const lab::Runs& runs) { return one_more_run(runs, m.article, m.value, m.seed); }},
-      not_reproduced);
+      kTournamentRuns, [m](const lab::Runs& runs) { return one_more_run(runs, m.article, m.value, m.seed); }});
 }
 PE_CLAIM_FAMILY(landmarks, landmarks, &article_landmark);
 
@@ -294,7 +289,7 @@ PE_CLAIM(rebound_article_plane2_bottom) {
                           "plane 2's first bottom over all seeds; 'near' taken as within 2 positions");
         o.resolution = 2;  // 'near': within 2 positions of the seeds' range
         return o;
-      }}, not_reproduced);
+      }});
 }
 
 // ---- Line 321: NTK-aware scaling pushes the rebound past the longest sequence ----
@@ -337,7 +332,7 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
                                           "256, per seed: " + values);
         if (!sharp) o.verdict = Verdict::fails;
         return o;
-      }}, not_reproduced);
+      }});
 }
 
 }  // namespace pe::theorems::rope_rebound_claims

@@ -138,14 +138,6 @@ using namespace pe::experiments;
 const std::string clocks = "Position as a set of clocks";
 const std::string window = "Past the training window";
 
-// The claims the selected recipe's headline heads do not reproduce, with the reason.
-const lab::NotReproduced not_reproduced = {
-    {"exp.sinusoidal.projected.still_collapses",
-     "With the position-position term projected, the heads' all-seed mean at 64 is not below "
-     "the bag-of-tokens reader beyond 3 se: the term Theorem 2 constrains carries the collapse "
-     "in enough seeds that the projected heads read as well as that reader on average."},
-};
-
 // ---- Relativity defects ----
 const char* article_defects[] = {"0.970 at initialisation, 0.971 trained",
                                  "0.956 at initialisation, 0.955 trained",
@@ -180,7 +172,7 @@ Claim seed_defect(int seed) {
                 " and " + format(printed_trained) + "; every seed's defects: " + values);
         if (!(inside(printed_initial) && inside(printed_trained))) o.verdict = Verdict::fails;
         return o;
-      }}, not_reproduced);
+      }});
 }
 PE_CLAIM_FAMILY(seed_defects, pe::ledger::indices(3), &seed_defect);
 
@@ -201,7 +193,7 @@ PE_CLAIM(sinusoidal_defect_barely_moved) {
         }
         return lab::typical_of_seeds(per_seed, "moved less than one sd",
                                      "one sd = " + format(band.sd) + "; every seed: " + values);
-      }}, not_reproduced);
+      }});
 }
 
 // The article's printed values against the Beta law alone: no trained run is read, so the claim
@@ -232,7 +224,7 @@ Claim projected_accuracy(const std::pair<int, const char*>& entry) {
       "commutant projection, read at length " + std::to_string(L) + " (mean of three seeds)",
       printed_value, Rule::statistical, kTournamentRuns, [L, printed_value](const lab::Runs& runs) {
         return lab::against_article(printed_value, probe_accuracies(runs, Probe::projected, L));
-      }}, not_reproduced);
+      }});
 }
 PE_CLAIM_FAMILY(projected, projected, &projected_accuracy);
 
@@ -248,7 +240,10 @@ PE_CLAIM(sinusoidal_projected_still_collapses) {
         effects.require("bag reader " + format(bag) + " - projected at 64",
                         lab::exact_minus(bag, v, lab::test_sequences()));
         return effects.outcome(Rule::shape, "all-seed mean " + format(v.mean()), v.describe());
-      }}, not_reproduced);
+      }}, lab::does_not_reproduce(
+      "With the position-position term projected, the heads' all-seed mean at 64 is not below the "
+      "bag-of-tokens reader beyond 3 se: the term Theorem 2 constrains carries the collapse in "
+      "enough seeds that the projected heads read as well as that reader on average."));
 }
 
 PE_CLAIM(sinusoidal_spreads) {
@@ -271,7 +266,7 @@ PE_CLAIM(sinusoidal_spreads) {
                                      "position-content vs position-position spread per seed, relative gap "
                                      "to the larger, and the other order (query content against key "
                                      "position): " + values);
-      }}, not_reproduced);
+      }});
 }
 
 // ---- Shifting the query back to position 31 ----
@@ -286,7 +281,7 @@ Claim shifted_accuracy(const std::pair<int, const char*>& entry) {
       "shifted by 32 - L, so that the query sits at position 31 as in training (mean of three seeds)",
       printed_value, Rule::statistical, kTournamentRuns, [L, printed_value](const lab::Runs& runs) {
         return lab::against_article(printed_value, probe_accuracies(runs, Probe::shifted, L));
-      }}, not_reproduced);
+      }});
 }
 PE_CLAIM_FAMILY(shifted, shifted, &shifted_accuracy);
 
@@ -311,7 +306,7 @@ PE_CLAIM(sinusoidal_shifted_helps_less_at_256) {
                                    " at 256; plain " + format(plain.mean()) + " at 64, " +
                                    format(plain256.mean()) + " at 256",
                                "");
-      }}, not_reproduced);
+      }});
 }
 
 }  // namespace pe::theorems::sinusoidal_heads_claims

@@ -71,7 +71,7 @@ const Runs& headline_runs() {
   return runs;
 }
 
-ledger::Claim experiment_claim(ExperimentClaim declared, const NotReproduced& not_reproduced) {
+ledger::Claim experiment_claim(ExperimentClaim declared, const Expectation& expected) {
   if (declared.reads == ledger::kNoRuns || (declared.reads & ~ledger::kAllRuns))
     throw std::logic_error("experiment claim " + declared.id + " must name the families of runs it reads; "
                            "a claim that reads none is declared as an exact claim");
@@ -85,10 +85,11 @@ ledger::Claim experiment_claim(ExperimentClaim declared, const NotReproduced& no
     if (o.seeds == 0) o.seeds = runs.only(reads).seeds(reads);
     return o;
   };
-  const auto it = not_reproduced.find(claim.id);
-  if (it != not_reproduced.end()) {
+  if (!expected.reproduces) {
+    if (expected.reason.empty())
+      throw std::logic_error("experiment claim " + claim.id + " does not reproduce: say why");
     claim.expected = ledger::Verdict::fails;
-    claim.erratum = "Does not reproduce in the selected recipe. " + it->second;
+    claim.erratum = "Does not reproduce in the selected recipe. " + expected.reason;
   }
   return claim;
 }

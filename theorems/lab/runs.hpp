@@ -14,7 +14,6 @@
 #pragma once
 
 #include <functional>
-#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -81,17 +80,29 @@ const T& per_run(const Runs& runs, ledger::RunFamilies reads, const std::string&
   return *static_cast<const T*>(runs.store_memo(key, std::move(value)).get());
 }
 
-/// Claims this implementation does not reproduce in the selected recipe, by id, each with its
-/// reason in words. Measured values reach the report through the claim's computed value and
-/// detail, never through this text.
-using NotReproduced = std::map<std::string, std::string>;
+/// What a declaration expects of its experiment claim in the selected recipe, written on the
+/// declaration itself (as pytest's xfail(reason=...) sits on its test): that it reproduces, or
+/// that it does not, with the reason in words. Measured values reach the report through the
+/// claim's computed value and detail, never through the reason.
+struct Expectation {
+  bool reproduces = true;
+  std::string reason;  ///< why it does not reproduce; required when it does not
+};
+/// The claim does not reproduce in the selected recipe, for `reason`.
+inline Expectation does_not_reproduce(std::string reason) { return {false, std::move(reason)}; }
+/// For a family whose parameters carry the reason where one of its claims does not reproduce:
+/// does_not_reproduce(reason), or that the claim reproduces when `reason` is null.
+inline Expectation reproduces_unless(const char* reason) {
+  return reason ? does_not_reproduce(reason) : Expectation{};
+}
 
 /// An experiment claim as a unit declares it: ledger::Claim's first fields, then the families
 /// of trained runs it reads and its evaluation on the runs it is given.
 ///
 ///     lab::experiment_claim({"exp.tournament.none.L32", section, "...", "0.542",
 ///                            Rule::statistical, kTournamentRuns,
-///                            [](const lab::Runs& runs) { return ...; }}, not_reproduced);
+///                            [](const lab::Runs& runs) { return ...; }});
+///     lab::experiment_claim({...}, lab::does_not_reproduce("why, in words"));
 struct ExperimentClaim {
   ledger::ClaimId id;
   std::string section, statement, article;
@@ -102,7 +113,7 @@ struct ExperimentClaim {
 
 /// The ledger's claim for a declaration: evaluated on the runs it is given, restricted to the
 /// families it declared, and stamped with their seed count when its outcome names none; expected
-/// to fail with a "does not reproduce" erratum when its id is listed in `not_reproduced`.
-ledger::Claim experiment_claim(ExperimentClaim claim, const NotReproduced& not_reproduced);
+/// to fail with a "does not reproduce" erratum giving the reason when `expected` says so.
+ledger::Claim experiment_claim(ExperimentClaim claim, const Expectation& expected = {});
 
 }  // namespace pe::theorems::lab
