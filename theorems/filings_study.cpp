@@ -270,8 +270,8 @@ const std::vector<Row> table = {
      "too. The article's heads without position read fewer answers than that constant answer; the "
      "heads here read more (per seed in the note), and none of them is degenerate.",
      "Cause: the heads, not the corpus. On far questions the first-named company is the answer as "
-     "often as in the article's corpus (filings.corpus.first_named_far_share, 0.739); the article's"
-     " heads without position read far fewer far answers than that, the heads here read more."},
+     "often as in the article's corpus (filings.corpus.first_named_far_share, 0.739); the article's "
+     "heads without position read far fewer far answers than that, the heads here read more."},
     {FilingReader::sinusoidal, "0.762", "0.712"},
     {FilingReader::rope, "0.878", "0.721"},
     {FilingReader::alibi, "0.828", "0.580",
@@ -456,9 +456,9 @@ PE_CLAIM(shape_first_named_fallback) {
       }}, lab::does_not_reproduce(
       "Cause: the heads. Not every plain reader names the first-named company, on far questions "
       "whose answer is another company, more often than a reader guessing in proportion to the far "
-      "answers' frequencies (shares per reader in the computed value, the guesser's in the note); a"
-      " reader at or below the guesser shows no fallback beyond what those frequencies, which match"
-      " the article's corpus (filings.corpus.first_named_far_share), imply."));
+      "answers' frequencies (shares per reader in the computed value, the guesser's in the note); a "
+      "reader at or below the guesser shows no fallback beyond what those frequencies, which match "
+      "the article's corpus (filings.corpus.first_named_far_share), imply."));
 }
 
 // ---- Theorem 3 (iii): the ALiBi horizon ------------------------------------------------
@@ -568,8 +568,8 @@ PE_CLAIM(horizon_filings_above_synthetic) {
       }}, lab::does_not_reproduce(
       "Cause: the heads. The filings heads here read above the synthetic heads beyond their "
       "horizon, but only by naming the first-named company: on those questions each one's answers "
-      "are right exactly where that constant answer is (paired differences in the note), so they do"
-      " not keep reading past the horizon as the article's heads are said to."));
+      "are right exactly where that constant answer is (paired differences in the note), so they do "
+      "not keep reading past the horizon as the article's heads are said to."));
 }
 struct HorizonArticle {
   const char* tag;
