@@ -20,7 +20,7 @@ Runs::Runs(const Tournament& tournament, const FilingsStudy& study)
     : Runs([&tournament]() -> const Tournament& { return tournament; },
            [&study]() -> const FilingsStudy& { return study; }) {}
 
-Runs::Runs(std::function<const Tournament&()> tournament, std::function<const FilingsStudy&()> study)
+Runs::Runs(TournamentSource tournament, StudySource study)
     : tournament_(std::move(tournament)), study_(std::move(study)), memo_(std::make_shared<Memo>()) {}
 
 namespace {

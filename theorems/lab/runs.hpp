@@ -29,12 +29,15 @@ namespace pe::theorems::lab {
 /// the same runs.
 class Runs final : public ledger::TrainedRuns {
  public:
+  /// Where a family's runs come from: called each time a claim reads them.
+  using TournamentSource = std::function<const experiments::Tournament&()>;
+  using StudySource = std::function<const experiments::FilingsStudy&()>;
+
   /// Runs already trained (the sweep's settings); both must outlive every view of them.
   Runs(const experiments::Tournament& tournament, const experiments::FilingsStudy& study);
   /// Runs fetched when a claim first reads them, each family apart: a claim that reads the
   /// tournament alone never loads the filings study (the headline runs).
-  Runs(std::function<const experiments::Tournament&()> tournament,
-       std::function<const experiments::FilingsStudy&()> study);
+  Runs(TournamentSource tournament, StudySource study);
 
   /// Throw std::logic_error when this view does not give that family.
   const experiments::Tournament& tournament() const;
@@ -49,8 +52,8 @@ class Runs final : public ledger::TrainedRuns {
   /// Values computed from these runs, by key (see per_run).
   struct Memo;
 
-  std::function<const experiments::Tournament&()> tournament_;
-  std::function<const experiments::FilingsStudy&()> study_;
+  TournamentSource tournament_;
+  StudySource study_;
   ledger::RunFamilies readable_ = ledger::kAllRuns;
   std::shared_ptr<Memo> memo_;
 
