@@ -87,6 +87,36 @@ TEST(AgainstArticle, ABandWiderThanHalfTheAccuracyRangeIsInconclusive) {
   EXPECT_TRUE(tight.inconclusive.empty()) << tight.inconclusive;
 }
 
+TEST(AgainstArticle, ANarrowBandThatReachesChanceIsInconclusive) {
+  // Seeds spread 0.10 .. 0.20 around 0.15: the band (about +/- 0.1) covers under half of
+  // 1/8 .. 1 but reaches chance, so a head that guesses would pass.
+  std::vector<double> v;
+  for (int k = 0; k < 20; ++k) v.push_back(k % 2 ? 0.20 : 0.10);
+  const pe::ledger::Outcome near_chance = lab::against_article("0.150", seeds_of(v), 2000, 2000, 8);
+  EXPECT_EQ(near_chance.verdict, pe::ledger::Verdict::holds);
+  EXPECT_LT(2 * near_chance.resolution / (1 - 0.125), pe::ledger::kInconclusiveShare);
+  EXPECT_NE(near_chance.inconclusive.find("chance"), std::string::npos) << near_chance.inconclusive;
+  // The same spread around 0.55 stays clear of chance and decides.
+  std::vector<double> w;
+  for (int k = 0; k < 20; ++k) w.push_back(k % 2 ? 0.60 : 0.50);
+  const pe::ledger::Outcome clear = lab::against_article("0.550", seeds_of(w), 2000, 2000, 8);
+  EXPECT_EQ(clear.verdict, pe::ledger::Verdict::holds);
+  EXPECT_TRUE(clear.inconclusive.empty()) << clear.inconclusive;
+}
+
+TEST(WithBand, ABandReachingTheValueThatReversesTheClaimIsInconclusive) {
+  const pe::ledger::Outcome held = pe::ledger::bound(true, "x", "y");
+  const pe::ledger::QuantityScale score = pe::ledger::signed_scale(10, "score");
+  // A score of 10 +/- 2: 4/20 of its range, clear of 0.
+  EXPECT_TRUE(pe::ledger::with_band(held, 10, 2, score).inconclusive.empty());
+  // 10 +/- 4.5 covers under half of -10 .. 10 but not 0; 3 +/- 4 covers 0, the sign flip.
+  EXPECT_TRUE(pe::ledger::with_band(held, 10, 4.5, score).inconclusive.empty());
+  EXPECT_FALSE(pe::ledger::with_band(held, 3, 4, score).inconclusive.empty());
+  // A failure is never made inconclusive by its band.
+  EXPECT_TRUE(pe::ledger::with_band(pe::ledger::bound(false, "x", "y"), 3, 4, score).inconclusive.empty());
+  EXPECT_EQ(pe::ledger::with_band(held, 3, 4, score).resolution, 4);
+}
+
 TEST(UnpairedDifference, TheTwoMeansErrorsAddAndTheSmallerSideDecides) {
   const lab::SeedValues a = seeds_of({1, 3, 5, 7});  // mean 4, s^2 = 20/3
   const lab::SeedValues b = seeds_of({0, 2, 4});     // mean 2, s^2 = 4

@@ -194,10 +194,10 @@ Claim article_heads(const Heads& h) {
         Outcome o = statistical(h.article, exact, pe::binomial_standard_error(exact, lab::test_sequences()),
                                 lab::kSigmas);
         o.detail = "exact reader " + format(exact) + " against the printed head mean; " + o.detail;
-        return with_band(std::move(o),
+        return with_band(std::move(o), value_of_printed(h.article),
                          lab::kSigmas * pe::binomial_standard_error(exact, lab::test_sequences()) +
                              half_unit_of_printed(h.article),
-                         lab::accuracy_range(8), lab::kAccuracyRangeText);
+                         lab::accuracy_scale(8));
       }};
 }
 
@@ -219,7 +219,8 @@ Claim heads_match_bag(const Heads& h) {
                             format(allowed) + " (3 paired se, se " + format(pr.difference.se) +
                             "); the bag reader scores " + format(pr.bag_on_test_set) +
                             " on these sequences and " + format(exact) + " exactly; " + seeds.describe());
-         return with_band(std::move(o), allowed, lab::accuracy_range(8), lab::kAccuracyRangeText);
+         // The heads' accuracy is accepted within `allowed` of the bag reader's on these sequences.
+         return with_band(std::move(o), pr.bag_on_test_set, allowed, lab::accuracy_scale(8));
        }},
       {});
 }

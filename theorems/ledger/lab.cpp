@@ -252,6 +252,12 @@ ledger::Outcome Effects::outcome(ledger::Rule rule, std::string computed, const 
   return o;
 }
 
+ledger::QuantityScale accuracy_scale(int classes) {
+  const double chance = 1.0 / classes;
+  return {chance, 1.0, "the accuracy's range from chance " + ledger::format(chance) + " to 1", chance,
+          "chance (a reader that guesses " + std::to_string(classes) + " answers)"};
+}
+
 double se_against_article(std::string_view article, const SeedValues& seeds, long n, long n_article) {
   const double s2 = seeds.between_seed_variance();
   const double ours = binomial_standard_error(seeds.mean(), n);
@@ -278,8 +284,8 @@ ledger::Outcome against_article(std::string_view article, const SeedValues& seed
               ledger::format(s2 / double(seeds.values.size())) + " + " + ledger::format(s2 / kHeadlineSeeds) +
               " + " + ledger::format(ours * ours) + " + " + ledger::format(theirs * theirs) +
               ", n = " + std::to_string(n) + ", n_a = " + std::to_string(n_article) + "; " + seeds.describe();
-  o = ledger::with_band(std::move(o), kSigmas * se + ledger::half_unit_of_printed(article), accuracy_range(classes),
-                        kAccuracyRangeText);
+  o = ledger::with_band(std::move(o), printed, kSigmas * se + ledger::half_unit_of_printed(article),
+                        accuracy_scale(classes));
   o.seeds = seeds.seeds();
   o.overprecise = overprecise(article, seeds);
   if (o.overprecise)
@@ -396,8 +402,14 @@ ledger::Outcome range_of_three(std::string_view low, std::string_view high, cons
                                       ledger::format(hi) + "] (tails 0.00135, k = 3); printed range " +
                                       ledger::format(printed) + " +/- " + ledger::format(half) +
                                       "; computed is the headline seeds' range; " + seeds.describe());
-  o = ledger::with_band(std::move(o), (hi - lo) / 2 + half, accuracy_range(article_tournament().shape.classes),
-                        kAccuracyRangeText);
+  // The statistic is a spread: a band reaching 0 would accept seeds that do not spread at all.
+  ledger::QuantityScale spread = accuracy_scale(article_tournament().shape.classes);
+  spread.high -= spread.low;
+  spread.low = 0;
+  spread.text = "the range's own range from 0 to " + ledger::format(spread.high);
+  spread.reverses_at = 0;
+  spread.reverses_text = "no spread between the seeds";
+  o = ledger::with_band(std::move(o), (lo + hi) / 2, (hi - lo) / 2 + half, spread);
   o.seeds = seeds.seeds();
   return o;
 }
@@ -417,8 +429,8 @@ ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& see
                              ledger::format(lo) + ", " + ledger::format(hi) +
                              "] (tails 0.00135, k = 3); printed " + std::string(article) + " +/- " +
                              ledger::format(half) + "; computed is the headline seeds' value; " + seeds.describe());
-  o = ledger::with_band(std::move(o), (hi - lo) / 2 + half, accuracy_range(article_tournament().shape.classes),
-                        kAccuracyRangeText);
+  o = ledger::with_band(std::move(o), (lo + hi) / 2, (hi - lo) / 2 + half,
+                        accuracy_scale(article_tournament().shape.classes));
   o.seeds = seeds.seeds();
   return o;
 }

@@ -76,12 +76,26 @@ struct Outcome {
 /// half of all the values the quantity can take cannot tell a reproduction from a miss.
 inline constexpr double kInconclusiveShare = 0.5;
 
-/// Stamps the resolution of a claim decided by an acceptance band of half-width `half_width`
-/// around a value of a quantity whose plausible values span `range` (an accuracy: from chance
-/// to 1), named by `range_text`. A claim that holds inside a band of width 2 half_width >
-/// kInconclusiveShare x range is inconclusive. A quantity without bounds takes as its range
-/// 2 |value| (from -|value| to |value|, the smallest range in which the value's sign is at stake).
-Outcome with_band(Outcome outcome, double half_width, double range, std::string_view range_text);
+/// The values a quantity decided by a band can take, and the value at which the claim would say
+/// the opposite: an accuracy runs from chance to 1 and reverses at chance (a reader that
+/// guesses); a score without bounds spans -|value| .. |value| and reverses at 0 (its sign); a
+/// count of answers reverses at 0 (none).
+struct QuantityScale {
+  double low = 0, high = 1;
+  std::string text;  ///< names the range: "the accuracy's range from chance 0.125 to 1"
+  double reverses_at = std::nan("");
+  std::string reverses_text;  ///< names that value: "chance (a reader that guesses)"
+};
+
+/// The scale of a quantity without natural bounds (a score, a horizon), printed as `printed`:
+/// -|printed| .. |printed|, the smallest range in which its sign is at stake, reversing at 0.
+QuantityScale signed_scale(double printed, std::string_view what);
+
+/// Stamps the resolution of a claim decided by an acceptance band centre +/- half_width of a
+/// quantity on `scale`. A claim that holds is inconclusive when its band is wider than
+/// kInconclusiveShare of the scale's range, or when it reaches the value that would reverse the
+/// claim, whatever its width: such a band would accept a quantity that says the opposite.
+Outcome with_band(Outcome outcome, double centre, double half_width, const QuantityScale& scale);
 /// Stamps the resolution of a claim that compares an estimate with a threshold, decided within
 /// k standard errors (`half_width` = k se): inconclusive, whatever the verdict, when the
 /// estimate lies within half_width of the threshold, since the verdict could go either way.

@@ -130,7 +130,7 @@ const std::vector<std::string>& swept_classes() {
 }
 
 std::string class_rules() {
-  char buf[1200];
+  char buf[1400];
   std::snprintf(buf, sizeof buf,
                 "Plausible settings: %s. A claim's share is the share of its plausible settings (every "
                 "reading, every recipe, for each family of heads it reads) in which it holds; a setting "
@@ -140,8 +140,9 @@ std::string class_rules() {
                 "*setting-dependent* (fails in the selected setting, holds in at least %.0f%%), *does not "
                 "reproduce* (fails in the selected setting, holds in under %.0f%%), *inconclusive* (its "
                 "own decision in the selected setting is too wide to decide: an acceptance band covering "
-                "more than %.0f%% of its quantity's range, or an estimate within its resolution of its "
-                "threshold).",
+                "more than %.0f%% of its quantity's range, or one reaching the value that would reverse "
+                "the claim (chance for an accuracy, 0 for a sign or a count), or an estimate within its "
+                "resolution of its threshold).",
                 experiments::plausibility_rule().c_str(), 100 * kMostShare, 100 * kMostShare,
                 100 * kSubstantialShare, 100 * kSubstantialShare, 100 * ledger::kInconclusiveShare);
   return buf;
