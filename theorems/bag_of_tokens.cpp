@@ -25,6 +25,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "bag_of_tokens.hpp"
 #include "certified.hpp"
 #include "ledger.hpp"
 #include "statistics.hpp"
@@ -126,6 +127,12 @@ const PairedReading& paired_cached(int length) {
 }
 
 }  // namespace
+
+bool no_mark_rule_prints_as_article(NoMarkRule rule) {
+  return ledger::printed("0.547", exact_bag(32, rule)).verdict == ledger::Verdict::holds &&
+         ledger::printed("0.234", exact_bag(256, rule)).verdict == ledger::Verdict::holds;
+}
+
 }  // namespace pe::theorems
 
 namespace pe::theorems::bag_of_tokens_claims {
@@ -154,7 +161,7 @@ const Printed kPrintedExact[] = {{32, "0.547"}, {256, "0.234"}};
 PE_CLAIM_FAMILY(bag_exact, kPrintedExact, &bag_exact);
 
 PE_CLAIM(bag_no_mark_rule) {
-  return {"exp.bag.no_mark_rule", section,
+  return {kNoMarkRuleClaim, section,
       "The printed 0.547 (length 32) and 0.234 (length 256) decide what a sequence "
       "without marks asks for: exactly the rules under which the bag reader is right on "
       "it (force a mark; target a fixed symbol) print as both values, and the project "
@@ -163,9 +170,7 @@ PE_CLAIM(bag_no_mark_rule) {
         std::string matching;
         bool only_known = true;
         for (NoMarkRule r : all_no_mark_rules()) {
-          const bool fits = printed("0.547", exact_bag(32, r)).verdict == Verdict::holds &&
-                            printed("0.234", exact_bag(256, r)).verdict == Verdict::holds;
-          if (!fits) continue;
+          if (!no_mark_rule_prints_as_article(r)) continue;
           matching += (matching.empty() ? "" : ", ") + to_string(r);
           only_known = only_known && (r == NoMarkRule::force_mark || r == NoMarkRule::fixed_symbol);
         }
@@ -219,6 +224,7 @@ Claim heads_match_bag(const Heads& h) {
                             format(allowed) + " (3 paired se, se " + format(pr.difference.se) +
                             "); the bag reader scores " + format(pr.bag_on_test_set) +
                             " on these sequences and " + format(exact) + " exactly; " + seeds.describe());
+         o = with_estimate(std::move(o), seeds.mean(), lab::se_of_mean(seeds, lab::test_sequences()));
          // The heads' accuracy is accepted within `allowed` of the bag reader's on these sequences.
          return with_band(std::move(o), pr.bag_on_test_set, allowed, lab::accuracy_scale(8));
        }},

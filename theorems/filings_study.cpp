@@ -98,6 +98,7 @@ ledger::Outcome one_more_head(const std::string& article, const lab::SeedValues&
               std::to_string(all.seeds()) + " seeds, s^2 = " + ledger::format(all.between_seed_variance()) + "; " +
               detail;
   o.seeds = all.seeds();
+  o = ledger::with_estimate(std::move(o), all.mean(), std::sqrt(all.between_seed_variance() / n));
   return ledger::with_band(std::move(o), ledger::value_of_printed(article),
                            lab::kSigmas * se + ledger::half_unit_of_printed(article), scale);
 }

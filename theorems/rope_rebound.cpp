@@ -112,6 +112,7 @@ ledger::Outcome one_more_run(const std::string& article, const std::function<dou
                                       " seeds with the landmark); computed is seed " + std::to_string(shown) +
                                       "'s; all seeds: " + values);
   o.seeds = int(v.size());
+  o = ledger::with_estimate(std::move(o), mean, std::sqrt(m2 / n));
   return ledger::with_band(std::move(o), printed, half + unit, ledger::signed_scale(printed, "score"));
 }
 

@@ -408,6 +408,7 @@ PE_CLAIM(rescaled_ntk_ties_alibi_at_256) {
                        "paired |difference| " + format(std::fabs(d.mean)) +
                            (std::fabs(d.mean) <= allowed ? " <= " : " > ") + "3 paired se " + format(allowed) +
                            " (paired by seed, with the seed spread: 3 se " + format(by_seed) + ")");
+        o = with_estimate(std::move(o), d.mean, d.se);
         // NTK's accuracy is accepted within `allowed` of ALiBi's on the same sequences.
         return with_band(std::move(o), alibi, allowed, lab::accuracy_scale(8));
       }}, not_reproduced);

@@ -234,6 +234,10 @@ void Effects::require(const std::string& what, const SeedDifference& d) {
   opposite_ = opposite_ || d.mean < -allowed || (allowed == 0 && d.mean <= 0);
   resolution_ = std::max(resolution_, allowed);
   seeds_ = std::max(seeds_, d.seeds);
+  if (d.mean - allowed < weakest_margin_) {
+    weakest_margin_ = d.mean - allowed;
+    weakest_ = d;
+  }
   parts_ += (parts_.empty() ? "" : "; ") + what + " " + ledger::format(d.mean) + (d.mean > allowed ? " > " : " <= ") +
             "3 se " + ledger::format(allowed);
 }
@@ -246,6 +250,7 @@ ledger::Outcome Effects::outcome(ledger::Rule rule, std::string computed, const 
                                                         : ledger::shape(holds_, std::move(computed), text);
   o.resolution = resolution_;
   o.seeds = seeds_;
+  o = ledger::with_estimate(std::move(o), weakest_.mean, weakest_.se);
   if (!holds_ && !opposite_)
     o.inconclusive = "no part shows the opposite effect beyond 3 se: with these seeds the effect is neither "
                      "found nor ruled out";
@@ -287,6 +292,7 @@ ledger::Outcome against_article(std::string_view article, const SeedValues& seed
   o = ledger::with_band(std::move(o), printed, kSigmas * se + ledger::half_unit_of_printed(article),
                         accuracy_scale(classes));
   o.seeds = seeds.seeds();
+  o = ledger::with_estimate(std::move(o), estimate, se_of_mean(seeds, n));
   o.overprecise = overprecise(article, seeds);
   if (o.overprecise)
     o.detail += "; the article prints more digits than three seeds support (s/sqrt(3) = " +
@@ -327,6 +333,7 @@ ledger::Outcome typical_of_seeds(const std::vector<bool>& per_seed, const std::s
           " (kTypicalRate), 3 binomial se at that rate " + ledger::format(half) + "; seeds showing it: " +
           (which.empty() ? "none" : which) + "; " + detail);
   o = ledger::with_threshold_margin(std::move(o), rate, kTypicalRate, half);
+  o = ledger::with_estimate(std::move(o), rate, binomial_standard_error(rate, n));
   o.seeds = int(n);
   return o;
 }

@@ -24,6 +24,7 @@
 ///    this project's seeds.
 #pragma once
 
+#include <cmath>
 #include <functional>
 #include <map>
 #include <memory>
@@ -145,6 +146,9 @@ class Effects {
   double resolution_ = 0;
   int seeds_ = 0;
   std::string parts_;
+  /// The part nearest to failing (smallest difference beyond its 3 se): the outcome's estimate.
+  SeedDifference weakest_{std::nan(""), std::nan(""), 0};
+  double weakest_margin_ = HUGE_VAL;
 };
 
 /// The accuracy of a reader with `classes` answers: from chance 1/classes to 1, reversing at

@@ -277,6 +277,12 @@ Outcome about_floating_point(Outcome outcome, std::string_view why) {
                                                  "), which an enclosure of the exact value would not decide");
 }
 
+Outcome with_estimate(Outcome outcome, double estimate, double standard_error) {
+  outcome.estimate = estimate;
+  outcome.estimate_se = standard_error;
+  return outcome;
+}
+
 QuantityScale signed_scale(double printed, std::string_view what) {
   const double magnitude = std::fabs(printed);
   return {-magnitude, magnitude,

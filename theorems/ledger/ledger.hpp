@@ -69,7 +69,14 @@ struct Outcome {
   /// than print 0.5 as if it were det R(k). NaN: `computed` is the quantity itself.
   double residual = std::nan("");
   std::string residual_unit;
+  /// Experiment claims that read one quantity (an all-seed mean, a mean difference, a rate):
+  /// that estimate and its standard error over the seeds read, so that the sweep can show how
+  /// far each reading of the article moves it. NaN: the claim reads no single quantity.
+  double estimate = std::nan(""), estimate_se = std::nan("");
 };
+
+/// Stamps the quantity an experiment claim decided on (Outcome::estimate) and its standard error.
+Outcome with_estimate(Outcome outcome, double estimate, double standard_error);
 
 /// A band that covers more than this share of its quantity's range decides nothing: the
 /// claim is inconclusive, not "holds". Declared before any claim was classed: a band wider than
@@ -274,7 +281,21 @@ struct Record {
   /// class): of the plausible settings, how many were evaluated and how many threw, and per
   /// reading of the article its verdict in that reading's selected runs.
   int settings_plausible = 0, settings_evaluated = 0, settings_not_evaluated = 0;
-  std::vector<std::pair<std::string, std::string>> readings;
+  /// Each reading's result, in the sweep's order.
+  struct Reading {
+    std::string id;
+    std::string verdict;       ///< on the reading's selected runs: holds, fails, not evaluated
+    int held = 0, evaluated = 0;  ///< its plausible settings (each run counted once) and where it holds
+    double value = std::nan(""), se = std::nan("");  ///< Outcome::estimate on its selected runs
+    std::string ruled_out_by;  ///< the claim whose printed values rule the reading out ("" if none)
+  };
+  std::vector<Reading> readings;
+  /// Holds in more than half of one reading's plausible settings and fails in more than half of
+  /// another's (theorems/report/sweep.hpp, ClaimShares::reading_dependent).
+  bool reading_dependent = false;
+  /// The share behind the class: each counted reading's share of its plausible settings,
+  /// averaged over the readings (NaN when not swept).
+  double share = std::nan("");
 };
 
 Record evaluate_record(const Claim& claim);
