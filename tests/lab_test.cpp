@@ -277,7 +277,7 @@ TEST(Sweep, ReadingsWeighEquallyHoweverManySettingsEachHas) {
 
 TEST(Sweep, ARuledOutReadingAndRepeatedRunsCountInNoShare) {
   pe::theorems::SweepResult r;
-  r.readings = {{"kept", "a", "a"}, {"twin", "a", "a"}, {"ruled", "a", "a", "exp.bag.no_mark_rule"}};
+  r.readings = {{"kept", "a", "a"}, {"twin", "a", "a"}, {"ruled", "a", "a", "exp.bag.no_mark_rule", "why"}};
   r.settings = {{"kept", "a", true, true, 20, 20, "t1", "f1"},
                 {"kept", "b", true, true, 20, 20, "t2", "f2"},
                 {"twin", "a", true, true, 20, 20, "t3", "f1"},  // the filings runs of kept/a again
@@ -309,12 +309,14 @@ TEST(Sweep, SerialisesAndRejectsMalformedText) {
   // Each reading's estimate survives the text, and a reading's rule-out with it.
   pe::theorems::SweepResult estimated = r;
   estimated.readings[1].ruled_out_by = "exp.bag.no_mark_rule";
+  estimated.readings[1].ruled_out_because = "its values print otherwise";
   estimated.claims["both.families"].estimates = {{0.875, 0.0125}, {}};
   ASSERT_TRUE(pe::theorems::parse(pe::theorems::serialise(estimated), back));
   EXPECT_EQ(back.claims["both.families"].estimates[0].value, 0.875);
   EXPECT_EQ(back.claims["both.families"].estimates[0].se, 0.0125);
   EXPECT_TRUE(std::isnan(back.claims["both.families"].estimates[1].value));
   EXPECT_EQ(back.readings[1].ruled_out_by, "exp.bag.no_mark_rule");
+  EXPECT_EQ(back.readings[1].ruled_out_because, "its values print otherwise");
   std::string bad_estimate = pe::theorems::serialise(estimated);
   bad_estimate.replace(bad_estimate.find("0.875:"), 6, "0.875;");
   EXPECT_FALSE(pe::theorems::parse(bad_estimate, back));

@@ -134,7 +134,7 @@ std::string serialise(const SweepResult& result) {
   std::string text = "pe-sweep 3\nreadings " + std::to_string(result.readings.size()) + '\n';
   for (const SweepReading& r : result.readings)
     text += "reading " + r.id + ' ' + r.tournament_recipe + ' ' + r.filings_recipe + ' ' +
-            (r.ruled_out_by.empty() ? "-" : r.ruled_out_by) + '\n';
+            (r.ruled_out_by.empty() ? "-" : r.ruled_out_by) + ' ' + r.ruled_out_because + '\n';
   text += "settings " + std::to_string(result.settings.size()) + '\n';
   for (const SweepSetting& s : result.settings)
     text += "setting " + s.reading + ' ' + s.recipe + ' ' + (s.plausible_tournament ? '1' : '0') + ' ' +
@@ -168,6 +168,10 @@ bool parse(const std::string& text, SweepResult& result) {
     if (!(in >> word >> r.id >> r.tournament_recipe >> r.filings_recipe >> r.ruled_out_by) || word != "reading")
       return false;
     r.ruled_out_by = optional(r.ruled_out_by);
+    // The reason is the rest of the line, and there is one exactly when a claim rules it out.
+    std::getline(in, r.ruled_out_because);
+    r.ruled_out_because.erase(0, r.ruled_out_because.find_first_not_of(' '));
+    if (r.ruled_out_by.empty() != r.ruled_out_because.empty()) return false;
     out.readings.push_back(r);
   }
   if (!(in >> word >> count) || word != "settings") return false;
@@ -285,7 +289,7 @@ std::string sweep_json(const SweepResult& sweep) {
                 ", \"description\": " + json_quoted(experiments::reading_from_id(r.id).description()) +
                 ", \"tournament_recipe\": " + json_quoted(r.tournament_recipe) +
                 ", \"filings_recipe\": " + json_quoted(r.filings_recipe) + ", \"ruled_out_by\": " +
-                json_quoted(r.ruled_out_by) + "}";
+                json_quoted(r.ruled_out_by) + ", \"ruled_out_because\": " + json_quoted(r.ruled_out_because) + "}";
   for (const SweepSetting& s : sweep.settings)
     settings += std::string(settings.empty() ? "" : ",\n      ") + "{\"reading\": " + json_quoted(s.reading) +
                 ", \"recipe\": " + json_quoted(s.recipe) + ", \"plausible_tournament\": " +
@@ -393,7 +397,15 @@ ledger::ReportAnnotations report_annotations(const std::string& report_dir) {
   if (swept) {
     a.top_level_json.push_back(training_selection_json());
     a.top_level_json.push_back(sweep_json(*sweep));
-    a.markdown_sections.push_back("## The training recipes\n\n" + training_selection_markdown());
+    std::string ruled_out;
+    for (const SweepReading& r : sweep->readings)
+      if (!r.ruled_out_by.empty())
+        ruled_out += "- `" + r.id + "`, by `" + r.ruled_out_by + "`: " + r.ruled_out_because + ".\n";
+    a.markdown_sections.push_back(
+        "## The training recipes\n\n" + training_selection_markdown() +
+        (ruled_out.empty() ? std::string()
+                           : "**Readings the article's printed values rule out** (they count in no share):\n\n" +
+                                 ruled_out + "\n"));
   }
   return a;
 }

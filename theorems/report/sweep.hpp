@@ -56,6 +56,7 @@ struct SweepReading {
   /// The claim whose printed values rule this reading out, "" when none does; a ruled-out
   /// reading counts in no claim's share or class, and is reported apart.
   std::string ruled_out_by;
+  std::string ruled_out_because;  ///< what that claim's printed values say against the reading
 };
 
 /// A claim's quantity on one reading's selected runs (ledger::Outcome::estimate); NaN when the

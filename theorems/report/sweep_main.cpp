@@ -301,8 +301,9 @@ void sweep_reading(const ModelReading& reading, bool headline, const std::vector
   const int threads = context.options.threads;
   const RecipeSelection tournament_choice = tournament_recipe_selection(PE_CACHE_DIR, threads, reading);
   const RecipeSelection filings_choice = filings_recipe_selection(context.corpus, PE_CACHE_DIR, threads, reading);
-  result.readings.push_back(
-      {reading.id(), tournament_choice.recipe().id(), filings_choice.recipe().id(), ruled_out_by(reading)});
+  result.readings.push_back({reading.id(), tournament_choice.recipe().id(), filings_choice.recipe().id(),
+                             ruled_out_by(reading),
+                             pe::theorems::why_no_mark_rule_is_ruled_out(reading.no_mark)});
   if (!headline) {
     const Tournament t = run_tournament(tournament_with(tournament_choice.recipe(), kSelectedSeeds, reading),
                                         PE_CACHE_DIR, threads);
