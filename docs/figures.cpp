@@ -407,8 +407,8 @@ FigureData sweep_figure(const std::string& report_dir) {
     ids.push_back(rows[i].id);
   }
   return {"sweep",
-          "Every experiment claim: the share of its plausible settings, over the article's readings and the "
-          "training recipes, in which its statement holds, and its class.",
+          "Every experiment claim: the share of its plausible settings in which its statement holds, "
+          "computed per reading of the article and averaged over the readings not ruled out, and its class.",
           {{"claims", double(rows.size())},
            {"settings", double(sweep.settings.size())},
            {"most_share", theorems::kMostShare},

@@ -477,7 +477,7 @@ TEST(FilingsCorpusClaims, SeedSpreadInTheNoteIsRecomputedFromTheSeedsItNames) {
   const std::string note = pe::ledger::evaluate_record(claim).note;
   std::smatch m;
   ASSERT_TRUE(std::regex_search(note, m,
-                                std::regex(R"(over (\d+) other corpus seeds \((\d+) to (\d+)\) of the same shape: )"
+                                std::regex(R"(over (\d+) corpus seeds the fit never read \((\d+) to (\d+)\) of the same shape: )"
                                            R"(mean ([^,]+), standard deviation ([^,]+), range \[([^,]+), ([^\]]+)\])")))
       << note;
   const std::uint64_t first = std::stoull(m[2]), last = std::stoull(m[3]);

@@ -90,6 +90,36 @@ TEST(AgainstArticle, ABandWiderThanHalfTheAccuracyRangeIsInconclusive) {
   EXPECT_TRUE(tight.inconclusive.empty()) << tight.inconclusive;
 }
 
+TEST(AgainstArticle, ANarrowBandThatReachesChanceIsInconclusive) {
+  // Seeds spread 0.10 .. 0.20 around 0.15: the band (about +/- 0.1) covers under half of
+  // 1/8 .. 1 but reaches chance, so a head that guesses would pass.
+  std::vector<double> v;
+  for (int k = 0; k < 20; ++k) v.push_back(k % 2 ? 0.20 : 0.10);
+  const pe::ledger::Outcome near_chance = lab::against_article("0.150", seeds_of(v), 2000, 2000, 8);
+  EXPECT_EQ(near_chance.verdict, pe::ledger::Verdict::holds);
+  EXPECT_LT(2 * near_chance.resolution / (1 - 0.125), pe::ledger::kInconclusiveShare);
+  EXPECT_NE(near_chance.inconclusive.find("chance"), std::string::npos) << near_chance.inconclusive;
+  // The same spread around 0.55 stays clear of chance and decides.
+  std::vector<double> w;
+  for (int k = 0; k < 20; ++k) w.push_back(k % 2 ? 0.60 : 0.50);
+  const pe::ledger::Outcome clear = lab::against_article("0.550", seeds_of(w), 2000, 2000, 8);
+  EXPECT_EQ(clear.verdict, pe::ledger::Verdict::holds);
+  EXPECT_TRUE(clear.inconclusive.empty()) << clear.inconclusive;
+}
+
+TEST(WithBand, ABandReachingTheValueThatReversesTheClaimIsInconclusive) {
+  const pe::ledger::Outcome held = pe::ledger::bound(true, "x", "y");
+  const pe::ledger::QuantityScale score = pe::ledger::signed_scale(10, "score");
+  // A score of 10 +/- 2: 4/20 of its range, clear of 0.
+  EXPECT_TRUE(pe::ledger::with_band(held, 10, 2, score).inconclusive.empty());
+  // 10 +/- 4.5 covers under half of -10 .. 10 but not 0; 3 +/- 4 covers 0, the sign flip.
+  EXPECT_TRUE(pe::ledger::with_band(held, 10, 4.5, score).inconclusive.empty());
+  EXPECT_FALSE(pe::ledger::with_band(held, 3, 4, score).inconclusive.empty());
+  // A failure is never made inconclusive by its band.
+  EXPECT_TRUE(pe::ledger::with_band(pe::ledger::bound(false, "x", "y"), 3, 4, score).inconclusive.empty());
+  EXPECT_EQ(pe::ledger::with_band(held, 3, 4, score).resolution, 4);
+}
+
 TEST(UnpairedDifference, TheTwoMeansErrorsAddAndTheSmallerSideDecides) {
   const lab::SeedValues a = seeds_of({1, 3, 5, 7});  // mean 4, s^2 = 20/3
   const lab::SeedValues b = seeds_of({0, 2, 4});     // mean 2, s^2 = 4
@@ -214,7 +244,8 @@ TEST(Sweep, ClassesFollowTheDeclaredShares) {
   EXPECT_EQ(experiment_class(r, "tournament.only", "holds", ""), "fragile");
   // 1 of 2 is a substantial share: setting-dependent where it fails.
   EXPECT_EQ(experiment_class(r, "tournament.only", "fails", ""), "setting-dependent");
-  // mostly.fails: plausible settings 0, 1, 3, holding in 3 only: 1 of 3 >= 1/4.
+  // mostly.fails: plausible settings 0, 1 (first reading, holding in neither) and 3 (second
+  // reading, holding): readings weigh equally, (0/2 + 1/1) / 2 = 1/2 >= 1/4.
   EXPECT_EQ(experiment_class(r, "mostly.fails", "fails", ""), "setting-dependent");
   EXPECT_EQ(experiment_class(r, "both.families", "holds", "band too wide"), "inconclusive");
   // Every class a swept claim can get is in the list the sweep figure's key reads.
@@ -229,12 +260,71 @@ TEST(Sweep, ClassesFollowTheDeclaredShares) {
   EXPECT_EQ(given, std::set<std::string>(listed.begin(), listed.end()));
 }
 
+TEST(Sweep, ReadingsWeighEquallyHoweverManySettingsEachHas) {
+  pe::theorems::SweepResult r;
+  r.readings = {{"one", "a", "a"}, {"other", "b", "b"}};
+  r.settings = {{"one", "a", true, true, 20, 20},
+                {"other", "b", true, true, 20, 20},
+                {"other", "c", true, true, 20, 20},
+                {"other", "d", true, true, 20, 20}};
+  r.claims["x"] = {pe::ledger::kTournamentRuns, "hfff", "hf"};
+  const pe::theorems::ClaimShares x = r.shares("x");
+  // Pooled, 1 of 4 settings (0.25); per reading, 1/1 and 0/3, weighed equally: 0.5.
+  EXPECT_EQ(x.held, 1);
+  EXPECT_EQ(x.evaluated, 4);
+  EXPECT_DOUBLE_EQ(x.share(), 0.5);
+  EXPECT_TRUE(x.reading_dependent());
+  EXPECT_EQ(pe::theorems::experiment_class(r, "x", "holds", ""), "fragile");
+  // Holding in 2 of 3 of the second reading's settings as well: more than half in both.
+  r.claims["y"] = {pe::ledger::kTournamentRuns, "hhhf", "hh"};
+  EXPECT_FALSE(r.shares("y").reading_dependent());
+}
+
+TEST(Sweep, ARuledOutReadingAndRepeatedRunsCountInNoShare) {
+  pe::theorems::SweepResult r;
+  r.readings = {{"kept", "a", "a"}, {"twin", "a", "a"}, {"ruled", "a", "a", "exp.bag.no_mark_rule", "why"}};
+  r.settings = {{"kept", "a", true, true, 20, 20, "t1", "f1"},
+                {"kept", "b", true, true, 20, 20, "t2", "f2"},
+                {"twin", "a", true, true, 20, 20, "t3", "f1"},  // the filings runs of kept/a again
+                {"ruled", "a", true, true, 20, 20, "t4", "f4"}};
+  r.claims["filings.claim"] = {pe::ledger::kFilingsRuns, "hfhh", "hhh"};
+  r.claims["tournament.claim"] = {pe::ledger::kTournamentRuns, "hffh", "hhh"};
+  const pe::theorems::ClaimShares f = r.shares("filings.claim");
+  // twin/a reads filings runs already counted in kept/a; ruled/a is in a ruled-out reading.
+  EXPECT_EQ(f.repeated, 1);
+  EXPECT_EQ(f.evaluated, 2);
+  EXPECT_EQ(f.holding, "kept/a");
+  EXPECT_DOUBLE_EQ(f.share(), 0.5);
+  EXPECT_FALSE(f.counted[1]);
+  EXPECT_FALSE(f.counted[2]);
+  // The tournament runs of twin/a are its own: counted, and twin's share is 0 of 1.
+  const pe::theorems::ClaimShares t = r.shares("tournament.claim");
+  EXPECT_EQ(t.repeated, 0);
+  EXPECT_EQ(t.evaluated, 3);
+  EXPECT_DOUBLE_EQ(t.share(), (0.5 + 0.0) / 2);
+  EXPECT_TRUE(t.reading_dependent() == false);  // 1/2 in kept is not more than half
+}
+
 TEST(Sweep, SerialisesAndRejectsMalformedText) {
   const pe::theorems::SweepResult r = small_sweep();
   pe::theorems::SweepResult back;
   ASSERT_TRUE(pe::theorems::parse(pe::theorems::serialise(r), back));
   EXPECT_EQ(pe::theorems::serialise(back), pe::theorems::serialise(r));
   EXPECT_EQ(back.shares("tournament.only").held, 1);
+  // Each reading's estimate survives the text, and a reading's rule-out with it.
+  pe::theorems::SweepResult estimated = r;
+  estimated.readings[1].ruled_out_by = "exp.bag.no_mark_rule";
+  estimated.readings[1].ruled_out_because = "its values print otherwise";
+  estimated.claims["both.families"].estimates = {{0.875, 0.0125}, {}};
+  ASSERT_TRUE(pe::theorems::parse(pe::theorems::serialise(estimated), back));
+  EXPECT_EQ(back.claims["both.families"].estimates[0].value, 0.875);
+  EXPECT_EQ(back.claims["both.families"].estimates[0].se, 0.0125);
+  EXPECT_TRUE(std::isnan(back.claims["both.families"].estimates[1].value));
+  EXPECT_EQ(back.readings[1].ruled_out_by, "exp.bag.no_mark_rule");
+  EXPECT_EQ(back.readings[1].ruled_out_because, "its values print otherwise");
+  std::string bad_estimate = pe::theorems::serialise(estimated);
+  bad_estimate.replace(bad_estimate.find("0.875:"), 6, "0.875;");
+  EXPECT_FALSE(pe::theorems::parse(bad_estimate, back));
   std::string text = pe::theorems::serialise(r);
   EXPECT_FALSE(pe::theorems::parse(text.substr(0, text.size() - 4), back));  // no "end"
   std::string bad_letter = text;

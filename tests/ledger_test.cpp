@@ -217,6 +217,23 @@ TEST(LedgerDeclarations, EveryDeclaredClaimIsWellFormed) {
   }
 }
 
+TEST(LedgerDeclarations, NoStatementAboutTheRecreatedCorpusCanBeCertified) {
+  // The corpus was fitted to the printed statistics on one seed; a statistic is decided on the
+  // seeds the fit never read, as a statistical claim, and only printed and bound claims are
+  // ever certified on an enclosure.
+  int corpus = 0;
+  for (const Claim& c : all_claims()) {
+    if (c.unit != "filings_corpus") continue;
+    ++corpus;
+    EXPECT_TRUE(c.rule == Rule::statistical || c.rule == Rule::shape) << c.id << " is " << to_string(c.rule);
+    const Record r = evaluate_record(c);
+    EXPECT_NE(r.certified, "true") << c.id;
+    if (c.rule == Rule::statistical)
+      EXPECT_NE(r.note.find("never read"), std::string::npos) << c.id << ": " << r.note;
+  }
+  EXPECT_GT(corpus, 0);
+}
+
 TEST(LedgerReport, OnlySweptClaimsCarryAClassInClaimsJson) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "pe-ledger-class-test";
@@ -403,7 +420,23 @@ TEST(ReportListing, ClassTextCountsSettingsOnlyForSweptClasses) {
   r.reproduction = "fragile";
   r.settings_held = 3;
   r.settings_evaluated = 4;
-  EXPECT_EQ(class_text(r), "fragile (holds in 3 of 4 plausible settings)");
+  // The class is decided on the readings' mean share, which need not be 3/4.
+  r.share = 0.5;
+  EXPECT_EQ(class_text(r), "fragile (share 0.50: holds in 3 of 4 plausible settings)");
+  r.reading_dependent = true;
+  EXPECT_EQ(class_text(r), "fragile, reading-dependent (share 0.50: holds in 3 of 4 plausible settings)");
+}
+
+TEST(ReportListing, EachReadingShowsWhereItHoldsItsValueOrWhatRulesItOut) {
+  pe::ledger::Record r = failing("a", "1", "2");
+  pe::ledger::Record::Reading shared{"shared_row+force_mark", "holds", 3, 4, 0.8812, 0.0123, ""};
+  pe::ledger::Record::Reading pairs{"pair_rows+force_mark", "fails", 1, 12};
+  pe::ledger::Record::Reading ruled{"shared_row+resample", "holds", 0, 0};
+  ruled.ruled_out_by = "exp.bag.no_mark_rule";
+  r.readings = {shared, pairs, ruled};
+  EXPECT_EQ(readings_text(r),
+            "shared_row+force_mark holds, holds in 3/4, 0.881 +/- 0.012; pair_rows+force_mark fails, holds in "
+            "1/12; shared_row+resample ruled out by exp.bag.no_mark_rule");
 }
 
 TEST(ReportListing, SlugsAreLowerCaseWordsJoinedByOneHyphen) {

@@ -25,6 +25,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "bag_of_tokens.hpp"
 #include "certified.hpp"
 #include "ledger.hpp"
 #include "statistics.hpp"
@@ -127,6 +128,19 @@ const PairedReading& paired_cached(const lab::Runs& runs, int length) {
 }
 
 }  // namespace
+
+bool no_mark_rule_prints_as_article(NoMarkRule rule) {
+  return ledger::printed("0.547", exact_bag(32, rule)).verdict == ledger::Verdict::holds &&
+         ledger::printed("0.234", exact_bag(256, rule)).verdict == ledger::Verdict::holds;
+}
+
+std::string why_no_mark_rule_is_ruled_out(NoMarkRule rule) {
+  if (no_mark_rule_prints_as_article(rule)) return "";
+  return "with no_mark = " + to_string(rule) + " the exact bag-of-tokens reader gives " +
+         ledger::format(exact_bag(32, rule)) + " at length 32 and " + ledger::format(exact_bag(256, rule)) +
+         " at 256, which do not both print as the article's 0.547 and 0.234";
+}
+
 }  // namespace pe::theorems
 
 namespace pe::theorems::bag_of_tokens_claims {
@@ -155,7 +169,7 @@ const Printed kPrintedExact[] = {{32, "0.547"}, {256, "0.234"}};
 PE_CLAIM_FAMILY(bag_exact, kPrintedExact, &bag_exact);
 
 PE_CLAIM(bag_no_mark_rule) {
-  return {"exp.bag.no_mark_rule", section,
+  return {kNoMarkRuleClaim, section,
       "The printed 0.547 (length 32) and 0.234 (length 256) decide what a sequence "
       "without marks asks for: exactly the rules under which the bag reader is right on "
       "it (force a mark; target a fixed symbol) print as both values, and the project "
@@ -164,9 +178,7 @@ PE_CLAIM(bag_no_mark_rule) {
         std::string matching;
         bool only_known = true;
         for (NoMarkRule r : all_no_mark_rules()) {
-          const bool fits = printed("0.547", exact_bag(32, r)).verdict == Verdict::holds &&
-                            printed("0.234", exact_bag(256, r)).verdict == Verdict::holds;
-          if (!fits) continue;
+          if (!no_mark_rule_prints_as_article(r)) continue;
           matching += (matching.empty() ? "" : ", ") + to_string(r);
           only_known = only_known && (r == NoMarkRule::force_mark || r == NoMarkRule::fixed_symbol);
         }
@@ -195,10 +207,10 @@ Claim article_heads(const Heads& h) {
         Outcome o = statistical(h.article, exact, pe::binomial_standard_error(exact, lab::test_sequences()),
                                 lab::kSigmas);
         o.detail = "exact reader " + format(exact) + " against the printed head mean; " + o.detail;
-        return with_band(std::move(o),
+        return with_band(std::move(o), value_of_printed(h.article),
                          lab::kSigmas * pe::binomial_standard_error(exact, lab::test_sequences()) +
                              half_unit_of_printed(h.article),
-                         lab::accuracy_range(8), lab::kAccuracyRangeText);
+                         lab::accuracy_scale(8));
       }};
 }
 
@@ -220,7 +232,9 @@ Claim heads_match_bag(const Heads& h) {
                             format(allowed) + " (3 paired se, se " + format(pr.difference.se) +
                             "); the bag reader scores " + format(pr.bag_on_test_set) +
                             " on these sequences and " + format(exact) + " exactly; " + seeds.describe());
-         return with_band(std::move(o), allowed, lab::accuracy_range(8), lab::kAccuracyRangeText);
+         o = with_estimate(std::move(o), seeds.mean(), lab::se_of_mean(seeds, lab::test_sequences()));
+         // The heads' accuracy is accepted within `allowed` of the bag reader's on these sequences.
+         return with_band(std::move(o), pr.bag_on_test_set, allowed, lab::accuracy_scale(8));
        }});
 }
 PE_CLAIM_FAMILY(heads, heads, &article_heads, &heads_match_bag);

@@ -90,7 +90,7 @@ int filings_classes(const lab::Runs& runs) { return runs.filings_study().config.
 /// the printed value against mean +- 3 sqrt(s^2 (1 + 1/N) + binomial terms) over this
 /// project's N seeds, with the band's resolution against `range`.
 ledger::Outcome one_more_head(const std::string& article, const lab::SeedValues& all, double binomial_variance,
-                              double range, std::string_view range_text, const std::string& detail) {
+                              const ledger::QuantityScale& scale, const std::string& detail) {
   const double n = all.seeds();
   const double se = std::sqrt(all.between_seed_variance() * (1 + 1 / n) + binomial_variance);
   ledger::Outcome o = ledger::statistical(article, all.mean(), se, lab::kSigmas);
@@ -98,7 +98,9 @@ ledger::Outcome one_more_head(const std::string& article, const lab::SeedValues&
               std::to_string(all.seeds()) + " seeds, s^2 = " + ledger::format(all.between_seed_variance()) + "; " +
               detail;
   o.seeds = all.seeds();
-  return ledger::with_band(std::move(o), lab::kSigmas * se + ledger::half_unit_of_printed(article), range, range_text);
+  o = ledger::with_estimate(std::move(o), all.mean(), std::sqrt(all.between_seed_variance() / n));
+  return ledger::with_band(std::move(o), ledger::value_of_printed(article),
+                           lab::kSigmas * se + ledger::half_unit_of_printed(article), scale);
 }
 
 std::string id_name(FilingReader r) {
@@ -615,9 +617,7 @@ Claim horizon_width(int i) {
         const HorizonRow& r = family_horizon_rows(runs, filings_family).at(seed);
         const lab::SeedValues all =
             horizon_column(runs, filings_family, [](const HorizonRow& x) { return x.horizon; });
-        return one_more_head(a, all, 0, 2 * std::fabs(value_of_printed(a)),
-                             "twice the printed horizon (a horizon has no natural range; the band must "
-                             "at least keep its sign)",
+        return one_more_head(a, all, 0, signed_scale(value_of_printed(a), "horizon"),
                              "horizons " + lab::comma_list(all.values) + "; this project's seed " +
                                  std::to_string(seed) + ": " + horizon_text(r));
       }},
@@ -657,7 +657,7 @@ Claim horizon_beyond(int i) {
         const lab::SeedValues all =
             horizon_column(runs, filings_family, [](const HorizonRow& x) { return x.beyond_accuracy(); });
         const double binomial = std::pow(pe::binomial_standard_error(value_of_printed(a), r.beyond()), 2);
-        return one_more_head(a, all, binomial, lab::accuracy_range(filings_classes(runs)), lab::kAccuracyRangeText,
+        return one_more_head(a, all, binomial, lab::accuracy_scale(filings_classes(runs)),
                              "beyond " + lab::comma_list(all.values) + "; this project's seed " +
                                  std::to_string(seed) + ": " + horizon_text(r));
       }},
@@ -720,7 +720,9 @@ PE_CLAIM(exhibit_fenwick_count) {
         o.detail += "; " + std::to_string(count) + " of " + std::to_string(answers) +
                     " answers are Fenwick; answers by seed then reader: " + c;
         o.seeds = seeds;
-        return with_band(std::move(o), lab::kSigmas * se + 0.5, 12, "the count's range 0 to 12");
+        // Half an answer: the printed count is a whole number.
+        return with_band(std::move(o), 5.0, lab::kSigmas * se + 0.5,
+                         {0, 12, "the count's range 0 to 12", 0, "no Fenwick answer at all"});
       }});
 }
 

@@ -113,9 +113,8 @@ ledger::Outcome one_more_run(const lab::Runs& runs, const std::string& article,
                                       " seeds with the landmark); computed is seed " + std::to_string(shown) +
                                       "'s; all seeds: " + values);
   o.seeds = int(v.size());
-  return ledger::with_band(std::move(o), half + unit, 2 * std::fabs(printed),
-                           "twice the printed value's magnitude (a score has no natural range; the band "
-                           "must at least keep its sign)");
+  o = ledger::with_estimate(std::move(o), mean, std::sqrt(m2 / n));
+  return ledger::with_band(std::move(o), printed, half + unit, ledger::signed_scale(printed, "score"));
 }
 
 /// The values the article prints for its seeds, beside this seed's.

@@ -150,6 +150,10 @@ void Effects::require(const std::string& what, const SeedDifference& d) {
   opposite_ = opposite_ || d.mean < -allowed || (allowed == 0 && d.mean <= 0);
   resolution_ = std::max(resolution_, allowed);
   seeds_ = std::max(seeds_, d.seeds);
+  if (d.mean - allowed < weakest_margin_) {
+    weakest_margin_ = d.mean - allowed;
+    weakest_ = d;
+  }
   parts_ += (parts_.empty() ? "" : "; ") + what + " " + ledger::format(d.mean) + (d.mean > allowed ? " > " : " <= ") +
             "3 se " + ledger::format(allowed);
 }
@@ -162,10 +166,17 @@ ledger::Outcome Effects::outcome(ledger::Rule rule, std::string computed, const 
                                                         : ledger::shape(holds_, std::move(computed), text);
   o.resolution = resolution_;
   o.seeds = seeds_;
+  o = ledger::with_estimate(std::move(o), weakest_.mean, weakest_.se);
   if (!holds_ && !opposite_)
     o.inconclusive = "no part shows the opposite effect beyond 3 se: with these seeds the effect is neither "
                      "found nor ruled out";
   return o;
+}
+
+ledger::QuantityScale accuracy_scale(int classes) {
+  const double chance = 1.0 / classes;
+  return {chance, 1.0, "the accuracy's range from chance " + ledger::format(chance) + " to 1", chance,
+          "chance (a reader that guesses " + std::to_string(classes) + " answers)"};
 }
 
 double se_against_article(std::string_view article, const SeedValues& seeds, long n, long n_article) {
@@ -194,9 +205,10 @@ ledger::Outcome against_article(std::string_view article, const SeedValues& seed
               ledger::format(s2 / double(seeds.values.size())) + " + " + ledger::format(s2 / kHeadlineSeeds) +
               " + " + ledger::format(ours * ours) + " + " + ledger::format(theirs * theirs) +
               ", n = " + std::to_string(n) + ", n_a = " + std::to_string(n_article) + "; " + seeds.describe();
-  o = ledger::with_band(std::move(o), kSigmas * se + ledger::half_unit_of_printed(article), accuracy_range(classes),
-                        kAccuracyRangeText);
+  o = ledger::with_band(std::move(o), printed, kSigmas * se + ledger::half_unit_of_printed(article),
+                        accuracy_scale(classes));
   o.seeds = seeds.seeds();
+  o = ledger::with_estimate(std::move(o), estimate, se_of_mean(seeds, n));
   o.overprecise = overprecise(article, seeds);
   if (o.overprecise)
     o.detail += "; the article prints more digits than three seeds support (s/sqrt(3) = " +
@@ -237,6 +249,7 @@ ledger::Outcome typical_of_seeds(const std::vector<bool>& per_seed, const std::s
           " (kTypicalRate), 3 binomial se at that rate " + ledger::format(half) + "; seeds showing it: " +
           (which.empty() ? "none" : which) + "; " + detail);
   o = ledger::with_threshold_margin(std::move(o), rate, kTypicalRate, half);
+  o = ledger::with_estimate(std::move(o), rate, binomial_standard_error(rate, n));
   o.seeds = int(n);
   return o;
 }
@@ -312,8 +325,14 @@ ledger::Outcome range_of_three(std::string_view low, std::string_view high, cons
                                       ledger::format(hi) + "] (tails 0.00135, k = 3); printed range " +
                                       ledger::format(printed) + " +/- " + ledger::format(half) +
                                       "; computed is the headline seeds' range; " + seeds.describe());
-  o = ledger::with_band(std::move(o), (hi - lo) / 2 + half, accuracy_range(article_tournament().shape.classes),
-                        kAccuracyRangeText);
+  // The statistic is a spread: a band reaching 0 would accept seeds that do not spread at all.
+  ledger::QuantityScale spread = accuracy_scale(article_tournament().shape.classes);
+  spread.high -= spread.low;
+  spread.low = 0;
+  spread.text = "the range's own range from 0 to " + ledger::format(spread.high);
+  spread.reverses_at = 0;
+  spread.reverses_text = "no spread between the seeds";
+  o = ledger::with_band(std::move(o), (lo + hi) / 2, (hi - lo) / 2 + half, spread);
   o.seeds = seeds.seeds();
   return o;
 }
@@ -333,8 +352,8 @@ ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& see
                              ledger::format(lo) + ", " + ledger::format(hi) +
                              "] (tails 0.00135, k = 3); printed " + std::string(article) + " +/- " +
                              ledger::format(half) + "; computed is the headline seeds' value; " + seeds.describe());
-  o = ledger::with_band(std::move(o), (hi - lo) / 2 + half, accuracy_range(article_tournament().shape.classes),
-                        kAccuracyRangeText);
+  o = ledger::with_band(std::move(o), (lo + hi) / 2, (hi - lo) / 2 + half,
+                        accuracy_scale(article_tournament().shape.classes));
   o.seeds = seeds.seeds();
   return o;
 }

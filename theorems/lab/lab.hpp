@@ -23,6 +23,7 @@
 ///    this project's seeds.
 #pragma once
 
+#include <cmath>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -107,16 +108,19 @@ class Effects {
   double resolution_ = 0;
   int seeds_ = 0;
   std::string parts_;
+  /// The part nearest to failing (smallest difference beyond its 3 se): the outcome's estimate.
+  SeedDifference weakest_{std::nan(""), std::nan(""), 0};
+  double weakest_margin_ = HUGE_VAL;
 };
 
-/// The accuracy range of a reader with `classes` answers: from chance 1/classes to 1.
-inline double accuracy_range(int classes) { return 1.0 - 1.0 / classes; }
-inline constexpr std::string_view kAccuracyRangeText = "the accuracy's range from chance to 1";
+/// The accuracy of a reader with `classes` answers: from chance 1/classes to 1, reversing at
+/// chance (a band that reaches it accepts a reader that guesses).
+ledger::QuantityScale accuracy_scale(int classes);
 
 /// Rule::statistical for the all-seed mean against the article's printed mean of three seeds,
 /// with the prediction interval in this header's comment: n test items behind this project's
 /// values, n_article behind the article's; stamped with its resolution (k se + half a printed
-/// unit, against accuracy_range(classes)) and whether the printed digits are overprecise. The
+/// unit, against accuracy_scale(classes)) and whether the printed digits are overprecise. The
 /// detail prints every term.
 ledger::Outcome against_article(std::string_view article, const SeedValues& seeds, long n,
                                 long n_article, int classes);

@@ -285,13 +285,34 @@ Outcome about_floating_point(Outcome outcome, std::string_view why) {
                                                  "), which an enclosure of the exact value would not decide");
 }
 
-Outcome with_band(Outcome outcome, double half_width, double range, std::string_view range_text) {
+Outcome with_estimate(Outcome outcome, double estimate, double standard_error) {
+  outcome.estimate = estimate;
+  outcome.estimate_se = standard_error;
+  return outcome;
+}
+
+QuantityScale signed_scale(double printed, std::string_view what) {
+  const double magnitude = std::fabs(printed);
+  return {-magnitude, magnitude,
+          "twice the printed " + std::string(what) + "'s magnitude (it has no natural range; the band must "
+          "at least keep its sign)",
+          0.0, "where the " + std::string(what) + " changes sign"};
+}
+
+Outcome with_band(Outcome outcome, double centre, double half_width, const QuantityScale& scale) {
   outcome.resolution = half_width;
+  if (outcome.verdict != Verdict::holds) return outcome;
+  const double range = scale.high - scale.low;
   const double share = 2 * half_width / range;
-  if (outcome.verdict == Verdict::holds && !(share <= kInconclusiveShare))
+  if (!(share <= kInconclusiveShare))
     outcome.inconclusive = "the acceptance band (+/- " + format(half_width) + ") covers " + format(share) +
-                           " of " + std::string(range_text) + " (" + format(range) + "), more than " +
+                           " of " + scale.text + " (" + format(range) + "), more than " +
                            format(kInconclusiveShare);
+  else if (!std::isnan(scale.reverses_at) && centre - half_width <= scale.reverses_at &&
+           scale.reverses_at <= centre + half_width)
+    outcome.inconclusive = "the acceptance band " + format(centre) + " +/- " + format(half_width) + " reaches " +
+                           format(scale.reverses_at) + ", " + scale.reverses_text +
+                           ": it would accept a value that says the opposite";
   return outcome;
 }
 

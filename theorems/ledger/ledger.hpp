@@ -69,19 +69,40 @@ struct Outcome {
   /// than print 0.5 as if it were det R(k). NaN: `computed` is the quantity itself.
   double residual = std::nan("");
   std::string residual_unit;
+  /// Experiment claims that read one quantity (an all-seed mean, a mean difference, a rate):
+  /// that estimate and its standard error over the seeds read, so that the sweep can show how
+  /// far each reading of the article moves it. NaN: the claim reads no single quantity.
+  double estimate = std::nan(""), estimate_se = std::nan("");
 };
+
+/// Stamps the quantity an experiment claim decided on (Outcome::estimate) and its standard error.
+Outcome with_estimate(Outcome outcome, double estimate, double standard_error);
 
 /// A band that covers more than this share of its quantity's range decides nothing: the
 /// claim is inconclusive, not "holds". Declared before any claim was classed: a band wider than
 /// half of all the values the quantity can take cannot tell a reproduction from a miss.
 inline constexpr double kInconclusiveShare = 0.5;
 
-/// Stamps the resolution of a claim decided by an acceptance band of half-width `half_width`
-/// around a value of a quantity whose plausible values span `range` (an accuracy: from chance
-/// to 1), named by `range_text`. A claim that holds inside a band of width 2 half_width >
-/// kInconclusiveShare x range is inconclusive. A quantity without bounds takes as its range
-/// 2 |value| (from -|value| to |value|, the smallest range in which the value's sign is at stake).
-Outcome with_band(Outcome outcome, double half_width, double range, std::string_view range_text);
+/// The values a quantity decided by a band can take, and the value at which the claim would say
+/// the opposite: an accuracy runs from chance to 1 and reverses at chance (a reader that
+/// guesses); a score without bounds spans -|value| .. |value| and reverses at 0 (its sign); a
+/// count of answers reverses at 0 (none).
+struct QuantityScale {
+  double low = 0, high = 1;
+  std::string text;  ///< names the range: "the accuracy's range from chance 0.125 to 1"
+  double reverses_at = std::nan("");
+  std::string reverses_text;  ///< names that value: "chance (a reader that guesses)"
+};
+
+/// The scale of a quantity without natural bounds (a score, a horizon), printed as `printed`:
+/// -|printed| .. |printed|, the smallest range in which its sign is at stake, reversing at 0.
+QuantityScale signed_scale(double printed, std::string_view what);
+
+/// Stamps the resolution of a claim decided by an acceptance band centre +/- half_width of a
+/// quantity on `scale`. A claim that holds is inconclusive when its band is wider than
+/// kInconclusiveShare of the scale's range, or when it reaches the value that would reverse the
+/// claim, whatever its width: such a band would accept a quantity that says the opposite.
+Outcome with_band(Outcome outcome, double centre, double half_width, const QuantityScale& scale);
 /// Stamps the resolution of a claim that compares an estimate with a threshold, decided within
 /// k standard errors (`half_width` = k se): inconclusive, whatever the verdict, when the
 /// estimate lies within half_width of the threshold, since the verdict could go either way.
@@ -287,7 +308,21 @@ struct Record {
   /// class): of the plausible settings, how many were evaluated and how many threw, and per
   /// reading of the article its verdict in that reading's selected runs.
   int settings_plausible = 0, settings_evaluated = 0, settings_not_evaluated = 0;
-  std::vector<std::pair<std::string, std::string>> readings;
+  /// Each reading's result, in the sweep's order.
+  struct Reading {
+    std::string id;
+    std::string verdict;       ///< on the reading's selected runs: holds, fails, not evaluated
+    int held = 0, evaluated = 0;  ///< its plausible settings (each run counted once) and where it holds
+    double value = std::nan(""), se = std::nan("");  ///< Outcome::estimate on its selected runs
+    std::string ruled_out_by;  ///< the claim whose printed values rule the reading out ("" if none)
+  };
+  std::vector<Reading> readings;
+  /// Holds in more than half of one reading's plausible settings and fails in more than half of
+  /// another's (theorems/report/sweep.hpp, ClaimShares::reading_dependent).
+  bool reading_dependent = false;
+  /// The share behind the class: each counted reading's share of its plausible settings,
+  /// averaged over the readings (NaN when not swept).
+  double share = std::nan("");
 };
 
 /// Evaluates a claim that reads no trained runs; an experiment claim's record is an error (it

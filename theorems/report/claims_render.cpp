@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <optional>
 #include <regex>
 #include <set>
@@ -165,6 +167,19 @@ std::string inconclusive_markdown(const std::vector<Record>& records, Markdown m
   return md.str() + "\n";
 }
 
+std::string reading_dependent_markdown(const std::vector<Record>& records, Markdown markdown) {
+  std::ostringstream md;
+  int count = 0;
+  for (const Record& r : records) {
+    if (!r.reading_dependent) continue;
+    ++count;
+    md << "- `" << r.id << "` (" << escape_markdown(class_text(r), markdown) << "; article "
+       << escape_markdown(r.article, markdown) << "): " << escape_markdown(readings_text(r), markdown) << "\n";
+  }
+  if (count == 0) md << "None.\n";
+  return md.str() + "\n";
+}
+
 bool belongs_in_errata(const Record& r) { return r.expected == "fails" || r.verdict != r.expected; }
 
 std::string summary_markdown(const Summary& s, Markdown markdown) {
@@ -293,9 +308,9 @@ std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, 
       {"overprecise", r.overprecise == "true" ? "more digits printed than the seeds support" : ""},
       {"holds in", r.settings_holding},
   };
-  std::string readings;
-  for (const auto& [reading, verdict] : r.readings) readings += (readings.empty() ? "" : "; ") + reading + " " + verdict;
-  fields.push_back({"readings", readings});
+  fields.push_back({"readings", readings_text(r)});
+  fields.push_back({"depends on the reading", r.reading_dependent ? "yes: holds in most of one reading's settings "
+                                                                    "and fails in most of another's" : ""});
   const std::string rest = with_reason && r.note.size() > reason(r).size()
                                ? r.note.substr(reason(r).size() + 3)  // after the " | "
                                : (with_reason ? "" : r.note);
@@ -387,8 +402,34 @@ std::string reason(const Record& r) { return r.note.substr(0, r.note.find(" | ")
 
 std::string class_text(const Record& r) {
   if (!counts_settings(r)) return r.reproduction;
-  return r.reproduction + " (holds in " + std::to_string(r.settings_held) + " of " +
-         std::to_string(r.settings_evaluated) + " plausible settings)";
+  return r.reproduction + (r.reading_dependent ? ", reading-dependent" : "") + " (share " + format_share(r) +
+         ": holds in " + std::to_string(r.settings_held) + " of " + std::to_string(r.settings_evaluated) +
+         " plausible settings)";
+}
+
+std::string format_share(const Record& r) {
+  if (std::isnan(r.share)) return "-";
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.2f", r.share);
+  return buf;
+}
+
+std::string readings_text(const Record& r) {
+  std::string out;
+  for (const Record::Reading& g : r.readings) {
+    out += (out.empty() ? "" : "; ") + g.id + " ";
+    if (!g.ruled_out_by.empty()) {
+      out += "ruled out by " + g.ruled_out_by;
+      continue;
+    }
+    out += g.verdict + ", holds in " + std::to_string(g.held) + "/" + std::to_string(g.evaluated);
+    if (!std::isnan(g.value)) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, ", %.3f +/- %.3f", g.value, g.se);
+      out += buf;
+    }
+  }
+  return out;
 }
 
 std::string wrap_report(const std::string& markdown) {

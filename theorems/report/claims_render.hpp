@@ -88,6 +88,9 @@ std::string certification_markdown(const std::vector<Record>& records, Markdown 
 /// verdict, the article's and the computed value, the resolution and why it cannot decide; "none"
 /// when empty.
 std::string inconclusive_markdown(const std::vector<Record>& records, Markdown markdown);
+/// One line per claim that depends on the reading: its class, the article's value and each
+/// reading's result (readings_text); "None." when there is none.
+std::string reading_dependent_markdown(const std::vector<Record>& records, Markdown markdown);
 
 /// How a listing names a claim: its id (the pages add an anchor or a link) and where it is
 /// declared (the pages add links to the source line, the unit and the test).
@@ -119,6 +122,12 @@ std::string computed_face(const Record& record);
 /// The claim's class as a listing shows it: "exact", "not swept", or the experiment class with
 /// how many plausible settings it holds in.
 std::string class_text(const Record& record);
+/// The share behind a swept claim's class, to two decimals ("-" when not swept).
+std::string format_share(const Record& record);
+/// Each reading's result of a swept claim, one "; "-separated item per reading: its verdict on
+/// its selected runs, where it holds among its plausible settings, its quantity there +/- its
+/// standard error, or the claim that rules the reading out.
+std::string readings_text(const Record& record);
 
 /// The claims, each as a compact line (claim, article, computed, verdict, class) with its other
 /// fields (statement, where declared, rule, expectation, certification, seeds, resolution,

@@ -228,10 +228,18 @@ void write_record_json(std::ostream& json, Record r) {
          << ", \"settings_evaluated\": " << r.settings_evaluated
          << ", \"settings_not_evaluated\": " << r.settings_not_evaluated
          << ", \"settings_held\": " << r.settings_held << ", \"share\": "
-         << (r.settings_evaluated ? format(double(r.settings_held) / r.settings_evaluated) : std::string("null"))
+         << (std::isnan(r.share) ? std::string("null") : format(r.share))
+         << ", \"reading_dependent\": " << (r.reading_dependent ? "true" : "false")
          << ", \"settings_holding\": " << pe::json_quoted(r.settings_holding) << ", \"readings\": {";
-    for (std::size_t k = 0; k < r.readings.size(); ++k)
-      json << (k ? ", " : "") << pe::json_quoted(r.readings[k].first) << ": " << pe::json_quoted(r.readings[k].second);
+    const auto number = [](double x) { return std::isnan(x) ? std::string("null") : format(x); };
+    for (std::size_t k = 0; k < r.readings.size(); ++k) {
+      const Record::Reading& g = r.readings[k];
+      json << (k ? ", " : "") << pe::json_quoted(g.id) << ": {\"verdict\": " << pe::json_quoted(g.verdict)
+           << ", \"settings_held\": " << g.held << ", \"settings_evaluated\": " << g.evaluated
+           << ", \"share\": " << (g.evaluated ? format(double(g.held) / g.evaluated) : std::string("null"))
+           << ", \"value\": " << number(g.value) << ", \"se\": " << number(g.se)
+           << ", \"ruled_out_by\": " << pe::json_quoted(g.ruled_out_by) << "}";
+    }
     json << "}";
   }
 }
@@ -335,6 +343,7 @@ void write_claims_markdown(const std::filesystem::path& path, const Summary& s, 
     listing(rows, true);
   }
   md << "## Claims the seeds cannot decide (inconclusive)\n\n" << inconclusive_markdown(records, Markdown::github);
+  md << "## Claims that depend on the reading\n\n" << reading_dependent_markdown(records, Markdown::github);
   for (const std::string& section : sections()) {
     std::vector<const Record*> rows;
     for (const Record& r : records)
@@ -374,6 +383,29 @@ std::string argument_headline(const std::vector<Record>& records) {
   return out.str();
 }
 
+/// Two lines: how many claims depend on the reading, and which readings the article's printed
+/// values rule out, with the claim that does ("shared_row+resample (exp.bag.no_mark_rule)");
+/// nothing when no claim was swept.
+std::string readings_headline(const std::vector<Record>& records) {
+  int dependent = 0;
+  bool swept = false;
+  std::vector<std::string> ruled_out;
+  for (const Record& r : records) {
+    dependent += r.reading_dependent;
+    for (const Record::Reading& g : r.readings) {
+      swept = true;
+      const std::string item = g.id + " (" + g.ruled_out_by + ")";
+      if (!g.ruled_out_by.empty() && std::find(ruled_out.begin(), ruled_out.end(), item) == ruled_out.end())
+        ruled_out.push_back(item);
+    }
+  }
+  if (!swept) return "";
+  std::string out = "  Readings weighed equally: " + std::to_string(dependent) + " claims depend on the reading.\n" +
+                    "  Readings the article's printed values rule out: ";
+  for (std::size_t i = 0; i < ruled_out.size(); ++i) out += (i ? ", " : "") + ruled_out[i];
+  return out + (ruled_out.empty() ? "none.\n" : ".\n");
+}
+
 void write_headline(const std::string& report_dir, const Summary& s, const CollectedRecords& collected) {
   namespace fs = std::filesystem;
   const std::vector<Record>& records = collected.records;
@@ -393,7 +425,7 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
            << " fragile, " << s.setting_dependent << " setting-dependent, " << s.does_not_reproduce
            << " do not reproduce, " << s.inconclusive << " inconclusive";
   if (s.not_swept) headline << "; " << s.not_swept << " not swept in this run";
-  headline << ".\n  Printed values with more digits than their seeds support: " << s.overprecise << ".\n"
+  headline << ".\n" << readings_headline(records) << "  Printed values with more digits than their seeds support: " << s.overprecise << ".\n"
            << "  Verdicts that differ from their expectation: " << disagreeing.size()
            << (disagreeing.empty() ? "." : ":") << "\n";
   for (const std::string& d : disagreeing) headline << "    " << d << "\n";

@@ -28,40 +28,120 @@ std::vector<experiments::TrainingRecipe> sweep_settings(const experiments::Model
 
 ClaimShares SweepResult::shares(const std::string& id) const {
   ClaimShares out;
+  out.by_reading.assign(readings.size(), {});
+  out.counted.assign(readings.size(), false);
   const auto it = claims.find(id);
   if (it == claims.end()) return out;
   const SweptClaim& c = it->second;
+  std::vector<std::string> keys_seen;
   for (std::size_t i = 0; i < settings.size() && i < c.letters.size(); ++i) {
     const SweepSetting& s = settings[i];
+    const auto reading = std::find_if(readings.begin(), readings.end(),
+                                      [&](const SweepReading& r) { return r.id == s.reading; });
+    if (reading == readings.end() || !reading->ruled_out_by.empty()) continue;
     const bool plausible = (!(c.families & ledger::kTournamentRuns) || s.plausible_tournament) &&
                            (!(c.families & ledger::kFilingsRuns) || s.plausible_filings);
     if (!plausible) continue;
+    // The runs this claim reads in this setting; unrecorded keys never match.
+    const std::string key = (c.families & ledger::kTournamentRuns ? s.tournament_key : "-") + "/" +
+                            (c.families & ledger::kFilingsRuns ? s.filings_key : "-");
+    const bool recorded = !(c.families & ledger::kTournamentRuns && s.tournament_key.empty()) &&
+                          !(c.families & ledger::kFilingsRuns && s.filings_key.empty());
+    if (recorded && std::find(keys_seen.begin(), keys_seen.end(), key) != keys_seen.end()) {
+      ++out.repeated;
+      continue;
+    }
+    if (recorded) keys_seen.push_back(key);
     ++out.plausible;
     if (c.letters[i] == 'e') {
       ++out.not_evaluated;
       continue;
     }
     ++out.evaluated;
+    ReadingShare& by = out.by_reading[std::size_t(reading - readings.begin())];
+    ++by.evaluated;
+    out.counted[std::size_t(reading - readings.begin())] = true;
     if (c.letters[i] == 'h') {
       ++out.held;
+      ++by.held;
       out.holding += (out.holding.empty() ? "" : " ") + s.reading + "/" + s.recipe;
     }
   }
   return out;
 }
 
+double ClaimShares::share() const {
+  double sum = 0;
+  int readings = 0;
+  for (std::size_t r = 0; r < by_reading.size(); ++r)
+    if (counted[r]) {
+      sum += by_reading[r].share();
+      ++readings;
+    }
+  return readings ? sum / readings : 0.0;
+}
+
+bool ClaimShares::reading_dependent() const {
+  bool mostly_holds = false, mostly_fails = false;
+  for (std::size_t r = 0; r < by_reading.size(); ++r) {
+    if (!counted[r]) continue;
+    mostly_holds = mostly_holds || by_reading[r].share() > kMostShare;
+    mostly_fails = mostly_fails || 1 - by_reading[r].share() > kMostShare;
+  }
+  return mostly_holds && mostly_fails;
+}
+
+namespace {
+std::string estimate_text(const ReadingEstimate& e) {
+  if (std::isnan(e.value)) return "-";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g:%.10g", e.value, e.se);
+  return buf;
+}
+bool parse_estimates(const std::string& text, std::size_t count, std::vector<ReadingEstimate>& out) {
+  out.clear();
+  std::istringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    ReadingEstimate e;
+    if (item != "-") {
+      const std::size_t colon = item.find(':');
+      if (colon == std::string::npos) return false;
+      try {
+        std::size_t used = 0;
+        e.value = std::stod(item.substr(0, colon), &used);
+        if (used != colon) return false;
+        e.se = std::stod(item.substr(colon + 1), &used);
+        if (used != item.size() - colon - 1) return false;
+      } catch (const std::exception&) {
+        return false;
+      }
+    }
+    out.push_back(e);
+  }
+  return out.size() == count;
+}
+}  // namespace
+
 std::string serialise(const SweepResult& result) {
-  std::string text = "pe-sweep 2\nreadings " + std::to_string(result.readings.size()) + '\n';
+  std::string text = "pe-sweep 3\nreadings " + std::to_string(result.readings.size()) + '\n';
   for (const SweepReading& r : result.readings)
-    text += "reading " + r.id + ' ' + r.tournament_recipe + ' ' + r.filings_recipe + '\n';
+    text += "reading " + r.id + ' ' + r.tournament_recipe + ' ' + r.filings_recipe + ' ' +
+            (r.ruled_out_by.empty() ? "-" : r.ruled_out_by) + ' ' + r.ruled_out_because + '\n';
   text += "settings " + std::to_string(result.settings.size()) + '\n';
   for (const SweepSetting& s : result.settings)
     text += "setting " + s.reading + ' ' + s.recipe + ' ' + (s.plausible_tournament ? '1' : '0') + ' ' +
             (s.plausible_filings ? '1' : '0') + ' ' + std::to_string(s.tournament_seeds) + ' ' +
-            std::to_string(s.filings_seeds) + '\n';
+            std::to_string(s.filings_seeds) + ' ' + (s.tournament_key.empty() ? "-" : s.tournament_key) + ' ' +
+            (s.filings_key.empty() ? "-" : s.filings_key) + '\n';
   text += "claims " + std::to_string(result.claims.size()) + '\n';
-  for (const auto& [id, c] : result.claims)
-    text += "claim " + id + ' ' + std::to_string(c.families) + ' ' + c.readings + ' ' + c.letters + '\n';
+  for (const auto& [id, c] : result.claims) {
+    std::string estimates;
+    for (std::size_t r = 0; r < result.readings.size(); ++r)
+      estimates += (r ? "," : "") + (r < c.estimates.size() ? estimate_text(c.estimates[r]) : std::string("-"));
+    text += "claim " + id + ' ' + std::to_string(c.families) + ' ' + c.readings + ' ' + c.letters + ' ' +
+            estimates + '\n';
+  }
   return text + "end\n";
 }
 
@@ -73,32 +153,43 @@ bool parse(const std::string& text, SweepResult& result) {
   auto letters_only = [](const std::string& v, std::size_t size) {
     return v.size() == size && v.find_first_not_of("hfe") == std::string::npos;
   };
-  if (!std::getline(in, word) || word != "pe-sweep 2") return false;
+  auto optional = [](const std::string& v) { return v == "-" ? std::string() : v; };
+  if (!std::getline(in, word) || word != "pe-sweep 3") return false;
   if (!(in >> word >> count) || word != "readings" || count == 0) return false;
   for (std::size_t i = 0; i < count; ++i) {
     SweepReading r;
-    if (!(in >> word >> r.id >> r.tournament_recipe >> r.filings_recipe) || word != "reading") return false;
+    if (!(in >> word >> r.id >> r.tournament_recipe >> r.filings_recipe >> r.ruled_out_by) || word != "reading")
+      return false;
+    r.ruled_out_by = optional(r.ruled_out_by);
+    // The reason is the rest of the line, and there is one exactly when a claim rules it out.
+    std::getline(in, r.ruled_out_because);
+    r.ruled_out_because.erase(0, r.ruled_out_because.find_first_not_of(' '));
+    if (r.ruled_out_by.empty() != r.ruled_out_because.empty()) return false;
     out.readings.push_back(r);
   }
   if (!(in >> word >> count) || word != "settings") return false;
   for (std::size_t i = 0; i < count; ++i) {
     SweepSetting s;
     int t = 0, f = 0;
-    if (!(in >> word >> s.reading >> s.recipe >> t >> f >> s.tournament_seeds >> s.filings_seeds) ||
+    if (!(in >> word >> s.reading >> s.recipe >> t >> f >> s.tournament_seeds >> s.filings_seeds >>
+          s.tournament_key >> s.filings_key) ||
         word != "setting" || (t != 0 && t != 1) || (f != 0 && f != 1) || s.tournament_seeds < 0 ||
         s.filings_seeds < 0)
       return false;
     s.plausible_tournament = t == 1;
     s.plausible_filings = f == 1;
+    s.tournament_key = optional(s.tournament_key);
+    s.filings_key = optional(s.filings_key);
     out.settings.push_back(s);
   }
   if (!(in >> word >> count) || word != "claims") return false;
   for (std::size_t i = 0; i < count; ++i) {
-    std::string id;
+    std::string id, estimates;
     SweptClaim c;
-    if (!(in >> word >> id >> c.families >> c.readings >> c.letters) || word != "claim" || c.families < 0 ||
-        c.families > 3 || !letters_only(c.readings, out.readings.size()) ||
-        !letters_only(c.letters, out.settings.size()))
+    if (!(in >> word >> id >> c.families >> c.readings >> c.letters >> estimates) || word != "claim" ||
+        c.families < 0 || c.families > 3 || !letters_only(c.readings, out.readings.size()) ||
+        !letters_only(c.letters, out.settings.size()) ||
+        !parse_estimates(estimates, out.readings.size(), c.estimates))
       return false;
     out.claims[id] = c;
   }
@@ -123,18 +214,25 @@ const std::vector<std::string>& swept_classes() {
 }
 
 std::string class_rules() {
-  char buf[1200];
+  char buf[2200];
   std::snprintf(buf, sizeof buf,
-                "Plausible settings: %s. A claim's share is the share of its plausible settings (every "
-                "reading, every recipe, for each family of heads it reads) in which it holds; a setting "
-                "whose evaluation threw is not evaluated and is left out of the share. Classes: "
+                "Plausible settings: %s. A claim's share is, for each reading of the article, the share "
+                "of that reading's plausible settings (every recipe, for each family of heads it reads) in "
+                "which it holds, averaged over the readings, so that each reading weighs the same however "
+                "many plausible settings it has; settings whose runs have the cache key of a setting "
+                "already counted count once, a setting whose evaluation threw is left out, and a reading "
+                "that the article's own printed values rule out counts in no share (it is reported "
+                "apart, with the claim that rules it out). A claim is *reading-dependent* when it holds "
+                "in more than half of one reading's plausible settings and fails in more than half of "
+                "another's. Classes: "
                 "*reproduces* (holds in the selected setting and in more than %.0f%% of its plausible "
                 "settings), *fragile* (holds in the selected setting, in at most %.0f%% of them), "
                 "*setting-dependent* (fails in the selected setting, holds in at least %.0f%%), *does not "
                 "reproduce* (fails in the selected setting, holds in under %.0f%%), *inconclusive* (its "
                 "own decision in the selected setting is too wide to decide: an acceptance band covering "
-                "more than %.0f%% of its quantity's range, or an estimate within its resolution of its "
-                "threshold).",
+                "more than %.0f%% of its quantity's range, or one reaching the value that would reverse "
+                "the claim (chance for an accuracy, 0 for a sign or a count), or an estimate within its "
+                "resolution of its threshold).",
                 experiments::plausibility_rule().c_str(), 100 * kMostShare, 100 * kMostShare,
                 100 * kSubstantialShare, 100 * kSubstantialShare, 100 * ledger::kInconclusiveShare);
   return buf;
@@ -183,13 +281,16 @@ std::string sweep_json(const SweepResult& sweep) {
     readings += std::string(readings.empty() ? "" : ", ") + "{\"reading\": " + json_quoted(r.id) +
                 ", \"description\": " + json_quoted(experiments::reading_from_id(r.id).description()) +
                 ", \"tournament_recipe\": " + json_quoted(r.tournament_recipe) +
-                ", \"filings_recipe\": " + json_quoted(r.filings_recipe) + "}";
+                ", \"filings_recipe\": " + json_quoted(r.filings_recipe) + ", \"ruled_out_by\": " +
+                json_quoted(r.ruled_out_by) + ", \"ruled_out_because\": " + json_quoted(r.ruled_out_because) + "}";
   for (const SweepSetting& s : sweep.settings)
     settings += std::string(settings.empty() ? "" : ",\n      ") + "{\"reading\": " + json_quoted(s.reading) +
                 ", \"recipe\": " + json_quoted(s.recipe) + ", \"plausible_tournament\": " +
                 (s.plausible_tournament ? "true" : "false") + ", \"plausible_filings\": " +
                 (s.plausible_filings ? "true" : "false") + ", \"tournament_seeds\": " +
-                std::to_string(s.tournament_seeds) + ", \"filings_seeds\": " + std::to_string(s.filings_seeds) + "}";
+                std::to_string(s.tournament_seeds) + ", \"filings_seeds\": " + std::to_string(s.filings_seeds) +
+                ", \"tournament_key\": " + json_quoted(s.tournament_key) + ", \"filings_key\": " +
+                json_quoted(s.filings_key) + "}";
   return "\"sweep\": {\"rules\": " + json_quoted(class_rules()) + ",\n    \"readings\": [" + readings +
          "],\n    \"settings\": [" + settings + "]}";
 }
@@ -269,18 +370,37 @@ ledger::ReportAnnotations report_annotations(const std::string& report_dir) {
     r.settings_held = shares.held;
     r.settings_not_evaluated = shares.not_evaluated;
     r.settings_holding = shares.holding;
+    r.reading_dependent = shares.reading_dependent();
+    r.share = shares.share();
     const SweptClaim& c = sweep->claims.at(r.id);
-    for (std::size_t i = 0; i < sweep->readings.size() && i < c.readings.size(); ++i)
-      r.readings.push_back({sweep->readings[i].id, c.readings[i] == 'h'   ? "holds"
-                                                   : c.readings[i] == 'f' ? "fails"
-                                                                          : "not evaluated"});
+    for (std::size_t i = 0; i < sweep->readings.size() && i < c.readings.size(); ++i) {
+      ledger::Record::Reading reading;
+      reading.id = sweep->readings[i].id;
+      reading.verdict = c.readings[i] == 'h' ? "holds" : c.readings[i] == 'f' ? "fails" : "not evaluated";
+      reading.held = shares.by_reading[i].held;
+      reading.evaluated = shares.by_reading[i].evaluated;
+      if (i < c.estimates.size()) {
+        reading.value = c.estimates[i].value;
+        reading.se = c.estimates[i].se;
+      }
+      reading.ruled_out_by = sweep->readings[i].ruled_out_by;
+      r.readings.push_back(reading);
+    }
   };
   // The selections are cached by now whenever the sweep ran; without it, reading them could
   // mean training the whole grid inside the report step.
   if (swept) {
     a.top_level_json.push_back(training_selection_json());
     a.top_level_json.push_back(sweep_json(*sweep));
-    a.markdown_sections.push_back("## The training recipes\n\n" + training_selection_markdown());
+    std::string ruled_out;
+    for (const SweepReading& r : sweep->readings)
+      if (!r.ruled_out_by.empty())
+        ruled_out += "- `" + r.id + "`, by `" + r.ruled_out_by + "`: " + r.ruled_out_because + ".\n";
+    a.markdown_sections.push_back(
+        "## The training recipes\n\n" + training_selection_markdown() +
+        (ruled_out.empty() ? std::string()
+                           : "**Readings the article's printed values rule out** (they count in no share):\n\n" +
+                                 ruled_out + "\n"));
   }
   return a;
 }

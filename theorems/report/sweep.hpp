@@ -12,6 +12,7 @@
 /// f (it fails) or e (its evaluation threw: "not evaluated", never a failure).
 #pragma once
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -30,7 +31,8 @@ std::vector<experiments::TrainingRecipe> sweep_settings(const experiments::Model
 /// plausible settings (else it is *fragile*); one that fails there is *setting-dependent* when
 /// it holds in at least kSubstantialShare of them (else it *does not reproduce*). A claim whose
 /// own decision is inconclusive (ledger::Outcome::inconclusive) is *inconclusive* whatever the
-/// shares.
+/// shares. The share is each reading's share, averaged over the readings: readings weigh
+/// equally, however many plausible settings each has.
 inline constexpr double kMostShare = 0.5;
 inline constexpr double kSubstantialShare = 0.25;
 
@@ -39,24 +41,52 @@ struct SweepSetting {
   std::string recipe;   ///< experiments::TrainingRecipe::id()
   bool plausible_tournament = false, plausible_filings = false;
   int tournament_seeds = 0, filings_seeds = 0;
+  /// The cache keys of the setting's tournament and filings runs: two settings whose runs have
+  /// the same key trained the same heads and count once ("" when not recorded).
+  std::string tournament_key, filings_key;
 };
 
 struct SweepReading {
   std::string id;                                 ///< experiments::ModelReading::id()
   std::string tournament_recipe, filings_recipe;  ///< its selected recipes
+  /// The claim whose printed values rule this reading out, "" when none does; a ruled-out
+  /// reading counts in no claim's share or class, and is reported apart.
+  std::string ruled_out_by;
+  std::string ruled_out_because;  ///< what that claim's printed values say against the reading
+};
+
+/// A claim's quantity on one reading's selected runs (ledger::Outcome::estimate); NaN when the
+/// claim reads no single quantity or the evaluation threw.
+struct ReadingEstimate {
+  double value = std::nan(""), se = std::nan("");
 };
 
 struct SweptClaim {
   int families = 0;      ///< the families of runs it declares (ledger::Claim::reads)
   std::string letters;   ///< one per setting
   std::string readings;  ///< one per reading: its letter on that reading's selected runs
+  std::vector<ReadingEstimate> estimates;  ///< one per reading (empty: not recorded)
 };
 
-/// A claim's plausible settings and how it fared in them.
+/// One reading's plausible settings for a claim (runs counted once) and where it holds.
+struct ReadingShare {
+  int evaluated = 0, held = 0;
+  double share() const { return evaluated ? double(held) / evaluated : 0.0; }
+};
+
+/// A claim's plausible settings and how it fared in them, over the readings that are not ruled
+/// out, each run counted once.
 struct ClaimShares {
   int plausible = 0, evaluated = 0, held = 0, not_evaluated = 0;
+  int repeated = 0;     ///< plausible settings left out: their runs' keys were counted already
   std::string holding;  ///< "reading/recipe" of each plausible setting it holds in
-  double share() const { return evaluated ? double(held) / evaluated : 0.0; }
+  std::vector<ReadingShare> by_reading;  ///< one per reading, in SweepResult::readings' order
+  std::vector<bool> counted;             ///< per reading: not ruled out and evaluated somewhere
+  /// The mean over the counted readings of each one's share: readings weigh equally.
+  double share() const;
+  /// Holds in more than kMostShare of one counted reading's settings and fails in more than
+  /// kMostShare of another's.
+  bool reading_dependent() const;
 };
 
 struct SweepResult {

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "bag_of_tokens.hpp"
 #include "headline_runs.hpp"
 #include "ledger.hpp"
 #include "result_cache.hpp"
@@ -38,13 +39,33 @@ using namespace pe::experiments;
 namespace lab = pe::theorems::lab;
 namespace ledger = pe::ledger;
 
-/// The claim's verdict on the runs it is given.
-char verdict_letter(const ledger::Claim& claim, const lab::Runs& runs) {
+/// A claim evaluated on the runs it is given: its letter (h holds, f fails, e threw) and the
+/// quantity it decided on (ledger::Outcome::estimate).
+struct Evaluation {
+  char letter = 'e';
+  pe::theorems::ReadingEstimate estimate;
+};
+
+Evaluation evaluate(const ledger::Claim& claim, const lab::Runs& runs) {
   try {
-    return claim.evaluate_on_runs(runs).verdict == ledger::Verdict::holds ? 'h' : 'f';
+    const ledger::Outcome o = claim.evaluate_on_runs(runs);
+    return {o.verdict == ledger::Verdict::holds ? 'h' : 'f', {o.estimate, o.estimate_se}};
   } catch (const std::exception&) {
-    return 'e';
+    return {};
   }
+}
+
+char verdict_letter(const ledger::Claim& claim, const lab::Runs& runs) { return evaluate(claim, runs).letter; }
+
+/// The cache identity of a family's runs in one setting (its configuration's canonical text).
+template <class Config>
+std::string run_key(const Config& config) {
+  return hex64(fnv1a64(config.canonical()));
+}
+
+/// The claim whose printed values rule `reading` out, "" when none does.
+std::string ruled_out_by(const ModelReading& reading) {
+  return pe::theorems::no_mark_rule_prints_as_article(reading.no_mark) ? "" : pe::theorems::kNoMarkRuleClaim;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -164,8 +185,8 @@ std::vector<const ledger::Claim*> find_swept_claims(pe::theorems::SweepResult& r
   for (const ledger::Claim& claim : ledger::all_claims())
     if (claim.reads != ledger::kNoRuns) {
       swept.push_back(&claim);
-      const char headline = verdict_letter(claim, lab::headline_runs());
-      result.claims[claim.id] = {claim.reads, std::string(1, headline), ""};
+      const Evaluation e = evaluate(claim, lab::headline_runs());
+      result.claims[claim.id] = {claim.reads, std::string(1, e.letter), "", {e.estimate}};
     }
   return swept;
 }
@@ -249,6 +270,8 @@ std::pair<int, int> train_plausible(GridRuns& grid, const ModelReading& reading,
                        (sr.setting.plausible_filings ? sr.study->trained : 0);
     sr.setting.tournament_seeds = sr.tournament->config.seeds;
     sr.setting.filings_seeds = sr.study->config.seeds;
+    sr.setting.tournament_key = run_key(sr.tournament->config);
+    sr.setting.filings_key = run_key(sr.study->config);
   }
   return {plausible_tournament, plausible_filings};
 }
@@ -275,7 +298,9 @@ void sweep_reading(const ModelReading& reading, bool headline, const std::vector
   const int threads = context.options.threads;
   const RecipeSelection tournament_choice = tournament_recipe_selection(PE_CACHE_DIR, threads, reading);
   const RecipeSelection filings_choice = filings_recipe_selection(context.corpus, PE_CACHE_DIR, threads, reading);
-  result.readings.push_back({reading.id(), tournament_choice.recipe().id(), filings_choice.recipe().id()});
+  result.readings.push_back({reading.id(), tournament_choice.recipe().id(), filings_choice.recipe().id(),
+                             ruled_out_by(reading),
+                             pe::theorems::why_no_mark_rule_is_ruled_out(reading.no_mark)});
   if (!headline) {
     const Tournament t = run_tournament(tournament_with(tournament_choice.recipe(), kSelectedSeeds, reading),
                                         PE_CACHE_DIR, threads);
@@ -283,7 +308,11 @@ void sweep_reading(const ModelReading& reading, bool headline, const std::vector
                                              context.corpus, PE_CACHE_DIR, threads);
     context.trained += t.trained + f.trained;
     const lab::Runs selected(t, f);
-    for (const ledger::Claim* c : swept) result.claims[c->id].readings += verdict_letter(*c, selected);
+    for (const ledger::Claim* c : swept) {
+      const Evaluation e = evaluate(*c, selected);
+      result.claims[c->id].readings += e.letter;
+      result.claims[c->id].estimates.push_back(e.estimate);
+    }
   }
   GridRuns grid = train_grid(reading, context);
   keep_evenly_spaced(grid, context.options.settings);
