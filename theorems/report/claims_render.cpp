@@ -476,7 +476,7 @@ std::string claims_listing(const std::vector<const Record*>& records, Markdown m
 
 std::string relations_markdown(const std::vector<Record>& records, Markdown markdown,
                                const std::function<std::string(const Record&)>& link) {
-  constexpr std::size_t kValueWidth = 48;
+  constexpr std::size_t kComputedWidth = 120;  // the note keeps the rest
   auto esc = [markdown](const std::string& text) { return escape_markdown(text, markdown); };
   std::ostringstream md;
   md << "Each relation the article states or implies among its own printed numbers, decided on the "
@@ -488,8 +488,8 @@ std::string relations_markdown(const std::vector<Record>& records, Markdown mark
   for (const char* grade : {"changes a conclusion", "wrong digit", "cannot bite", "consistent"})
     for (const Record& r : records)
       if (r.consistency == grade) {
-        md << "- " << link(r) << " (" << grade << "): " << esc(shortened(r.article, kValueWidth)) << "; computed "
-           << esc(shortened(r.computed, kValueWidth)) << "\n";
+        md << "- " << link(r) << " (" << grade << "): " << esc(r.article) << "; computed "
+           << esc(shortened(r.computed, kComputedWidth)) << "\n";
         ++listed;
       }
   if (listed == 0) md << "None in this run.\n";
