@@ -500,6 +500,11 @@ Page errata_page(const Context& context) {
                                     [](const Record& r) {
                                       return "\\ref " + claim_anchor(r.id) + " \"" + r.id + "\"";
                                     })
+     << "## The printed numbers against each other {#errata-relations}\n\n"
+     << ledger::relations_markdown(context.records, Markdown::doxygen,
+                                   [](const Record& r) {
+                                     return "\\ref " + claim_anchor(r.id) + " \"" + r.id + "\"";
+                                   })
      << "## Errata: the article's statement fails as printed {#errata-declared}\n\n";
   if (declared.empty()) md << "No claim declared in this build is an erratum.\n\n";
   for (const auto& [title, kind] : ledger::errata_groups()) {

@@ -45,6 +45,10 @@ class ClaimCheck : public testing::Test {
       // A shape claim's computed value is a description, not a number.
     }
     pe::ledger::write_fragment(PE_REPORT_DIR, r);
+    // A relation among printed numbers that no printed digits could break decides nothing:
+    // reported as skipped, neither passed nor failed.
+    if (r.consistency == "cannot bite" && r.verdict == r.expected)
+      GTEST_SKIP() << r.note;
     EXPECT_EQ(r.verdict, r.expected)
         << "claim " << r.id << " (" << r.statement << "): article " << r.article
         << ", computed " << r.computed << "; " << r.note;

@@ -362,6 +362,87 @@ TEST(Summary, FailuresAreCountedByCause) {
   EXPECT_EQ(s.fails_not_swept, 1);
 }
 
+// Relations among the article's printed numbers (unit consistency) are counted by grade, apart from
+// the mathematics and the certified deterministic claims; one that cannot bite neither holds nor
+// fails, and decides nothing for its statement.
+TEST(Summary, RelationsAmongPrintedNumbersAreCountedApart) {
+  std::vector<Record> rs = {listed("thm9.a", "holds", "holds"),
+                            listed("consistency.filings_far.complement", "holds", "holds"),
+                            listed("consistency.table_finance.granularity", "holds", "holds"),
+                            listed("consistency.filings_exhibit.x", "fails", "fails"),
+                            listed("consistency.filings_exhibit.y", "fails", "fails")};
+  rs[0].unit = "theorem9";
+  const char* grades[] = {"consistent", "cannot bite", "changes a conclusion", "wrong digit"};
+  for (int i = 0; i < 5; ++i) {
+    rs[i].reproduction = "exact";
+    rs[i].rule = "bound";
+    rs[i].certified = "true";
+    if (i > 0) {
+      rs[i].unit = "consistency";
+      rs[i].consistency = grades[i - 1];
+    }
+  }
+  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  EXPECT_EQ(s.relations, 4);
+  EXPECT_EQ(s.relations_consistent, 1);
+  EXPECT_EQ(s.relations_cannot_bite, 1);
+  EXPECT_EQ(s.relations_changing_conclusion, 1);
+  EXPECT_EQ(s.relations_wrong_digit, 1);
+  EXPECT_EQ(s.holds, 2);  // the cannot-bite relation is not among them
+  EXPECT_EQ(s.cannot_bite, 1);
+  EXPECT_EQ(s.fails, 2);
+  EXPECT_EQ(s.fails_printed_numbers, 2);
+  EXPECT_EQ(s.fails_mathematics, 0);
+  EXPECT_EQ(s.mathematics_checked, 1);
+  EXPECT_EQ(s.deterministic, 1);
+  EXPECT_EQ(pe::ledger::failure_cause(rs[3]), "printed-numbers");
+  // The finance table's only record here cannot bite: the table is not checked by it.
+  for (const pe::ledger::StatementResult& r : pe::ledger::evaluate_statements(rs)) {
+    if (r.statement->id == "table.finance") EXPECT_EQ(r.verdict, "not checked");
+    if (r.statement->id == "filings.far") EXPECT_EQ(r.verdict, "holds");
+    if (r.statement->id == "filings.exhibit") EXPECT_EQ(r.verdict, "fails");
+  }
+}
+
+// A relation's grade survives the fragment, reaches claims.json and the headline, and claims.md
+// lists the relation in its own section.
+TEST(LedgerReport, RelationsReachClaimsJsonTheHeadlineAndTheirSection) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "pe-ledger-relations-test";
+  fs::remove_all(dir);
+  pe::ledger::begin_run(dir.string());
+  const std::vector<std::pair<std::string, std::string>> relations = {
+      {"consistency.filings_far.complement", "consistent"}, {"consistency.table_finance.granularity", "cannot bite"}};
+  for (const auto& [id, grade] : relations) {
+    pe::ledger::Record r = listed(id, "holds", "holds");
+    r.unit = "consistency";
+    r.consistency = grade;
+    pe::ledger::write_fragment(dir.string(), r);
+  }
+  pe::ledger::ReportAnnotations annotations;
+  annotations.annotate = [](pe::ledger::Record& r) { r.reproduction = "exact"; };
+  pe::ledger::write_report(dir.string(), annotations);
+  const auto text = [&dir](const char* name) {
+    std::ifstream in(dir / name);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  const std::string json = text("claims.json"), headline = text("headline.txt"), md = text("claims.md");
+  EXPECT_NE(json.find("\"consistency\": \"cannot bite\""), std::string::npos);
+  EXPECT_NE(json.find("\"printed_numbers\": {\"relations\": 2, \"consistent\": 1, \"inconsistent\": 0, "
+                      "\"changes_a_conclusion\": 0, \"wrong_digit\": 0, \"cannot_bite\": 1}"),
+            std::string::npos)
+      << json.substr(0, 800);
+  EXPECT_NE(headline.find("1 hold, 0 fail (0 of them errata, expected to fail), 1 cannot bite."), std::string::npos)
+      << headline;
+  EXPECT_NE(headline.find("The printed numbers against each other: 2 relations; 1 consistent, 0 inconsistent"),
+            std::string::npos)
+      << headline;
+  const auto section = md.find("## The printed numbers against each other");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_NE(md.find("`consistency.table_finance.granularity` (cannot bite)", section), std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST(Summary, AnEnclosureOfAValueBuiltToMatchIsNotCountedAsCertified) {
   std::vector<Record> rs = {listed("thm9.a", "holds", "holds"), listed("filings.corpus.queries", "holds", "holds"),
                             listed("exp.bag.exact.L32", "holds", "holds")};

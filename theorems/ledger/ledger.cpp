@@ -375,6 +375,7 @@ Record evaluate_record(const Claim& claim, const TrainedRuns* runs) {
     r.inconclusive = o.inconclusive;
     if (!o.inconclusive.empty()) r.note += " | Inconclusive: " + o.inconclusive;
     if (o.overprecise) r.overprecise = "true";
+    r.consistency = o.consistency;
     if (!std::isnan(o.residual)) {
       r.residual = format(o.residual);
       r.residual_unit = o.residual_unit;

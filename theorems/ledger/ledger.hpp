@@ -73,6 +73,11 @@ struct Outcome {
   /// that estimate and its standard error over the seeds read, so that the sweep can show how
   /// far each reading of the article moves it. NaN: the claim reads no single quantity.
   double estimate = std::nan(""), estimate_se = std::nan("");
+  /// For a relation among the article's own printed numbers (unit consistency): "consistent",
+  /// "cannot bite" (no printed digits could have broken it: it holds, but says nothing),
+  /// "wrong digit" or "changes a conclusion" (it fails; numerics/printed_relations.hpp grades
+  /// how). Empty for every other claim.
+  std::string consistency;
 };
 
 /// Stamps the quantity an experiment claim decided on (Outcome::estimate) and its standard error.
@@ -301,6 +306,8 @@ struct Record {
   std::string seeds, resolution, inconclusive, overprecise;
   /// Outcome::residual (formatted; "" when `computed` is the quantity itself) and its unit.
   std::string residual, residual_unit;
+  /// Outcome::consistency: a relation among printed numbers and its grade ("" for other claims).
+  std::string consistency;
   /// The run (report/run.txt, begun by `pe_report clear`) whose check wrote this record; kept in
   /// the fragment, not in claims.json, so that reruns give identical reports.
   std::string run;

@@ -29,9 +29,9 @@ const char* const kImplementation = "Implementation";
 // claim is trained by rule), so it is left at the default.
 void overview_and_order(std::vector<Statement>& s) {
   s.push_back({"table.overview", "the overview table", "table", kOverview,
-               "Here is the experiment the topic builds toward", {"exp.overview.*"}});
+               "Here is the experiment the topic builds toward", {"exp.overview.*", "consistency.table_overview.*"}});
   s.push_back({"para.overview_filings", "the overview's filings paragraph", "experiment", kOverview,
-               "Then we take the heads to text.", {"filings.overview.*"}});
+               "Then we take the heads to text.", {"filings.overview.*", "consistency.overview_filings.*"}});
   s.push_back({"prop1.i", "Proposition 1 (i)", "proposition", kOrder, "Proposition 1 (A causal layer",
                {"prop1.output_is_e_over_t_plus_1", "prop1.position_*"}, {}, {}, E::exhaustive,
                "every position t <= 4096 of one sequence",
@@ -39,7 +39,7 @@ void overview_and_order(std::vector<Statement>& s) {
   s.push_back({"prop1.ii", "Proposition 1 (ii)", "proposition", kOrder, "(ii) In general, given the token",
                {"prop1.prefix_multiset"}, {}, {"exp.bag"}, E::sampled, "100 seeded sequences, n = 64, d = 16"});
   s.push_back({"exp.bag", "the bag-of-tokens reader paragraph", "experiment", kOrder,
-               "So the causal mask itself leaks position", {"exp.bag.*"}, {}, {}, E::exhaustive,
+               "So the causal mask itself leaks position", {"exp.bag.*", "consistency.exp_bag.*"}, {}, {}, E::exhaustive,
                "the exact multiset reader, every bag counted",
                {{"exp.bag.article_heads.*", E::sampled,
                  "the exact reader against the article's head means, each over 2,000 sampled test sequences"},
@@ -71,9 +71,10 @@ void clocks(std::vector<Statement>& s) {
   s.push_back({"thm1.ii", "Theorem 1 (ii)", "theorem", kClocks, "(ii) Fix $b$ and $\\Delta \\ne 0$",
                {"thm1.limit_bound.*"}, {}, {}, E::exhaustive, "the six printed offsets"});
   s.push_back({"thm1.readings", "Theorem 1, its two readings", "remark", kClocks, "Two readings. First, by",
-               {"thm1.doubling_cost"}, {"thm1.i", "thm1.ii"}});
+               {"thm1.doubling_cost", "consistency.thm1_readings.*"}, {"thm1.i", "thm1.ii"}});
   s.push_back({"table.ruler", "the ruler table", "table", kClocks, "The notebook computes:",
-               {"thm1.ruler.*", "thm1.nonuniform.*"}, {"thm1.ii"}, {}, E::exhaustive, "the table's cells"});
+               {"thm1.ruler.*", "thm1.nonuniform.*", "consistency.table_ruler.*"}, {"thm1.ii"}, {}, E::exhaustive,
+               "the table's cells"});
   s.push_back({"thm1.columns", "the columns remark", "remark", kClocks, "Note also what the table says against",
                {"thm1.columns.*"}, {"thm1.i"}});
   // Theorems 2 and 4 are equivalences: each claim checks an implication between parts, not a
@@ -89,7 +90,7 @@ void clocks(std::vector<Statement>& s) {
                "The three sinusoidal heads of the tournament", {"exp.sinusoidal.defect.*"}, {"thm2.defect"}, {},
                E::sampled, "seeded Gaussian 16 x 16 matrices"});
   s.push_back({"thm2.condition", "the condition-number paragraph", "remark", kClocks,
-               "The attention topic’s trained circle denoiser", {"thm2.cond.n*", "thm2.rank.*"}, {"thm2"}, {},
+               "The attention topic’s trained circle denoiser", {"thm2.cond.n*", "thm2.rank.*", "consistency.thm2_condition.*"}, {"thm2"}, {},
                E::exhaustive, "the four printed windows, in 200-digit arithmetic with its error bound"});
 }
 
@@ -99,7 +100,8 @@ void relative(std::vector<Statement>& s) {
                {{"def3.shaw.blind_past_clip", E::exhaustive, "every offset 0 to 10^4 of one seeded table"},
                 {"def3.shaw.relative", E::sampled, "bit-identical scores, on the seeded pairs only"}}});
   s.push_back({"def3.t5", "the T5 buckets paragraph", "remark", kRelative, "T5’s buckets show the pattern",
-               {"def3.t5.*", "thm3.slope.*"}, {"def3"}, {}, E::exhaustive, "every offset 0 to 10^6"});
+               {"def3.t5.*", "thm3.slope.*", "consistency.def3_t5.*"}, {"def3"}, {}, E::exhaustive,
+               "every offset 0 to 10^6"});
   const std::string thm3_domain = "seeded heads and queries up to length 8192 (random and adversarial)";
   s.push_back({"thm3.i", "Theorem 3 (i)", "theorem", kRelative, "Theorem 3 (ALiBi is a product kernel)",
                {"thm3.product_kernel*", "thm3.time_kernel_*"}, {}, {}, E::sampled, thm3_domain});
@@ -110,7 +112,8 @@ void relative(std::vector<Statement>& s) {
                {"thm3.ratio_bound", "thm3.horizon"}, {}, {"filings.far", "filings.horizon"}, E::sampled,
                thm3_domain});
   s.push_back({"thm3.bound_values", "the ALiBi bound values paragraph", "remark", kRelative,
-               "Parts (ii) and (iii) are one inequality", {"thm3.bound.*"}, {"thm3.ii", "thm3.iii"}, {},
+               "Parts (ii) and (iii) are one inequality", {"thm3.bound.*", "consistency.thm3_bound_values.*"},
+               {"thm3.ii", "thm3.iii"}, {},
                E::exhaustive, "every D from 0 to 41 at W = 20, s = 1/2"});
 }
 
@@ -135,7 +138,8 @@ void rope(std::vector<Statement>& s) {
   s.push_back({"prop4.iii", "Proposition 4 (iii)", "proposition", kRope, "(iii) If $q$ and $k$ are independent",
                {"prop4.unrelated.*"}, {}, {}, E::sampled, prop4_domain});
   s.push_back({"prop4.envelope", "the envelope paragraph", "remark", kRope, "The bound in (i) depends on",
-               {"prop4.envelope.*"}, {"prop4.i"}, {}, E::exhaustive, "every offset 1 to 4095 at d = 128"});
+               {"prop4.envelope.*", "consistency.prop4_envelope.*"}, {"prop4.i"}, {}, E::exhaustive,
+               "every offset 1 to 4095 at d = 128"});
   s.push_back({"prop4.independence", "the independence counterexample", "remark", kRope,
                "The independence in (iii) is needed", {"prop4.counterexample.*"}, {"prop4.iii"}, {}, E::sampled,
                "the d = 4 instance: 20000 seeded draws per offset",
@@ -145,7 +149,8 @@ void rope(std::vector<Statement>& s) {
 
 void past_experiments(std::vector<Statement>& s) {
   s.push_back({"table.tournament", "the tournament table", "table", kPast, "Now train. The task needs",
-               {"exp.tournament.*.L32", "exp.tournament.*.L64", "exp.tournament.*.L128", "exp.tournament.*.L256"}});
+               {"exp.tournament.*.L32", "exp.tournament.*.L64", "exp.tournament.*.L128", "exp.tournament.*.L256",
+                "consistency.table_tournament.*"}});
   s.push_back({"exp.tournament_window", "the tournament paragraph: within and past the window", "experiment", kPast,
                "Every scheme but the first reads the task",
                {"exp.tournament.reads_within_window", "exp.tournament.learned.nothing_past_window",
@@ -153,16 +158,18 @@ void past_experiments(std::vector<Statement>& s) {
                {}, {}});
   s.push_back({"exp.added_code", "the added code's collapse, projected and shifted", "experiment", kPast,
                "Theorem 2 accounts for one part",
-               {"exp.sinusoidal.projected.*", "exp.sinusoidal.shifted.*", "exp.sinusoidal.spreads"}});
+               {"exp.sinusoidal.projected.*", "exp.sinusoidal.shifted.*", "exp.sinusoidal.spreads",
+                "consistency.exp_added_code.*"}});
   s.push_back({"exp.tournament_past", "the tournament paragraph: ALiBi holds, RoPE degrades", "experiment", kPast,
                "ALiBi holds, as Theorem 3 (ii) predicts",
                {"exp.tournament.alibi.holds", "exp.tournament.rope.degrades_steadily",
-                "exp.tournament.rope.seeds_spread_at_256", "exp.tournament.rope.L256_*"}});
+                "exp.tournament.rope.seeds_spread_at_256", "exp.tournament.rope.L256_*",
+                "consistency.exp_tournament_past.*"}});
   s.push_back({"exp.rebound", "the RoPE rebound paragraph", "experiment", kPast,
                "Why does a relative encoding fail to generalize",
                {"exp.rebound.article.dive*", "exp.rebound.article.first_trough", "exp.rebound.article.peak",
                 "exp.rebound.article.plane2_bottom", "exp.rebound.article.s1", "exp.rebound.seeds.[!n]*",
-                "thm5.census.plane2.*"}, {"prop3.iii"}, {},
+                "thm5.census.plane2.*", "consistency.exp_rebound.*"}, {"prop3.iii"}, {},
                E::exhaustive, "plane 2 at d = 16"});
 }
 
@@ -183,50 +190,64 @@ void past_theorem5(std::vector<Statement>& s) {
                {{"thm5.sum_theta_squared", E::exhaustive, "every even d from 2 to 512 at four bases"}}});
   s.push_back({"thm5.factors", "the census and rescaling factors paragraph", "remark", kPast,
                "At $d = 16$ and $L = 32$ the wavelengths",
-               {"thm5.census.wavelength.*", "thm5.ntk.factor.*", "thm5.yarn.factor.*"}, {"thm5.i", "def5"}});
+               {"thm5.census.wavelength.*", "thm5.ntk.factor.*", "thm5.yarn.factor.*", "consistency.thm5_factors.*"},
+               {"thm5.i", "def5"}});
   s.push_back({"thm5.chen", "the Chen constant paragraph", "remark", kPast, "Part (iv) is the reason interpolation",
                {"thm5.extrapolation_reaches_sum", "thm5.chen.c*", "thm5.chen.p*",
-                "thm5.chen.ratio*"}, {"thm5.iv"}, {}, E::exhaustive,
+                "thm5.chen.ratio*", "consistency.thm5_chen.*"}, {"thm5.iv"}, {}, E::exhaustive,
                "the printed instances, d = 16 and 128"});
   s.push_back({"table.rescaling", "the rescaling table", "table", kPast, "Re-reading the trained RoPE heads",
-               {"exp.rescaled.*.L*"}});
+               {"exp.rescaled.*.L*", "consistency.table_rescaling.*"}});
   s.push_back({"exp.rescaled", "the rescaling paragraph", "experiment", kPast, "Each map rescues the head",
                {"exp.rescaled.each_map_rescues", "exp.rescaled.ntk_*",
-                "exp.rebound.seeds.ntk_pushes_rebound_past_256"}, {"thm5.iii"}});
+                "exp.rebound.seeds.ntk_pushes_rebound_past_256", "consistency.exp_rescaled.*"}, {"thm5.iii"}});
 }
 
 void figures_and_finance(std::vector<Statement>& s) {
   s.push_back({"figure.a", "Figure A", "figure", kKernels, "A · Clocks and kernels", {"thm1.figure_a.*"},
                {}, {}, E::exhaustive, "the figure's one readout"});
   s.push_back({"figure.b", "Figure B", "figure", kKernels, "B · Past the training window",
-               {"exp.rebound.article.s31"}});
+               {"exp.rebound.article.s31", "consistency.figure_b.*"}});
   s.push_back({"filings.corpus", "the corpus statistics paragraph", "experiment", kFinance,
-               "The documents are the shared synthetic corpus", {"filings.corpus.*"}, {}, {}, E::by_construction, "",
+               "The documents are the shared synthetic corpus", {"filings.corpus.*", "consistency.filings_corpus.*"}, {}, {},
+               E::by_construction, "",
                {{"filings.corpus.*", E::by_construction,
                  "the corpus re-created here was fitted to these statistics on the seed they are read on"}}});
   s.push_back({"table.finance", "the finance table", "table", kFinance, "reader\tall queries",
-               {"filings.acc.*", "filings.shape.pi_*"}});
+               {"filings.acc.*", "filings.shape.pi_*", "consistency.table_finance.*"}});
   s.push_back({"filings.far", "the far-queries paragraph", "experiment", kFinance,
-               "ALiBi, which held at every length of the tournament", {"filings.shape.alibi_loses_far"}});
+               "ALiBi, which held at every length of the tournament",
+               {"filings.shape.alibi_loses_far", "consistency.filings_far.*"}});
   s.push_back({"table.horizon", "the horizon table", "table", kFinance, "trained on\thorizon",
-               {"filings.horizon.filings.*", "filings.horizon.synthetic.*"}});
+               {"filings.horizon.filings.*", "filings.horizon.synthetic.*", "consistency.table_horizon.*"}});
   s.push_back({"filings.horizon", "the horizon paragraph", "experiment", kFinance,
                "Inside half the horizon every head answers",
                {"filings.horizon.inside_half_*", "filings.horizon.beyond_degrades", "filings.horizon.quiet_values",
-                "filings.horizon.filings_above_synthetic"}});
+                "filings.horizon.filings_above_synthetic", "consistency.filings_horizon.*"}});
   s.push_back({"filings.exhibit", "the exhibit filing paragraph", "experiment", kFinance,
                "One held-out filing, the one in the laboratory",
-               {"filings.exhibit.*", "filings.shape.first_named_fallback"}});
+               {"filings.exhibit.*", "filings.shape.first_named_fallback", "consistency.filings_exhibit.*"}});
   s.push_back({"next.cycles", "Where this goes next: graphs and grids", "remark", kNext, "Graphs and grids.",
                {"thm1.cycle.*"}, {"thm1.i"}, {}, E::exhaustive, "every Fourier vector of a cycle of 64 positions"});
   s.push_back({"caveat.fragile", "the caveat: the commutant theorem is fragile", "remark", kCaveats,
-               "The commutant theorem is exact but fragile", {"thm2.cond.caveat.*"}, {"thm2", "thm2.condition"}, {},
+               "The commutant theorem is exact but fragile", {"thm2.cond.caveat.*", "consistency.caveat_fragile.*"},
+               {"thm2", "thm2.condition"}, {},
                E::exhaustive, "the printed windows"});
+  // Caveats that restate printed numbers: their claims are relations among those numbers (unit consistency).
+  s.push_back({"caveat.heuristics", "the caveat: the rescalings are heuristics", "remark", kCaveats,
+               "The rescalings are heuristics.", {"consistency.caveat_heuristics.*"}});
+  s.push_back({"caveat.toy", "the caveat: the tournament is a toy", "remark", kCaveats, "The tournament is a toy.",
+               {"consistency.caveat_toy.*"}});
+  s.push_back({"caveat.common", "the caveat: a common claim, corrected", "remark", kCaveats,
+               "A common claim, corrected.", {"consistency.caveat_common.*"}, {"thm1.i"}});
   s.push_back({"caveat.chen", "the caveat: a published bound, corrected", "remark", kCaveats,
                "A published bound, corrected", {"thm5.chen.refuted_up_to_d128"}, {"thm5.iv", "thm5.chen"}, {},
                E::exhaustive, "every d up to 128"});
+  s.push_back({"caveat.horizon", "the caveat: the horizon bounds a weight", "remark", kCaveats,
+               "The horizon bounds a weight, not an answer", {"consistency.caveat_horizon.*"}, {"thm3.iii"}});
   s.push_back({"impl.harness", "the implementation harness", "implementation", kImplementation,
-               "The companion notebook (notebookPath)", {"impl.*"}, {}, {}, E::exhaustive, "every harness row",
+               "The companion notebook (notebookPath)", {"impl.*", "consistency.impl_harness.*"}, {}, {}, E::exhaustive,
+               "every harness row",
                {{"impl.gradients.*", E::sampled, "every parameter block of seeded heads, under every reading"}}});
 }
 
@@ -264,7 +285,7 @@ const std::vector<std::string>& statement_terminators() {
       "The kernel is stationary, but attention does not compare",
       "The orthogonal $Q$ is absorbed",  // a reading of Theorem 4
       "Three results are cited, not proved",
-      "The horizon bounds a weight, not an answer",
+      "The filings are synthetic.",  // a caveat without a printed relation
       "Proposition 1 exactly, and the heads",  // the harness's list of what its tests cover
   };
   return phrases;
@@ -420,6 +441,8 @@ std::vector<StatementResult> evaluate_statements(const std::vector<Record>& reco
     StatementResult r;
     r.statement = &s;
     for (const Record& record : records) {
+      // A relation that cannot bite says nothing for or against its statement, nor on what evidence.
+      if (record.consistency == "cannot bite") continue;
       const std::vector<const Statement*> owners = statements_of_claim(record.id);
       if (owners.size() == 1 && owners.front() == &s) r.claims.push_back(&record);
     }

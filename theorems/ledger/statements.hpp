@@ -88,7 +88,8 @@ struct StatementResult {
   std::vector<std::string> brings_down;
 };
 
-/// Every statement in order, evaluated on these records (claims without a record are left out).
+/// Every statement in order, evaluated on these records (claims without a record are left out, and
+/// so are relations among printed numbers that cannot bite: Record::consistency).
 std::vector<StatementResult> evaluate_statements(const std::vector<Record>& records);
 
 /// One statement for a terminal: its id, then its label, verdict, evidence (the mix when it is

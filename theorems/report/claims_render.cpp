@@ -96,12 +96,13 @@ Summary summarise(const std::vector<Record>& records, int not_run) {
   s.not_run = not_run;
   for (const Record& r : records) {
     ++s.claims;
-    if (r.verdict == "holds") ++s.holds;
+    const bool relation = !r.consistency.empty();
+    if (r.verdict == "holds") ++(r.consistency == "cannot bite" ? s.cannot_bite : s.holds);
     else if (r.verdict == "fails") ++s.fails;
     else ++s.errors;
     if (r.expected == "fails") ++s.errata;
     if (r.verdict != r.expected) ++s.disagreements;
-    if (r.reproduction == "exact" && !r.certified.empty()) {
+    if (r.reproduction == "exact" && !r.certified.empty() && !relation) {
       ++s.deterministic;
       // An enclosure of a value the project built to match supports nothing: not counted.
       const bool by_construction = evidence_of(r) == Evidence::by_construction;
@@ -109,7 +110,13 @@ Summary summarise(const std::vector<Record>& records, int not_run) {
       s.certified_by_construction += r.certified == "true" && by_construction;
     }
     s.overprecise += r.overprecise == "true";
-    if (r.reproduction == "exact") {
+    if (relation) {
+      ++s.relations;
+      if (r.consistency == "consistent") ++s.relations_consistent;
+      else if (r.consistency == "wrong digit") ++s.relations_wrong_digit;
+      else if (r.consistency == "changes a conclusion") ++s.relations_changing_conclusion;
+      else ++s.relations_cannot_bite;
+    } else if (r.reproduction == "exact") {
       const bool corpus = r.unit == "filings_corpus";
       ++(corpus ? s.corpus_checked : s.mathematics_checked);
       if (r.verdict == "holds") ++(corpus ? s.corpus_holding : s.mathematics_holding);
@@ -122,6 +129,7 @@ Summary summarise(const std::vector<Record>& records, int not_run) {
     if (r.verdict == "holds") continue;
     const std::string cause = failure_cause(r);
     if (cause == "mathematics") ++s.fails_mathematics;
+    else if (cause == "printed-numbers") ++s.fails_printed_numbers;
     else if (cause == "recreated-corpus") ++s.fails_recreated_corpus;
     else if (cause == "setting-dependent") ++s.fails_setting_dependent;
     else if (cause == "does-not-reproduce") ++s.fails_everywhere;
@@ -132,6 +140,7 @@ Summary summarise(const std::vector<Record>& records, int not_run) {
 }
 
 std::string failure_cause(const Record& r) {
+  if (!r.consistency.empty()) return "printed-numbers";
   if (r.reproduction == "exact") return r.unit == "filings_corpus" ? "recreated-corpus" : "mathematics";
   if (r.reproduction == "setting-dependent" || r.reproduction == "does-not-reproduce" ||
       r.reproduction == "inconclusive")
@@ -142,6 +151,7 @@ std::string failure_cause(const Record& r) {
 const std::vector<std::pair<std::string, std::string>>& errata_groups() {
   static const std::vector<std::pair<std::string, std::string>> groups = {
       {"Errors in the article's mathematics", "mathematics"},
+      {"Relations among the article's own printed numbers that no printed values satisfy", "printed-numbers"},
       {"Statements about the article's corpus that its re-creation here does not show", "recreated-corpus"},
       {"Experiment results that depend on the training setting or reading (fail in the selected one, "
        "hold in a substantial share of plausible ones)",
@@ -188,6 +198,7 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
       {report ? "claims evaluated" : "claims", s.claims},
       {"statement holds", s.holds},
       {"statement fails", report ? s.fails + s.errors : s.fails},
+      {"relation cannot bite at the printed precision (neither holds nor fails)", s.cannot_bite},
       {"errata (expected to fail)", s.errata},
       {"verdict differs from expected", s.disagreements},
       {"deterministic printed and bound claims certified on enclosures (of " +
@@ -199,6 +210,7 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
       {report ? "errors in the article's mathematics (exact claims)"
               : "errors in the article's mathematics",
        s.fails_mathematics},
+      {"relations among the article's printed numbers that no printed values satisfy", s.fails_printed_numbers},
       {"statements about the article's corpus that this project's re-creation of it does not show",
        s.fails_recreated_corpus},
       {"experiment results that depend on training settings the article does not state",
@@ -213,15 +225,21 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
                          {"does not reproduce", s.does_not_reproduce},
                          {"inconclusive", s.inconclusive},
                          {"printed values more precise than their seeds support", s.overprecise}};
+  const Counts relations = {{"relations checked", s.relations},
+                            {"consistent", s.relations_consistent},
+                            {"inconsistent, a wrong digit", s.relations_wrong_digit},
+                            {"inconsistent, changes a conclusion", s.relations_changing_conclusion},
+                            {"cannot bite at the printed precision", s.relations_cannot_bite}};
   return counts_table(verdicts) + "\nThe experiment claims by class (theorems/report/sweep.hpp):\n\n" +
-         counts_table(classes) + "\nWhy the failing statements fail:\n\n" + counts_table(causes);
+         counts_table(classes) + "\nThe article's printed numbers against each other (theorems/consistency.cpp):\n\n" +
+         counts_table(relations) + "\nWhy the failing statements fail:\n\n" + counts_table(causes);
 }
 
 std::string certification_markdown(const std::vector<Record>& records, Markdown markdown) {
   std::ostringstream uncertified, disagreeing;
   int uncertified_count = 0, disagreeing_count = 0;
   for (const Record& r : records) {
-    if (r.reproduction != "exact" || r.certified.empty()) continue;  // as summarise counts them
+    if (r.reproduction != "exact" || r.certified.empty() || !r.consistency.empty()) continue;  // as summarise counts
     const std::string id = "`" + r.id + "`";
     if (r.certified != "true") {
       ++uncertified_count;
@@ -307,6 +325,7 @@ std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, 
       {"inconclusive because", r.inconclusive},
       {"overprecise", r.overprecise == "true" ? "more digits printed than the seeds support" : ""},
       {"holds in", r.settings_holding},
+      {"relation", r.consistency},
   };
   fields.push_back({"readings", readings_text(r)});
   fields.push_back({"depends on the reading", r.reading_dependent ? "yes: holds in most of one reading's settings "
@@ -353,7 +372,7 @@ std::string github_listing(const std::vector<const Record*>& records, const Clai
     if (with_reason) fields.push_back({"reason", reason(*r)});
     // The short fields share one line; each long one has its own.
     static const std::set<std::string> short_fields = {"rule", "expected", "residual", "certified", "seeds",
-                                                         "resolution"};
+                                                         "resolution", "relation"};
     std::string short_line = "declared in " + links.declared(*r);
     for (auto& [label, text] : detail_fields(*r, with_reason)) {
       if (short_fields.count(label)) short_line += "; " + label + " " + esc(text);
@@ -453,6 +472,28 @@ std::string claims_listing(const std::vector<const Record*>& records, Markdown m
                            const ClaimLinks& links, bool with_reason) {
   return markdown == Markdown::github ? github_listing(records, links, with_reason)
                                       : doxygen_listing(records, links, with_reason);
+}
+
+std::string relations_markdown(const std::vector<Record>& records, Markdown markdown,
+                               const std::function<std::string(const Record&)>& link) {
+  constexpr std::size_t kComputedWidth = 120;  // the note keeps the rest
+  auto esc = [markdown](const std::string& text) { return escape_markdown(text, markdown); };
+  std::ostringstream md;
+  md << "Each relation the article states or implies among its own printed numbers, decided on the "
+        "intervals the printed digits allow in exact rational arithmetic: it fails only when no allowed "
+        "values satisfy it. A failure is a wrong digit when one number's last digit off by one repairs it; "
+        "otherwise it changes a conclusion. A relation that no other printed digits could have broken "
+        "cannot bite: it is reported, and counted neither as holding nor as failing.\n\n";
+  int listed = 0;
+  for (const char* grade : {"changes a conclusion", "wrong digit", "cannot bite", "consistent"})
+    for (const Record& r : records)
+      if (r.consistency == grade) {
+        md << "- " << link(r) << " (" << grade << "): " << esc(r.article) << "; computed "
+           << esc(shortened(r.computed, kComputedWidth)) << "\n";
+        ++listed;
+      }
+  if (listed == 0) md << "None in this run.\n";
+  return md.str() + "\n";
 }
 
 std::string wrong_list_markdown(const std::vector<Record>& records, Markdown markdown,

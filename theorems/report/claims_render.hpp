@@ -33,7 +33,8 @@ std::string slug(const std::string& text);
 
 /// Counts over evaluated claims.
 struct Summary {
-  int claims = 0, holds = 0, fails = 0, errors = 0, errata = 0, disagreements = 0;
+  /// `holds` leaves out the relations that cannot bite (`cannot_bite`): they hold, but say nothing.
+  int claims = 0, holds = 0, fails = 0, errors = 0, errata = 0, disagreements = 0, cannot_bite = 0;
   /// Failing statements by kind (Record::reproduction): exact claims (the article's
   /// mathematics), experiment claims that hold in some other training setting, and those that
   /// hold in none; `not_swept` when the sweep did not run.
@@ -42,6 +43,13 @@ struct Summary {
   /// checked on this project's re-creation of it (unit filings_corpus), and a failure says the
   /// re-creation lacks the property, not that the article's mathematics is wrong.
   int fails_recreated_corpus = 0;
+  /// Failing relations among the article's own printed numbers (unit consistency): no values
+  /// its digits allow satisfy them.
+  int fails_printed_numbers = 0;
+  /// The relations among printed numbers (Record::consistency), by grade; they are not counted as
+  /// the article's mathematics, nor among the deterministic claims certified on enclosures.
+  int relations = 0, relations_consistent = 0, relations_wrong_digit = 0, relations_changing_conclusion = 0,
+      relations_cannot_bite = 0;
   /// Experiment claims that fail with an inconclusive decision (counted apart from the classes
   /// above: with their seeds the verdict could go either way).
   int fails_inconclusive = 0;
@@ -61,7 +69,7 @@ struct Summary {
 Summary summarise(const std::vector<Record>& records, int not_run = 0);
 
 /// Why a failing statement fails, as the report, the headline and the errata page group them:
-/// "mathematics", "recreated-corpus", "setting-dependent", "does-not-reproduce", "inconclusive"
+/// "mathematics", "printed-numbers" (a relation among the article's printed numbers), "recreated-corpus", "setting-dependent", "does-not-reproduce", "inconclusive"
 /// or "other".
 std::string failure_cause(const Record& record);
 
@@ -147,6 +155,12 @@ constexpr std::size_t kReportWidth = 100, kReportTableWidth = 160;
 /// GitHub Markdown with every line but a table row or a heading wrapped at kReportWidth; a list
 /// item's continuation lines are indented to its text. A word longer than a line stands alone.
 std::string wrap_report(const std::string& markdown);
+
+/// The relations among the article's printed numbers (unit consistency), one line each: the
+/// inconsistent ones first, then those that cannot bite, then the consistent ones, each with the
+/// relation as printed and the interval it computed; `link` names each claim. "None" without any.
+std::string relations_markdown(const std::vector<Record>& records, Markdown markdown,
+                               const std::function<std::string(const Record&)>& link);
 
 /// "What the article gets wrong": every failing statement and every inconclusive claim in one
 /// line each (the article's value, this project's, the direction, the class), grouped as

@@ -27,7 +27,7 @@ const std::vector<std::string> kRecordFields = {"id",     "unit",    "section", 
                                                 "certified", "enclosure", "certification",
                                                 "floating_disagreement", "seeds", "resolution",
                                                 "inconclusive", "overprecise", "residual",
-                                                "residual_unit", "run"};
+                                                "residual_unit", "consistency", "run"};
 
 std::string* field(Record& r, const std::string& name) {
   if (name == "id") return &r.id;
@@ -51,6 +51,7 @@ std::string* field(Record& r, const std::string& name) {
   if (name == "overprecise") return &r.overprecise;
   if (name == "residual") return &r.residual;
   if (name == "residual_unit") return &r.residual_unit;
+  if (name == "consistency") return &r.consistency;
   if (name == "run") return &r.run;
   return nullptr;
 }
@@ -169,9 +170,10 @@ CollectedRecords collect_records(const std::string& report_dir, const ReportAnno
 
 void write_summary_json(std::ostream& json, const Summary& s) {
   json << "{\n  \"summary\": {\"claims\": " << s.claims << ", \"holds\": " << s.holds
-       << ", \"fails\": " << s.fails + s.errors << ", \"errata\": " << s.errata
+       << ", \"fails\": " << s.fails + s.errors << ", \"cannot_bite\": " << s.cannot_bite << ", \"errata\": " << s.errata
        << ", \"disagreements\": " << s.disagreements << ", \"not_run\": " << s.not_run
        << ", \"fails_article_mathematics\": " << s.fails_mathematics
+       << ", \"fails_printed_numbers_inconsistent\": " << s.fails_printed_numbers
        << ", \"fails_recreated_corpus\": " << s.fails_recreated_corpus
        << ", \"fails_setting_dependent\": " << s.fails_setting_dependent
        << ", \"fails_in_every_setting\": " << s.fails_everywhere
@@ -185,7 +187,12 @@ void write_summary_json(std::ostream& json, const Summary& s) {
        << ", \"not_swept\": " << s.not_swept << "}, \"overprecise_printed_values\": " << s.overprecise
        << ", \"deterministic_printed_or_bound\": " << s.deterministic
        << ", \"certified\": " << s.certified
-       << ", \"certified_by_construction\": " << s.certified_by_construction << "},\n";
+       << ", \"certified_by_construction\": " << s.certified_by_construction
+       << ",\n    \"printed_numbers\": {\"relations\": " << s.relations << ", \"consistent\": " << s.relations_consistent
+       << ", \"inconsistent\": " << s.relations_wrong_digit + s.relations_changing_conclusion
+       << ", \"changes_a_conclusion\": " << s.relations_changing_conclusion
+       << ", \"wrong_digit\": " << s.relations_wrong_digit << ", \"cannot_bite\": " << s.relations_cannot_bite
+       << "}},\n";
 }
 
 /// One record's members in claims.json, without the braces.
@@ -199,11 +206,11 @@ void write_record_json(std::ostream& json, Record r) {
     }
     if (name == "run") continue;  // the fragment's bookkeeping, not the claim's
     if (name == "seeds" || name == "resolution" || name == "inconclusive" || name == "overprecise" ||
-        name == "residual" || name == "residual_unit") {
-      // Only claims that read seeds, decide in a band, or compute a residual.
+        name == "residual" || name == "residual_unit" || name == "consistency") {
+      // Only claims that read seeds, decide in a band, compute a residual or relate printed numbers.
       if (value.empty()) continue;
       // A residual of inf or nan (a computation that broke) is no JSON number: quote it.
-      const bool text = name == "inconclusive" || name == "residual_unit" ||
+      const bool text = name == "inconclusive" || name == "residual_unit" || name == "consistency" ||
                         (name == "residual" && !std::isfinite(std::strtod(value.c_str(), nullptr)));
       json << ", " << pe::json_quoted(name) << ": " << (text ? pe::json_quoted(value) : value);
       continue;
@@ -326,7 +333,8 @@ void write_claims_markdown(const std::filesystem::path& path, const Summary& s, 
         "evidence among them (proved, exhaustive, sampled, trained, by construction), and what a "
         "holding statement rests on through the statements it uses. Detail: claims.json's "
         "\"statements\".\n\n```\n"
-     << argument_lines(evaluate_statements(records)) << "```\n\n";
+     << argument_lines(evaluate_statements(records)) << "```\n\n"
+     << "## The printed numbers against each other\n\n" << relations_markdown(records, Markdown::github, plain_links().id);
   for (const std::string& section : annotations.markdown_sections) md << section << "\n";
   md << "## How the printed numbers were decided\n\n" << certification_markdown(records, Markdown::github);
   std::vector<const Record*> first;
@@ -368,7 +376,7 @@ std::string argument_headline(const std::vector<Record>& records) {
   std::map<Evidence, int> kinds;
   int holding = 0;
   for (const Record& r : records)
-    if (r.reproduction == "exact" && r.unit != "filings_corpus" && r.verdict == "holds") {
+    if (r.reproduction == "exact" && r.unit != "filings_corpus" && r.consistency.empty() && r.verdict == "holds") {
       ++holding;
       ++kinds[evidence_of(r)];
     }
@@ -406,6 +414,17 @@ std::string readings_headline(const std::vector<Record>& records) {
   return out + (ruled_out.empty() ? "none.\n" : ".\n");
 }
 
+/// The headline's lines on the relations among the article's printed numbers (unit consistency).
+std::string relations_headline(const Summary& s) {
+  if (s.relations == 0) return "";
+  std::ostringstream out;
+  out << "  The printed numbers against each other: " << s.relations << " relations; " << s.relations_consistent
+      << " consistent, " << s.relations_wrong_digit + s.relations_changing_conclusion << " inconsistent\n    ("
+      << s.relations_changing_conclusion << " change a conclusion, " << s.relations_wrong_digit << " a wrong digit), "
+      << s.relations_cannot_bite << " cannot bite at the printed precision.\n";
+  return out.str();
+}
+
 void write_headline(const std::string& report_dir, const Summary& s, const CollectedRecords& collected) {
   namespace fs = std::filesystem;
   const std::vector<Record>& records = collected.records;
@@ -418,10 +437,11 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
   std::ofstream headline(fs::path(report_dir) / "headline.txt");
   const int experiments = s.reproduces + s.fragile + s.setting_dependent + s.does_not_reproduce + s.inconclusive;
   headline << "Verification report: " << s.claims << " claims evaluated, " << s.holds << " hold, "
-           << s.fails + s.errors << " fail (" << s.errata << " of them errata, expected to fail).\n"
+           << s.fails + s.errors << " fail (" << s.errata << " of them errata, expected to fail)"
+           << (s.cannot_bite ? ", " + std::to_string(s.cannot_bite) + " cannot bite" : std::string()) << ".\n"
            << "  The article's mathematics: " << s.mathematics_holding << " of " << s.mathematics_checked
            << " claims hold; its corpus, re-created here: " << s.corpus_holding << " of " << s.corpus_checked << ".\n"
-           << argument_headline(records) << "  Experiments (" << experiments << " swept): " << s.reproduces << " reproduce, " << s.fragile
+           << argument_headline(records) << relations_headline(s) << "  Experiments (" << experiments << " swept): " << s.reproduces << " reproduce, " << s.fragile
            << " fragile, " << s.setting_dependent << " setting-dependent, " << s.does_not_reproduce
            << " do not reproduce, " << s.inconclusive << " inconclusive";
   if (s.not_swept) headline << "; " << s.not_swept << " not swept in this run";
