@@ -52,6 +52,12 @@ if(NOT page MATCHES "This copy differs")
   message(FATAL_ERROR "the page of a misprinted copy does not say that it differs")
 endif()
 
+# The same copy saved with CR LF line ends and a byte-order mark reads as the article.
+string(REPLACE "\n" "\r\n" windows "${text}")
+string(ASCII 239 187 191 byte_order_mark)
+file(WRITE "${WORK}/windows.txt" "${byte_order_mark}${windows}")
+annotate(0 "" "${WORK}/windows.txt" --strict -o "${WORK}/windows.html")
+
 # What cannot be read, and what is not an option.
 annotate(2 "cannot read ${WORK}/no_such_copy.txt" "${WORK}/no_such_copy.txt")
 annotate(2 "unexpected argument '--colour'" "${ARTICLE}" --colour)

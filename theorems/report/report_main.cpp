@@ -149,7 +149,10 @@ int annotate(const std::vector<std::string>& args, const std::string& report_dir
     std::cerr << "pe_report annotate: name your copy of the article\n" << kAnnotateUsage;
     return 2;
   }
-  const std::string copy = read_text(article_path);
+  // A copy saved with CR LF line ends or a byte-order mark reads as the text it holds.
+  std::string copy = read_text(article_path);
+  copy.erase(std::remove(copy.begin(), copy.end(), '\r'), copy.end());
+  if (copy.rfind("\xEF\xBB\xBF", 0) == 0) copy.erase(0, 3);
   const std::string report = (fs::path(report_dir) / "claims.json").string();
   pe::ledger::ReportFaces faces;  // without a report the places are shown, without verdicts
   if (fs::exists(report)) faces = pe::ledger::read_report_faces(report);
