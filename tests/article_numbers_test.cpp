@@ -189,6 +189,9 @@ TEST(AnnotatedArticle, ASmallTextGetsItsBadgeAndItsMissingAndExtraNumbersReporte
   EXPECT_NE(text.find("0.075$[\u2717 thm1.doubling_cost]"), std::string::npos) << text;
   EXPECT_NE(text.find("$42$[not accounted for]"), std::string::npos) << text;
   EXPECT_NE(text.find("[Theorem 1, its two readings: fails] Two readings."), std::string::npos) << text;
+  // A value the project built to match supports nothing: its badge says so instead of its class.
+  faces.claims["thm1.doubling_cost"] = {"holds", "holds", "exact", "", "0.075", "0.075", false, "by construction"};
+  EXPECT_NE(annotated_html(copy, a, faces, {"docs"}).find("\u2713 by construction</a>"), std::string::npos);
 }
 
 TEST(AnnotatedArticle, TheArticleCarriesABadgeForEveryPlaceAndItsStatementsStandings) {

@@ -32,6 +32,7 @@ std::string tone(const ClaimFace& face) {
 }
 
 std::string class_word(const ClaimFace& face) {
+  if (face.evidence == "by construction") return face.evidence;  // never support (statements.hpp)
   if (face.reproduction == "exact" || face.klass.empty()) return face.reproduction;
   return face.klass;
 }
@@ -277,7 +278,7 @@ ReportFaces read_report_faces(const std::string& path) {
   for (const JsonValue& c : claims->items)
     out.claims[c.text_of("id")] = {c.text_of("verdict"),  c.text_of("expected"), c.text_of("reproduction"),
                                    c.text_of("class"),    c.text_of("article"),  c.text_of("computed"),
-                                   !c.text_of("inconclusive").empty()};
+                                   !c.text_of("inconclusive").empty(), c.text_of("evidence")};
   for (const JsonValue& s : statements->items)
     out.statements[s.text_of("id")] = {s.text_of("label"), s.text_of("verdict"), s.text_of("standing")};
   return out;
@@ -288,7 +289,7 @@ ReportFaces faces_of(const std::vector<Record>& records, const std::vector<State
   for (const Record& r : records) {
     const bool swept = r.reproduction != "exact" && r.reproduction != "not swept";
     out.claims[r.id] = {r.verdict, r.expected, r.reproduction, swept ? r.reproduction : "", r.article, r.computed,
-                        !r.inconclusive.empty()};
+                        !r.inconclusive.empty(), to_string(evidence_of(r))};
   }
   for (const StatementResult& s : statements)
     out.statements[s.statement->id] = {s.statement->label, s.verdict, s.standing};

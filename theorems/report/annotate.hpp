@@ -23,6 +23,7 @@ namespace pe::ledger {
 struct ClaimFace {
   std::string verdict, expected, reproduction, klass, article, computed;
   bool inconclusive = false;  ///< its band cannot decide (the claim's `inconclusive` member)
+  std::string evidence = {};  ///< "by construction" shows instead of the class: it supports nothing
 };
 /// What the report says of one statement.
 struct StatementFace {
