@@ -264,9 +264,6 @@ const lab::NotReproduced& not_reproduced() {
        "Cause: the heads. The ALiBi heads trained on these filings keep most far answers, where "
        "the article's lost 42% of them, on a corpus whose far share matches the article's "
        "(filings.corpus.far_share)."},
-      {"filings.overview.alibi.far",
-       "The Overview repeats filings.acc.alibi.far: the ALiBi heads trained on these filings keep "
-       "most far answers (cause: the heads)."},
       {"filings.shape.first_named_fallback",
        "Cause: the heads. Not every plain reader names the first-named company, on far questions "
        "whose answer is another company, more often than a reader guessing in proportion to the "
@@ -354,7 +351,10 @@ Claim accuracy_all_questions(const Row& row) {
 Claim accuracy_far_questions(const Row& row) {
   const std::string name = pe::experiments::to_string(row.reader);
   const FilingReader r = row.reader;
-  return lab::experiment_claim({"filings.acc." + id_name(r) + ".far", section,
+  // The Overview repeats the far accuracies of PI and ALiBi: one decision, printed twice.
+  std::vector<Place> places = {{"table.finance", row.far}};
+  if (r == FilingReader::rope_pi || r == FilingReader::alibi) places.push_back({"para.overview_filings", row.far});
+  return printed_at(lab::experiment_claim({"filings.acc." + id_name(r) + ".far", section,
       "Accuracy table: reader " + name + " on questions whose answer is more than 32 "
       "tokens back, mean of 3 seeds (k = 3; se from the spread between seeds and both "
       "test sets' binomial errors)",
@@ -362,38 +362,16 @@ Claim accuracy_far_questions(const Row& row) {
         long n = 0;
         const lab::SeedValues a = accuracy_far(r, &n);
         return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes());
-      }}, not_reproduced());
+      }}, not_reproduced()), places);
 }
 PE_CLAIM_FAMILY(accuracy_table, table, &accuracy_all_questions, &accuracy_far_questions);
 
-// The Overview (line 23) repeats two far accuracies of the table; decided the same way.
-struct OverviewFar {
-  FilingReader reader;
-  const char* far;
-};
-const OverviewFar kOverviewFar[] = {{FilingReader::rope_pi, "0.986"}, {FilingReader::alibi, "0.580"}};
-  
-
-Claim overview_far(const OverviewFar& o) {
-  const FilingReader r = o.reader;
-  const char* far = o.far;
-  return lab::experiment_claim({"filings.overview." + id_name(r) + ".far", "Overview & Motivation",
-      "Overview: reader " + pe::experiments::to_string(r) + " on the filings' far "
-      "questions (answer more than 32 tokens back), mean of 3 seeds, as the accuracy "
-      "table's far column (k = 3)",
-      far, Rule::statistical, [r = r, far = std::string(far)] {
-        long n = 0;
-        const lab::SeedValues a = accuracy_far(r, &n);
-        return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes());
-      }}, not_reproduced());
-}
-PE_CLAIM_FAMILY(overview_far, kOverviewFar, &overview_far);
 
 // ---- Shape claims from the article's sentences -----------------------------------------
 // The Overview sets the two readers side by side past the window; the printed values are
-// filings.overview.*.far, and this claim is their order, on the same far questions.
+// filings.acc.*.far, and this claim is their order, on the same far questions.
 PE_CLAIM(shape_pi_reads_far) {
-  return lab::experiment_claim({"filings.shape.pi_reads_far", section,
+  return printed_at(lab::experiment_claim({"filings.shape.pi_reads_far", section,
       "Past the training window RoPE with interpolated positions reads more far answers "
       "than ALiBi: the difference of their mean far accuracies exceeds 3 standard errors "
       "of the difference (seeds on both sides and the shared far questions, k = 3)",
@@ -406,11 +384,11 @@ PE_CLAIM(shape_pi_reads_far) {
         effects.require("PI - ALiBi on far questions", pi, alibi, n);
         return effects.outcome(Rule::shape, format(pi.mean() - alibi.mean()),
                                "PI: " + pi.describe() + "; ALiBi: " + alibi.describe());
-      }}, not_reproduced());
+      }}, not_reproduced()), {{"para.overview_filings", "0.986"}, {"para.overview_filings", "0.580"}});
 }
 
 PE_CLAIM(shape_alibi_loses_far) {
-  return lab::experiment_claim({"filings.shape.alibi_loses_far", section,
+  return printed_at(lab::experiment_claim({"filings.shape.alibi_loses_far", section,
       "ALiBi, which held at every tournament length, loses many far questions: all-seed "
       "mean far accuracy <= 0.7",
       "loses 42% of far queries", Rule::shape, [] {
@@ -420,7 +398,7 @@ PE_CLAIM(shape_alibi_loses_far) {
         Outcome o = shape(a.mean() <= 0.7, format(a.mean()), a.describe() + "; rule <= 0.7");
         o.seeds = a.seeds();
         return with_threshold_margin(std::move(o), a.mean(), 0.7, lab::kSigmas * se);
-      }}, not_reproduced());
+      }}, not_reproduced()), {{"filings.far", "42%"}});
 }
 
 PE_CLAIM(shape_pi_first) {
@@ -508,14 +486,14 @@ PE_CLAIM(horizon_inside_half_all_right) {
 }
 
 PE_CLAIM(horizon_inside_half_count) {
-  return lab::experiment_claim({"filings.horizon.inside_half_count", section,
+  return printed_at(lab::experiment_claim({"filings.horizon.inside_half_count", section,
       "Inside half its horizon an ALiBi head answers more than 8,000 held-out questions "
       "(the article's count, line 404), in at least half of the heads (kTypicalRate; the "
       "article: each of its six)",
       "more than 8,000 each", Rule::statistical, [] {
         return typical_of_heads([](const HorizonRow& r) { return r.inside > 8000; },
                                 "more than 8,000 inside half", "rule: more than 8,000 questions inside half");
-      }}, not_reproduced());
+      }}, not_reproduced()), {{"filings.horizon", "8000"}});
 }
 
 PE_CLAIM(horizon_beyond_degrades) {
@@ -569,7 +547,7 @@ PE_CLAIM(horizon_quiet_values) {
 }
 
 PE_CLAIM(horizon_filings_above_synthetic) {
-  return lab::experiment_claim({"filings.horizon.filings_above_synthetic", section,
+  return printed_at(lab::experiment_claim({"filings.horizon.filings_above_synthetic", section,
       "Beyond the horizon the heads trained on filings read more than those trained on "
       "the synthetic stream, and more than naming the first-named company would on the "
       "same questions: both all-seed differences beyond 3 se",
@@ -593,7 +571,7 @@ PE_CLAIM(horizon_filings_above_synthetic) {
                                "filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
                                "filings beyond " + lab::comma_list(filings.values) + "; synthetic beyond " +
                                    lab::comma_list(synthetic.values));
-      }}, not_reproduced());
+      }}, not_reproduced()), {{"caveat.horizon", "0.32"}, {"caveat.horizon", "0.72"}, {"caveat.horizon", "0.1"}});
 }
 struct HorizonArticle {
   const char* tag;
@@ -626,7 +604,8 @@ Claim horizon_width(int i) {
 Claim horizon_inside(int i) {
   const HorizonArticle& h = horizon_table[i];
   const bool filings_family = i < 3;
-  return lab::experiment_claim({std::string("filings.horizon.") + h.tag + ".inside", section,
+  // The table's six inside accuracies are all 1.000: row i's is the (i + 1)-th.
+  return printed_at(lab::experiment_claim({std::string("filings.horizon.") + h.tag + ".inside", section,
       std::string("ALiBi horizon table: accuracy inside half the horizon of the article's head "
           "trained on ") + h.tag + ": the printed 1.000 holds for at least half of this "
           "family's seeds here (kTypicalRate)",
@@ -638,7 +617,7 @@ Claim horizon_inside(int i) {
           values += (values.empty() ? "" : "; ") + horizon_text(r);
         }
         return lab::typical_of_seeds(per_seed, "inside accuracy 1.000 to the printed digits", values);
-      }}, not_reproduced());
+      }}, not_reproduced()), {{"table.horizon", "1.000", i + 1}});
 }
 
 Claim horizon_beyond(int i) {
@@ -721,7 +700,7 @@ PE_CLAIM(exhibit_fenwick_count) {
 }
 
 PE_CLAIM(exhibit_pi_follows_fenwick) {
-  return lab::experiment_claim({"filings.exhibit.pi_follows_fenwick", section,
+  return printed_at(lab::experiment_claim({"filings.exhibit.pi_follows_fenwick", section,
       "Exhibit filing: RoPE + PI answers Fenwick Logistics at all 145 positions from token "
       "64 on, and is right at all 209 positions, in at least half of the seeds "
       "(kTypicalRate; the article: all three of its seeds)",
@@ -748,7 +727,7 @@ PE_CLAIM(exhibit_pi_follows_fenwick) {
         }
         return lab::typical_of_seeds(per_seed, "Fenwick at all 145, right at all 209",
                                      "rule per seed: Fenwick at all 145 late positions and right at all 209; " + c);
-      }}, not_reproduced());
+      }}, not_reproduced()), {{"filings.exhibit", "145"}, {"filings.exhibit", "209"}});
 }
 
 }  // namespace pe::theorems::filings_study_claims
