@@ -117,7 +117,7 @@ std::string statement_opening(const StatementResult& r) {
 
 std::string statement_anchor(std::string_view id) { return "statement" + claim_anchor(id).substr(5); }
 
-std::string statement_row_anchor(std::string_view id) { return "map-" + statement_anchor(id); }
+std::string statement_row_anchor(std::string_view id) { return ledger::statement_map_anchor(id); }
 
 const std::vector<Standing>& standings() {
   // Pale fills under dark text; the border's style tells the classes apart without colour.
@@ -142,9 +142,18 @@ const Standing& standing_of(const StatementResult& r) {
   return s[0];
 }
 
+namespace {
+/// Whether the statement owns this claim (its patterns select it), rather than printing the
+/// claim's value again (Claim::places): a section page groups each claim under its owner.
+bool owns(const StatementResult& r, const Record& claim) {
+  return ledger::statements_of_claim(claim.id) == std::vector<const ledger::Statement*>{r.statement};
+}
+}  // namespace
+
 std::string statement_href(const StatementResult& r, const Context& context) {
   const auto page = context.section_pages.find(r.statement->section);
-  if (r.claims.empty() || page == context.section_pages.end())
+  const bool owns_a_claim = std::any_of(r.claims.begin(), r.claims.end(), [&](const Record* c) { return owns(r, *c); });
+  if (!owns_a_claim || page == context.section_pages.end())
     return std::string(kMapPage) + "#" + statement_row_anchor(r.statement->id);
   return page->second + ".html#" + statement_anchor(r.statement->id);
 }
@@ -218,8 +227,7 @@ std::string statement_blocks(const std::vector<const Record*>& rows, const std::
   for (const Record* record : rows) {
     const StatementResult* owner = nullptr;
     for (const StatementResult& r : context.statements)
-      if (std::any_of(r.claims.begin(), r.claims.end(), [&](const Record* c) { return c->id == record->id; }))
-        owner = &r;
+      if (owns(r, *record)) owner = &r;
     auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return owner && x.first == owner; });
     if (g == groups.end()) groups.push_back({owner, {record}});
     else g->second.push_back(record);

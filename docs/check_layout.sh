@@ -5,10 +5,14 @@
 # word in a table cell broken over lines, a claim card taller than a screen with its detail
 # closed, cards taller on average than a few lines of text allow (a page out of proportion to its
 # claim count), an erratum's reason not fully visible, or a figure's text rendered smaller than
-# the pages' own small print. The measurements are render_probe.js's.
+# the pages' own small print. On the annotated article (article.html, body class pe-annotated):
+# no badge, a badge or statement's standing a reader cannot see or whose text is smaller than
+# that small print, or one whose link lands on no anchor of the built pages. The annotated page is
+# self-contained, so the probe is added to a copy of it. The measurements are render_probe.js's.
 #
 # usage: check_layout.sh HTML_DIR [--stylesheet FILE] [PAGE...]
-#        PAGE...: the pages to lay out (default: every page with a claim card).
+#        PAGE...: the pages to lay out (default: every page with a claim card, and the annotated
+#        article when the build wrote one).
 #        --stylesheet FILE replaces the pages' pe-proofs stylesheet (style.css) in a copy of
 #        HTML_DIR: how the suite shows that the check fails on a layout that squeezes claims.
 # exit:  0 every page reads; 1 a page does not; 77 chromium is not installed (CTest: skipped).
@@ -29,7 +33,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/headless_chromium.sh" "the pages' layout 
 
 if [ -n "$stylesheet" ]; then
   copy=$(mktemp -d)
-  trap 'rm -rf "$copy" "$chromium_profile"' EXIT
   cp -r "$html_dir/." "$copy/"
   cp "$stylesheet" "$copy/style.css"
   html_dir=$copy
@@ -50,8 +53,25 @@ min_figure_text=11
 if [ $# -gt 0 ]; then
   pages=$(for page in "$@"; do echo "$html_dir/$page"; done)
 else
-  pages=$(grep -l 'class="pe-claim"' "$html_dir"/*.html | sort)
+  pages=$(grep -l 'class="pe-claim"\|<body class="pe-annotated"' "$html_dir"/*.html | sort)
 fi
+probed=$(mktemp -d)
+trap 'rm -rf "$probed" "${copy:-}" "$chromium_profile"' EXIT
+
+# A link "PAGE#ANCHOR" resolves when PAGE is a file of the output with an element of that id.
+# Prints the links of stdin that do not, one a line.
+unresolved() {
+  local link target
+  declare -A ids=()
+  while read -r link; do
+    target=${link%%#*}
+    if [ "$target" = "$link" ] || [ ! -f "$html_dir/$target" ]; then echo "$link"; continue; fi
+    if [ -z "${ids[$target]:-}" ]; then
+      ids[$target]=$(grep -o ' id="[^"]*"' "$html_dir/$target" | sed 's/ id="\(.*\)"/\1/' | tr '\n' ' ')
+    fi
+    [[ " ${ids[$target]} " == *" ${link#*#} "* ]] || echo "$link"
+  done
+}
 if [ -z "$pages" ]; then
   echo "FAIL: no page in $html_dir shows a claim card"
   exit 1
@@ -65,10 +85,18 @@ for file in $pages; do
     failures=$((failures + 1))
     continue
   fi
+  annotated=false
+  laid_out=$file
+  if grep -q '<body class="pe-annotated"' "$file"; then
+    annotated=true
+    cp "$html_dir/render_probe.js" "$probed/"
+    sed 's|</body>|<script src="render_probe.js"></script></body>|' "$file" > "$probed/$page"
+    laid_out=$probed/$page
+  fi
   for width in "${widths[@]}"; do
     # File access lets the probe read the figures' SVG documents beside the page.
     dom=$(chromium_run --allow-file-access-from-files --window-size="$width,$screen_height" \
-            --dump-dom "file://$(realpath "$file")" || true)
+            --dump-dom "file://$(realpath "$laid_out")" || true)
     body=$(grep -o '<body[^>]*>' <<< "$dom" | head -n 1)
     attr() { sed -n "s/.* $1=\"\([^\"]*\)\".*/\1/p" <<< "$body"; }
     cards=$(attr data-pe-cards)
@@ -104,13 +132,26 @@ for file in $pages; do
     if [ "$text" != none ] && awk -v t="$text" -v m="$min_figure_text" 'BEGIN { exit !(t < m) }'; then
       problems+=("figure text rendered at ${text} px (minimum $min_figure_text): $(attr data-pe-figure-text-smallest)")
     fi
+    if $annotated; then
+      badges=$(attr data-pe-badges)
+      badge_font=$(attr data-pe-badge-font-min)
+      [ "$badges" -gt 0 ] || problems+=("no verdict badge or statement standing on the annotated article")
+      [ "$(attr data-pe-badges-hidden)" = 0 ] ||
+        problems+=("$(attr data-pe-badges-hidden) of $badges badges and standings not visible")
+      if [ "$badge_font" != none ] && awk -v t="$badge_font" -v m="$min_figure_text" 'BEGIN { exit !(t < m) }'; then
+        problems+=("badge text rendered at ${badge_font} px (minimum $min_figure_text): $(attr data-pe-badge-smallest)")
+      fi
+      broken=$(tr ' ' '\n' <<< "$(attr data-pe-badge-links)" | grep -v '^$' | unresolved | head -n 3 | tr '\n' ' ')
+      [ -z "$broken" ] || problems+=("badge links that land on no anchor of the built pages: $broken")
+    fi
     if [ ${#problems[@]} -gt 0 ]; then
       for p in "${problems[@]}"; do echo "FAIL $page at $width px: $p"; done
       failures=$((failures + 1))
     else
       echo "page $page at $width px: $cards cards, tallest $tallest px, mean $((cards ? total / cards : 0)) px," \
            "page $(attr data-pe-page-height) px; narrowest column ${column} px; reasons visible $reasons;" \
-           "$figures figures, smallest text ${text} px"
+           "$figures figures, smallest text ${text} px$($annotated &&
+             echo "; $(attr data-pe-badges) badges and standings, text at least $(attr data-pe-badge-font-min) px, every link resolves")"
     fi
   done
 done

@@ -41,17 +41,19 @@ std::string where(const std::string& file, int line) {
   return file + ":" + std::to_string(line) + ": ";
 }
 
+/// [[annotated-article]]: the link to article.html and its count, or how to make one.
+std::string annotated_article_markdown(const Context& context) {
+  if (context.annotated_article.empty())
+    return "This build annotates no copy of the article (the CMake cache variable `PE_ARTICLE` names none). "
+           "`pe_report annotate ARTICLE.txt -o article.html` writes one from any copy.\n";
+  return "[The article, annotated](article.html): the build's copy of the article with the verdict "
+         "of the claim that checks each printed number beside it, and each statement's standing. " +
+         literal(context.annotated_article) + ".\n";
+}
+
 }  // namespace
 
-std::string claim_anchor(std::string_view id) {
-  static const std::regex id_form("[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*");
-  const std::string s(id);
-  if (!std::regex_match(s, id_form))
-    throw std::invalid_argument("claim id must be dotted [A-Za-z0-9_] parts, got id = '" + s + "'");
-  std::string out = "claim-" + s;
-  std::replace(out.begin(), out.end(), '.', '-');
-  return out;
-}
+std::string claim_anchor(std::string_view id) { return ledger::card_anchor(id); }
 
 std::string unit_reference(const std::string& unit, const std::string& source_dir) {
   static const std::regex unit_form("[a-z0-9_]+");
@@ -427,6 +429,8 @@ Page expand_template(const std::string& text, const std::string& file, const Con
       out << argument_map_markdown(context);
     } else if (line == "[[argument-table]]") {
       out << argument_table_markdown(context);
+    } else if (line == "[[annotated-article]]") {
+      out << annotated_article_markdown(context);
     } else if (line == "[[harness]]") {
       out << theorems::harness_markdown();
     } else if (line == "[[pages]]") {

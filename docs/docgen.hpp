@@ -19,6 +19,7 @@
 /// | `[[pages]]` | yes | a list of links to every generated page, in order |
 /// | `[[argument-map]]` | yes | the article's statements as a graph (argument_map.hpp): a legend with each colour's count, then the SVG the docs build draws with Graphviz from argument_dot |
 /// | `[[argument-table]]` | yes | one row per statement: label, section, verdict, evidence, standing |
+/// | `[[annotated-article]]` | yes | a link to the annotated copy of the article (article.html) with its count of printed numbers, or how to write one when the build has no copy |
 /// | `[[filing exhibit]]`, `[[filing exhibit N]]` | yes | the case study's exhibit filing as readable text, company mentions highlighted (filing_markup); with N, its first N tokens |
 /// | `[[filing heldout K]]`, `[[filing heldout K N]]` | yes | held-out filing K (0-based) of the case study's corpus, likewise |
 ///
@@ -96,6 +97,9 @@ struct Context {
   /// ledger::evaluate_statements(records); empty, the pages have no statement lines.
   std::vector<ledger::StatementResult> statements;
   std::map<std::string, std::string> section_pages;  ///< ledger section -> label of the page showing its claims
+  /// For [[annotated-article]]: the accounting line of the annotated copy written beside the pages
+  /// (article.html), or "" when the build annotates none (the CMake cache variable PE_ARTICLE).
+  std::string annotated_article;
 };
 
 /// What one recorded run of `.ci/run` cost (docs/measurements/ci.log, written by

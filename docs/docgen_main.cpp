@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "annotate.hpp"
 #include "claims_render.hpp"
 #include "argument_map.hpp"
 #include "docgen.hpp"
@@ -64,12 +65,14 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 struct Options {
   fs::path source, narrative, out, html;
+  fs::path article;  ///< a copy of the article to annotate (optional)
 };
 
 Options parse(int argc, char** argv) {
   Options o;
-  std::map<std::string, fs::path*> flags = {
-      {"--source", &o.source}, {"--narrative", &o.narrative}, {"--out", &o.out}, {"--html", &o.html}};
+  std::map<std::string, fs::path*> flags = {{"--source", &o.source}, {"--narrative", &o.narrative},
+                                            {"--out", &o.out},       {"--html", &o.html},
+                                            {"--article", &o.article}};
   for (int i = 1; i < argc; ++i) {
     auto it = flags.find(argv[i]);
     if (it == flags.end() || i + 1 >= argc)
@@ -77,8 +80,23 @@ Options parse(int argc, char** argv) {
     *it->second = argv[++i];
   }
   for (const auto& [flag, path] : flags)
-    if (path->empty()) throw std::invalid_argument(flag + " is required");
+    if (path->empty() && flag != "--article") throw std::invalid_argument(flag + " is required");
   return o;
+}
+
+/// The annotated article (`<html>/article.html`) from --article and this evaluation; the
+/// accounting's line for [[annotated-article]], or "" without a copy. Where the copy differs from
+/// the declarations, each discrepancy is printed (the page lists them too).
+std::string write_annotated_article(const Options& opt, const pe::docgen::Context& context) {
+  if (opt.article.empty()) return "";
+  const std::string copy = read_file(opt.article);
+  const pe::ledger::Accounting accounting = pe::ledger::account_for_numbers(copy);
+  for (const pe::ledger::Discrepancy& d : accounting.discrepancies)
+    std::cerr << "pe_docgen: " << opt.article.string() << ": " << pe::ledger::describe(d) << "\n";
+  write_file(opt.html / "article.html",
+             pe::ledger::annotated_html(copy, accounting, pe::ledger::faces_of(context.records, context.statements),
+                                        {""}));
+  return pe::ledger::accounting_line(accounting);
 }
 
 /// The argument map's inputs: the dot file the docs build draws, and the statements' ids, one
@@ -95,10 +113,11 @@ void write_argument_map(const Options& opt, const pe::docgen::Context& context) 
 
 int main(int argc, char** argv) try {
   if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
-    std::cout << "usage: pe_docgen --source DIR --narrative DIR --out DIR --html DIR\n\n"
+    std::cout << "usage: pe_docgen --source DIR --narrative DIR --out DIR --html DIR [--article FILE]\n\n"
               << pe::wrap_words("Evaluates every claim, expands the narrative templates of --narrative into "
                                 "Doxygen pages under --out, and writes the figure data and payload (--html "
-                                "receives the payload); run by `cmake --build --preset docs`, which then draws "
+                                "receives the payload, and with --article that copy of the article annotated, "
+                                "article.html); run by `cmake --build --preset docs`, which then draws "
                                 "the plots and runs Doxygen.", 80);
     return 0;
   }
@@ -121,6 +140,7 @@ int main(int argc, char** argv) try {
   }
   context.training_selection = pe::theorems::training_selection_markdown();
   context.statements = pe::ledger::evaluate_statements(context.records);  // points into records
+  context.annotated_article = write_annotated_article(opt, context);
   for (const auto& [unit, s] : unit_seconds)
     std::cout << "pe_docgen: unit " << unit << " evaluated in " << s << " s\n";
 

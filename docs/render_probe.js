@@ -33,6 +33,12 @@
 //                          text's scale on screen), and
 //   data-pe-map-font-text  that text
 //   data-pe-map-scroll     px the drawing is wider than its frame (it scrolls sideways inside it)
+// and the annotated article's marks (article.html; docs/check_layout.sh judges them):
+//   data-pe-badges              verdict badges and statements' standings (a.pe-badge, a.pe-standing)
+//   data-pe-badges-hidden       those a reader cannot see (no width or height, or not displayed)
+//   data-pe-badge-font-min      their smallest rendered text in px, and
+//   data-pe-badge-smallest      its words
+//   data-pe-badge-links         each one's link target, space-separated, each once
 // It changes nothing else; a reader's browser runs it too, harmlessly.
 (function () {
   "use strict";
@@ -209,14 +215,31 @@
     body.setAttribute("data-pe-figure-text-min", smallest === Infinity ? "none" : smallest.toFixed(1));
     body.setAttribute("data-pe-figure-text-smallest", smallestText);
   }
+  function recordBadges() {
+    var marks = document.querySelectorAll("a.pe-badge, a.pe-standing");
+    var hidden = 0, smallest = Infinity, smallestText = "", links = {};
+    Array.prototype.forEach.call(marks, function (mark) {
+      var box = mark.getBoundingClientRect(), style = getComputedStyle(mark);
+      if (box.width < 1 || box.height < 1 || style.visibility === "hidden" || style.display === "none") hidden += 1;
+      var px = parseFloat(style.fontSize);
+      if (px < smallest) { smallest = px; smallestText = plain(mark.textContent); }
+      links[mark.getAttribute("href")] = true;
+    });
+    document.body.setAttribute("data-pe-badges", String(marks.length));
+    document.body.setAttribute("data-pe-badges-hidden", String(hidden));
+    document.body.setAttribute("data-pe-badge-font-min", smallest === Infinity ? "none" : smallest.toFixed(1));
+    document.body.setAttribute("data-pe-badge-smallest", smallestText);
+    document.body.setAttribute("data-pe-badge-links", Object.keys(links).join(" "));
+  }
   window.addEventListener("load", function () {
     if (window.MathJax && window.MathJax.Hub) {
-      window.MathJax.Hub.Queue(function () { recordMath(); recordImages(); recordLayout(); recordMap(); });
+      window.MathJax.Hub.Queue(function () { recordMath(); recordImages(); recordLayout(); recordMap(); recordBadges(); });
     } else {
       document.body.setAttribute("data-pe-mathjax", "absent");
       recordImages();
       recordLayout();
       recordMap();
+      recordBadges();
     }
   });
 })();

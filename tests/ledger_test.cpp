@@ -428,7 +428,7 @@ TEST(LedgerReport, RelationsReachClaimsJsonTheHeadlineAndTheirSection) {
   };
   const std::string json = text("claims.json"), headline = text("headline.txt"), md = text("claims.md");
   EXPECT_NE(json.find("\"consistency\": \"cannot bite\""), std::string::npos);
-  EXPECT_NE(json.find("\"printed_numbers\": {\"relations\": 2, \"consistent\": 1, \"inconsistent\": 0, "
+  EXPECT_NE(json.find("\"printed_relations\": {\"relations\": 2, \"consistent\": 1, \"inconsistent\": 0, "
                       "\"changes_a_conclusion\": 0, \"wrong_digit\": 0, \"cannot_bite\": 1}"),
             std::string::npos)
       << json.substr(0, 800);

@@ -14,13 +14,20 @@ if(output STREQUAL "")
   message(FATAL_ERROR "${COMMAND} printed nothing")
 endif()
 string(REPLACE ";" "\\;" output "${output}")
+# A list element ends at no ';' inside square brackets: count the brackets as parentheses, which
+# are as wide, so that a "[mark]" wrapped over two lines does not join them.
+string(REPLACE "[" "(" output "${output}")
+string(REPLACE "]" ")" output "${output}")
 string(REPLACE "\n" ";" lines "${output}")
+# UTF-8 continuation bytes (0x80 to 0xBF), which a regular expression can only name as characters.
+string(ASCII 128 continuation_first)
+string(ASCII 191 continuation_last)
 set(number 0)
 set(too_long 0)
 foreach(line IN LISTS lines)
   math(EXPR number "${number} + 1")
   # Code points, not bytes: drop UTF-8 continuation bytes before counting.
-  string(REGEX REPLACE "[\x80-\xBF]" "" points "${line}")
+  string(REGEX REPLACE "[${continuation_first}-${continuation_last}]" "" points "${line}")
   string(LENGTH "${points}" length)
   if(length GREATER WIDTH)
     message(SEND_ERROR "line ${number} has ${length} columns (> ${WIDTH}): ${line}")

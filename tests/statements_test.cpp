@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "article_numbers.hpp"
 #include "ledger.hpp"
 #include "statements.hpp"
 
@@ -25,25 +26,6 @@ std::string read_article() {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-/// Where each statement's text begins and ends in the article.
-std::vector<std::pair<std::size_t, std::size_t>> spans(const std::string& article) {
-  std::vector<std::size_t> bounds;
-  for (const Statement& s : statements()) bounds.push_back(article.find(s.anchor));
-  for (const std::string& t : statement_terminators()) bounds.push_back(article.find(t));
-  for (const std::string& heading : sections())
-    for (std::size_t at = article.find("\n" + heading + "\n"); at != std::string::npos;
-         at = article.find("\n" + heading + "\n", at + 1))
-      bounds.push_back(at);
-  std::sort(bounds.begin(), bounds.end());
-  std::vector<std::pair<std::size_t, std::size_t>> out;
-  for (const Statement& s : statements()) {
-    const std::size_t begin = article.find(s.anchor);
-    const auto next = std::upper_bound(bounds.begin(), bounds.end(), begin);
-    out.push_back({begin, next == bounds.end() ? article.size() : *next});
-  }
-  return out;
 }
 
 bool other_article(const std::string& before) {
@@ -93,11 +75,11 @@ TEST(ArgumentMap, EveryReferenceToAnotherStatementHasAnEdge) {
   const std::string article = read_article();
   if (article.empty()) GTEST_SKIP() << "the article is not at " << PE_ARTICLE_PATH << ": nothing to check";
   const std::regex reference("(Definition|Proposition|Theorem) ([0-9]+)(\\.[0-9]+)?(?: \\(([ivx]+|[a-c])\\))?");
-  const auto all_spans = spans(article);
+  const std::vector<TextSpan> all_spans = statement_spans(article);
   int references = 0;
   for (std::size_t i = 0; i < statements().size(); ++i) {
     const Statement& s = statements()[i];
-    const std::string text = article.substr(all_spans[i].first, all_spans[i].second - all_spans[i].first);
+    const std::string text = article.substr(all_spans[i].begin, all_spans[i].end - all_spans[i].begin);
     for (std::sregex_iterator m(text.begin(), text.end(), reference), end; m != end; ++m) {
       const std::string before = text.substr(0, m->position());
       if ((*m)[3].matched || other_article(before)) continue;

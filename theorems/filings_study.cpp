@@ -304,7 +304,10 @@ Claim accuracy_all_questions(const Row& row) {
 Claim accuracy_far_questions(const Row& row) {
   const std::string name = pe::experiments::to_string(row.reader);
   const FilingReader r = row.reader;
-  return lab::experiment_claim({"filings.acc." + id_name(r) + ".far", section,
+  // The Overview repeats the far accuracies of PI and ALiBi: one decision, printed twice.
+  std::vector<Place> places = {{"table.finance", row.far}};
+  if (r == FilingReader::rope_pi || r == FilingReader::alibi) places.push_back({"para.overview_filings", row.far});
+  return printed_at(lab::experiment_claim({"filings.acc." + id_name(r) + ".far", section,
       "Accuracy table: reader " + name + " on questions whose answer is more than 32 "
       "tokens back, mean of 3 seeds (k = 3; se from the spread between seeds and both "
       "test sets' binomial errors)",
@@ -313,44 +316,16 @@ Claim accuracy_far_questions(const Row& row) {
         const lab::SeedValues a = accuracy_far(runs, r, &n);
         return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes(runs));
       }},
-      lab::reproduces_unless(row.far_does_not_reproduce));
+      lab::reproduces_unless(row.far_does_not_reproduce)), places);
 }
 PE_CLAIM_FAMILY(accuracy_table, table, &accuracy_all_questions, &accuracy_far_questions);
 
-// The Overview (line 23) repeats two far accuracies of the table; decided the same way.
-struct OverviewFar {
-  FilingReader reader;
-  const char* far;
-  const char* does_not_reproduce = nullptr;  ///< why not, where this project does not reproduce it
-};
-const OverviewFar kOverviewFar[] = {
-    {FilingReader::rope_pi, "0.986"},
-    {FilingReader::alibi, "0.580",
-     "The Overview repeats filings.acc.alibi.far: the ALiBi heads trained on these filings keep "
-     "most far answers (cause: the heads)."}};
-  
-
-Claim overview_far(const OverviewFar& o) {
-  const FilingReader r = o.reader;
-  const char* far = o.far;
-  return lab::experiment_claim({"filings.overview." + id_name(r) + ".far", "Overview & Motivation",
-      "Overview: reader " + pe::experiments::to_string(r) + " on the filings' far "
-      "questions (answer more than 32 tokens back), mean of 3 seeds, as the accuracy "
-      "table's far column (k = 3)",
-      far, Rule::statistical, kFilingsRuns, [r = r, far = std::string(far)](const lab::Runs& runs) {
-        long n = 0;
-        const lab::SeedValues a = accuracy_far(runs, r, &n);
-        return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes(runs));
-      }},
-      lab::reproduces_unless(o.does_not_reproduce));
-}
-PE_CLAIM_FAMILY(overview_far, kOverviewFar, &overview_far);
 
 // ---- Shape claims from the article's sentences -----------------------------------------
 // The Overview sets the two readers side by side past the window; the printed values are
-// filings.overview.*.far, and this claim is their order, on the same far questions.
+// filings.acc.*.far, and this claim is their order, on the same far questions.
 PE_CLAIM(shape_pi_reads_far) {
-  return lab::experiment_claim({"filings.shape.pi_reads_far", section,
+  return printed_at(lab::experiment_claim({"filings.shape.pi_reads_far", section,
       "Past the training window RoPE with interpolated positions reads more far answers "
       "than ALiBi: the difference of their mean far accuracies exceeds 3 standard errors "
       "of the difference (seeds on both sides and the shared far questions, k = 3)",
@@ -363,11 +338,11 @@ PE_CLAIM(shape_pi_reads_far) {
         effects.require("PI - ALiBi on far questions", pi, alibi, n);
         return effects.outcome(Rule::shape, format(pi.mean() - alibi.mean()),
                                "PI: " + pi.describe() + "; ALiBi: " + alibi.describe());
-      }});
+      }}), {{"para.overview_filings", "0.986"}, {"para.overview_filings", "0.580"}});
 }
 
 PE_CLAIM(shape_alibi_loses_far) {
-  return lab::experiment_claim({"filings.shape.alibi_loses_far", section,
+  return printed_at(lab::experiment_claim({"filings.shape.alibi_loses_far", section,
       "ALiBi, which held at every tournament length, loses many far questions: all-seed "
       "mean far accuracy <= 0.7",
       "loses 42% of far queries", Rule::shape, kFilingsRuns, [](const lab::Runs& runs) {
@@ -379,7 +354,8 @@ PE_CLAIM(shape_alibi_loses_far) {
         return with_threshold_margin(std::move(o), a.mean(), 0.7, lab::kSigmas * se);
       }}, lab::does_not_reproduce(
       "Cause: the heads. The ALiBi heads trained on these filings keep most far answers "
-      "(filings.acc.alibi.far)."));
+      "(filings.acc.alibi.far).")),
+      {{"filings.far", "42%"}});
 }
 
 PE_CLAIM(shape_pi_first) {
@@ -477,7 +453,7 @@ PE_CLAIM(horizon_inside_half_all_right) {
 }
 
 PE_CLAIM(horizon_inside_half_count) {
-  return lab::experiment_claim({"filings.horizon.inside_half_count", section,
+  return printed_at(lab::experiment_claim({"filings.horizon.inside_half_count", section,
       "Inside half its horizon an ALiBi head answers more than 8,000 held-out questions "
       "(the article's count, line 404), in at least half of the heads (kTypicalRate; the "
       "article: each of its six)",
@@ -487,7 +463,8 @@ PE_CLAIM(horizon_inside_half_count) {
       }}, lab::does_not_reproduce(
       "Cause: the synthetic heads. The heads trained on the synthetic stream have shorter horizons "
       "than the filings heads', so fewer held-out questions fall inside half of them than the "
-      "article's 8,000 (counts in the computed value)."));
+      "article's 8,000 (counts in the computed value).")),
+      {{"filings.horizon", "8000"}});
 }
 
 PE_CLAIM(horizon_beyond_degrades) {
@@ -541,7 +518,7 @@ PE_CLAIM(horizon_quiet_values) {
 }
 
 PE_CLAIM(horizon_filings_above_synthetic) {
-  return lab::experiment_claim({"filings.horizon.filings_above_synthetic", section,
+  return printed_at(lab::experiment_claim({"filings.horizon.filings_above_synthetic", section,
       "Beyond the horizon the heads trained on filings read more than those trained on "
       "the synthetic stream, and more than naming the first-named company would on the "
       "same questions: both all-seed differences beyond 3 se",
@@ -571,7 +548,8 @@ PE_CLAIM(horizon_filings_above_synthetic) {
       "Cause: the heads. The filings heads here read above the synthetic heads beyond their "
       "horizon, but only by naming the first-named company: on those questions each one's answers "
       "are right exactly where that constant answer is (paired differences in the note), so they do "
-      "not keep reading past the horizon as the article's heads are said to."));
+      "not keep reading past the horizon as the article's heads are said to.")),
+      {{"caveat.horizon", "0.32"}, {"caveat.horizon", "0.72"}, {"caveat.horizon", "0.1"}});
 }
 struct HorizonArticle {
   const char* tag;
@@ -627,7 +605,8 @@ Claim horizon_width(int i) {
 Claim horizon_inside(int i) {
   const HorizonArticle& h = horizon_table[i];
   const bool filings_family = i < 3;
-  return lab::experiment_claim({std::string("filings.horizon.") + h.tag + ".inside", section,
+  // The table's six inside accuracies are all 1.000: row i's is the (i + 1)-th.
+  return printed_at(lab::experiment_claim({std::string("filings.horizon.") + h.tag + ".inside", section,
       std::string("ALiBi horizon table: accuracy inside half the horizon of the article's head "
           "trained on ") + h.tag + ": the printed 1.000 holds for at least half of this "
           "family's seeds here (kTypicalRate)",
@@ -639,7 +618,7 @@ Claim horizon_inside(int i) {
           values += (values.empty() ? "" : "; ") + horizon_text(r);
         }
         return lab::typical_of_seeds(per_seed, "inside accuracy 1.000 to the printed digits", values);
-      }});
+      }}), {{"table.horizon", "1.000", i + 1}});
 }
 
 Claim horizon_beyond(int i) {
@@ -727,7 +706,7 @@ PE_CLAIM(exhibit_fenwick_count) {
 }
 
 PE_CLAIM(exhibit_pi_follows_fenwick) {
-  return lab::experiment_claim({"filings.exhibit.pi_follows_fenwick", section,
+  return printed_at(lab::experiment_claim({"filings.exhibit.pi_follows_fenwick", section,
       "Exhibit filing: RoPE + PI answers Fenwick Logistics at all 145 positions from token "
       "64 on, and is right at all 209 positions, in at least half of the seeds "
       "(kTypicalRate; the article: all three of its seeds)",
@@ -755,7 +734,7 @@ PE_CLAIM(exhibit_pi_follows_fenwick) {
         }
         return lab::typical_of_seeds(per_seed, "Fenwick at all 145, right at all 209",
                                      "rule per seed: Fenwick at all 145 late positions and right at all 209; " + c);
-      }});
+      }}), {{"filings.exhibit", "145"}, {"filings.exhibit", "209"}});
 }
 
 }  // namespace pe::theorems::filings_study_claims

@@ -152,7 +152,10 @@ struct SeedStatement {
   const char* article;
   /// Whether one seed shows it, and that seed's values in a few words.
   std::function<std::pair<bool, std::string>(const Rebound&)> shows;
+  /// Where the article prints what it says (the article's seed 0's offsets, as Figure B too).
+  std::vector<Place> places = {};
 };
+const char* const kRebound = "exp.rebound";
 const std::vector<SeedStatement> seed_statements = {
     {"falls_across_window",
      "the score of a marked token falls across the window: s(1) is the largest and s(31) the "
@@ -162,18 +165,21 @@ const std::vector<SeedStatement> seed_statements = {
        const Eigen::VectorXd window = r.score.segment(1, 31);
        return std::pair{r.score(1) >= window.maxCoeff() && r.score(31) <= window.minCoeff(),
                         "s(1) " + fixed(r.score(1)) + ", s(31) " + fixed(r.score(31))};
-     }},
+     },
+     {{kRebound, "114.10"}}},
     {"first_trough", "the first local minimum of the score over r >= 1 lies at r = 32..34",
      "first troughs at 32 to 34",
      [](const Rebound& r) {
        return std::pair{r.first_trough >= 32 && r.first_trough <= 34, "r = " + std::to_string(r.first_trough)};
-     }},
+     },
+     {{kRebound, "34", 1}, {kRebound, "32", 1}, {kRebound, "34", 2}}},
     {"dive", "past the window the score dives below zero to its lowest value over r = 0..255 at r = 89..90",
      "deepest points at 89 to 90",
      [](const Rebound& r) {
        return std::pair{r.dive >= 89 && r.dive <= 90 && r.score(r.dive) < 0,
                         fixed(r.score(r.dive)) + " at r = " + std::to_string(r.dive)};
-     }},
+     },
+     {{kRebound, "90", 1}, {kRebound, "89", 1}, {kRebound, "90", 2}}},
     {"rebound_peak",
      "after the dive the score climbs to its highest value over the rest of r <= 255 at "
      "r = 181..182, above every marked token 16 to 31 positions back",
@@ -182,9 +188,12 @@ const std::vector<SeedStatement> seed_statements = {
        return std::pair{r.peak >= 181 && r.peak <= 182 && r.score(r.peak) > r.recent_max,
                         (r.peak >= 0 ? fixed(r.score(r.peak)) : std::string("-")) + " at r = " +
                             std::to_string(r.peak) + " (recent max " + fixed(r.recent_max) + ")"};
-     }},
+     },
+     {{kRebound, "181", 1}, {kRebound, "181", 2}, {kRebound, "182", 1}, {"figure.b", "181", 1},
+      {"figure.b", "181", 2}}},
     {"largest_plane", "the largest amplitude rho_j of the score's trigonometric polynomial is in plane 3",
-     "plane 3", [](const Rebound& r) { return std::pair{r.largest_plane == 3, "plane " + std::to_string(r.largest_plane)}; }},
+     "plane 3", [](const Rebound& r) { return std::pair{r.largest_plane == 3, "plane " + std::to_string(r.largest_plane)}; },
+     {{kRebound, "3", 1}}},
     {"dive_is_plane2",
      "the census explains the dive: at the lowest score plane 2's term is within 10% of its own "
      "minimum -rho_2 (plane 2 bottoms again one wavelength, 62.8, later)",
@@ -192,7 +201,8 @@ const std::vector<SeedStatement> seed_statements = {
      [](const Rebound& r) {
        const double term = r.planes(r.dive, 2), rho = r.amplitudes(2);
        return std::pair{term <= -0.9 * rho, fixed(term) + " of " + fixed(rho) + " at r = " + std::to_string(r.dive)};
-     }},
+     },
+     {{kRebound, "2", 3}, {kRebound, "90", 3}}},
     {"peak_planes_in_phase",
      "the census explains the rebound: at the peak planes 2 and 3 are both past half their "
      "crest (term >= rho_j / 2)",
@@ -203,7 +213,8 @@ const std::vector<SeedStatement> seed_statements = {
        return std::pair{t2 >= 0.5 * r.amplitudes(2) && t3 >= 0.5 * r.amplitudes(3),
                         "planes 2, 3: " + fixed(t2) + " of " + fixed(r.amplitudes(2)) + ", " + fixed(t3) + " of " +
                             fixed(r.amplitudes(3)) + " at r = " + std::to_string(r.peak)};
-     }},
+     },
+     {{kRebound, "2", 4}, {kRebound, "3", 4}, {kRebound, "180", 1}}},
     {"plane3_carries_trough",
      "at the first trough plane 2 has already passed its first bottom while plane 3's term is "
      "still falling (its term at the trough below its term one offset earlier)",
@@ -215,12 +226,13 @@ const std::vector<SeedStatement> seed_statements = {
        return std::pair{r.plane2_first_bottom < t && at < before,
                         "trough r = " + std::to_string(t) + ", plane 2 bottom r = " +
                             std::to_string(r.plane2_first_bottom) + ", plane 3 " + fixed(before) + " -> " + fixed(at)};
-     }},
+     },
+     {{kRebound, "3", 3}}},
 };
 }  // namespace
 
 Claim seed_statement(const SeedStatement& st) {
-  return lab::experiment_claim({std::string("exp.rebound.seeds.") + st.name, section,
+  return printed_at(lab::experiment_claim({std::string("exp.rebound.seeds.") + st.name, section,
       std::string("RoPE heads: ") + st.statement + ", in at least half of the seeds (kTypicalRate; "
       "the article says it of each of its three)",
       st.article, Rule::statistical, kTournamentRuns, [st](const lab::Runs& runs) {
@@ -235,7 +247,7 @@ Claim seed_statement(const SeedStatement& st) {
         return lab::typical_of_seeds(per_seed, st.name,
                                      values + "; article " + kArticleSeed[0] + "; " + kArticleSeed[1] +
                                          "; " + kArticleSeed[2] + "; seed 0's profile: " + profile(all.at(0)));
-      }});
+      }}), st.places);
 }
 PE_CLAIM_FAMILY(seed_statements, seed_statements, &seed_statement);
 
@@ -247,34 +259,40 @@ struct Landmark {
   const char* article;
   std::function<double(const Rebound&)> value;
   int seed = 0;  // the article's seed the printed value belongs to
+  /// Where the article prints it, when not once in the rebound paragraph (empty: its default place).
+  std::vector<Place> places = {};
 };
 const std::vector<Landmark> landmarks = {
-    {"s1", "the score at r = 1", "114.10", [](const Rebound& r) { return r.score(1); }},
+    {"s1", "the score at r = 1", "114.10", [](const Rebound& r) { return r.score(1); }, 0,
+     {{kRebound, "114.10"}, {"figure.b", "114.10"}}},
     {"s31", "the score at r = 31, the window's edge (Figure B)", "7.70", [](const Rebound& r) { return r.score(31); }},
     {"first_trough", "the score at the first trough", "5.91",
      [](const Rebound& r) { return r.score(std::max(r.first_trough, 0)); }},
-    {"dive", "the lowest score (seed 0's)", "-55.86", [](const Rebound& r) { return r.score(r.dive); }},
+    {"dive", "the lowest score (seed 0's)", "-55.86", [](const Rebound& r) { return r.score(r.dive); }, 0,
+     {{kRebound, "-55.86", 1}, {kRebound, "-55.86", 2}}},
     {"dive_seed1", "the lowest score (seed 1's)", "-38.96", [](const Rebound& r) { return r.score(r.dive); }, 1},
     {"dive_seed2", "the lowest score (seed 2's)", "-19.39", [](const Rebound& r) { return r.score(r.dive); }, 2},
     {"peak", "the rebound's peak score (Figure B: the highest score past the window)", "84.14",
-     [](const Rebound& r) { return r.peak >= 0 ? r.score(r.peak) : std::nan(""); }},
+     [](const Rebound& r) { return r.peak >= 0 ? r.score(r.peak) : std::nan(""); }, 0,
+     {{kRebound, "84.14"}, {"figure.b", "84.14"}}},
 };
 }  // namespace
 
 Claim article_landmark(const Landmark& m) {
-  return lab::experiment_claim({std::string("exp.rebound.article.") + m.id,
+  return printed_at(lab::experiment_claim({std::string("exp.rebound.article.") + m.id,
             // The window's edge is printed only in Figure B; the rest first at line 275.
             std::string(m.id) == "s31" ? "Kernels over offsets, side by side" : section,
       std::string("The article's ") + m.what + " of its RoPE head, from its own random "
       "initialisation, is consistent with one more training run: within k = 3 "
       "prediction standard deviations of the same landmark over this project's seeds",
       m.article, Rule::statistical,
-      kTournamentRuns, [m](const lab::Runs& runs) { return one_more_run(runs, m.article, m.value, m.seed); }});
+      kTournamentRuns, [m](const lab::Runs& runs) { return one_more_run(runs, m.article, m.value, m.seed); }}),
+      m.places);
 }
 PE_CLAIM_FAMILY(landmarks, landmarks, &article_landmark);
 
 PE_CLAIM(rebound_article_plane2_bottom) {
-  return lab::experiment_claim({"exp.rebound.article.plane2_bottom", section,
+  return printed_at(lab::experiment_claim({"exp.rebound.article.plane2_bottom", section,
       "Plane 2's term first bottoms near r = 27 in the article's seed 0: 27 lies within "
       "2 positions ('near') of the range of plane 2's first bottom over this project's seeds",
       "near r = 27", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
@@ -288,7 +306,7 @@ PE_CLAIM(rebound_article_plane2_bottom) {
                           "plane 2's first bottom over all seeds; 'near' taken as within 2 positions");
         o.resolution = 2;  // 'near': within 2 positions of the seeds' range
         return o;
-      }});
+      }}), {{kRebound, "27"}});
 }
 
 // ---- Line 321: NTK-aware scaling pushes the rebound past the longest sequence ----

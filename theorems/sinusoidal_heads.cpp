@@ -144,8 +144,18 @@ const char* article_defects[] = {"0.970 at initialisation, 0.971 trained",
                                  "0.979 at initialisation, 0.973 trained"};
 
 
+/// Where the article prints the six defects: trained first, then at initialisation.
+const char* const kTrained[] = {"0.971", "0.955", "0.973"};
+const char* const kInitial[] = {"0.970", "0.956", "0.979"};
+std::vector<Place> defect_places(const std::vector<int>& seeds) {
+  std::vector<Place> places;
+  for (int seed : seeds) places.push_back({"exp.sinusoidal_defect", kTrained[seed]});
+  for (int seed : seeds) places.push_back({"exp.sinusoidal_defect", kInitial[seed]});
+  return places;
+}
+
 Claim seed_defect(int seed) {
-  return lab::experiment_claim({"exp.sinusoidal.defect.seed" + std::to_string(seed), clocks,
+  return printed_at(lab::experiment_claim({"exp.sinusoidal.defect.seed" + std::to_string(seed), clocks,
       "Sinusoidal head, the article's seed " + std::to_string(seed) + ": its printed "
       "relativity defects of M = W_Q W_K^T at initialisation and after training lie in "
       "the central 1 - 2 x 0.00135 interval of a Gaussian matrix's defect (the exact Beta "
@@ -172,12 +182,12 @@ Claim seed_defect(int seed) {
                 " and " + format(printed_trained) + "; every seed's defects: " + values);
         if (!(inside(printed_initial) && inside(printed_trained))) o.verdict = Verdict::fails;
         return o;
-      }});
+      }}), defect_places({seed}));
 }
 PE_CLAIM_FAMILY(seed_defects, pe::ledger::indices(3), &seed_defect);
 
 PE_CLAIM(sinusoidal_defect_barely_moved) {
-  return lab::experiment_claim({"exp.sinusoidal.defect.barely_moved", clocks,
+  return printed_at(lab::experiment_claim({"exp.sinusoidal.defect.barely_moved", clocks,
       "Training barely moves the sinusoidal heads' defect: in at least half (kTypicalRate) of the "
       "seeds it changes by less than one standard deviation of a Gaussian matrix's defect "
       "(the article: in each of its three seeds)",
@@ -193,13 +203,13 @@ PE_CLAIM(sinusoidal_defect_barely_moved) {
         }
         return lab::typical_of_seeds(per_seed, "moved less than one sd",
                                      "one sd = " + format(band.sd) + "; every seed: " + values);
-      }});
+      }}), defect_places({0, 1, 2}));
 }
 
 // The article's printed values against the Beta law alone: no trained run is read, so the claim
 // is exact and takes no runs.
 PE_CLAIM(sinusoidal_defect_article_values_random_like) {
-  return {"exp.sinusoidal.defect.article_values_random_like", clocks,
+  return printed_at({"exp.sinusoidal.defect.article_values_random_like", clocks,
       "The article's six printed defects lie within 3 standard deviations of a Gaussian "
       "matrix's defect at d = 16",
       "0.970, 0.956, 0.979, 0.971, 0.955, 0.973", Rule::shape, [] {
@@ -209,7 +219,7 @@ PE_CLAIM(sinusoidal_defect_article_values_random_like) {
           worst = std::max(worst, std::fabs(value_of_printed(v) - band.mean) / band.sd);
         return shape(worst <= 3, "largest distance " + format(worst) + " sd",
                        "Gaussian mean " + format(band.mean) + ", sd " + format(band.sd));
-      }};
+      }}, defect_places({0, 1, 2}));
 }
 
 // ---- Projecting the position-position term ----
@@ -229,7 +239,7 @@ Claim projected_accuracy(const std::pair<int, const char*>& entry) {
 PE_CLAIM_FAMILY(projected, projected, &projected_accuracy);
 
 PE_CLAIM(sinusoidal_projected_still_collapses) {
-  return lab::experiment_claim({"exp.sinusoidal.projected.still_collapses", window,
+  return printed_at(lab::experiment_claim({"exp.sinusoidal.projected.still_collapses", window,
       "Theorem 2 accounts for one part of the collapse, not all: with the "
       "position-position term projected, the all-seed mean at 64 still lies more than 3 se "
       "below the exact bag-of-tokens reader",
@@ -243,11 +253,12 @@ PE_CLAIM(sinusoidal_projected_still_collapses) {
       }}, lab::does_not_reproduce(
       "With the position-position term projected, the heads' all-seed mean at 64 is not below the "
       "bag-of-tokens reader beyond 3 se: the term Theorem 2 constrains carries the collapse in "
-      "enough seeds that the projected heads read as well as that reader on average."));
+      "enough seeds that the projected heads read as well as that reader on average.")),
+      {{"exp.added_code", "0.202"}});
 }
 
 PE_CLAIM(sinusoidal_spreads) {
-  return lab::experiment_claim({"exp.sinusoidal.spreads", window,
+  return printed_at(lab::experiment_claim({"exp.sinusoidal.spreads", window,
       "Sinusoidal heads: at length 32 the spreads across keys of the "
       "position-against-content and position-against-position terms are within 6% of each "
       "other in at least half (kTypicalRate) of the seeds (the article: in each of its three)",
@@ -266,7 +277,7 @@ PE_CLAIM(sinusoidal_spreads) {
                                      "position-content vs position-position spread per seed, relative gap "
                                      "to the larger, and the other order (query content against key "
                                      "position): " + values);
-      }});
+      }}), {{"exp.added_code", "6%"}});
 }
 
 // ---- Shifting the query back to position 31 ----
@@ -286,7 +297,7 @@ Claim shifted_accuracy(const std::pair<int, const char*>& entry) {
 PE_CLAIM_FAMILY(shifted, shifted, &shifted_accuracy);
 
 PE_CLAIM(sinusoidal_shifted_helps_less_at_256) {
-  return lab::experiment_claim({"exp.sinusoidal.shifted.helps_less_at_256", window,
+  return printed_at(lab::experiment_claim({"exp.sinusoidal.shifted.helps_less_at_256", window,
       "Shifting the query back to position 31 helps a lot at 64 and much less at 256: "
       "the shifted mean exceeds the plain mean by more than 3 se at 64 and at 256 (the "
       "article: 0.769 against 0.201, 0.313 against 0.142), and the shifted mean at 256 "
@@ -306,7 +317,7 @@ PE_CLAIM(sinusoidal_shifted_helps_less_at_256) {
                                    " at 256; plain " + format(plain.mean()) + " at 64, " +
                                    format(plain256.mean()) + " at 256",
                                "");
-      }});
+      }}), {{"exp.added_code", "0.769"}, {"exp.added_code", "0.313"}});
 }
 
 }  // namespace pe::theorems::sinusoidal_heads_claims

@@ -118,7 +118,7 @@ PE_CLAIM(t5_bucket_count) {
 }
 
 PE_CLAIM(t5_exact_below_16) {
-  return {"def3.t5.exact_below_16", section,
+  return printed_at({"def3.t5.exact_below_16", section,
       "Definition 3 (T5): offsets below 16 each get their own bucket (bucket(r) = r), and "
       "no offset from 16 on falls into buckets 0..15",
       "offsets below 16 exact", Rule::shape,
@@ -132,7 +132,7 @@ PE_CLAIM(t5_exact_below_16) {
         return shape(holds, "bucket(r) = r for r < 16; bucket(16) = " + std::to_string(b[16]),
                        first_shared < 0 ? "offsets 16..10^6 all land in buckets >= 16"
                                         : "offset " + std::to_string(first_shared) + " lands below 16");
-      }};
+      }}, {{"def3.t5", "16"}});
 }
 
 PE_CLAIM(t5_last_bucket_start) {
@@ -153,7 +153,7 @@ PE_CLAIM(t5_last_bucket_start) {
 }
 
 PE_CLAIM(t5_last_bucket_holds_all) {
-  return {"def3.t5.last_bucket_holds_all", section,
+  return printed_at({"def3.t5.last_bucket_holds_all", section,
       "Definition 3 (T5): the last bucket holds every offset from 113 on (scan to 10^6; "
       "the formula is nondecreasing and clipped, so it stays there)",
       "every offset from 113 on", Rule::shape,
@@ -165,7 +165,7 @@ PE_CLAIM(t5_last_bucket_holds_all) {
         return shape(exception < 0, exception < 0 ? "bucket 31 for 113..10^6" : std::to_string(exception),
                        exception < 0 ? "no exception up to 10^6"
                                      : "offset " + std::to_string(exception) + " is not in bucket 31");
-      }};
+      }}, {{"def3.t5", "113"}});
 }
 
 PE_CLAIM(t5_last_bucket_onset) {
@@ -180,7 +180,7 @@ PE_CLAIM(t5_last_bucket_onset) {
 }
 
 PE_CLAIM(t5_not_at_max_distance) {
-  return {"def3.t5.not_at_max_distance", section,
+  return printed_at({"def3.t5.not_at_max_distance", section,
       "Definition 3 (T5): the last bucket begins before 128 = max distance; offsets 113..127 "
       "are already in it",
       "not at 128", Rule::shape,
@@ -188,7 +188,7 @@ PE_CLAIM(t5_not_at_max_distance) {
         const long first = first_offset_in(31);
         return shape(first < 128 && pe::t5_bucket(127) == 31, std::to_string(first),
                        "first offset of bucket 31 is " + std::to_string(first) + " < 128");
-      }};
+      }}, {{"def3.t5", "128"}});
 }
 
 PE_CLAIM(t5_log_spaced) {

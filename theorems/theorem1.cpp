@@ -357,13 +357,20 @@ Claim ruler_cell(const RulerCell& cell) {
   const std::string printed_value = row.printed[cell.column];
   auto value = row.value;
   auto enclosed = row.enclosed;
-  return {std::string("thm1.ruler.") + row.name + ".delta" + std::to_string(delta), section,
+  // Its cell of the table, among the cells printing the same digits, row by row.
+  std::vector<std::string> printed;
+  std::size_t index = 0;
+  for (const RulerCell& c : ruler_cells()) {
+    if (c.row == cell.row && c.column == cell.column) index = printed.size();
+    printed.push_back(c.row->printed[c.column]);
+  }
+  return printed_at({std::string("thm1.ruler.") + row.name + ".delta" + std::to_string(delta), section,
       std::string("Theorem 1 ruler table: ") + row.label + ", Delta = " +
           std::to_string(delta) + ", b = 10^4",
       printed_value, Rule::printed,
       [printed_value, value, enclosed, delta] {
         return printed_enclosed(printed_value, value(delta), [&] { return enclosed(delta); });
-      }};
+      }}, {{"table.ruler", printed_value, occurrence_in(printed, index)}});
 }
 PE_CLAIM_FAMILY(ruler_table, ruler_cells(), &ruler_cell);
 
@@ -394,7 +401,7 @@ PE_CLAIM(doubling_cost) {
 }
 
 PE_CLAIM(columns_n64) {
-  return {"thm1.columns.n64", section,
+  return printed_at({"thm1.columns.n64", section,
       "Columns remark: at d = 16 over positions 0..63 the largest cosine between two "
       "distinct columns of P exceeds 0.999",
       "> 0.999", Rule::bound,
@@ -406,7 +413,7 @@ PE_CLAIM(columns_n64) {
         o.detail += "; in double " + format(c.largest) + ", columns " + std::to_string(c.column_a) +
                     " and " + std::to_string(c.column_b);
         return o;
-      }};
+      }}, {{"thm1.columns", "0.999"}});
 }
 
 PE_CLAIM(columns_n4096) {

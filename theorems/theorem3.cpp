@@ -381,7 +381,7 @@ PE_CLAIM(bound_vacuous_inside_horizon) {
 }
 
 PE_CLAIM(length_independence) {
-  return {"thm3.length_independence", section,
+  return printed_at({"thm3.length_independence", section,
       "Theorem 3 (ii) read as extrapolation: the weights on offsets 0..99 of a query at "
       "length 10^5 match those at length 100 (same content, W = 20, s = 1/2) within the "
       "bound on offsets >= 100; the content is adversarial (20 on every offset >= 100, 0 "
@@ -416,7 +416,7 @@ PE_CLAIM(length_independence) {
         o.detail += "; in double the gap is " + format(gap) + ", the bound " +
                     format(pe::alibi_far_weight_bound(20, 0.5, 100));
         return o;
-      }};
+      }}, {{"thm3.bound_values", "10^5"}, {"thm3.bound_values", "100"}});
 }
 
 }  // namespace pe::theorems::theorem3_claims

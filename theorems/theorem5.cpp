@@ -251,19 +251,23 @@ const char* wavelengths[] = {"6.3", "19.9", "62.8", "198.7", "628.3", "1987", "6
 
 Claim census_wavelength(int j) {
   const std::string printed_value = wavelengths[j];
-  return {"thm5.census.wavelength.d16.plane" + std::to_string(j), section,
+  // The rebound paragraph repeats planes 2 and 3 (plane 3's twice).
+  std::vector<Place> places = {{"thm5.factors", printed_value}};
+  for (int again = 1; again <= (j == 2 ? 1 : j == 3 ? 2 : 0); ++again)
+    places.push_back({"exp.rebound", printed_value, again});
+  return printed_at({"thm5.census.wavelength.d16.plane" + std::to_string(j), section,
       "Theorem 5 census: wavelength 2 pi / theta_j of plane " + std::to_string(j) +
           " at d = 16, b = 10^4",
       printed_value, Rule::printed,
       [printed_value, j] {
         return printed_enclosed(printed_value, pe::wavelengths(16, kDefaultBase)[j],
                                 [j] { return wavelength_enclosed(16, j); });
-      }};
+      }}, places);
 }
 PE_CLAIM_FAMILY(census_wavelengths, pe::ledger::indices(8), &census_wavelength);
 
 PE_CLAIM(census_full_turns_d16_L32) {
-  return {"thm5.census.full_turns.d16.L32", section,
+  return printed_at({"thm5.census.full_turns.d16.L32", section,
       "Theorem 5 (i) census: planes with (L - 1) theta_j >= 2 pi at d = 16, L = 32 "
       "(\"two planes of eight complete a turn\")",
       "2", Rule::printed,
@@ -280,11 +284,11 @@ PE_CLAIM(census_full_turns_d16_L32) {
           }
           return pe::Enclosure(turning);
         });
-      }};
+      }}, {in_words("thm5.factors")});
 }
 
 PE_CLAIM(census_full_turn_planes_d16_L32) {
-  return {"thm5.census.full_turn_planes.d16.L32", section,
+  return printed_at({"thm5.census.full_turn_planes.d16.L32", section,
       "Theorem 5 (i): the planes that turn a whole circle in 32 positions are planes 0 "
       "and 1, by the criterion and by sweeping the angles r theta_j, r = 0 .. 31",
       "planes 0 and 1", Rule::shape,
@@ -301,7 +305,7 @@ PE_CLAIM(census_full_turn_planes_d16_L32) {
         for (int j : planes) text += (text.empty() ? "" : ", ") + std::to_string(j);
         return shape(planes == std::vector<int>{0, 1} && swept == planes, "planes " + text,
                        "criterion and sweep must both give exactly planes 0 and 1");
-      }};
+      }}, {{"exp.rebound", "0", 3}, {"exp.rebound", "1", 2}});
 }
 
 PE_CLAIM(census_unseen_angles_d16_L32) {
@@ -424,11 +428,11 @@ Claim ntk_factor(int j) {
 PE_CLAIM_FAMILY(ntk_factors, pe::ledger::indices(8), &ntk_factor);
 
 PE_CLAIM(ntk_plane0_unchanged) {
-  return {"thm5.ntk.plane0_unchanged", section,
+  return printed_at({"thm5.ntk.plane0_unchanged", section,
       "Theorem 5 (iii): NTK-aware scaling leaves plane 0 unchanged (d = 4 .. 256, "
       "kappa = 1.5 .. 32); computed: max |factor_0 - 1|",
       "plane 0 unchanged", Rule::identity,
-      [] { return identity(ntk_results().plane0, 0, 0, "exact: kappa^0 = 1"); }};
+      [] { return identity(ntk_results().plane0, 0, 0, "exact: kappa^0 = 1"); }}, {{"thm5.iii", "0"}});
 }
 
 PE_CLAIM(ntk_slowest_divided_by_kappa) {
@@ -682,7 +686,7 @@ PE_CLAIM(chen_corrected_bound_holds_d128) {
 }
 
 PE_CLAIM(chen_refuted_up_to_d128) {
-  return {"thm5.chen.refuted_up_to_d128", "Honest caveats",
+  return printed_at({"thm5.chen.refuted_up_to_d128", "Honest caveats",
       "Caveat: Chen and colleagues' Theorem 2.1 is false as stated for head dimensions "
       "up to 128: the instance h_j = 1, Delta = 1/2 on [0, 1] refutes it at every even "
       "d = 2 .. 128 (MPFI-certified), and the corrected bound holds at each",
@@ -696,7 +700,7 @@ PE_CLAIM(chen_refuted_up_to_d128) {
                            " of " + std::to_string(s.checked) +
                            "; scanning on, this instance first fails to refute at d = " +
                            std::to_string(s.first_not_refuted));
-      }};
+      }}, {{"caveat.chen", "128"}});
 }
 
 }  // namespace pe::theorems::theorem5_claims

@@ -26,6 +26,7 @@
 /// before the numbers were seen.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "ledger.hpp"
@@ -50,7 +51,7 @@ using namespace pe::theorems;
 using namespace pe::experiments;
 const std::string section = "Past the training window";
 const std::string overview = "Overview & Motivation";
-// ---- The tournament table ----
+// ---- The printed tables: the tournament's, the overview's and the rescaling table ----
 struct Cell {
   PositionScheme scheme;
   const char* values[4];
@@ -68,81 +69,22 @@ const Cell table[] = {
     {PositionScheme::alibi, {"0.999", "0.979", "0.978", "0.978"}},
 };
 
-/// One printed cell of the tournament table: a row's scheme at one test length.
-struct TableCell {
-  PositionScheme scheme;
-  int length;
-  const char* value;
-  const char* does_not_reproduce;
-};
-std::vector<TableCell> table_cells() {
-  std::vector<TableCell> cells;
-  for (const Cell& c : table)
-    for (int i = 0; i < 4; ++i)
-      if (c.values[i]) cells.push_back({c.scheme, kLengths[i], c.values[i], c.does_not_reproduce[i]});
-  return cells;
-}
-Claim table_cell(const TableCell& cell) {
-  const int length = cell.length;
-  const std::string value = cell.value;
-  const PositionScheme scheme = cell.scheme;
-  return lab::experiment_claim(
-      {"exp.tournament." + to_string(scheme) + ".L" + std::to_string(length), section,
-       "Tournament table: accuracy of the " + to_string(scheme) + " heads at length " +
-           std::to_string(length) + " (mean of three seeds)",
-       value, Rule::statistical,
-       kTournamentRuns, [=](const lab::Runs& runs) {
-         return lab::against_article(value, lab::seed_values(runs, scheme, "plain", length));
-       }},
-      lab::reproduces_unless(cell.does_not_reproduce));
-}
-PE_CLAIM_FAMILY(tournament_table, table_cells(), &table_cell);
-
-// ---- The overview's table (the same runs; RoPE + PI at 32 is kappa = 1) ----
+// The overview's table prints reads of the same runs (RoPE + PI at 32 is kappa = 1).
 struct OverviewRow {
-  const char* name;
   PositionScheme scheme;
   const char* reading;
   const char* at32;
   const char* at256;
 };
 const OverviewRow rows[] = {
-    {"none", PositionScheme::none, "plain", "0.542", "0.237"},
-    {"sinusoidal", PositionScheme::sinusoidal, "plain", "0.996", "0.142"},
-    {"rope", PositionScheme::rope, "plain", "1.000", "0.466"},
-    {"rope_pi", PositionScheme::rope, "pi", "1.000", "0.917"},
-    {"alibi", PositionScheme::alibi, "plain", "0.999", "0.978"},
+    {PositionScheme::none, "plain", "0.542", "0.237"},
+    {PositionScheme::sinusoidal, "plain", "0.996", "0.142"},
+    {PositionScheme::rope, "plain", "1.000", "0.466"},
+    {PositionScheme::rope, "pi", "1.000", "0.917"},
+    {PositionScheme::alibi, "plain", "0.999", "0.978"},
 };
 
-/// One printed cell of the overview's table: a row at length 32 or 256.
-struct OverviewCell {
-  OverviewRow row;
-  int length;
-  const char* value;
-};
-std::vector<OverviewCell> overview_cells() {
-  std::vector<OverviewCell> cells;
-  for (const OverviewRow& r : rows) {
-    cells.push_back({r, 32, r.at32});
-    cells.push_back({r, 256, r.at256});
-  }
-  return cells;
-}
-Claim overview_cell(const OverviewCell& cell) {
-  const OverviewRow row = cell.row;
-  const int L = cell.length;
-  const std::string printed_value = cell.value;
-  return lab::experiment_claim(
-      {"exp.overview." + std::string(row.name) + ".L" + std::to_string(L), overview,
-       "Overview table: " + std::string(row.name) + " heads trained at 32, read at " +
-           std::to_string(L) + " (mean of three seeds)",
-       printed_value, Rule::statistical, kTournamentRuns, [row, L, printed_value](const lab::Runs& runs) {
-         return lab::against_article(printed_value, lab::seed_values(runs, row.scheme, row.reading, L));
-       }});
-}
-PE_CLAIM_FAMILY(overview_table, overview_cells(), &overview_cell);
-
-// ---- The rescaled reads (the plain row is exp.tournament.rope.*) ----
+// The rescaled reads (the rescaling table's first row is the plain RoPE read of the tournament).
 struct Rescaled {
   const char* map;
   const char* values[3];
@@ -151,29 +93,115 @@ const Rescaled rescaled[] = {{"pi", {"0.998", "0.980", "0.917"}},
                              {"ntk", {"0.970", "0.966", "0.977"}},
                              {"yarn", {"0.998", "0.979", "0.914"}}};
 
-/// One printed rescaled read: a map at one of the lengths past the window.
-struct RescaledCell {
-  const char* map;
+/// One printed read: a scheme under a reading ("plain", or a map) at one test length.
+struct Read {
+  PositionScheme scheme;
+  std::string reading;
   int length;
-  const char* value;
+  std::string value;
+  /// Why this project does not reproduce the printed value (null: it is expected to).
+  const char* does_not_reproduce = nullptr;
 };
-std::vector<RescaledCell> rescaled_cells() {
-  std::vector<RescaledCell> cells;
-  for (const Rescaled& r : rescaled)
-    for (int i = 0; i < 3; ++i) cells.push_back({r.map, kLengths[i + 1], r.values[i]});
-  return cells;
+
+/// Where a table (a statement) prints `read`, given its printed reads in reading order; none
+/// when it does not print it.
+std::optional<Place> place_in(const std::string& statement, const std::vector<Read>& printed, const Read& read) {
+  std::vector<std::string> values;
+  std::optional<std::size_t> index;
+  for (const Read& r : printed) {
+    if (r.scheme == read.scheme && r.reading == read.reading && r.length == read.length) index = values.size();
+    values.push_back(r.value);
+  }
+  if (!index) return std::nullopt;
+  return Place{statement, values[*index], occurrence_in(values, *index)};
 }
-Claim rescaled_cell(const RescaledCell& cell) {
-  const int length = cell.length;
-  const std::string map = cell.map, value = cell.value;
-  return lab::experiment_claim(
+
+std::vector<Read> tournament_reads() {
+  std::vector<Read> reads;
+  for (const Cell& c : table)
+    for (int i = 0; i < 4; ++i)
+      if (c.values[i]) reads.push_back({c.scheme, "plain", kLengths[i], c.values[i], c.does_not_reproduce[i]});
+  return reads;
+}
+
+std::vector<Read> overview_reads() {
+  std::vector<Read> reads;
+  for (const OverviewRow& r : rows) {
+    reads.push_back({r.scheme, r.reading, 32, r.at32});
+    reads.push_back({r.scheme, r.reading, 256, r.at256});
+  }
+  return reads;
+}
+
+std::vector<Read> rescaling_reads() {
+  std::vector<Read> reads;
+  for (const Read& r : tournament_reads())
+    if (r.scheme == PositionScheme::rope && r.length > 32) reads.push_back(r);
+  for (const Rescaled& r : rescaled)
+    for (int i = 0; i < 3; ++i) reads.push_back({PositionScheme::rope, r.map, kLengths[i + 1], r.values[i]});
+  return reads;
+}
+
+/// Every place the article prints a read: the tables that print it, and for a plain RoPE read
+/// Figure B's readout. One decision, shown at each place.
+std::vector<Place> places_of_read(const std::string& own_table, const std::vector<Read>& own, const Read& read) {
+  std::vector<Place> places = {*place_in(own_table, own, read)};
+  if (const auto o = place_in("table.overview", overview_reads(), read)) places.push_back(*o);
+  if (own_table != "table.rescaling")
+    if (const auto r = place_in("table.rescaling", rescaling_reads(), read)) places.push_back(*r);
+  if (read.scheme == PositionScheme::rope && read.reading == "plain") places.push_back({"figure.b", read.value, 1});
+  return places;
+}
+
+// ---- The tournament table (its reads at 32 and 256 are the overview's too) ----
+Claim table_cell(const Read& read) {
+  const int length = read.length;
+  const std::string value = read.value;
+  const PositionScheme scheme = read.scheme;
+  return printed_at(lab::experiment_claim(
+      {"exp.tournament." + to_string(scheme) + ".L" + std::to_string(length), section,
+       "Tournament table: accuracy of the " + to_string(scheme) + " heads at length " +
+           std::to_string(length) + " (mean of three seeds)",
+       value, Rule::statistical,
+       kTournamentRuns, [=](const lab::Runs& runs) {
+         return lab::against_article(value, lab::seed_values(runs, scheme, "plain", length));
+       }},
+      lab::reproduces_unless(read.does_not_reproduce)),
+      places_of_read("table.tournament", tournament_reads(), read));
+}
+PE_CLAIM_FAMILY(tournament_table, tournament_reads(), &table_cell);
+
+// ---- The one cell of the overview's table no other table prints: RoPE + PI at 32 ----
+PE_CLAIM(overview_rope_pi_L32) {
+  const Read read{PositionScheme::rope, "pi", 32, "1.000"};
+  return printed_at(lab::experiment_claim(
+      {"exp.overview.rope_pi.L32", overview,
+       "Overview table: rope_pi heads trained at 32, read at 32 (mean of three seeds)", read.value,
+       Rule::statistical, kTournamentRuns, [read](const lab::Runs& runs) {
+         return lab::against_article(read.value, lab::seed_values(runs, read.scheme, read.reading, 32));
+       }}),
+      {*place_in("table.overview", overview_reads(), read)});
+}
+
+// ---- The rescaled reads (PI at 256 is the overview's too) ----
+Claim rescaled_cell(const Read& read) {
+  const int length = read.length;
+  const std::string map = read.reading, value = read.value;
+  return printed_at(lab::experiment_claim(
       {"exp.rescaled." + map + ".L" + std::to_string(length), section,
        "Rescaled reads: the trained RoPE heads read under " + map + " at length " +
            std::to_string(length) + ", kappa = " + std::to_string(length / 32) +
            ", no retraining (mean of three seeds)",
        value, Rule::statistical, kTournamentRuns, [=](const lab::Runs& runs) {
          return lab::against_article(value, lab::seed_values(runs, PositionScheme::rope, map, length));
-       }});
+       }}),
+      places_of_read("table.rescaling", rescaling_reads(), read));
+}
+std::vector<Read> rescaled_cells() {
+  std::vector<Read> reads;
+  for (const Read& r : rescaling_reads())
+    if (r.reading != "plain") reads.push_back(r);
+  return reads;
 }
 PE_CLAIM_FAMILY(rescaled_reads, rescaled_cells(), &rescaled_cell);
 
@@ -240,7 +268,7 @@ PE_CLAIM(tournament_learned_nothing_past_window) {
 }
 
 PE_CLAIM(tournament_sinusoidal_collapses_at_2x) {
-  return lab::experiment_claim({"exp.tournament.sinusoidal.collapses_at_2x", section,
+  return printed_at(lab::experiment_claim({"exp.tournament.sinusoidal.collapses_at_2x", section,
       "The added sinusoidal code collapses at twice the training length: its all-seed mean "
       "at 64 lies more than 3 se below the exact bag-of-tokens reader, which ignores order",
       "0.996 at 32, 0.201 at 64", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
@@ -250,11 +278,11 @@ PE_CLAIM(tournament_sinusoidal_collapses_at_2x) {
         effects.require("bag reader " + format(bag) + " - sinusoidal at 64",
                         lab::exact_minus(bag, v, lab::test_sequences()));
         return effects.outcome(Rule::shape, "all-seed mean at 64: " + format(v.mean()), v.describe());
-      }});
+      }}), {{"caveat.common", "0.996"}, {"caveat.common", "0.201"}});
 }
 
 PE_CLAIM(tournament_alibi_holds) {
-  return lab::experiment_claim({"exp.tournament.alibi.holds", section,
+  return printed_at(lab::experiment_claim({"exp.tournament.alibi.holds", section,
       "ALiBi holds at every length: at 32, 64, 128 and 256 its mean is no more than 3 se "
       "below the article's 0.999, 0.979, 0.978, 0.978",
       "0.999, 0.979, 0.978, 0.978", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
@@ -272,11 +300,11 @@ PE_CLAIM(tournament_alibi_holds) {
         }
         // One-sided bands below each printed accuracy: the lowest comes nearest to chance.
         return with_band(shape(holds, values, detail), lowest_anchor, band, lab::accuracy_scale(8));
-      }});
+      }}), {{"para.overview_filings", "0.978"}});
 }
 
 PE_CLAIM(tournament_rope_degrades_steadily) {
-  return lab::experiment_claim({"exp.tournament.rope.degrades_steadily", section,
+  return printed_at(lab::experiment_claim({"exp.tournament.rope.degrades_steadily", section,
       "RoPE degrades steadily: its all-seed mean falls at each step 32 -> 64 -> 128 -> 256, "
       "each fall larger than 3 se of the difference",
       "1.000, 0.947, 0.872, 0.466", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
@@ -291,11 +319,11 @@ PE_CLAIM(tournament_rope_degrades_steadily) {
           effects.require("fall " + std::to_string(kLengths[i]) + " -> " + std::to_string(kLengths[i + 1]),
                           seeds[i], seeds[i + 1], lab::test_sequences());
         return effects.outcome(Rule::shape, "means " + lab::comma_list(means), "");
-      }});
+      }}), {{"exp.tournament_past", "0.947"}, {"exp.tournament_past", "0.466"}});
 }
 
 PE_CLAIM(tournament_rope_seeds_spread_at_256) {
-  return lab::experiment_claim({"exp.tournament.rope.seeds_spread_at_256", section,
+  return printed_at(lab::experiment_claim({"exp.tournament.rope.seeds_spread_at_256", section,
       "At 256 the RoPE seeds spread far beyond sampling error: the variance between all "
       "seeds exceeds what the test set's binomial error alone would give, at the one-sided "
       "level of k = 3 (the printed range itself is judged by exp.tournament.rope.L256_range)",
@@ -314,16 +342,16 @@ PE_CLAIM(tournament_rope_seeds_spread_at_256) {
                               " of one head on " + std::to_string(n) + " sequences); " + v.describe());
         o.resolution = std::sqrt(critical);  // the smallest spread between seeds this test detects
         return o;
-      }});
+      }}), {{"exp.tournament_past", "0.31"}, {"exp.tournament_past", "0.68"}});
 }
 
 PE_CLAIM(tournament_rope_L256_range) {
-  return lab::experiment_claim({"exp.tournament.rope.L256_range", section,
+  return printed_at(lab::experiment_claim({"exp.tournament.rope.L256_range", section,
       "The range of three RoPE seeds at 256 (the article: from about 0.31 to 0.68), judged "
       "against the range's distribution over every three of this project's seeds",
       "about 0.31 to 0.68", Rule::statistical, kTournamentRuns, [](const lab::Runs& runs) {
         return lab::range_of_three("0.31", "0.68", lab::seed_values(runs, PositionScheme::rope, "plain", 256));
-      }});
+      }}), {{"exp.tournament_past", "0.31"}, {"exp.tournament_past", "0.68"}});
 }
 
 /// The extremes of three RoPE seeds at 256 the article prints.
@@ -392,7 +420,7 @@ PE_CLAIM(rescaled_ntk_best_at_256) {
 }
 
 PE_CLAIM(rescaled_ntk_ties_alibi_at_256) {
-  return lab::experiment_claim({"exp.rescaled.ntk_ties_alibi_at_256", section,
+  return printed_at(lab::experiment_claim({"exp.rescaled.ntk_ties_alibi_at_256", section,
       "At 256 NTK-aware scaling ties ALiBi within sampling error on the same test "
       "sequences: the paired difference of all heads' per-sequence accuracy is "
       "within k = 3 of its standard error", "0.977 against 0.978", Rule::statistical,
@@ -413,7 +441,7 @@ PE_CLAIM(rescaled_ntk_ties_alibi_at_256) {
         o = with_estimate(std::move(o), d.mean, d.se);
         // NTK's accuracy is accepted within `allowed` of ALiBi's on the same sequences.
         return with_band(std::move(o), alibi, allowed, lab::accuracy_scale(8));
-      }});
+      }}), {{"exp.rescaled", "0.977"}, {"exp.rescaled", "0.978"}});
 }
 
 }  // namespace pe::theorems::tournament_claims

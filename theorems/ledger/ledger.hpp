@@ -172,6 +172,15 @@ class TrainedRuns {
   TrainedRuns& operator=(const TrainedRuns&) = default;
 };
 
+/// Where the article prints a claim's value (article_numbers.hpp): the statement (or, outside
+/// every statement, the section heading), the printed text in canonical form ("0.466",
+/// "3.69e29", "41%") and which occurrence of that text there, counted over whole numbers.
+struct Place {
+  std::string where;
+  std::string text;
+  int occurrence = 1;
+};
+
 /// One claim of the article.
 struct Claim {
   ClaimId id;             ///< stable, dotted: `thm1.ruler.d512.delta256`
@@ -191,7 +200,31 @@ struct Claim {
   /// other claim reads kNoRuns and takes no runs.
   RunFamilies reads = kNoRuns;
   std::function<Outcome(const TrainedRuns&)> evaluate_on_runs;
+  /// Where the article prints the value this claim decides; empty for the default: its
+  /// statement, its `article` text, first occurrence, when `article` is one plain number
+  /// (places_of, article_numbers.hpp). A value printed in several places is one claim with a
+  /// place at each.
+  std::vector<Place> places;
 };
+
+/// The claim with its printed value's places declared (Claim::places).
+inline Claim printed_at(Claim claim, std::vector<Place> places) {
+  claim.places = std::move(places);
+  return claim;
+}
+
+/// The place of a value the article prints in words ("two planes of eight"), which no number
+/// marks: the statement (or section) that says it.
+inline Place in_words(std::string where) { return {std::move(where), "", 0}; }
+
+/// The occurrence of the `index`-th of a table's printed cells, listed in the article's reading
+/// order, among the cells with the same text: 1 + how many come before it. A family declaring a
+/// table's cells gives each its place with it.
+inline int occurrence_in(const std::vector<std::string>& cells_in_order, std::size_t index) {
+  int before = 0;
+  for (std::size_t i = 0; i < index; ++i) before += cells_in_order[i] == cells_in_order.at(index);
+  return before + 1;
+}
 
 /// The article's sections, in its order; every claim names one of them.
 const std::vector<std::string>& sections();

@@ -1,11 +1,13 @@
 #include "statements.hpp"
 
+#include "article_numbers.hpp"
 #include "words.hpp"
 
 #include <fnmatch.h>
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -31,7 +33,8 @@ void overview_and_order(std::vector<Statement>& s) {
   s.push_back({"table.overview", "the overview table", "table", kOverview,
                "Here is the experiment the topic builds toward", {"exp.overview.*", "consistency.table_overview.*"}});
   s.push_back({"para.overview_filings", "the overview's filings paragraph", "experiment", kOverview,
-               "Then we take the heads to text.", {"filings.overview.*", "consistency.overview_filings.*"}});
+               "Then we take the heads to text.",
+               {"consistency.overview_filings.*"}});  // its numbers are the finance table's claims, placed here
   s.push_back({"prop1.i", "Proposition 1 (i)", "proposition", kOrder, "Proposition 1 (A causal layer",
                {"prop1.output_is_e_over_t_plus_1", "prop1.position_*"}, {}, {}, E::exhaustive,
                "every position t <= 4096 of one sequence",
@@ -433,6 +436,19 @@ void decide_standing(std::vector<StatementResult>& results) {
   }
 }
 
+/// The statements each claim's printed value is placed in besides its own (a value printed twice
+/// is one decision shown at both places, and bears on both statements).
+const std::map<std::string, std::set<std::string>>& placed_in() {
+  static const std::map<std::string, std::set<std::string>> places = [] {
+    std::map<std::string, std::set<std::string>> out;
+    for (const Claim& c : all_claims())
+      for (const Place& p : places_of(c))
+        if (statement_with_id(p.where)) out[c.id].insert(p.where);
+    return out;
+  }();
+  return places;
+}
+
 }  // namespace
 
 std::vector<StatementResult> evaluate_statements(const std::vector<Record>& records) {
@@ -444,7 +460,10 @@ std::vector<StatementResult> evaluate_statements(const std::vector<Record>& reco
       // A relation that cannot bite says nothing for or against its statement, nor on what evidence.
       if (record.consistency == "cannot bite") continue;
       const std::vector<const Statement*> owners = statements_of_claim(record.id);
-      if (owners.size() == 1 && owners.front() == &s) r.claims.push_back(&record);
+      const auto placed = placed_in().find(record.id);
+      if ((owners.size() == 1 && owners.front() == &s) ||
+          (placed != placed_in().end() && placed->second.count(s.id)))
+        r.claims.push_back(&record);
     }
     decide_verdict(r);
     summarise_evidence(r);

@@ -89,7 +89,9 @@ struct StatementResult {
 };
 
 /// Every statement in order, evaluated on these records (claims without a record are left out, and
-/// so are relations among printed numbers that cannot bite: Record::consistency).
+/// so are relations among printed numbers that cannot bite: Record::consistency): the claims it
+/// owns, and the claims whose printed value it prints again (Claim::places), since a value printed
+/// twice is one decision that bears on both statements.
 std::vector<StatementResult> evaluate_statements(const std::vector<Record>& records);
 
 /// One statement for a terminal: its id, then its label, verdict, evidence (the mix when it is

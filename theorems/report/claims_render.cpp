@@ -91,6 +91,18 @@ std::string slug(const std::string& text) {
   return out;
 }
 
+std::string card_anchor(std::string_view id) {
+  static const std::regex id_form("[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*");
+  const std::string s(id);
+  if (!std::regex_match(s, id_form))
+    throw std::invalid_argument("claim id must be dotted [A-Za-z0-9_] parts, got id = '" + s + "'");
+  std::string out = "claim-" + s;
+  std::replace(out.begin(), out.end(), '.', '-');
+  return out;
+}
+
+std::string statement_map_anchor(std::string_view id) { return "map-statement" + card_anchor(id).substr(5); }
+
 Summary summarise(const std::vector<Record>& records, int not_run) {
   Summary s;
   s.not_run = not_run;

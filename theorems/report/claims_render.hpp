@@ -31,6 +31,14 @@ std::string escape_markdown(std::string_view text, Markdown markdown);
 /// "Position as a set of clocks" -> "position-as-a-set-of-clocks".
 std::string slug(const std::string& text);
 
+/// The anchor of a claim's card on the documentation's page of every claim: "claim-" followed by
+/// the id with '.' as '-'. Throws std::invalid_argument when the id is not a ledger id
+/// ([A-Za-z0-9_] parts joined by dots).
+std::string card_anchor(std::string_view id);
+/// The anchor of a statement's row on the documentation's argument map page: "map-statement-"
+/// followed by the id with '.' as '-' (throws as card_anchor).
+std::string statement_map_anchor(std::string_view id);
+
 /// Counts over evaluated claims.
 struct Summary {
   /// `holds` leaves out the relations that cannot bite (`cannot_bite`): they hold, but say nothing.

@@ -2,6 +2,7 @@
 
 #include "claims_render.hpp"
 #include "json_text.hpp"
+#include "non_claims.hpp"
 #include "statements.hpp"
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -137,6 +139,63 @@ Record read_fragment(const std::filesystem::path& path) {
 }  // namespace
 
 namespace {
+/// Every printed number of the configured copy of the article, accounted for; none without one.
+std::optional<Accounting> account_for_article(const std::string& path) {
+  if (path.empty()) return std::nullopt;
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return account_for_numbers(text.str());
+}
+
+/// claims.json's "printed_numbers": the accounting's counts, or null without a copy of the article.
+std::string printed_numbers_json(const std::optional<Accounting>& a) {
+  if (!a) return "null";
+  std::ostringstream json;
+  json << "{\"printed\": " << a->printed << ", \"accounted\": " << a->accounted() << ", \"claims\": " << a->by_claims
+       << ", \"non_claims\": " << a->by_non_claims << ", \"unchecked\": " << a->unchecked
+       << ", \"discrepancies\": " << a->discrepancies.size() << ", \"non_claims_by_kind\": {";
+  bool first = true;
+  for (const auto& [kind, count] : a->by_kind) {
+    json << (first ? "" : ", ") << pe::json_quoted(to_string(kind)) << ": " << count;
+    first = false;
+  }
+  json << "}}";
+  return json.str();
+}
+
+/// The headline's and claims.md's line on the printed numbers.
+std::string printed_numbers_line(const std::optional<Accounting>& a) {
+  return a ? accounting_line(*a) + (a->discrepancies.empty() ? "" : "; " + std::to_string(a->discrepancies.size()) +
+                                                                        " discrepancies with the declarations")
+           : "Printed numbers: not counted (no copy of the article: the CMake cache variable PE_ARTICLE "
+             "names none)";
+}
+
+/// claims.md's section on the printed numbers: the counts by reason, the checkable numbers no
+/// claim checks, and where the configured copy disagrees with the declarations.
+std::string printed_numbers_markdown(const std::optional<Accounting>& a) {
+  std::ostringstream md;
+  md << "## The article's printed numbers\n\n" << printed_numbers_line(a) << ".\n\n";
+  if (!a) return md.str();
+  md << "Each printed number is at a claim's place (Claim::places) or declared no claim, with its reason "
+        "(theorems/ledger/non_claims.cpp); `pe_report annotate` shows them in a copy of the article.\n\n"
+        "| declared no claim, because | numbers |\n|---|---|\n";
+  for (NonClaimKind kind : non_claim_kinds())
+    if (kind != NonClaimKind::unchecked) md << "| " << to_string(kind) << " | " << (a->by_kind.count(kind) ? a->by_kind.at(kind) : 0) << " |\n";
+  md << "\nCheckable numbers no claim checks yet (" << a->unchecked << "):\n\n";
+  for (const NumberAccount& n : a->numbers)
+    if (n.unchecked())
+      md << "- " << n.number.text << " (#" << n.number.occurrence << ") in " << n.number.where << ": "
+         << escape_markdown(n.non_claim->reason, Markdown::github) << "\n";
+  if (a->unchecked == 0) md << "- none\n";
+  md << "\nDiscrepancies between the copy and the declarations (" << a->discrepancies.size() << "):\n\n";
+  for (const Discrepancy& d : a->discrepancies) md << "- " << escape_markdown(describe(d), Markdown::github) << "\n";
+  if (a->discrepancies.empty()) md << "- none\n";
+  return md.str() + "\n";
+}
+
 /// The evaluated records in the article's section order and, within a section, the declared
 /// order; claims declared but without a record; fragments no claim declares any more (from a
 /// stale build) are dropped.
@@ -168,7 +227,7 @@ CollectedRecords collect_records(const std::string& report_dir, const ReportAnno
   return out;
 }
 
-void write_summary_json(std::ostream& json, const Summary& s) {
+void write_summary_json(std::ostream& json, const Summary& s, const std::optional<Accounting>& printed) {
   json << "{\n  \"summary\": {\"claims\": " << s.claims << ", \"holds\": " << s.holds
        << ", \"fails\": " << s.fails + s.errors << ", \"cannot_bite\": " << s.cannot_bite << ", \"errata\": " << s.errata
        << ", \"disagreements\": " << s.disagreements << ", \"not_run\": " << s.not_run
@@ -188,11 +247,11 @@ void write_summary_json(std::ostream& json, const Summary& s) {
        << ", \"deterministic_printed_or_bound\": " << s.deterministic
        << ", \"certified\": " << s.certified
        << ", \"certified_by_construction\": " << s.certified_by_construction
-       << ",\n    \"printed_numbers\": {\"relations\": " << s.relations << ", \"consistent\": " << s.relations_consistent
+       << ",\n    \"printed_relations\": {\"relations\": " << s.relations << ", \"consistent\": " << s.relations_consistent
        << ", \"inconsistent\": " << s.relations_wrong_digit + s.relations_changing_conclusion
        << ", \"changes_a_conclusion\": " << s.relations_changing_conclusion
        << ", \"wrong_digit\": " << s.relations_wrong_digit << ", \"cannot_bite\": " << s.relations_cannot_bite
-       << "}},\n";
+       << "},\n    \"printed_numbers\": " << printed_numbers_json(printed) << "},\n";
 }
 
 /// One record's members in claims.json, without the braces.
@@ -289,10 +348,10 @@ std::string argument_lines(const std::vector<StatementResult>& results) {
 }
 
 void write_claims_json(const std::filesystem::path& path, const Summary& s, const CollectedRecords& collected,
-                       const ReportAnnotations& annotations) {
+                       const ReportAnnotations& annotations, const std::optional<Accounting>& printed) {
   const std::vector<Record>& records = collected.records;
   std::ofstream json(path);
-  write_summary_json(json, s);
+  write_summary_json(json, s, printed);
   json << "  \"build\": {";
   for (std::size_t i = 0; i < annotations.build.size(); ++i)
     json << (i ? ", " : "") << pe::json_quoted(annotations.build[i].first) << ": "
@@ -313,13 +372,13 @@ void write_claims_json(const std::filesystem::path& path, const Summary& s, cons
 }
 
 void write_claims_markdown(const std::filesystem::path& path, const Summary& s, const CollectedRecords& collected,
-                           const ReportAnnotations& annotations) {
+                           const ReportAnnotations& annotations, const std::optional<Accounting>& printed) {
   const std::vector<Record>& records = collected.records;
   const std::vector<const Claim*>& not_run = collected.not_run;
   std::ostringstream md;
   md << "# Verification report\n\n";
   for (const auto& [name, value] : annotations.build) md << "- " << name << ": " << value << "\n";
-  md << "\n## Summary\n\n" << summary_markdown(s, Markdown::github) << "\n"
+  md << "\n## Summary\n\n" << printed_numbers_line(printed) << ".\n\n" << summary_markdown(s, Markdown::github) << "\n"
      << "## What the article gets wrong\n\n"
      << "Every failing statement and every claim its seeds cannot decide, one line each; the "
         "direction says whether this project's value lies above or below the article's. Each "
@@ -336,6 +395,7 @@ void write_claims_markdown(const std::filesystem::path& path, const Summary& s, 
      << argument_lines(evaluate_statements(records)) << "```\n\n"
      << "## The printed numbers against each other\n\n" << relations_markdown(records, Markdown::github, plain_links().id);
   for (const std::string& section : annotations.markdown_sections) md << section << "\n";
+  md << printed_numbers_markdown(printed);
   md << "## How the printed numbers were decided\n\n" << certification_markdown(records, Markdown::github);
   std::vector<const Record*> first;
   for (const Record& r : records)
@@ -425,7 +485,8 @@ std::string relations_headline(const Summary& s) {
   return out.str();
 }
 
-void write_headline(const std::string& report_dir, const Summary& s, const CollectedRecords& collected) {
+void write_headline(const std::string& report_dir, const Summary& s, const CollectedRecords& collected,
+                    const std::optional<Accounting>& printed) {
   namespace fs = std::filesystem;
   const std::vector<Record>& records = collected.records;
   const std::vector<const Claim*>& not_run = collected.not_run;
@@ -445,7 +506,8 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
            << " fragile, " << s.setting_dependent << " setting-dependent, " << s.does_not_reproduce
            << " do not reproduce, " << s.inconclusive << " inconclusive";
   if (s.not_swept) headline << "; " << s.not_swept << " not swept in this run";
-  headline << ".\n" << readings_headline(records) << "  Printed values with more digits than their seeds support: " << s.overprecise << ".\n"
+  headline << ".\n" << readings_headline(records) << "  " << printed_numbers_line(printed) << ".\n"
+           << "  Printed values with more digits than their seeds support: " << s.overprecise << ".\n"
            << "  Verdicts that differ from their expectation: " << disagreeing.size()
            << (disagreeing.empty() ? "." : ":") << "\n";
   for (const std::string& d : disagreeing) headline << "    " << d << "\n";
@@ -479,9 +541,10 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
   const Summary s = summarise(collected.records, static_cast<int>(collected.not_run.size()));
   fs::create_directories(report_dir);
   // An evaluation error counts as a failing statement in claims.json, as in claims.md.
-  write_claims_json(fs::path(report_dir) / "claims.json", s, collected, annotations);
-  write_claims_markdown(fs::path(report_dir) / "claims.md", s, collected, annotations);
-  write_headline(report_dir, s, collected);
+  const std::optional<Accounting> printed = account_for_article(annotations.article);
+  write_claims_json(fs::path(report_dir) / "claims.json", s, collected, annotations, printed);
+  write_claims_markdown(fs::path(report_dir) / "claims.md", s, collected, annotations, printed);
+  write_headline(report_dir, s, collected, printed);
   return s.disagreements;
 }
 

@@ -23,6 +23,9 @@ struct ReportAnnotations {
   /// What built and wrote the report (commit, tree, date, compiler, build type), as name and
   /// value: claims.json's "build" object and claims.md's first lines.
   std::vector<std::pair<std::string, std::string>> build;
+  /// A copy of the article (the CMake cache variable PE_ARTICLE): when it names a readable file,
+  /// the report accounts for every number it prints (non_claims.hpp); "" when there is none.
+  std::string article;
 };
 
 /// Writes `<dir>/claims.d/<id>.rec`, one evaluated claim, stamped with the current run.

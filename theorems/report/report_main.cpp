@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "annotate.hpp"
 #include "claims_render.hpp"
 #include "harness.hpp"
 #include "report.hpp"
@@ -109,6 +110,69 @@ int print_headline(const std::string& report_dir, const std::string& docs_index)
   return 0;
 }
 
+const char* const kAnnotateUsage =
+    "usage: pe_report annotate ARTICLE.txt [-o OUT.html] [--text] [--strict] [--docs URL]\n"
+    "Writes your copy of the article with the verdict of the claim that checks each printed number\n"
+    "beside it, and each statement's standing, from this build's report (report/claims.json).\n"
+    "  -o OUT      write to OUT instead of standard output\n"
+    "  --text      text for a terminal, 100 columns: 0.466[\u2713 exp.tournament.rope.L256] after a\n"
+    "              number a claim checks (\u2713 holds, \u2717 fails, ? its seeds cannot decide)\n"
+    "              instead of one self-contained HTML page (no file besides it is read)\n"
+    "  --docs URL  where the page's links find the documentation's HTML pages (claims.html,\n"
+    "              argument.html); default this build's docs/html; '.' for pages beside them\n"
+    "  --strict    exit 1 when the copy differs from the text the claims' places were declared\n"
+    "              against (otherwise only reported)\n"
+    "Every number missing from its place, moved, or not accounted for is listed on standard error\n"
+    "(and in the page). Exit status: 0 written; 1 with --strict, the copy differs; 2 an unreadable\n"
+    "copy or report, or a bad option.\n";
+
+/// `pe_report annotate ...`: see kAnnotateUsage.
+int annotate(const std::vector<std::string>& args, const std::string& report_dir) {
+  std::string article_path, out_path, docs = "file://" + std::string(PE_DOCS_HTML_DIR);
+  bool text = false, strict = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      std::cout << kAnnotateUsage;
+      return 0;
+    }
+    if ((a == "-o" || a == "--docs") && i + 1 < args.size()) (a == "-o" ? out_path : docs) = args[++i];
+    else if (a == "--text") text = true;
+    else if (a == "--strict") strict = true;
+    else if (!a.empty() && a[0] != '-' && article_path.empty()) article_path = a;
+    else {
+      std::cerr << "pe_report annotate: unexpected argument '" << a << "'\n" << kAnnotateUsage;
+      return 2;
+    }
+  }
+  if (article_path.empty()) {
+    std::cerr << "pe_report annotate: name your copy of the article\n" << kAnnotateUsage;
+    return 2;
+  }
+  // A copy saved with CR LF line ends or a byte-order mark reads as the text it holds.
+  std::string copy = read_text(article_path);
+  copy.erase(std::remove(copy.begin(), copy.end(), '\r'), copy.end());
+  if (copy.rfind("\xEF\xBB\xBF", 0) == 0) copy.erase(0, 3);
+  const std::string report = (fs::path(report_dir) / "claims.json").string();
+  pe::ledger::ReportFaces faces;  // without a report the places are shown, without verdicts
+  if (fs::exists(report)) faces = pe::ledger::read_report_faces(report);
+  else std::cerr << "pe_report annotate: no report at " << report << " yet (run ctest): numbers are marked without verdicts\n";
+  const pe::ledger::Accounting accounting = pe::ledger::account_for_numbers(copy);
+  for (const pe::ledger::Discrepancy& d : accounting.discrepancies)
+    std::cerr << "pe_report annotate: " << article_path << ": " << pe::ledger::describe(d) << "\n";
+  if (!docs.empty() && docs.back() == '/') docs.pop_back();
+  const std::string written = text ? pe::ledger::annotated_text(copy, accounting, faces)
+                                   : pe::ledger::annotated_html(copy, accounting, faces, {docs == "." ? "" : docs});
+  if (out_path.empty()) {
+    std::cout << written;
+  } else {
+    std::ofstream out(out_path);
+    out << written;
+    if (!out) throw std::runtime_error("cannot write " + out_path);
+  }
+  return strict && !accounting.discrepancies.empty() ? 1 : 0;
+}
+
 }  // namespace
 
 /// The first line a shell command prints, "" when it fails or prints nothing.
@@ -166,6 +230,7 @@ int main(int argc, char** argv) try {
     std::cout << pe::ledger::argument_map(report_dir, pe::theorems::report_annotations(report_dir));
     return 0;
   }
+  if (mode == "annotate") return annotate(std::vector<std::string>(argv + 2, argv + argc), report_dir);
   if (mode == "harness-check" && argc == 3) return harness_check(argv[2]) == 0 ? 0 : 1;
   if (mode == "diff" && argc == 4) {
     int changed = 0;
@@ -183,7 +248,10 @@ int main(int argc, char** argv) try {
       "                                         (exit 0: none, 1: some, 2: an unreadable report)\n"
       "       pe_report harness [--markdown]    print the article's 24 harness checks and their tests\n"
       "       pe_report harness-check CTEST_LIST  check that every harness row selects a test\n"
-      "       pe_report map                     print the article's statements: verdict, evidence, standing\n";
+      "       pe_report map                     print the article's statements: verdict, evidence, standing\n"
+      "       pe_report annotate ARTICLE.txt [-o OUT] [--text] [--strict] [--docs URL]\n"
+      "                                         your copy of the article with each number's verdict\n"
+      "                                         (pe_report annotate --help)\n";
   if (mode == "--help" || mode == "-h") {
     std::cout << usage;
     return 0;
@@ -194,6 +262,7 @@ int main(int argc, char** argv) try {
   }
   pe::ledger::ReportAnnotations annotations = pe::theorems::report_annotations(report_dir);
   annotations.build = build_stamp();
+  annotations.article = PE_ARTICLE;
   const int disagreements = pe::ledger::write_report(report_dir, annotations);
   std::cout << "wrote " << report_dir << "/claims.json and claims.md; " << disagreements
             << " claim(s) disagree with their expected verdict\n";

@@ -1,0 +1,65 @@
+# CTest `report.annotate`: `pe_report annotate` as a reader runs it. On the article it writes one
+# page with badges and exits 0 (also with --strict: the copy matches the declarations); on a copy
+# with one number misprinted it names that number on standard error, exits 0, and exits 1 only
+# with --strict; an unreadable copy and a bad option exit 2 with a message.
+# cmake -DPE_REPORT=... -DARTICLE=... -DWORK=dir -P annotate_run.cmake
+foreach(var PE_REPORT ARTICLE WORK)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "annotate_run.cmake needs -D${var}=...")
+  endif()
+endforeach()
+file(MAKE_DIRECTORY "${WORK}")
+
+function(annotate expected_status stderr_regex)
+  execute_process(COMMAND "${PE_REPORT}" annotate ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  if(NOT status EQUAL expected_status)
+    message(FATAL_ERROR "pe_report annotate ${ARGN}: exit ${status}, expected ${expected_status}\n${err}")
+  endif()
+  if(NOT err MATCHES "${stderr_regex}")
+    message(FATAL_ERROR "pe_report annotate ${ARGN}: standard error does not match '${stderr_regex}':\n${err}")
+  endif()
+  set(annotate_err "${err}" PARENT_SCOPE)
+endfunction()
+
+# The article itself: a page, no discrepancy reported.
+annotate(0 "" "${ARTICLE}" --strict -o "${WORK}/article.html")
+if(annotate_err MATCHES "missing|not accounted|accounted for twice")
+  message(FATAL_ERROR "the article itself reported as differing:\n${annotate_err}")
+endif()
+file(READ "${WORK}/article.html" page)
+string(REGEX MATCHALL "class=\"pe-badge " badges "${page}")
+list(LENGTH badges badge_count)
+if(badge_count LESS 200)
+  message(FATAL_ERROR "the annotated article has ${badge_count} badges")
+endif()
+
+# One misprinted number: reported by name and place; --strict makes it an error.
+file(READ "${ARTICLE}" text)
+set(row "RoPE (rotations)\t$1.000$\t$0.466$")
+string(FIND "${text}" "${row}" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "the overview table's RoPE row is not in ${ARTICLE}")
+endif()
+string(REPLACE "${row}" "RoPE (rotations)\t$1.000$\t$0.467$" misprinted "${text}")
+file(WRITE "${WORK}/misprinted.txt" "${misprinted}")
+set(missing "missing: 0[.]466 [(]#1[)] in table[.]overview, the place of exp[.]tournament[.]rope[.]L256")
+annotate(0 "${missing}.*not accounted for: 0[.]467 [(]#1[)] in table[.]overview" "${WORK}/misprinted.txt"
+         -o "${WORK}/misprinted.html")
+annotate(1 "${missing}" "${WORK}/misprinted.txt" --strict -o "${WORK}/misprinted.html")
+file(READ "${WORK}/misprinted.html" page)
+if(NOT page MATCHES "This copy differs")
+  message(FATAL_ERROR "the page of a misprinted copy does not say that it differs")
+endif()
+
+# The same copy saved with CR LF line ends and a byte-order mark reads as the article.
+string(REPLACE "\n" "\r\n" windows "${text}")
+string(ASCII 239 187 191 byte_order_mark)
+file(WRITE "${WORK}/windows.txt" "${byte_order_mark}${windows}")
+annotate(0 "" "${WORK}/windows.txt" --strict -o "${WORK}/windows.html")
+
+# What cannot be read, and what is not an option.
+annotate(2 "cannot read ${WORK}/no_such_copy.txt" "${WORK}/no_such_copy.txt")
+annotate(2 "unexpected argument '--colour'" "${ARTICLE}" --colour)
+annotate(2 "name your copy of the article" --text)
+message(STATUS "annotate: ${badge_count} badges on the article; a misprint reported, --strict exits 1")

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Shows that docs/check_layout.sh fails on a defect of the annotated article: plants DEFECT in a
+# copy of the built output (a tree of links to it, article.html itself rewritten) and passes only
+# when the check exits 1 with the message that names that defect.
+#   small-font   the badges' text set at 8 px
+#   break-link   one badge's link aimed at an anchor no page has
+#   hide-badges  the badges not displayed
+#
+# usage: annotated_detects_defect.sh HTML_DIR DEFECT
+# exit:  0 the check caught it; 1 it did not; 77 chromium is not installed (CTest: skipped).
+set -euo pipefail
+html_dir=$(realpath "$1")
+defect=$2
+case "$defect" in
+  small-font)  plant='s{(\.pe-badge, \.pe-standing \{ font: bold )12px}{${1}8px}'; expect='badge text rendered at' ;;
+  break-link)  plant='s{(class="pe-badge [^"]*" href="[^"#]*#)}{${1}nowhere-}'; expect='land on no anchor' ;;
+  hide-badges) plant='s{</style>}{.pe-badge { display: none; }\n</style>}'; expect='badges and standings not visible' ;;
+  *) echo "unknown defect '$defect'" >&2; exit 1 ;;
+esac
+copy=$(mktemp -d)
+trap 'rm -rf "$copy"' EXIT
+cp -rs "$html_dir/." "$copy/"
+rm "$copy/article.html"
+perl -0777 -pe "$plant" "$html_dir/article.html" > "$copy/article.html"
+if cmp -s "$html_dir/article.html" "$copy/article.html"; then
+  echo "FAIL: planting $defect changed nothing in article.html (has the page's markup changed?)"
+  exit 1
+fi
+rc=0
+out=$(bash "$(dirname "${BASH_SOURCE[0]}")/../docs/check_layout.sh" "$copy" article.html) || rc=$?
+echo "$out"
+[ "$rc" -ne 77 ] || exit 77
+if [ "$rc" -eq 1 ] && grep -q "$expect" <<< "$out"; then
+  echo "check_layout.sh caught the planted defect ($defect)"
+  exit 0
+fi
+echo "FAIL: check_layout.sh did not report the planted defect ($defect: expected exit 1 and '$expect', got exit $rc)"
+exit 1

@@ -1,0 +1,257 @@
+// The article's printed numbers: what counts as one (article_numbers.hpp), that every claim's
+// place holds its number in the article, that every number is accounted for (non_claims.hpp),
+// and the annotated copy a reader gets (annotate.hpp), on small texts and on the article itself.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "annotate.hpp"
+#include "article_numbers.hpp"
+#include "ledger.hpp"
+#include "non_claims.hpp"
+#include "statements.hpp"
+
+using namespace pe::ledger;
+
+namespace {
+
+std::string article_text() {
+  std::ifstream in(PE_ARTICLE_PATH);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> texts_of(const std::vector<PrintedNumber>& numbers, bool labels = false) {
+  std::vector<std::string> out;
+  for (const PrintedNumber& n : numbers)
+    if (n.label == labels) out.push_back(n.text);
+  return out;
+}
+
+/// The discrepancies of these kinds, one line each (empty: none).
+std::string lines_of(const Accounting& a, std::set<Discrepancy::Kind> kinds) {
+  std::string out;
+  for (const Discrepancy& d : a.discrepancies)
+    if (kinds.count(d.kind)) out += "  " + describe(d) + "\n";
+  return out;
+}
+
+/// Every claim holding, exact: faces for pages whose verdicts a test does not look at.
+ReportFaces all_holding() {
+  ReportFaces faces;
+  for (const Claim& c : all_claims()) faces.claims[c.id] = {"holds", "holds", "exact", "", c.article, c.article};
+  for (const Statement& s : statements()) faces.statements[s.id] = {s.label, "holds", "holds"};
+  return faces;
+}
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
+}
+
+}  // namespace
+
+// ---- What a printed number is --------------------------------------------------------------
+
+TEST(PrintedNumbers, AreWholeNumbersSoAShorterOneNeverMatchesInsideALongerOne) {
+  const std::vector<PrintedNumber> n = printed_numbers("Held at $0.466$ and $0.46$, then 0.466 again.\n");
+  EXPECT_EQ(texts_of(n), (std::vector<std::string>{"0.466", "0.46", "0.466"}));
+  EXPECT_NE(number_at(n, {"", "0.46", 1}), nullptr);
+  EXPECT_EQ(number_at(n, {"", "0.46", 2}), nullptr);  // the other two are 0.466
+  EXPECT_EQ(number_at(n, {"", "0.466", 2})->offset, std::string("Held at $0.466$ and $0.46$, then ").size());
+}
+
+TEST(PrintedNumbers, ReadTexLiteralsInTheirCanonicalForm) {
+  const std::string text =
+      "a $3.69 \\times 10^{29}$ b $1.15 \\times 10^{-4}$ c $1{,}500$ d $41\\%$ e $10^4$ f $-55.86$ g $1/2$ "
+      "h $\\delta \\approx 0.968$ i $d = 16$ j $h_{d/2} = 0$ k $\\ln 2/\\ln b \\approx 0.075$ l 19,285 m 76.6%\n";
+  EXPECT_EQ(texts_of(printed_numbers(text)),
+            (std::vector<std::string>{"3.69e29", "1.15e-4", "1500", "41%", "10^4", "-55.86", "1/2", "0.968", "16",
+                                      "0", "0.075", "19285", "76.6%"}));
+}
+
+TEST(PrintedNumbers, LeaveAFormulasOwnConstantsAlone) {
+  const std::string text =
+      "give $\\omega_j = b^{-2j/d}$ and $\\lVert e \\rVert = 1$ and $\\cos^2 + \\sin^2 = 1$ and $[0, 31]$ and "
+      "$E\\,\\delta^2 = 1 - 1/d$, a rate b^(-2j/d), a mean (d/2), a word x2\n"
+      "\\kappa_d(\\Delta) = \\sum_{j=0}^{d/2-1} \\cos(\\Delta\\omega_j) + 7\n";
+  EXPECT_TRUE(printed_numbers(text).empty()) << texts_of(printed_numbers(text)).size() << " found";
+  EXPECT_TRUE(display_formula_line("\\frac{2}{d}\\,\\kappa_d(\\Delta) \\to 1"));
+  EXPECT_FALSE(display_formula_line("at $d = 16$ the \\cos"));
+}
+
+TEST(PrintedNumbers, MarkTheNumeralsThatNameAStatementOrAReference) {
+  const std::vector<PrintedNumber> n = printed_numbers(
+      "By Theorem 2, Proposition 3 (ii), their Theorem 2.1, §4.3 and DLMF 6.2.12–13, with 8-K filings and "
+      "seed 2.\n");
+  EXPECT_EQ(texts_of(n, true), (std::vector<std::string>{"2", "3", "2.1", "4.3", "6.2.12", "13"}));
+  EXPECT_EQ(texts_of(n, false), (std::vector<std::string>{"8", "2"}));
+}
+
+TEST(PrintedNumbers, NamesTheNumbersOfAClaimsOwnWords) {
+  EXPECT_EQ(numbers_in("Fenwick at 145/145 positions, more than 8,000 each, 1e5, -55.86, 42%"),
+            (std::vector<std::string>{"145/145", "145", "145", "8000", "1e5", "-55.86", "42%"}));
+  EXPECT_DOUBLE_EQ(printed_value("41%"), 0.41);
+  EXPECT_DOUBLE_EQ(printed_value("10^5"), 1e5);
+  EXPECT_DOUBLE_EQ(printed_value("1/2"), 0.5);
+  EXPECT_DOUBLE_EQ(printed_value("3.69e29"), 3.69e29);
+}
+
+TEST(PrintedNumbers, ATableCellsOccurrenceCountsTheEqualCellsBeforeIt) {
+  const std::vector<std::string> cells = {"0.974", "0.771", "0.974", "0.335", "0.974"};
+  EXPECT_EQ(occurrence_in(cells, 0), 1);
+  EXPECT_EQ(occurrence_in(cells, 1), 1);
+  EXPECT_EQ(occurrence_in(cells, 4), 3);
+}
+
+// ---- Every claim's place, every number, against the article ----------------------------------
+
+TEST(PrintedNumbers, EveryClaimsPrintedValueIsAtItsDeclaredPlace) {
+  const std::string article = article_text();
+  if (article.empty()) GTEST_SKIP() << "the article is not at " << PE_ARTICLE_PATH << ": nothing to check";
+  using K = Discrepancy::Kind;
+  const Accounting a = account_for_numbers(article);
+  EXPECT_EQ(lines_of(a, {K::missing_statement, K::missing_place, K::foreign_place}), "");
+  // A claim whose printed value is one number has a place that prints it.
+  for (const Claim& c : all_claims()) {
+    const std::vector<std::string> own = numbers_in(c.article);
+    if (own.empty() || own.front() != c.article) continue;
+    const std::vector<Place> places = places_of(c);
+    EXPECT_TRUE(std::any_of(places.begin(), places.end(), [&](const Place& p) {
+      return p.text.empty() || same_printed_value(p.text, c.article);
+    })) << c.id << " prints " << c.article << " at none of its places";
+  }
+}
+
+TEST(PrintedNumbers, EveryDefaultPlaceIsTheOnlyOccurrenceOfItsTextInItsStatement) {
+  const std::string article = article_text();
+  if (article.empty()) GTEST_SKIP() << "the article is not at " << PE_ARTICLE_PATH << ": nothing to check";
+  EXPECT_EQ(lines_of(account_for_numbers(article), {Discrepancy::Kind::ambiguous_default}), "");
+}
+
+TEST(PrintedNumbers, EveryPrintedNumberIsAtAClaimsPlaceOrDeclaredNoClaim) {
+  const std::string article = article_text();
+  if (article.empty()) GTEST_SKIP() << "the article is not at " << PE_ARTICLE_PATH << ": nothing to check";
+  const Accounting a = account_for_numbers(article);
+  EXPECT_EQ(lines_of(a, {Discrepancy::Kind::unaccounted, Discrepancy::Kind::accounted_twice}), "");
+  EXPECT_EQ(a.accounted() + a.unchecked, a.printed) << accounting_line(a);
+  EXPECT_GT(a.by_claims, a.printed / 2) << "most printed numbers are claims' values: " << accounting_line(a);
+  RecordProperty("printed_numbers", a.printed);
+  RecordProperty("by_claims", a.by_claims);
+  RecordProperty("declared_non_claims", a.by_non_claims);
+  RecordProperty("unchecked", a.unchecked);
+}
+
+TEST(PrintedNumbers, EveryDeclaredNonClaimPointsAtANumberWithAReason) {
+  const std::string article = article_text();
+  if (article.empty()) GTEST_SKIP() << "the article is not at " << PE_ARTICLE_PATH << ": nothing to check";
+  EXPECT_EQ(lines_of(account_for_numbers(article), {Discrepancy::Kind::missing_non_claim}), "");
+  for (const NonClaim& n : non_claims()) {
+    EXPECT_FALSE(n.reason.empty()) << n.where << " " << n.text;
+    EXPECT_FALSE(n.occurrences.empty()) << n.where << " " << n.text;
+    EXPECT_NE(n.kind, NonClaimKind::label) << n.where << " " << n.text << ": labels are accounted for by rule";
+  }
+}
+
+// ---- The annotated copy ---------------------------------------------------------------------
+
+TEST(AnnotatedArticle, ASmallTextGetsItsBadgeAndItsMissingAndExtraNumbersReported) {
+  // One statement's opening words (thm1.readings) and the one number its claim places there.
+  const std::string copy = "Title\n\nPosition as a set of clocks\n\nTwo readings. First, by doubling: each "
+                           "doubling costs $\\ln 2/\\ln b \\approx 0.075$ of similarity, and $42$ more.\n";
+  const Accounting a = account_for_numbers(copy);
+  ASSERT_EQ(a.printed, 2);
+  EXPECT_EQ(a.numbers[0].claims.size(), 1u);
+  EXPECT_EQ(a.numbers[0].claims[0]->id, "thm1.doubling_cost");
+  EXPECT_FALSE(a.numbers[1].accounted());
+  ReportFaces faces;
+  faces.claims["thm1.doubling_cost"] = {"fails", "holds", "exact", "", "0.075", "0.0753"};
+  faces.statements["thm1.readings"] = {"Theorem 1, its two readings", "fails", "fails"};
+  const std::string page = annotated_html(copy, a, faces, {"docs"});
+  EXPECT_NE(page.find("href=\"docs/claims.html#claim-thm1-doubling_cost\""), std::string::npos) << page;
+  EXPECT_NE(page.find("\u2717 exact</a>"), std::string::npos);
+  EXPECT_NE(page.find("href=\"docs/argument.html#map-statement-thm1-readings\""), std::string::npos);
+  EXPECT_NE(page.find("Theorem 1, its two readings: fails"), std::string::npos);
+  EXPECT_NE(page.find("not accounted for: 42 (#1) in thm1.readings"), std::string::npos);
+  // Every other statement is missing from this copy, and the places of its claims with it.
+  EXPECT_NE(page.find("missing statement: table.ruler"), std::string::npos);
+  EXPECT_NE(page.find("missing: 0.966 (#1) in table.ruler, the place of thm1.ruler.d64.delta1"), std::string::npos);
+  EXPECT_EQ(page.find("<link"), std::string::npos) << "the page reads no other file";
+  EXPECT_EQ(page.find("<script"), std::string::npos);
+  const std::string text = annotated_text(copy, a, faces);
+  EXPECT_NE(text.find("0.075$[\u2717 thm1.doubling_cost]"), std::string::npos) << text;
+  EXPECT_NE(text.find("$42$[not accounted for]"), std::string::npos) << text;
+  EXPECT_NE(text.find("[Theorem 1, its two readings: fails] Two readings."), std::string::npos) << text;
+  // A value the project built to match supports nothing: its badge says so instead of its class.
+  faces.claims["thm1.doubling_cost"] = {"holds", "holds", "exact", "", "0.075", "0.075", false, "by construction"};
+  EXPECT_NE(annotated_html(copy, a, faces, {"docs"}).find("\u2713 by construction</a>"), std::string::npos);
+}
+
+TEST(AnnotatedArticle, TheArticleCarriesABadgeForEveryPlaceAndItsStatementsStandings) {
+  const std::string article = article_text();
+  if (article.empty()) GTEST_SKIP() << "the article is not at " << PE_ARTICLE_PATH << ": nothing to check";
+  const Accounting a = account_for_numbers(article);
+  std::size_t placed = 0;
+  for (const NumberAccount& n : a.numbers) placed += n.claims.size();
+  const std::string page = annotated_html(article, a, all_holding(), {""});
+  EXPECT_EQ(count_of(page, "class=\"pe-badge "), placed);
+  EXPECT_EQ(count_of(page, "class=\"pe-standing "), statements().size());
+  EXPECT_EQ(count_of(page, "class=\"pe-n "), a.numbers.size());
+  EXPECT_EQ(count_of(page, "pe-unaccounted"), 1u) << "only the stylesheet's rule: no number unaccounted for";
+  EXPECT_NE(page.find("This copy prints every number where the claims and the declarations place it."),
+            std::string::npos);
+}
+
+TEST(AnnotatedArticle, ACopyThatDiffersIsReportedNumberByNumber) {
+  std::string copy = article_text();
+  if (copy.empty()) GTEST_SKIP() << "the article is not at " << PE_ARTICLE_PATH << ": nothing to check";
+  // The overview table's RoPE read at 256 misprinted, and the ruler table's first cell gone.
+  const std::string row = "RoPE (rotations)\t$1.000$\t$0.466$";
+  ASSERT_NE(copy.find(row), std::string::npos);
+  copy.replace(copy.find(row), row.size(), "RoPE (rotations)\t$1.000$\t$0.467$");
+  const std::string cell = "$d = 64$\t$0.966$\t";
+  ASSERT_NE(copy.find(cell), std::string::npos);
+  copy.replace(copy.find(cell), cell.size(), "$d = 64$\t\t");
+  const Accounting a = account_for_numbers(copy);
+  const std::string lines = lines_of(a, {Discrepancy::Kind::missing_place, Discrepancy::Kind::unaccounted});
+  EXPECT_NE(lines.find("missing: 0.466 (#1) in table.overview, the place of exp.tournament.rope.L256"),
+            std::string::npos) << lines;
+  EXPECT_NE(lines.find("not accounted for: 0.467 (#1) in table.overview"), std::string::npos) << lines;
+  EXPECT_NE(lines.find("missing: 0.966 (#1) in table.ruler, the place of thm1.ruler.d64.delta1"), std::string::npos)
+      << lines;
+  EXPECT_NE(annotated_html(copy, a, all_holding(), {""}).find("This copy differs"), std::string::npos);
+}
+
+TEST(AnnotatedArticle, ANumberMovedToAnotherStatementIsReportedAsMoved) {
+  std::string copy = article_text();
+  if (copy.empty()) GTEST_SKIP() << "the article is not at " << PE_ARTICLE_PATH << ": nothing to check";
+  // The doubling cost taken out of its sentence and printed in the next paragraph (the columns remark).
+  const std::string cost = " \\approx 0.075$";
+  ASSERT_NE(copy.find(cost), std::string::npos);
+  copy.replace(copy.find(cost), cost.size(), "$");
+  const std::string remark = "Note also what the table says against";
+  copy.insert(copy.find(remark) + remark.size(), " ($0.075$)");
+  const std::string lines = lines_of(account_for_numbers(copy), {Discrepancy::Kind::missing_place});
+  EXPECT_NE(lines.find("missing: 0.075 (#1) in thm1.readings, the place of thm1.doubling_cost; this text prints "
+                       "0.075 unaccounted for in thm1.columns (#1)"),
+            std::string::npos) << lines;
+}
+
+TEST(AnnotatedArticle, TheTextFormFitsOneHundredColumns) {
+  const std::string article = article_text();
+  if (article.empty()) GTEST_SKIP() << "the article is not at " << PE_ARTICLE_PATH << ": nothing to check";
+  std::istringstream text(annotated_text(article, account_for_numbers(article), all_holding()));
+  int lines = 0;
+  for (std::string line; std::getline(text, line); ++lines) {
+    const long points = std::count_if(line.begin(), line.end(), [](char c) { return (c & 0xC0) != 0x80; });
+    EXPECT_LE(points, 100) << line;
+  }
+  EXPECT_GT(lines, 400);
+}
