@@ -59,10 +59,16 @@ std::string unit_reference(const std::string& unit, const std::string& source_di
   static const std::regex unit_form("[a-z0-9_]+");
   if (!std::regex_match(unit, unit_form))
     throw std::invalid_argument("unit must match [a-z0-9_]+, got unit = '" + unit + "'");
-  const std::string path = "theorems/" + unit + ".cpp";
-  if (!std::filesystem::exists(std::filesystem::path(source_dir) / path))
-    throw std::invalid_argument("no verification unit " + path + " under " + source_dir);
-  return "\\ref " + path + " \"" + path + "\"";
+  // A unit sits in the folder of its article section, theorems/NN-section/UNIT.cpp.
+  namespace fs = std::filesystem;
+  const fs::path theorems = fs::path(source_dir) / "theorems";
+  std::vector<std::string> found;
+  for (const auto& section : fs::directory_iterator(theorems))
+    if (section.is_directory() && fs::exists(section.path() / (unit + ".cpp")))
+      found.push_back("theorems/" + section.path().filename().string() + "/" + unit + ".cpp");
+  if (found.size() != 1)
+    throw std::invalid_argument("no verification unit theorems/*/" + unit + ".cpp under " + source_dir);
+  return "\\ref " + found.front() + " \"" + found.front() + "\"";
 }
 
 std::string filing_markup(const filings::Document& document, const std::string& caption,
@@ -97,7 +103,7 @@ std::string filing_markup(const filings::Document& document, const std::string& 
 }
 
 std::string source_link(const std::string& source) {
-  static const std::regex form("(([a-z0-9_]+/)*)([a-z0-9_]+\\.[a-z]+):([0-9]+)");
+  static const std::regex form("(([a-z0-9_-]+/)*)([a-z0-9_]+\\.[a-z]+):([0-9]+)");
   std::smatch m;
   if (!std::regex_match(source, m, form))
     throw std::invalid_argument("a claim's source must be dir/file.ext:line, got source = '" + source + "'");

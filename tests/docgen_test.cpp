@@ -111,11 +111,11 @@ TEST(ClaimAnchor, RejectsNonIds) {
 }
 
 TEST(SourceLink, PointsAtDoxygensSourcePageAtTheDeclaringLine) {
-  EXPECT_EQ(pe::docgen::source_link("theorems/theorem1.cpp:142"),
+  EXPECT_EQ(pe::docgen::source_link("theorems/30-clocks/theorem1.cpp:142"),
             "<a href=\"theorem1_8cpp_source.html#l00142\">theorem1.cpp:142</a>");
   EXPECT_EQ(pe::docgen::source_link("theorems/lab/lab.cpp:7"),
             "<a href=\"lab_8cpp_source.html#l00007\">lab.cpp:7</a>");
-  EXPECT_EQ(pe::docgen::source_link("theorems/bag_of_tokens.cpp:123456"),
+  EXPECT_EQ(pe::docgen::source_link("theorems/20-order/bag_of_tokens.cpp:123456"),
             "<a href=\"bag__of__tokens_8cpp_source.html#l123456\">bag_of_tokens.cpp:123456</a>");
   EXPECT_NE(invalid_argument_message([] { pe::docgen::source_link("theorem1.cpp"); })
                 .find("source = 'theorem1.cpp'"),
@@ -124,9 +124,9 @@ TEST(SourceLink, PointsAtDoxygensSourcePageAtTheDeclaringLine) {
 
 TEST(UnitReference, LinksExistingUnitsOnly) {
   EXPECT_EQ(pe::docgen::unit_reference("theorem1", PE_SOURCE_DIR),
-            "\\ref theorems/theorem1.cpp \"theorems/theorem1.cpp\"");
+            "\\ref theorems/30-clocks/theorem1.cpp \"theorems/30-clocks/theorem1.cpp\"");
   EXPECT_NE(invalid_argument_message([] { pe::docgen::unit_reference("no_such_unit", PE_SOURCE_DIR); })
-                .find("theorems/no_such_unit.cpp"),
+                .find("theorems/*/no_such_unit.cpp"),
             std::string::npos);
   EXPECT_NE(invalid_argument_message([] { pe::docgen::unit_reference("../x", PE_SOURCE_DIR); })
                 .find("unit = '../x'"),
@@ -141,7 +141,7 @@ TEST(ClaimCards, CardsCarryLinksAnchorsAndVerdicts) {
   const Record r = record("thm1.ruler.d64", kClocks, "fails", "holds");
   const std::string section = pe::docgen::claim_cards({&r}, pe::docgen::CardKind::section, PE_SOURCE_DIR);
   EXPECT_NE(section.find("\\ref claim-thm1-ruler-d64 \"thm1.ruler.d64\""), std::string::npos);
-  EXPECT_NE(section.find("\\ref theorems/theorem1.cpp"), std::string::npos);
+  EXPECT_NE(section.find("\\ref theorems/30-clocks/theorem1.cpp"), std::string::npos);
   EXPECT_NE(section.find("pe-fails pe-mismatch"), std::string::npos);
   EXPECT_NE(section.find("<details>"), std::string::npos);  // the detail is folded
   EXPECT_EQ(section.find("pe-claim-reason"), std::string::npos);
@@ -195,7 +195,7 @@ TEST(Template, PrefixTablesThenTheRest) {
   const pe::docgen::Page page = pe::docgen::expand_template(text, "20-clocks.md", c);
   EXPECT_EQ(page.label, "clocks");
   EXPECT_EQ(page.section, kClocks);
-  EXPECT_NE(page.text.find("Intro \\ref theorems/theorem1.cpp"), std::string::npos);
+  EXPECT_NE(page.text.find("Intro \\ref theorems/30-clocks/theorem1.cpp"), std::string::npos);
   const auto first = page.text.find("\"thm1.a\"");
   const auto rest = page.text.find("## Other claims of this section");
   const auto second = page.text.find("\"thm2.b\"");

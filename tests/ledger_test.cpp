@@ -316,7 +316,7 @@ pe::ledger::Record failing(const std::string& id, const std::string& article, co
   r.verdict = r.expected = "fails";
   r.reproduction = "does-not-reproduce";
   r.note = "Erratum: the reason | evidence";
-  r.source = "theorems/theorem1.cpp:1";
+  r.source = "theorems/30-clocks/theorem1.cpp:1";
   return r;
 }
 }  // namespace

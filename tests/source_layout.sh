@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # CTest `source.layout`: the layout issue 28 fixed, kept.
 #   1. The folders form layers, each including only its own headers and those of the layers
-#      below: numerics/ -> experiments/ -> theorems/ledger/ -> theorems/lab/ -> theorems/ (the
-#      units) -> theorems/report/. docs/ and tests/ sit on top and may include anything. The
+#      below: numerics/ -> experiments/ -> theorems/ledger/ -> theorems/lab/ -> theorems/NN-*/
+#      (the units, one folder per article section) -> theorems/report/. docs/ and tests/ sit on top and may include anything. The
 #      ledger stands on the mathematics alone: it includes nothing from experiments/ (the
 #      trained runs reach a claim through theorems/lab/, issue 39).
 #   2. No file name is used in two folders (Doxygen's source pages are named by file alone).
@@ -20,6 +20,7 @@ problems=0
 layer_of() {  # the layer index of a file's folder
   local dir
   dir=$(dirname "$1")
+  [[ $dir =~ ^theorems/[0-9][0-9]-[a-z-]+$ ]] && dir=theorems  # a section's units
   for i in "${!layers[@]}"; do [[ $dir == "${layers[$i]}" ]] && { echo "$i"; return; }; done
   echo -1
 }
@@ -45,7 +46,7 @@ for f in "${sources[@]}"; do
   from=$(layer_of "$f")
   (( from < 0 )) && continue
   while read -r header; do
-    target=${where[$header]:-}
+    target=${where[$(basename "$header")]:-}
     [[ -z $target ]] && continue
     to=$(layer_of "$target")
     (( to < 0 )) && continue

@@ -192,7 +192,7 @@ struct Claim {
   Verdict expected = Verdict::holds;
   std::string erratum;    ///< reason and corrected value; required when expected == fails
   std::string unit;       ///< the verification unit that declared it (set on registration)
-  /// Where the id is written, relative to the repository root: "theorems/theorem1.cpp:142"
+  /// Where the id is written, relative to the repository root: "theorems/30-clocks/theorem1.cpp:142"
   /// (set on registration).
   std::string source;
   /// An experiment claim (lab::experiment_claim makes one): the families of trained runs it
@@ -319,7 +319,7 @@ Outcome shape(bool holds, std::string computed, std::string detail);
 /// One evaluated claim as the report lists it.
 struct Record {
   std::string id, unit, section, statement, article, computed, rule, verdict, expected, note;
-  std::string source;  ///< where the claim is declared, "theorems/theorem1.cpp:142"
+  std::string source;  ///< where the claim is declared, "theorems/30-clocks/theorem1.cpp:142"
   /// For printed and bound claims: "true" when decided on a rigorous enclosure, else "false"
   /// ("" for other rules); `enclosure` the interval; `certification` how it was decided, or why
   /// it is not certified.

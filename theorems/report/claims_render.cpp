@@ -243,7 +243,7 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
                             {"inconsistent, changes a conclusion", s.relations_changing_conclusion},
                             {"cannot bite at the printed precision", s.relations_cannot_bite}};
   return counts_table(verdicts) + "\nThe experiment claims by class (theorems/report/sweep.hpp):\n\n" +
-         counts_table(classes) + "\nThe article's printed numbers against each other (theorems/consistency.cpp):\n\n" +
+         counts_table(classes) + "\nThe article's printed numbers against each other (theorems/90-consistency/consistency.cpp):\n\n" +
          counts_table(relations) + "\nWhy the failing statements fail:\n\n" + counts_table(causes);
 }
 

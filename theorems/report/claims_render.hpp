@@ -114,7 +114,7 @@ struct ClaimLinks {
   std::function<std::string(const Record&)> id, declared;
 };
 
-/// The id and "theorems/theorem1.cpp:142", both in code font.
+/// The id and "theorems/30-clocks/theorem1.cpp:142", both in code font.
 ClaimLinks plain_links();
 
 /// Where a failing or inconclusive value lies against the article's: "higher", "lower" or

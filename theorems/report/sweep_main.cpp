@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "bag_of_tokens.hpp"
+#include "20-order/bag_of_tokens.hpp"
 #include "headline_runs.hpp"
 #include "ledger.hpp"
 #include "result_cache.hpp"
