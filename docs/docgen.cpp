@@ -371,6 +371,51 @@ std::string filing_directive(const std::string& line, const std::string& file, i
                        static_cast<int>(tokens));
 }
 
+/// [[ci-costs]] or [[benchmarks NAME]]: a recorded run under docs/measurements/, formatted.
+std::string measurement_directive(const std::string& line, const std::string& file, int number,
+                                  const Context& context) {
+  std::string path;
+  std::string name;
+  if (line == "[[ci-costs]]") {
+    path = context.source_dir + "/docs/measurements/ci.log";
+  } else {
+    name = line.substr(13, line.size() - 15);
+    if (line.substr(line.size() - 2) != "]]" || name.empty() || name.find('/') != std::string::npos)
+      throw std::invalid_argument(where(file, number) + "expected [[benchmarks NAME]]: " + line);
+    path = context.source_dir + "/docs/measurements/" + name + ".json";
+  }
+  std::ifstream record(path);
+  if (!record) throw std::invalid_argument(where(file, number) + line + " needs " + path);
+  std::ostringstream text;
+  text << record.rdbuf();
+  return name.empty() ? ci_costs_markdown(parse_ci_run(text.str())) : benchmarks_markdown(name, text.str());
+}
+
+/// [[claims PREFIX... !EXCLUDED...]]: the claims whose ids start with a prefix and with no
+/// excluded one, as statement blocks; those of the page's section are marked `shown`.
+std::string claims_directive(const std::string& line, const std::string& file, int number,
+                             const Context& context, const std::string& section,
+                             std::set<std::string>& shown, std::set<std::string>& opened) {
+  if (line.substr(line.size() - 2) != "]]")
+    throw std::invalid_argument(where(file, number) + "malformed directive: " + line);
+  std::vector<std::string> prefixes, excluded;
+  for (const std::string& word : pe::split_words(line.substr(9, line.size() - 11)))
+    (word[0] == '!' ? excluded : prefixes).push_back(word[0] == '!' ? word.substr(1) : word);
+  if (prefixes.empty() || std::count(excluded.begin(), excluded.end(), ""))
+    throw std::invalid_argument(where(file, number) + "[[claims]] needs id prefixes: " + line);
+  auto matches = [](const std::string& id, const std::vector<std::string>& list) {
+    return std::any_of(list.begin(), list.end(),
+                       [&](const std::string& p) { return starts_with(id, p); });
+  };
+  std::vector<const Record*> rows;
+  for (const Record& r : context.records)
+    if (matches(r.id, prefixes) && !matches(r.id, excluded)) {
+      rows.push_back(&r);
+      if (r.section == section) shown.insert(r.id);
+    }
+  return rows.empty() ? empty_note(prefixes) : statement_blocks(rows, section, context, opened);
+}
+
 }  // namespace
 
 Page expand_template(const std::string& text, const std::string& file, const Context& context) {
@@ -402,25 +447,8 @@ Page expand_template(const std::string& text, const std::string& file, const Con
   for (std::string line; std::getline(in, line);) {
     ++number;
     if (starts_with(line, "[[section ")) continue;  // read by page_section
-    if (line == "[[ci-costs]]") {
-      const std::string path = context.source_dir + "/docs/measurements/ci.log";
-      std::ifstream record(path);
-      if (!record) throw std::invalid_argument(where(file, number) + "[[ci-costs]] needs " + path);
-      std::ostringstream text;
-      text << record.rdbuf();
-      out << ci_costs_markdown(parse_ci_run(text.str()));
-      continue;
-    }
-    if (starts_with(line, "[[benchmarks ")) {
-      const std::string name = line.substr(13, line.size() - 15);
-      if (line.substr(line.size() - 2) != "]]" || name.empty() || name.find('/') != std::string::npos)
-        throw std::invalid_argument(where(file, number) + "expected [[benchmarks NAME]]: " + line);
-      const std::string path = context.source_dir + "/docs/measurements/" + name + ".json";
-      std::ifstream record(path);
-      if (!record) throw std::invalid_argument(where(file, number) + line + " needs " + path);
-      std::ostringstream text;
-      text << record.rdbuf();
-      out << benchmarks_markdown(name, text.str());
+    if (line == "[[ci-costs]]" || starts_with(line, "[[benchmarks ")) {
+      out << measurement_directive(line, file, number, context);
       continue;
     }
     if (line == "[[training-selection]]") {
@@ -450,24 +478,7 @@ Page expand_template(const std::string& text, const std::string& file, const Con
     } else if (starts_with(line, "[[filing ") || line == "[[filing]]") {
       out << filing_directive(line, file, number);
     } else if (starts_with(line, "[[claims ")) {
-      if (line.substr(line.size() - 2) != "]]")
-        throw std::invalid_argument(where(file, number) + "malformed directive: " + line);
-      std::vector<std::string> prefixes, excluded;
-      for (const std::string& word : pe::split_words(line.substr(9, line.size() - 11)))
-        (word[0] == '!' ? excluded : prefixes).push_back(word[0] == '!' ? word.substr(1) : word);
-      if (prefixes.empty() || std::count(excluded.begin(), excluded.end(), ""))
-        throw std::invalid_argument(where(file, number) + "[[claims]] needs id prefixes: " + line);
-      auto matches = [](const std::string& id, const std::vector<std::string>& list) {
-        return std::any_of(list.begin(), list.end(),
-                           [&](const std::string& p) { return starts_with(id, p); });
-      };
-      std::vector<const Record*> rows;
-      for (const Record& r : context.records)
-        if (matches(r.id, prefixes) && !matches(r.id, excluded)) {
-          rows.push_back(&r);
-          if (r.section == page.section) shown.insert(r.id);
-        }
-      out << (rows.empty() ? empty_note(prefixes) : statement_blocks(rows, page.section, context, opened));
+      out << claims_directive(line, file, number, context, page.section, shown, opened);
     } else {
       out << expand_inline_units(line, file, number, context) << "\n";
     }
