@@ -2,8 +2,8 @@
 /// @brief pe_docgen: evaluates every ledger claim in-process and writes the generated
 /// documentation inputs (pages, plot data, figure payload) before Doxygen runs.
 ///
-/// Usage: `pe_docgen --source DIR --narrative DIR --out DIR --html DIR`. It writes
-/// - `<out>/pages/*.md`: the narrative templates of `--narrative` expanded (docgen.hpp), one
+/// Usage: `pe_docgen --source DIR --narrative DIR... --out DIR --html DIR`. It writes
+/// - `<out>/pages/*.md`: the page templates of each `--narrative` folder expanded (docgen.hpp), one
 ///   page for each ledger section without a template, the errata page and the page of every
 ///   claim;
 /// - `<out>/data/<figure>.<table>.dat`: the plot data (figures.hpp), read by docs/plots/*.gp;
@@ -64,23 +64,26 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 struct Options {
-  fs::path source, narrative, out, html;
-  fs::path article;  ///< a copy of the article to annotate (optional)
+  fs::path source, out, html;
+  std::vector<fs::path> narrative;  ///< folders of page templates (--narrative, repeated)
+  fs::path article;                 ///< a copy of the article to annotate (optional)
 };
 
 Options parse(int argc, char** argv) {
   Options o;
-  std::map<std::string, fs::path*> flags = {{"--source", &o.source}, {"--narrative", &o.narrative},
-                                            {"--out", &o.out},       {"--html", &o.html},
-                                            {"--article", &o.article}};
+  std::map<std::string, fs::path*> flags = {{"--source", &o.source}, {"--out", &o.out},
+                                            {"--html", &o.html},     {"--article", &o.article}};
   for (int i = 1; i < argc; ++i) {
     auto it = flags.find(argv[i]);
-    if (it == flags.end() || i + 1 >= argc)
+    const bool narrative = std::string(argv[i]) == "--narrative";
+    if ((it == flags.end() && !narrative) || i + 1 >= argc)
       throw std::invalid_argument(std::string("unknown or incomplete argument '") + argv[i] + "'");
-    *it->second = argv[++i];
+    if (narrative) o.narrative.emplace_back(argv[++i]);
+    else *it->second = argv[++i];
   }
   for (const auto& [flag, path] : flags)
     if (path->empty() && flag != "--article") throw std::invalid_argument(flag + " is required");
+  if (o.narrative.empty()) throw std::invalid_argument("--narrative is required");
   return o;
 }
 
@@ -113,8 +116,8 @@ void write_argument_map(const Options& opt, const pe::docgen::Context& context) 
 
 int main(int argc, char** argv) try {
   if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
-    std::cout << "usage: pe_docgen --source DIR --narrative DIR --out DIR --html DIR [--article FILE]\n\n"
-              << pe::wrap_words("Evaluates every claim, expands the narrative templates of --narrative into "
+    std::cout << "usage: pe_docgen --source DIR --narrative DIR... --out DIR --html DIR [--article FILE]\n\n"
+              << pe::wrap_words("Evaluates every claim, expands the page templates of each --narrative folder (repeat it) into "
                                 "Doxygen pages under --out, and writes the figure data and payload (--html "
                                 "receives the payload, and with --article that copy of the article annotated, "
                                 "article.html); run by `cmake --build --preset docs`, which then draws "
@@ -153,10 +156,18 @@ int main(int argc, char** argv) try {
   write_file(opt.html / "data" / "figure-payload.js", pe::figures::figure_payload_script(payload));
 
   // 3. Pages. First the templates' labels and sections, so [[pages]] can list them all.
+  //    The templates of every --narrative folder, in the order of their file names (the
+  //    article's order, NN-name.md), wherever they sit.
   std::vector<fs::path> templates;
-  for (const auto& entry : fs::directory_iterator(opt.narrative))
-    if (entry.path().extension() == ".md") templates.push_back(entry.path());
-  std::sort(templates.begin(), templates.end());
+  for (const fs::path& folder : opt.narrative)
+    for (const auto& entry : fs::directory_iterator(folder))
+      if (entry.path().extension() == ".md") templates.push_back(entry.path());
+  std::sort(templates.begin(), templates.end(),
+            [](const fs::path& a, const fs::path& b) { return a.filename() < b.filename(); });
+  for (std::size_t i = 1; i < templates.size(); ++i)
+    if (templates[i].filename() == templates[i - 1].filename())
+      throw std::invalid_argument("two page templates named " + templates[i].filename().string() + ": " +
+                                  templates[i - 1].string() + " and " + templates[i].string());
   std::vector<std::string> covered_sections;
   std::string main_template;
   for (const fs::path& path : templates) {
