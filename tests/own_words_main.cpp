@@ -141,7 +141,7 @@ int main(int argc, char** argv) {
               << files.size() << " files\n";
     return 0;
   }
-  std::cout << "own_words: " << runs << " runs of " << a.min_words << " or more words shared with the article, in "
+  std::cout << "own_words: " << runs << (runs == 1 ? " run of " : " runs of ") << a.min_words << " or more words shared with the article, in "
             << files_with_runs << " of " << files.size() << " files:\n"
             << "say them in the project's own words, or mark a quotation with '>' (tests/own_words.hpp)\n";
   return 1;

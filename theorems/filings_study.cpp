@@ -489,7 +489,8 @@ PE_CLAIM(horizon_quiet_values) {
       "W_V W_O) of the unmarked token types over that of the marked ones; the synthetic "
       "heads' all-seed mean ratio must exceed the filings heads' by more than 3 se",
       "the heads trained on filings learned to keep those values quiet; the heads trained "
-      "on the dense synthetic stream did not", Rule::shape, kAllRuns, [](const lab::Runs& runs) {
+      "on the dense synthetic stream did not",  // quoted
+      Rule::shape, kAllRuns, [](const lab::Runs& runs) {
         auto ratio = [](const pe::experiments::AttentionHead& head) {
           auto range = [&head](const pe::experiments::Token& t) {
             const Eigen::RowVectorXd logits =
@@ -647,9 +648,9 @@ PE_CLAIM_FAMILY(horizon_table, pe::ledger::indices(int(horizon_table.size())), &
 // ---- The exhibit filing ----------------------------------------------------------------
 PE_CLAIM(exhibit_seed0_marrow) {
   return lab::experiment_claim({"filings.exhibit.seed0_marrow", section,
-      "Exhibit filing: at the clause (token 109) the heads without position, with the added "
-      "code, with RoPE and with ALiBi of one seed all answer Marrow Freight, in at least "
-      "half of the seeds (kTypicalRate; the article: its seed 0)",
+      "Exhibit filing: at the clause (token 109) one seed's four heads (no position, added "
+      "code, RoPE, ALiBi) all answer Marrow Freight, in at least half of the seeds "
+      "(kTypicalRate; the article: its seed 0)",
       "Marrow Freight, all four", Rule::statistical, kFilingsRuns, [](const lab::Runs& runs) {
         const int marrow = exhibit_company("Marrow Freight");
         const std::size_t i = exhibit_index(runs, kClausePosition);
