@@ -21,15 +21,19 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 /// apostrophe, straight or curly, joins (so "topic's" and "topic’s" are one word); any other
 /// byte that is not a letter or a digit separates, and so does kExempt, which also breaks.
 void append_plain(std::string_view s, int& line, Words& out) {
-  std::string word;
+  std::string word, written;
   int word_line = line;
   auto flush = [&] {
-    if (!word.empty()) out.push_back({word, word_line});
+    if (!word.empty()) out.push_back({word, word_line, written});
     word.clear();
+    written.clear();
   };
   for (std::size_t i = 0; i < s.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c == '\'') continue;
+    if (c == '\'') {
+      if (!word.empty()) written += '\'';
+      continue;
+    }
     if (c == 0xE2 && i + 2 < s.size() && s[i + 1] == '\x80' && (s[i + 2] == '\x98' || s[i + 2] == '\x99')) {
       i += 2;  // U+2018, U+2019: the curly apostrophes
       continue;
@@ -40,6 +44,7 @@ void append_plain(std::string_view s, int& line, Words& out) {
       if (word.empty()) word_line = line;
       const char lower = static_cast<char>(std::tolower(c));
       word += lower == 'z' ? 's' : lower;
+      written += static_cast<char>(c);
       continue;
     }
     flush();
@@ -398,7 +403,7 @@ std::vector<SharedRun> shared_runs(const Words& mine, const ArticleIndex& articl
     std::size_t last = i;  // the last window of the run that starts here
     while (article.line_of(mine, last + 1) != 0) ++last;
     SharedRun run{mine[i].line, article_line, "", static_cast<int>(last - i) + k};
-    for (std::size_t j = i; j < last + k; ++j) run.text += (j == i ? "" : " ") + mine[j].text;
+    for (std::size_t j = i; j < last + k; ++j) run.text += (j == i ? "" : " ") + mine[j].written;
     runs.push_back(std::move(run));
     i = last;  // a later window that overlaps this run's tail starts a run of its own
   }

@@ -30,6 +30,7 @@ namespace pe::own_words {
 struct Word {
   std::string text;
   int line = 0;
+  std::string written;  ///< as the file spells it, for the report
 };
 using Words = std::vector<Word>;
 
@@ -63,7 +64,7 @@ class ArticleIndex {
 struct SharedRun {
   int line = 0;          ///< where it starts in the file read
   int article_line = 0;  ///< where its first `min_words` words stand in the article
-  std::string text;      ///< its words, normalised
+  std::string text;      ///< its words as the file spells them
   int words = 0;
 };
 

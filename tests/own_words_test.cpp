@@ -29,7 +29,7 @@ TEST(OwnWords, ReportsARunAtItsLineWithItsLength) {
   EXPECT_EQ(runs[0].line, 3);
   EXPECT_EQ(runs[0].article_line, 2);
   EXPECT_EQ(runs[0].words, 13);
-  EXPECT_EQ(runs[0].text, "one two three four five six seven eight nine ten eleven twelve thirteen");
+  EXPECT_EQ(runs[0].text, "ONE two three four five six seven eight nine ten eleven twelve thirteen");
 }
 
 TEST(OwnWords, ElevenWordsAreNotARun) {
