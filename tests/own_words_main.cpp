@@ -27,8 +27,9 @@ const char kUsage[] =
     "Prints every run of N (default 12) or more consecutive words that the pages (*.md) and the\n"
     "C++ comments and string literals (*.cpp, *.hpp) under PATH share with the article, as\n"
     "FILE:LINE. Formulas (\\f$..\\f$, \\f[..\\f], $..$), code (`..`, fenced blocks) and quotations\n"
-    "marked as a Markdown blockquote ('>' starting the line, in a comment after its marker) are\n"
-    "not compared. Words are compared lower-cased, without punctuation, 'z' read as 's'.\n"
+    "are not compared: a Markdown blockquote ('>' starting the line, in a comment after its marker)\n"
+    "and a string literal whose last line ends with the comment `// quoted`.\n"
+    "Words are compared lower-cased, without punctuation, 'z' read as 's'.\n"
     "Exit status: 0 when no run is found, 1 when one is, 2 on bad arguments, 77 (skipped) when\n"
     "ARTICLE.txt is empty or names no file.\n";
 
