@@ -184,8 +184,8 @@ PE_CLAIM(sphere) {
 
 PE_CLAIM(sine_first_reflection) {
   return {"prop2.sine_first_reflection", section,
-      "Sine first in each plane (the original transformer's order) is a fixed reflection "
-      "of every plane and changes no inner product: max |<p'(m), p'(m+k)> - <p(m), "
+      "Sine first in each plane (the original transformer's order) reflects every plane "
+      "the same way, so inner products stay as they were: max |<p'(m), p'(m+k)> - <p(m), "
       "p(m+k)>| over the sample, in units of d eps",
       "same inner products", Rule::identity,
       [] {

@@ -6,9 +6,10 @@
 /// first trough at r = 32..34, dives to its lowest value at r = 89..90, and climbs again to a
 /// peak at r = 181..182 that outscores every marked token 16 to 31 positions back; the largest
 /// amplitude sits in plane 3. The wavelength census (Theorem 5 (i), checked in the theorem5
-/// unit) explains it: only planes 0 and 1 turn a whole circle in 32 positions, so recency lives
-/// in planes 2 and 3 (wavelengths 62.8 and 198.7); plane 2 bottoms again one turn later (the
-/// dive), and after three turns of plane 2 (188.5) and one of plane 3 the two crest together.
+/// unit) explains it: within 32 positions planes 0 and 1 complete their turns and the others do
+/// not, so the slow planes 2 and 3 (wavelengths 62.8 and 198.7) carry recency; plane 2 reaches
+/// its low again a turn later (the dive), and three turns of plane 2 (188.5) against one of
+/// plane 3 bring the two back into phase, where they crest together.
 ///
 /// Proof outline. By Proposition 3 (iii) the score of query q and key k at offset r is
 /// sum_j rho_j cos(-r theta_j + phi_j), rho_j = |q_j| |k_j|. Training fixes the rho_j and phi_j
@@ -317,7 +318,7 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
       "the plain profile's rebound does, in at least half of the seeds (kTypicalRate); "
       "plane 0 keeps its trained frequency while PI divides it by kappa",
       "it stretches the slow planes just enough to push the rebound past the longest "
-      "sequence while keeping the fast planes sharp",
+      "sequence while keeping the fast planes sharp",  // quoted
       Rule::statistical, kTournamentRuns, [](const lab::Runs& runs) {
         const int training = runs.tournament().config.task.length;
         std::vector<bool> per_seed;

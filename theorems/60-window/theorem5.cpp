@@ -687,7 +687,7 @@ PE_CLAIM(chen_corrected_bound_holds_d128) {
 
 PE_CLAIM(chen_refuted_up_to_d128) {
   return printed_at({"thm5.chen.refuted_up_to_d128", "Honest caveats",
-      "Caveat: Chen and colleagues' Theorem 2.1 is false as stated for head dimensions "
+      "Caveat: Chen and colleagues' Theorem 2.1 fails as stated at every head dimension "
       "up to 128: the instance h_j = 1, Delta = 1/2 on [0, 1] refutes it at every even "
       "d = 2 .. 128 (MPFI-certified), and the corrected bound holds at each",
       "false as stated for d <= 128", Rule::shape,

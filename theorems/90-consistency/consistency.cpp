@@ -706,7 +706,8 @@ PE_CLAIM(census_whole_turns) {
       "consistency.thm5_factors.whole_turns", "thm5.factors",
       "By Theorem 5 (i) a plane turns a whole circle over offsets 0 to L - 1 = 31 exactly when its wavelength "
       "is at most 31: of the eight printed wavelengths, the first two are and the other six are not",
-      "two planes of eight complete a turn; only planes 0 and 1 turn a whole circle in 32 positions", [] {
+      "two planes of eight complete a turn; only planes 0 and 1 turn a whole circle in 32 positions",  // quoted
+      [] {
         Relation r;
         for (int plane = 0; plane < 8; ++plane) r.numbers.push_back(wavelength(plane));
         r.numbers.push_back(count(32, "training length L"));
@@ -1061,7 +1062,8 @@ PE_CLAIM(exhibit_fenwick_answers) {
       "Seed 0's four heads all answer Marrow Freight, so the Fenwick answers come from seeds 1 and 2, which "
       "split: more than none and fewer than all of their 12 - 4 answers",
       "In seed 0 ... all answer Marrow Freight ... Seeds 1 and 2 split, and 5 of the 12 answers across seeds are "
-      "Fenwick", [] {
+      "Fenwick",  // quoted
+      [] {
         return Relation{{count(5, "Fenwick answers"), count(12, "answers across seeds"), count(4, "seed 0's answers")},
                         [](const Box& b) { return all_of({less(constant(0), b[0]), less(b[0], b[1] - b[2])}); }};
       });
@@ -1111,7 +1113,8 @@ PE_CLAIM(exhibit_first_named_near_share) {
       "consistency.filings_exhibit.first_named_near_share", "filings.exhibit",
       "The first-named answer's shares of all and of far queries imply a share of the " + kNearText +
           " near queries that lies in [0, 1]",
-      "right on 76.6% of all held-out queries and 73.9% of the far ones", [] {
+      "right on 76.6% of all held-out queries and 73.9% of the far ones",  // quoted
+      [] {
         return Relation{{percent("76.6", "first-named company right, all queries"),
                          percent("73.9", "first-named company right, far queries")},
                         [](const Box& b) { return within(near_accuracy(b[0], b[1]), Range{0, 1}); }};
