@@ -2,7 +2,8 @@
 /// @brief The documentation generator's pieces: evaluated claims rendered as Doxygen
 /// markdown, and narrative templates expanded into Doxygen pages.
 ///
-/// The narrative pages in `docs/narrative/` are written by hand but are not Doxygen input
+/// The narrative pages (a section's in `theorems/NN-section/` beside its units, the others in
+/// `docs/narrative/`) are written by hand but are not Doxygen input
 /// themselves: pe_docgen expands them into `<build>/docs/generated/pages/`, and Doxygen reads
 /// those. A template is Doxygen markdown plus these directives (unknown ones are errors):
 ///
@@ -11,7 +12,7 @@
 /// | `[[section NAME]]` | yes | nothing; declares the ledger section the page documents |
 /// | `[[claims PREFIX ... !PREFIX ...]]` | yes | a table of the claims, from any section, whose id starts with one of the prefixes and with none of the `!` ones (a note when there are none yet) |
 /// | `[[claims-rest]]` | yes | a table of the page's section's claims not shown by an earlier table on the page (a note when the section has none at all); appended at the end when absent |
-/// | `[[unit NAME]]` | no | a link to `theorems/NAME.cpp`; a unit that does not exist is an error |
+/// | `[[unit NAME]]` | no | a link to `theorems/NN-section/NAME.cpp`; a unit that does not exist is an error |
 /// | `[[summary]]` | yes | the counts of claims, verdicts and errata, and the failing statements split by kind (the article's mathematics, setting-dependent, reproducing nowhere) |
 /// | `[[training-selection]]` | yes | the rule that chose the training recipes, each family's grid with every recipe's validation figures, and the chosen recipes (Context::training_selection) |
 /// | `[[harness]]` | yes | the article's 24 harness rows with the CTest name patterns that run each (theorems/ledger/harness.hpp) |

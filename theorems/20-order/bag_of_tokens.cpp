@@ -2,14 +2,8 @@
 /// @brief A causal head without positions reads a bag of tokens: its best accuracy on the cue
 /// task, computed exactly, and the trained no-position heads against it.
 ///
-/// Result. Given the token at the query, one causal layer without positions sees only the
-/// multiset of its prefix (Proposition 1 (ii)). On the cue task every order of a multiset is
-/// equally likely, so the chance that symbol s carries the most recent mark is c_s / M (c_s
-/// marks on s, M marks in all), and the best reader answers the most frequent marked symbol,
-/// right with probability max_s c_s / M.
-///
-/// Proof outline. Exchangeability of the i.i.d. tokens makes the last marked token a uniform
-/// draw among the M marked ones given the multiset; the posterior is maximised by the mode.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (20-order.md, \ref order); this file is how they are checked.
 ///
 /// What the checks compute. The reader's expected accuracy exactly, as a sum over the binomial
 /// law of M and the law of the largest cell of a uniform multinomial (a recursion over the 8

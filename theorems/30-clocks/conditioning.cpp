@@ -2,16 +2,8 @@
 /// @brief The window's conditioning: Theorem 2 is exact, but a short window barely constrains
 /// the slow planes, because the codes of a short run of positions are nearly dependent.
 ///
-/// **Statement (article, after Theorem 2 and in its caveats).** For the d = 16 code with
-/// b = 10^4, the n x 16 matrix P of positions 0 .. n-1 has 2-norm condition number
-/// 3.69e29 (n = 16), 7.14e18 (n = 64), 1.24e11 (n = 256) and 17.7 (n = 4096); the first two are
-/// beyond double precision; over 64 positions P has numerical rank 14.
-///
-/// **Why.** Plane j turns by \f$\omega_j = 10^{-j/2}\f$ per position. Over n positions a plane
-/// with \f$n\omega_j \ll 1\f$ contributes a cosine column \f$\approx 1 - m^2\omega_j^2/2\f$ and a sine
-/// column \f$\approx m\omega_j\f$: low-degree polynomials in m with tiny coefficients, which the
-/// other slow planes nearly reproduce. The smallest singular value is then a high power of
-/// the slow frequencies, and it grows as the window lets the planes turn.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (30-clocks.md, \ref clocks); this file is how they are checked.
 ///
 /// **What is computed.**
 /// - Each printed condition number by a direct Eigen::JacobiSVD of P in 200-digit MPFR (Mp200).

@@ -2,12 +2,8 @@
 /// @brief Theorem 1: the sinusoidal code's inner product is a stationary kernel, and as d
 /// grows it becomes a logarithmic ruler.
 ///
-/// (i) <p(m), p(n)> = kappa_d(n - m) = sum_j cos((n - m) omega_j): Gram matrices of positions
-/// are positive semidefinite and Toeplitz over evenly spaced positions, and (2/d) kappa_d is the
-/// characteristic function of a frequency uniform on the d points +-omega_j.
-///
-/// (ii) (2/d) kappa_d(Delta) -> I_b(Delta) = (Ci|Delta| - Ci(|Delta|/b)) / ln b, and
-/// |I_b - (1 - (gamma + ln|Delta|)/ln b)| <= (2/|Delta| + Delta^2/(4b^2)) / ln b.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (30-clocks.md, \ref clocks); this file is how they are checked.
 ///
 /// The ruler table's 30 cells are `printed` claims; I_b is evaluated at 200 digits (Ci by
 /// series or auxiliary functions, numerics/cosine_integral.cpp) and the finite-d rows in

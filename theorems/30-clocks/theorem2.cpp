@@ -3,19 +3,8 @@
 /// the offset are exactly the commutant of R_omega(1), the d-dimensional space of
 /// \f$\bigoplus_j (a_j I + c_j J)\f$; and how far a random M is from it.
 ///
-/// **Statement.** For distinct frequencies in \f$(0, \pi)\f$, four conditions on M agree:
-/// (a) \f$g(m, n) = p(m)^\top M p(n)\f$ depends only on n - m for all integers; (a') the same on
-/// one window of d + 1 consecutive integers; (b) \f$MR = RM\f$ with \f$R = R_\omega(1)\f$;
-/// (c) M is block-diagonal with blocks \f$a_j I + c_j J\f$. On (c),
-/// \f$g(m, n) = \sum_j (a_j \cos\Delta\omega_j - c_j \sin\Delta\omega_j)\f$, \f$\Delta = n - m\f$.
-///
-/// **Proof outline.** Proposition 2 gives \f$g(m+1, n+1) = p(m)^\top R^\top M R\, p(n)\f$, so
-/// offset-only on a window means \f$p(m)^\top (R^\top M R - M) p(n) = 0\f$ for m, n in the window
-/// minus its last position. Any d consecutive codes span \f$\mathbb{R}^d\f$ (in complex
-/// coordinates they form a Vandermonde matrix on the distinct nodes \f$e^{\pm i\omega_j}\f$),
-/// so d + 1 positions force \f$R^\top M R = M\f$. R has distinct eigenvalues, so its commutant
-/// preserves each coordinate plane; inside a plane, commuting with a rotation by
-/// \f$\omega_j \notin \pi\mathbb{Z}\f$ leaves only \f$aI + cJ\f$.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (30-clocks.md, \ref clocks); this file is how they are checked.
 ///
 /// **What is computed.**
 /// - The window map \f$\mathrm{vec}(M) \mapsto [g(m+1, n+1) - g(m, n)]\f$ (numerics/commutant.hpp)

@@ -2,12 +2,8 @@
 /// @brief Definition 3, Shaw and colleagues' clipped relative vectors: relative by construction,
 /// and blind past the clip.
 ///
-/// **Statement (article).** Shaw, Uszkoreit and Vaswani add a learned vector to the key,
-/// \f$s_{tj} = q_t (k_j + a_{\min(r, K)})^\top/\tau\f$, one vector per offset up to a clip K.
-///
-/// **Why.** The score reads the positions t and j only through r = t - j, so it is unchanged
-/// when both move together; and min(r, K) = K for every r >= K, so all offsets from K on read
-/// one vector and score alike: like T5's last bucket, the scheme cannot tell them apart.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (40-relative.md, \ref relative); this file is how they are checked.
 ///
 /// **What is computed.** numerics/relative_vectors.hpp scores from the positions themselves;
 /// the checks shift both positions of seeded pairs by up to 10^6 and compare the scores bit for

@@ -2,15 +2,8 @@
 /// @brief Definition 3, T5's relative-position buckets: exact for small offsets, logarithmic
 /// after, and one last bucket for everything far.
 ///
-/// **Statement (article).** With 32 buckets (causal: all of them for past offsets), offsets
-/// below 16 get their own bucket, the rest share logarithmically spaced buckets, and the last
-/// bucket holds every offset from 113 on, because the logarithmic map reaches it at
-/// \f$16 \cdot 8^{15/16} \approx 112.4\f$ rather than at the max distance 128.
-///
-/// **Why.** For \f$r \ge 16\f$ the bucket is \f$16 + \lfloor 16 \log_8(r/16) \rfloor\f$, clipped
-/// at 31. The clip takes over once \f$16\log_8(r/16) \ge 15\f$, that is
-/// \f$r \ge 16 \cdot 8^{15/16}\f$; bucket k (16 <= k <= 31) starts at the first integer at or above
-/// \f$16 \cdot 8^{(k-16)/16}\f$, a geometric progression.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (40-relative.md, \ref relative); this file is how they are checked.
 ///
 /// **What is computed.** numerics/relative_buckets.hpp implements T5's reference formula; the checks
 /// scan offsets 0 .. 10^6 and read off the exact range, the bucket starts and the first offset

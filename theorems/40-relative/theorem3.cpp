@@ -2,21 +2,8 @@
 /// @brief Theorem 3: ALiBi is a product kernel, and one inequality bounds both its reach and
 /// its extrapolation.
 ///
-/// **Statement.** A causal ALiBi head with slope s > 0 whose content scores for one query lie
-/// in an interval of width W has weights (i) \f$\alpha_{tj} \propto e^{c_{tj}} e^{-s(t-j)}\f$, a
-/// Nadaraya-Watson smoother with a product kernel, where the bidirectional time factor
-/// \f$e^{-s|t-j|}\f$ is positive definite; (ii) total weight at most
-/// \f$e^W e^{-sD}/(1 - e^{-s})\f$ on offsets \f$r \ge D\f$, at every length; (iii)
-/// \f$\alpha_r \le e^{W - sr}\alpha_0\f$, so a key beyond the horizon W/s weighs less than the
-/// query's own position whatever its content.
-///
-/// **Proof outline.** (i) is the softmax of \f$c_{tj} - s(t-j)\f$ written as a product.
-/// \f$e^{-s|u|}\f$ is the Matern-1/2 kernel; on sorted points its Gram matrix has determinant
-/// \f$\prod_i (1 - e^{-2s(x_{i+1} - x_i)}) > 0\f$ (it is the covariance of a stationary AR(1)
-/// chain) and, with every leading minor of the same form, is positive definite. A Schur
-/// product with a positive-semidefinite content kernel stays positive semidefinite. (iii):
-/// \f$\alpha_r/\alpha_0 = e^{c_r - c_0 - sr} \le e^{W - sr}\f$. (ii): sum (iii) over
-/// \f$r \ge D\f$ with \f$\alpha_0 \le 1\f$.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (40-relative.md, \ref relative); this file is how they are checked.
 ///
 /// **What is computed.** The ALiBi weights from the project's reference causal attention
 /// against the explicit product-kernel smoother; the smallest eigenvalues and the determinant

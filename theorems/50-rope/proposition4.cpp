@@ -2,18 +2,8 @@
 /// @brief Proposition 4: what RoPE's "long-term decay" bounds: an envelope, matched pairs,
 /// and not unrelated keys.
 ///
-/// With \f$h_j = \bar q_j k_j\f$, \f$h_{d/2} = 0\f$ and \f$S_j = \sum_{l<j} e^{i\Delta\theta_l}\f$,
-/// the offset score is \f$s(\Delta) = \operatorname{Re}\sum_j h_j e^{i\Delta\theta_j}\f$, and
-/// (i) \f$|\sum_j h_j e^{i\Delta\theta_j}| \le \max_j|h_{j+1}-h_j| \sum_{j=1}^{d/2}|S_j|\f$;
-/// (ii) if q = k and \f$E\lVert q_j\rVert^2 = \sigma^2\f$ in every plane, then
-/// \f$E\langle q, R_\theta(\Delta)q\rangle = \sigma^2\kappa_d(\Delta)\f$;
-/// (iii) if q and k are independent and k's planes are independent and each rotation-invariant
-/// in law, the law of \f$\langle q, R_\theta(\Delta)k\rangle\f$ does not depend on \f$\Delta\f$.
-///
-/// Proof outline: (i) is summation by parts, \f$\sum_j h_j(S_{j+1}-S_j) =
-/// -\sum_j S_{j+1}(h_{j+1}-h_j)\f$; (ii) uses \f$u^\top R(\varphi)u = \lVert u\rVert^2\cos\varphi\f$
-/// plane by plane; (iii) turning each independent, rotation-invariant plane of k leaves k's law
-/// unchanged and independent of q.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (50-rope.md, \ref rope); this file is how they are checked.
 ///
 /// What is computed. (i) on 200 seeded instances, and the envelope at d = 128, b = 10^4 for
 /// every offset 1 .. 4095, averaged over octaves. An octave here is

@@ -2,15 +2,8 @@
 /// @brief Theorem 4: the linear encodings that make scores relative are exactly the powers of
 /// one orthogonal matrix, i.e. RoPE with some spectrum.
 ///
-/// For \f$L_m \in \mathbb{R}^{d\times d}\f$ with \f$L_0 = I\f$, these are equivalent:
-/// (a) \f$\langle L_m q, L_n k\rangle\f$ depends only on q, k and n - m;
-/// (b) \f$L_m = U^m\f$ for an orthogonal U;
-/// (c) \f$L_m = Q(\bigoplus_i R(m\theta_i) \oplus I_p \oplus (-1)^m I_{p'})Q^\top\f$ with Q
-/// orthogonal, \f$\theta_i \in (0, \pi)\f$.
-///
-/// Proof outline: (a) says \f$L_m^\top L_n = G(n - m)\f$; m = n gives orthogonality, m = 0 gives
-/// \f$G = L\f$, and then \f$L_{m+k} = L_m L_k\f$, so \f$L_m = L_1^m\f$. The real normal form of
-/// the normal matrix U (a cited result) gives (c), and (c) visibly satisfies (a).
+/// The statement and its argument are told once, on the section's page beside this file
+/// (50-rope.md, \ref rope); this file is how they are checked.
 ///
 /// What is computed, in double precision through Eigen::RealSchur (numerics/
 /// orthogonal_normal_form.hpp): 60 seeded orthogonal U with a prescribed normal form

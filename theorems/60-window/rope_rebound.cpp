@@ -2,18 +2,8 @@
 /// @brief Why the trained RoPE heads fail past their window: the score of a marked token as a
 /// trigonometric polynomial in its offset, pinned by training on offsets 0..31 only.
 ///
-/// Result (as the article states it). In every seed the score falls across the window to a
-/// first trough at r = 32..34, dives to its lowest value at r = 89..90, and climbs again to a
-/// peak at r = 181..182 that outscores every marked token 16 to 31 positions back; the largest
-/// amplitude sits in plane 3. The wavelength census (Theorem 5 (i), checked in the theorem5
-/// unit) explains it: within 32 positions planes 0 and 1 complete their turns and the others do
-/// not, so the slow planes 2 and 3 (wavelengths 62.8 and 198.7) carry recency; plane 2 reaches
-/// its low again a turn later (the dive), and three turns of plane 2 (188.5) against one of
-/// plane 3 bring the two back into phase, where they crest together.
-///
-/// Proof outline. By Proposition 3 (iii) the score of query q and key k at offset r is
-/// sum_j rho_j cos(-r theta_j + phi_j), rho_j = |q_j| |k_j|. Training fixes the rho_j and phi_j
-/// only through offsets 0..31; past them each plane keeps turning at its own rate.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (60-window.md, \ref window); this file is how they are checked.
 ///
 /// Definition used here. "The score of a marked token at offset r" is the head's
 /// pre-softmax score (q . R(-r) k / sqrt(d)) of the query token against a marked token r

@@ -3,22 +3,8 @@
 /// matrix is from the relative (commutant) subspace of Theorem 2, and which parts of the score
 /// make them collapse past the window.
 ///
-/// Result (as the article states it). The position-against-position term p(t) M p(j)^T,
-/// M = W_Q W_K^T, depends only on the offset iff M lies in the d-dimensional commutant of
-/// R_omega(1) (Theorem 2). The trained heads' relativity defect delta(M) = |M - Pi M|_F / |M|_F
-/// is as large as a random matrix's (about 0.968 at d = 16) before and after training:
-/// nothing inside the window rewards relativity. Projecting only that term onto the commutant
-/// leaves the collapse past the window in place (0.202, 0.136, 0.143 at 64, 128, 256),
-/// because the query-position-against-key-content term spreads the keys' scores as much (at
-/// length 32 the two spreads are within 6% of each other in every seed). Shifting a long
-/// sequence so that the query sits at position 31 again, every offset kept, restores much of
-/// the reading at 64 (0.769) but little at 256 (0.313), where old keys land on positions
-/// training never saw.
-///
-/// Proof outline. With h = xE + p the score splits into content-content, content-position,
-/// position-content and position-position terms; Theorem 2 constrains the last only. A
-/// Gaussian M has 1 - delta^2 ~ Beta(d/2, (d^2 - d)/2) (numerics/commutant.hpp), which gives
-/// the random band used below.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (60-window.md, \ref window); this file is how they are checked.
 ///
 /// What the checks compute. delta(W_Q W_K^T) of each seed's initial and trained weights with
 /// pe::relativity_defect; reads of the trained heads with the position-position term replaced

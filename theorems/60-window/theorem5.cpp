@@ -2,31 +2,13 @@
 /// @brief Theorem 5: the wavelength census, what PI, NTK-aware scaling and YaRN do to each
 /// plane, the interpolation bound, and the corrected constant in Chen and colleagues' bound.
 ///
-/// With \f$\lambda_j = 2\pi/\theta_j\f$:
-/// (i) over training offsets 0 .. L - 1 plane j turns a whole circle iff
-/// \f$(L-1)\theta_j \ge 2\pi\f$;
-/// (ii) PI maps test offsets 0 .. \f$\kappa L - 1\f$ into \f$[0, L - 1/\kappa]\f$ and shrinks
-/// neighbour angles to \f$\theta_j/\kappa\f$;
-/// (iii) NTK-aware scaling gives plane j the frequency \f$\theta_j\kappa^{-2j/(d-2)}\f$;
-/// (iv) the linear interpolation \f$\ell\f$ of \f$a(\Delta) = \operatorname{Re}\sum_j h_j
-/// e^{i\Delta\theta_j}\f$ between integers \f$\Delta_1 < \Delta_2\f$ satisfies
-/// \f$|a - \ell| \le \tfrac12(\Delta-\Delta_1)(\Delta_2-\Delta)\sum_j|h_j|\theta_j^2\f$, and
-/// \f$\sum_j\theta_j^2 = (1-b^{-2})/(1-b^{-4/d})\f$.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (60-window.md, \ref window); this file is how they are checked.
 ///
-/// Proof outline: (i) the trained angles fill the arc \f$[0, (L-1)\theta_j]\f$; (ii) the last
-/// test offset maps to \f$(\kappa L - 1)/\kappa\f$; (iii) \f$(b\kappa^{d/(d-2)})^{-2j/d} =
-/// b^{-2j/d}\kappa^{-2j/(d-2)}\f$; (iv) the interpolation remainder is
-/// \f$\tfrac12 a''(\xi)(\Delta-\Delta_1)(\Delta-\Delta_2)\f$ and
-/// \f$|a''| \le \sum_j|h_j|\theta_j^2\f$; the sum of \f$b^{-4j/d}\f$ is geometric.
-///
-/// Chen and colleagues' Theorem 2.1 states (iv) with \f$\max_j|h_j|\,d/(4\ln b)\f$ in place of
-/// \f$\sum_j|h_j|\theta_j^2\f$; their proof bounds \f$1/(1-b^{-4/d})\f$ by \f$d/(4\ln b)\f$,
-/// which runs the wrong way, since \f$1 - e^{-x} < x\f$. The instance \f$h_j = 1\f$ on
-/// \f$[0, 1]\f$ at \f$\Delta = 1/2\f$ refutes their statement at d = 128; the error and both
-/// bounds are enclosed in MPFI intervals (numerics/chen_counterexample.hpp), so the verdict
-/// compares interval endpoints and is a proof.
-///
-/// The maps are the ones experiments use (numerics/context_extension.hpp, Definition 5).
+/// The counterexample to Chen and colleagues' constant is decided on MPFI enclosures of the
+/// error and of both bounds (numerics/chen_counterexample.hpp), so its verdict compares interval
+/// endpoints and is a proof. The maps are the ones experiments use
+/// (numerics/context_extension.hpp, Definition 5).
 /// tests/theorem5_test.cpp states (ii)-(iv) and the closed form as RapidCheck properties.
 #include <algorithm>
 #include <cmath>

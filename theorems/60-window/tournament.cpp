@@ -3,18 +3,8 @@
 /// of five position schemes, read at 32, 64, 128 and 256, and the trained RoPE heads re-read
 /// under PI, NTK-aware scaling and YaRN.
 ///
-/// Result (as the article states it). Every scheme but "none" reads the task inside the
-/// window; past it the learned table has no positions to offer, the added sinusoidal code
-/// collapses at twice the training length, ALiBi holds at every length (Theorem 3 (ii) bounds
-/// the weight it can put far back), and RoPE degrades steadily, its seeds far apart at 256.
-/// Each context-extension map rescues the RoPE heads without retraining, NTK-aware scaling
-/// best at 256, where it ties ALiBi.
-///
-/// Why. A score that depends on absolute positions meets positions it never saw (the added
-/// code); a relative score is a function of the offset but training pins it only on offsets
-/// 0..31 (RoPE: a trigonometric polynomial, see the rope_rebound unit); a linear penalty keeps
-/// the weight on recent offsets at every length (ALiBi). The maps pull the test offsets' angles
-/// back toward the trained arc (Theorem 5).
+/// The statement and its argument are told once, on the section's page beside this file
+/// (60-window.md, \ref window); this file is how they are checked.
 ///
 /// What the checks compute. experiments/length_tournament.cpp trains the five schemes' heads (1,500
 /// Adam steps, width 16) in the recipe experiments/recipes.hpp's rule selects, 20 seeds each,

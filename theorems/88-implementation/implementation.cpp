@@ -2,9 +2,8 @@
 /// @brief The article's Implementation section as claims about this project: the hand-written
 /// gradients against central differences, the headline runs' shape, and the 24 harness rows.
 ///
-/// **Statement (article).** The models are trained from scratch with hand-written gradients,
-/// 27 single-head models (15 for the tournament, 12 for the filings), and a harness of 24
-/// assertion-based tests covers the statements listed there.
+/// The statement and its argument are told once, on the section's page beside this file
+/// (88-implementation.md, \ref implementation); this file is how they are checked.
 ///
 /// **What is computed.** For every scheme, every parameter block's gradient under every reading
 /// the scheme trains or is read with (experiments/gradient_check.hpp) against central
