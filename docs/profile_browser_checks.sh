@@ -3,6 +3,9 @@
 # drives headless Chromium, one at a time, then all of them together as the test preset runs them
 # (two at a time), and prints a profile:
 #   wall         CTest's own time for the test (its "Passed  N sec" line)
+#   cpu          user + system seconds of CTest and everything it started (/usr/bin/time): on
+#                a loaded machine the wall time stretches, the CPU time much less; on two idle
+#                cores the tests run together take at least half their CPU time
 #   launches     Chromium processes the test started, and their wall time added up (a shim first
 #                on PATH stamps each start and end: date +%s.%N)
 #   start-up     launches times the wall time of one Chromium started on about:blank with the
@@ -58,17 +61,17 @@ startup=$(printf '%s\n' "${startups[@]}" | sort -n | sed -n 3p)
 
 echo "# Browser checks profile: $(date -u +%Y-%m-%dT%H:%MZ), $(git -C "$(dirname "$0")" rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "# Machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg); $("$chromium_bin" --version 2>/dev/null)"
-echo "# Tools: ctest (wall per test), a chromium shim on PATH stamping each launch (date +%s.%N),"
+echo "# Tools: ctest (wall per test), /usr/bin/time (CPU), a chromium shim on PATH stamping each launch (date +%s.%N),"
 echo "# bash's date around the run of all of them together (ctest -j 2)."
 echo "# Chromium start-up and shut-down on about:blank, median of 5: ${startup} s (runs: ${startups[*]})"
 echo
-printf '%-36s %7s %9s %9s %9s %9s %7s\n' test wall launches 'in-browsr' start-up pages shell
+printf '%-36s %7s %6s %9s %9s %9s %9s %7s\n' test wall cpu launches 'in-browsr' start-up pages shell
 total_wall=0
 for test in "${tests[@]}"; do
   log="$work/$test.launches"
   : > "$log"
   out="$work/$test.out"
-  PATH="$work/shim:$PATH" PE_CHROMIUM_LOG="$log" \
+  PATH="$work/shim:$PATH" PE_CHROMIUM_LOG="$log" /usr/bin/time -f '%U %S' -o "$work/$test.cpu" \
     ctest --test-dir "$build_dir" -R "^${test//./\\.}\$" -FA '.*' -V > "$out" 2>&1 || true
   result=$(grep -E "Test +#[0-9]+: ${test//./\\.} " "$out" | tail -n 1)
   wall=$(sed -n 's/.* \([0-9.]*\) sec.*/\1/p' <<< "$result")
@@ -78,7 +81,8 @@ for test in "${tests[@]}"; do
   start_share=$(awk -v n="$launches" -v s="$startup" 'BEGIN { printf "%.2f", n * s }')
   pages=$(awk -v b="$in_browser" -v s="$start_share" 'BEGIN { printf "%.2f", b - s }')
   shell=$(awk -v w="${wall:-0}" -v b="$in_browser" 'BEGIN { printf "%.2f", w - b }')
-  printf '%-36s %7s %9s %9s %9s %9s %7s %s\n' "$test" "${wall:-?}" "$launches" "$in_browser" \
+  cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$work/$test.cpu")
+  printf '%-36s %7s %6s %9s %9s %9s %9s %7s %s\n' "$test" "${wall:-?}" "$cpu" "$launches" "$in_browser" \
          "$start_share" "$pages" "$shell" "${status:-?}"
   grep -o 'session:.*' "$out" | sed "s/^/    $test /" || true
   total_wall=$(awk -v a="$total_wall" -v b="${wall:-0}" 'BEGIN { printf "%.2f", a + b }')
@@ -87,8 +91,10 @@ echo
 echo "sum of the tests' walls, one at a time: $total_wall s"
 regex="^($(printf '%s|' "${tests[@]}" | sed -e 's/\./\\./g' -e 's/|$//'))\$"
 t0=$(date +%s.%N)
-ctest --test-dir "$build_dir" -R "$regex" -FA '.*' -j 2 > "$work/together.out" 2>&1 || true
-echo "all ${#tests[@]} together, ctest -j 2: $(seconds "$t0" "$(date +%s.%N)") s wall;" \
+/usr/bin/time -f '%U %S' -o "$work/together.cpu" \
+  ctest --test-dir "$build_dir" -R "$regex" -FA '.*' -j 2 > "$work/together.out" 2>&1 || true
+echo "all ${#tests[@]} together, ctest -j 2: $(seconds "$t0" "$(date +%s.%N)") s wall," \
+     "$(awk '{ printf "%.1f", $1 + $2 }' "$work/together.cpu") s of CPU (user + system, /usr/bin/time);" \
      "$(grep -o '[0-9]*% tests passed.*' "$work/together.out")"
 t0=$(date +%s.%N)
 ctest --test-dir "$build_dir" -R '^docs\.build$' -FA '.*' > "$work/build.out" 2>&1 || true
