@@ -72,6 +72,9 @@ browser.stdio[4].on("data", (chunk) => {
     }
   }
 });
+// A browser that dies early closes the pipe: its requests fail below, not the driver.
+browser.stdio[3].on("error", () => {});
+browser.stdio[4].on("error", () => {});
 let browserGone = false;
 browser.on("exit", () => {
   browserGone = true;

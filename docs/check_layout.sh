@@ -117,7 +117,7 @@ for file in $pages; do
   [ "${laid_out[$i]}" = "$file" ] || annotated=true
   for width in "${widths[@]}"; do
     dom=$(cat "$probed/$i-$width.dom.html" 2>/dev/null || true)
-    body=$(grep -o '<body[^>]*>' <<< "$dom" | head -n 1)
+    body=$(grep -o '<body[^>]*>' <<< "$dom" | head -n 1 || true)
     attr() { sed -n "s/.* $1=\"\([^\"]*\)\".*/\1/p" <<< "$body"; }
     cards=$(attr data-pe-cards)
     if [ -z "$cards" ]; then

@@ -53,7 +53,7 @@ browser_session "$dumps/browser-jobs.txt"
 failures=0
 for width in "${widths[@]}"; do
   dom=$(cat "$dumps/$width.dom.html" 2>/dev/null || true)
-  body=$(grep -o '<body[^>]*>' <<< "$dom" | head -n 1)
+  body=$(grep -o '<body[^>]*>' <<< "$dom" | head -n 1 || true)
   attr() { sed -n "s/.* $1=\"\([^\"]*\)\".*/\1/p" <<< "$body"; }
   problems=()
   font=$(attr data-pe-map-font-min)
