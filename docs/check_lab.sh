@@ -5,7 +5,7 @@
 # HTML_DIR) into OUT_DIR and adds docs/lab/lab_probe.js after lab.js in the copy, so the shipped
 # page carries no test code. The probe moves the controls, compares what the page shows with
 # the payload and writes its findings into <pre id="probe-result">; this script reads them from
-# Chromium's --dump-dom output. Checks (each FAILs the test):
+# the DOM that the browser session dumps (headless_chromium.sh). Checks (each FAILs the test):
 #   readout_follows_m / _n   every slider position shows the payload's Gram value for (m, n)
 #   lock_keeps_readout       with the offset locked, either slider moves both, readout unchanged
 #   rope_peak_offset         selecting RoPE shows the payload's rope_peak offset
