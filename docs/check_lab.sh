@@ -5,7 +5,7 @@
 # HTML_DIR) into OUT_DIR and adds docs/lab/lab_probe.js after lab.js in the copy, so the shipped
 # page carries no test code. The probe moves the controls, compares what the page shows with
 # the payload and writes its findings into <pre id="probe-result">; this script reads them from
-# Chromium's --dump-dom output. Checks (each FAILs the test):
+# the DOM that the browser session dumps (headless_chromium.sh). Checks (each FAILs the test):
 #   readout_follows_m / _n   every slider position shows the payload's Gram value for (m, n)
 #   lock_keeps_readout       with the offset locked, either slider moves both, readout unchanged
 #   rope_peak_offset         selecting RoPE shows the payload's rope_peak offset
@@ -50,11 +50,16 @@ fi
 sed 's#<script src="lab.js"></script>#&\n<script src="lab_probe.js"></script>#' \
   "$out_dir/lab.html" > "$out_dir/lab-probe.html"
 
-page_url="file://$(realpath "$out_dir/lab.html")"
-chromium_run --dump-dom "file://$(realpath "$out_dir/lab-probe.html")" > "$out_dir/lab-probe.dom.html" || true
-chromium_run --hide-scrollbars --window-size=1280,3700 --screenshot="$out_dir/lab.png" "$page_url" > /dev/null || true
-chromium_run --hide-scrollbars --window-size=1280,3700 --screenshot="$out_dir/lab-rope.png" \
-  "$page_url#scheme=rope&m=20&n=27&lock=1&seed=1" > /dev/null || true
+page_url="file://$(realpath -s "$out_dir/lab.html")"
+# One browser: the probed copy in headless Chromium's default window (800 x 600), and the two
+# screenshots of the shipped page.
+{
+  browser_job 800 600 "$out_dir/lab-probe.dom.html" - "file://$(realpath -s "$out_dir/lab-probe.html")"
+  browser_job 1280 3700 - "$out_dir/lab.png" "$page_url"
+  browser_job 1280 3700 - "$out_dir/lab-rope.png" "$page_url#scheme=rope&m=20&n=27&lock=1&seed=1"
+} > "$out_dir/browser-jobs.txt"
+browser_session "$out_dir/browser-jobs.txt"
+touch "$out_dir/lab-probe.dom.html"
 
 result=$(sed -n '/<pre id="probe-result">/,/<\/pre>/p' "$out_dir/lab-probe.dom.html" |
          sed -e 's/.*<pre id="probe-result">//' -e 's#</pre>.*##' |

@@ -32,8 +32,10 @@ fi
 source "$(dirname "${BASH_SOURCE[0]}")/headless_chromium.sh" "the pages' layout was"
 
 if [ -n "$stylesheet" ]; then
+  # Links to the output's files and folders (not a copy of MathJax), the stylesheet replaced.
   copy=$(mktemp -d)
-  cp -r "$html_dir/." "$copy/"
+  ln -s "$(realpath -s "$html_dir")"/* "$copy/"
+  rm "$copy/style.css"
   cp "$stylesheet" "$copy/style.css"
   html_dir=$copy
 fi
@@ -56,7 +58,7 @@ else
   pages=$(grep -l 'class="pe-claim"\|<body class="pe-annotated"' "$html_dir"/*.html | sort)
 fi
 probed=$(mktemp -d)
-trap 'rm -rf "$probed" "${copy:-}" "$chromium_profile"' EXIT
+trap 'rm -rf "$probed" "${copy:-}"' EXIT
 
 # A link "PAGE#ANCHOR" resolves when PAGE is a file of the output with an element of that id.
 # Prints the links of stdin that do not, one a line.
@@ -77,8 +79,34 @@ if [ -z "$pages" ]; then
   exit 1
 fi
 
-failures=0
+# The pages to lay out: the annotated article is self-contained, so the probe goes into a copy.
+laid_out=()
 for file in $pages; do
+  page=$(basename "$file")
+  if [ -f "$file" ] && grep -q '<body class="pe-annotated"' "$file"; then
+    cp "$html_dir/render_probe.js" "$probed/"
+    sed 's|</body>|<script src="render_probe.js"></script></body>|' "$file" > "$probed/$page"
+    laid_out+=("$probed/$page")
+  else
+    laid_out+=("$file")
+  fi
+done
+# Every page at every width in one browser (file access lets the probe read the figures' SVG
+# documents beside the page); page I at width W dumps its DOM into $probed/I-W.dom.html.
+jobs=$probed/browser-jobs.txt
+: > "$jobs"
+for i in "${!laid_out[@]}"; do
+  [ -f "${laid_out[$i]}" ] || continue
+  for width in "${widths[@]}"; do
+    browser_job "$width" "$screen_height" "$probed/$i-$width.dom.html" - "file://$(realpath -s "${laid_out[$i]}")" >> "$jobs"
+  done
+done
+browser_session "$jobs"
+
+failures=0
+i=-1
+for file in $pages; do
+  i=$((i + 1))
   page=$(basename "$file")
   if [ ! -f "$file" ]; then
     echo "FAIL $page: $file does not exist (build the docs first: cmake --build --preset docs)"
@@ -86,18 +114,10 @@ for file in $pages; do
     continue
   fi
   annotated=false
-  laid_out=$file
-  if grep -q '<body class="pe-annotated"' "$file"; then
-    annotated=true
-    cp "$html_dir/render_probe.js" "$probed/"
-    sed 's|</body>|<script src="render_probe.js"></script></body>|' "$file" > "$probed/$page"
-    laid_out=$probed/$page
-  fi
+  [ "${laid_out[$i]}" = "$file" ] || annotated=true
   for width in "${widths[@]}"; do
-    # File access lets the probe read the figures' SVG documents beside the page.
-    dom=$(chromium_run --allow-file-access-from-files --window-size="$width,$screen_height" \
-            --dump-dom "file://$(realpath "$laid_out")" || true)
-    body=$(grep -o '<body[^>]*>' <<< "$dom" | head -n 1)
+    dom=$(cat "$probed/$i-$width.dom.html" 2>/dev/null || true)
+    body=$(grep -o '<body[^>]*>' <<< "$dom" | head -n 1 || true)
     attr() { sed -n "s/.* $1=\"\([^\"]*\)\".*/\1/p" <<< "$body"; }
     cards=$(attr data-pe-cards)
     if [ -z "$cards" ]; then

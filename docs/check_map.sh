@@ -42,10 +42,18 @@ resolves() {
     grep -q "id=\"$anchor\"" "$html_dir/$target"
 }
 
+# Both widths in one browser.
+dumps=$(mktemp -d)
+trap 'rm -rf "$dumps"' EXIT
+for width in "${widths[@]}"; do
+  browser_job "$width" "$screen_height" "$dumps/$width.dom.html" - "file://$(realpath -s "$file")"
+done > "$dumps/browser-jobs.txt"
+browser_session "$dumps/browser-jobs.txt"
+
 failures=0
 for width in "${widths[@]}"; do
-  dom=$(chromium_run --window-size="$width,$screen_height" --dump-dom "file://$(realpath "$file")" || true)
-  body=$(grep -o '<body[^>]*>' <<< "$dom" | head -n 1)
+  dom=$(cat "$dumps/$width.dom.html" 2>/dev/null || true)
+  body=$(grep -o '<body[^>]*>' <<< "$dom" | head -n 1 || true)
   attr() { sed -n "s/.* $1=\"\([^\"]*\)\".*/\1/p" <<< "$body"; }
   problems=()
   font=$(attr data-pe-map-font-min)

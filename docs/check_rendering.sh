@@ -26,6 +26,18 @@ fail() {
   failures=$((failures + 1))
 }
 
+# Every page once, in one browser: its DOM and a screenshot of the window, from the same load.
+jobs="$out_dir/browser-jobs.txt"
+: > "$jobs"
+for page in "$@"; do
+  file="$html_dir/$page"
+  [ -f "$file" ] || continue
+  name=${page%.html}
+  rm -f "$out_dir/$name.dom.html" "$out_dir/$name.png"
+  browser_job 1280 2000 "$out_dir/$name.dom.html" "$out_dir/$name.png" "file://$(realpath -s "$file")" >> "$jobs"
+done
+browser_session "$jobs"
+
 for page in "$@"; do
   file="$html_dir/$page"
   if [ ! -f "$file" ]; then
@@ -34,13 +46,10 @@ for page in "$@"; do
   fi
   name=${page%.html}
   dom="$out_dir/$name.dom.html"
-  chromium_run --dump-dom "file://$(realpath "$file")" > "$dom" || true
   if [ ! -s "$dom" ]; then
     fail "chromium produced no DOM"
     continue
   fi
-  chromium_run --hide-scrollbars --window-size=1280,2000 \
-    --screenshot="$out_dir/$name.png" "file://$(realpath "$file")" > /dev/null || true
   [ -s "$out_dir/$name.png" ] || fail "chromium produced no screenshot"
 
   # What the probe (render_probe.js) recorded on <body>.

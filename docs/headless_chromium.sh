@@ -1,5 +1,6 @@
-# Sourced by the browser checks (check_rendering.sh, check_lab.sh): finds Debian's chromium or
-# exits 77 (CTest's skip code) saying what went unchecked, and defines chromium_run.
+# Sourced by the browser checks (check_rendering.sh, check_layout.sh, check_map.sh,
+# check_lab.sh): finds Debian's chromium and node or exits 77 (CTest's skip code) saying what
+# went unchecked, and defines browser_session.
 #
 # usage: source headless_chromium.sh "WHAT WAS NOT CHECKED"
 chromium_bin=$(command -v chromium || command -v chromium-browser || true)
@@ -7,13 +8,23 @@ if [ -z "$chromium_bin" ]; then
   echo "SKIPPED: chromium is not installed (Debian: apt-get install -y chromium); $1 not checked"
   exit 77
 fi
-chromium_profile=$(mktemp -d)
-trap 'rm -rf "$chromium_profile"' EXIT
+node_bin=$(command -v node || command -v nodejs || true)
+if [ -z "$node_bin" ]; then
+  echo "SKIPPED: node is not installed (Debian: apt-get install -y nodejs), and it drives chromium; $1 not checked"
+  exit 77
+fi
 
-# A fresh profile, no network services, virtual time so scripts (MathJax, the lab's probe)
-# finish before the dump or the screenshot.
-chromium_run() {
-  timeout 120 "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-quic \
-    --no-first-run --disable-background-networking --disable-component-update --disable-sync \
-    --user-data-dir="$chromium_profile" --virtual-time-budget=10000 "$@" 2>/dev/null
+# Opens every page of JOBS in one headless Chromium (browser_session.js: a fresh profile, no
+# network services, virtual time so that MathJax and the probes finish before the dump or the
+# screenshot) and prints what it did. JOBS: the lines browser_job printed. A page that fails gets
+# no output file; the caller's check fails on that.
+browser_session() {
+  "$node_bin" "$(dirname "${BASH_SOURCE[0]}")/browser_session.js" "$chromium_bin" "$1" || true
+}
+
+# One line of a job file: browser_job WIDTH HEIGHT DOM_OUT PNG_OUT URL >> JOBS, "-" for an output
+# not wanted; the window is WIDTH x HEIGHT (--window-size), and a screenshot hides the scrollbars
+# (--hide-scrollbars). Tab-separated, so paths may hold spaces.
+browser_job() {
+  printf '%s\t%s\t%s\t%s\t%s\n' "$@"
 }
