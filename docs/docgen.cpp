@@ -371,23 +371,43 @@ std::string filing_directive(const std::string& line, const std::string& file, i
                        static_cast<int>(tokens));
 }
 
-/// [[ci-costs]] or [[benchmarks NAME]]: a recorded run under docs/measurements/, formatted.
+/// A recorded profile as a code block: its comment lines (tool, machine, commit) and its table,
+/// without the indented detail lines, which stay in the file the block names.
+std::string recorded_profile_markdown(const std::string& name, const std::string& text) {
+  std::string block = "```\n";
+  std::istringstream in(text);
+  int details = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (starts_with(line, " ")) ++details;
+    else block += line + "\n";
+  }
+  block += "```\n";
+  if (details > 0)
+    block += "*" + std::to_string(details) + " detail lines are in `docs/measurements/" + name + "`.*\n";
+  return block;
+}
+
+/// [[ci-costs]], [[benchmarks NAME]] or [[recorded FILE]]: a recorded run under
+/// docs/measurements/, formatted.
 std::string measurement_directive(const std::string& line, const std::string& file, int number,
                                   const Context& context) {
   std::string path;
   std::string name;
+  const bool recorded = starts_with(line, "[[recorded ");
   if (line == "[[ci-costs]]") {
     path = context.source_dir + "/docs/measurements/ci.log";
   } else {
-    name = line.substr(13, line.size() - 15);
+    const std::size_t start = recorded ? 11 : 13;
+    name = line.size() > start + 2 ? line.substr(start, line.size() - start - 2) : "";
     if (line.substr(line.size() - 2) != "]]" || name.empty() || name.find('/') != std::string::npos)
-      throw std::invalid_argument(where(file, number) + "expected [[benchmarks NAME]]: " + line);
-    path = context.source_dir + "/docs/measurements/" + name + ".json";
+      throw std::invalid_argument(where(file, number) + "expected [[benchmarks NAME]] or [[recorded FILE]]: " + line);
+    path = context.source_dir + "/docs/measurements/" + name + (recorded ? "" : ".json");
   }
   std::ifstream record(path);
   if (!record) throw std::invalid_argument(where(file, number) + line + " needs " + path);
   std::ostringstream text;
   text << record.rdbuf();
+  if (recorded) return recorded_profile_markdown(name, text.str());
   return name.empty() ? ci_costs_markdown(parse_ci_run(text.str())) : benchmarks_markdown(name, text.str());
 }
 
@@ -447,7 +467,7 @@ Page expand_template(const std::string& text, const std::string& file, const Con
   for (std::string line; std::getline(in, line);) {
     ++number;
     if (starts_with(line, "[[section ")) continue;  // read by page_section
-    if (line == "[[ci-costs]]" || starts_with(line, "[[benchmarks ")) {
+    if (line == "[[ci-costs]]" || starts_with(line, "[[benchmarks ") || starts_with(line, "[[recorded ")) {
       out << measurement_directive(line, file, number, context);
       continue;
     }

@@ -13,6 +13,7 @@
 /// | `[[claims PREFIX ... !PREFIX ...]]` | yes | a table of the claims, from any section, whose id starts with one of the prefixes and with none of the `!` ones (a note when there are none yet) |
 /// | `[[claims-rest]]` | yes | a table of the page's section's claims not shown by an earlier table on the page (a note when the section has none at all); appended at the end when absent |
 /// | `[[unit NAME]]` | no | a link to `theorems/NN-section/NAME.cpp`; a unit that does not exist is an error |
+/// | `[[recorded FILE]]` | yes | a recorded profile, docs/measurements/FILE, as a code block: its comment lines and table, the indented detail lines left in the file |
 /// | `[[summary]]` | yes | the counts of claims, verdicts and errata, and the failing statements split by kind (the article's mathematics, setting-dependent, reproducing nowhere) |
 /// | `[[training-selection]]` | yes | the rule that chose the training recipes, each family's grid with every recipe's validation figures, and the chosen recipes (Context::training_selection) |
 /// | `[[harness]]` | yes | the article's 24 harness rows with the CTest name patterns that run each (theorems/ledger/harness.hpp) |

@@ -13,6 +13,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <unistd.h>
 
 #include "clocks.hpp"
 #include "context_extension.hpp"
@@ -737,4 +738,25 @@ TEST(Benchmarks, ATableOfEachRunWithItsCountersAndWhereItRan) {
   EXPECT_NE(md.find("`docs/measurements/bench_x.json`"), std::string::npos) << md;
   EXPECT_THROW(pe::docgen::benchmarks_markdown("bench_x", R"({"benchmarks": []})"), std::invalid_argument);
   EXPECT_THROW(pe::docgen::benchmarks_markdown("bench_x", "{"), std::invalid_argument);
+}
+
+// ---- recorded profiles ([[recorded FILE]]) ----------------------------------------------------
+
+TEST(RecordedProfile, ShowsCommentsAndTableAndCountsTheDetailLinesLeftInTheFile) {
+  const std::filesystem::path root =
+      std::filesystem::temp_directory_path() / ("pe_docgen_recorded_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(root / "docs" / "measurements");
+  std::ofstream(root / "docs" / "measurements" / "profile.txt")
+      << "# Tool: ctest\ntest   wall\ndocs.a  1.5\n    docs.a page 1\n    docs.a page 2\ndocs.b  2.0\n";
+  Context c = context_with({});
+  c.source_dir = root.string();
+  const std::string page =
+      pe::docgen::expand_template("# P {#p}\n[[recorded profile.txt]]\n", "p.md", c).text;
+  EXPECT_NE(page.find("```\n# Tool: ctest\ntest   wall\ndocs.a  1.5\ndocs.b  2.0\n```\n"), std::string::npos)
+      << page;
+  EXPECT_EQ(page.find("page 1"), std::string::npos) << page;
+  EXPECT_NE(page.find("*2 detail lines are in `docs/measurements/profile.txt`.*"), std::string::npos) << page;
+  EXPECT_THROW(pe::docgen::expand_template("[[recorded missing.txt]]\n", "p.md", c), std::invalid_argument);
+  EXPECT_THROW(pe::docgen::expand_template("[[recorded ../x]]\n", "p.md", c), std::invalid_argument);
+  std::filesystem::remove_all(root);
 }
