@@ -138,7 +138,32 @@ class RopeRule final : public PositionSchemeRule {
                             SchemeScratch* scratch) const override {
     auto& s = static_cast<RopeScratch&>(*scratch);
     const RopeReading r = reading_of(shape, reading);
-    const int planes = shape.width / 2, d = shape.width;
+    const int d = shape.width;
+    const long block = std::max(1L, long(std::ceil(std::sqrt(double(m + 1)))));
+    const long blocks = (m + block) / block;  // offsets 0..m
+    prepare_scan(r, q, type_keys, d, block, blocks, s);
+    double largest = -std::numeric_limits<double>::infinity();
+    for (long b = 0; b < blocks; ++b) {
+      turn_coefficients(s, b, d);
+      // Offsets r = b block + i in [1, m]: key j = m - r (offset 0 is the query itself).
+      const long first = b == 0 ? 1 : 0, last = std::min(block - 1, m - b * block);
+      score_block(s, m - b * block, first, last, types, d, scores);
+      if (b == 0) {
+        for (long i = first; i <= last; ++i) largest = std::max(largest, scores[m - i]);
+        for (Eigen::Index v = 0; v < type_keys.rows(); ++v) {
+          const double bound = s.type_bounds[std::size_t(v)];
+          s.type_skipped[std::size_t(v)] = bound + 1e-9 * (1 + bound) < largest - kNegligibleScoreGap;
+        }
+      }
+    }
+  }
+
+ private:
+  /// The scan's tables for one query: each key type's (A_p, B_p), the short tables of cos and
+  /// sin of i f_p (i < block) and of b block f_p (b < blocks), and each type's score bound.
+  static void prepare_scan(const RopeReading& r, const Eigen::VectorXd& q, const RowMatrix& type_keys,
+                           int d, long block, long blocks, RopeScratch& s) {
+    const int planes = d / 2;
     const Eigen::Index vocabulary = type_keys.rows();
     const double c = r.score_scale / std::sqrt(double(d));
     s.scan_coefficients.resize(vocabulary, d);
@@ -149,8 +174,6 @@ class RopeRule final : public PositionSchemeRule {
         s.scan_coefficients(v, 2 * p) = c * (k0 * q(2 * p) + k1 * q(2 * p + 1));
         s.scan_coefficients(v, 2 * p + 1) = c * (k1 * q(2 * p) - k0 * q(2 * p + 1));
       }
-    const long block = std::max(1L, long(std::ceil(std::sqrt(double(m + 1)))));
-    const long blocks = (m + block) / block;  // offsets 0..m
     reserve_rows(s.fine_turns, block, d);
     reserve_rows(s.coarse_turns, blocks, d);
     for (int p = 0; p < planes; ++p) {
@@ -175,67 +198,67 @@ class RopeRule final : public PositionSchemeRule {
         s.type_bounds[std::size_t(v)] += std::hypot(s.scan_coefficients(v, 2 * p), s.scan_coefficients(v, 2 * p + 1));
     s.type_skipped.assign(std::size_t(vocabulary), 0);
     s.scored.resize(std::size_t(block));
-    double largest = -std::numeric_limits<double>::infinity();
-    for (long b = 0; b < blocks; ++b) {
-      const double* big = s.coarse_turns.row(b).data();
-      for (Eigen::Index v = 0; v < vocabulary; ++v) {
-        if (s.type_skipped[std::size_t(v)]) continue;
-        for (int p = 0; p < planes; ++p) {
-          const double a = s.scan_coefficients(v, 2 * p), bb = s.scan_coefficients(v, 2 * p + 1);
-          s.turned_coefficients(v, 2 * p) = a * big[2 * p] + bb * big[2 * p + 1];
-          s.turned_coefficients(v, 2 * p + 1) = bb * big[2 * p] - a * big[2 * p + 1];
-        }
-      }
-      // Offsets r = b block + i in [1, m]: key j = m - r (offset 0 is the query itself).
-      const long first = b == 0 ? 1 : 0, last = std::min(block - 1, m - b * block);
-      long count = 0;
-      for (long i = first; i <= last; ++i) {
-        const long key = m - (b * block + i);
-        if (s.type_skipped[std::size_t(types[key])]) scores[key] = -std::numeric_limits<double>::infinity();
-        else s.scored[std::size_t(count++)] = i;
-      }
-      // kInterleaved keys at a time, so that their sums are independent chains the processor
-      // overlaps; each key's own sums run in the same order as for a key alone.
-      long n = 0;
-      for (; n + kInterleaved <= count; n += kInterleaved) {
-        double cosine_part[kInterleaved] = {}, sine_part[kInterleaved] = {};
-        const double* turn[kInterleaved];
-        const double* coefficients[kInterleaved];
-        long key[kInterleaved];
-        for (int u = 0; u < kInterleaved; ++u) {
-          const long i = s.scored[std::size_t(n + u)];
-          key[u] = m - (b * block + i);
-          turn[u] = s.fine_turns.row(i).data();
-          coefficients[u] = s.turned_coefficients.row(types[key[u]]).data();
-        }
-        for (int k = 0; k < d; k += 2)
-          for (int u = 0; u < kInterleaved; ++u) {
-            cosine_part[u] += coefficients[u][k] * turn[u][k];
-            sine_part[u] += coefficients[u][k + 1] * turn[u][k + 1];
-          }
-        for (int u = 0; u < kInterleaved; ++u) scores[key[u]] = cosine_part[u] + sine_part[u];
-      }
-      for (; n < count; ++n) {
-        const long i = s.scored[std::size_t(n)], key = m - (b * block + i);
-        const double* turn = s.fine_turns.row(i).data();
-        const double* coefficients = s.turned_coefficients.row(types[key]).data();
-        double cosine_part = 0, sine_part = 0;  // two chains: d is even
-        for (int k = 0; k < d; k += 2) {
-          cosine_part += coefficients[k] * turn[k];
-          sine_part += coefficients[k + 1] * turn[k + 1];
-        }
-        scores[key] = cosine_part + sine_part;
-      }
-      if (b == 0) {
-        for (long i = first; i <= last; ++i) largest = std::max(largest, scores[m - i]);
-        for (Eigen::Index v = 0; v < vocabulary; ++v) {
-          const double bound = s.type_bounds[std::size_t(v)];
-          s.type_skipped[std::size_t(v)] = bound + 1e-9 * (1 + bound) < largest - kNegligibleScoreGap;
-        }
+  }
+
+  /// Every unskipped key type's coefficients turned by block b's angle b block f_p.
+  static void turn_coefficients(RopeScratch& s, long b, int d) {
+    const double* big = s.coarse_turns.row(b).data();
+    for (Eigen::Index v = 0; v < s.scan_coefficients.rows(); ++v) {
+      if (s.type_skipped[std::size_t(v)]) continue;
+      for (int p = 0; p < d / 2; ++p) {
+        const double a = s.scan_coefficients(v, 2 * p), bb = s.scan_coefficients(v, 2 * p + 1);
+        s.turned_coefficients(v, 2 * p) = a * big[2 * p] + bb * big[2 * p + 1];
+        s.turned_coefficients(v, 2 * p + 1) = bb * big[2 * p] - a * big[2 * p + 1];
       }
     }
   }
 
+  /// Scores of one block's keys, key = block_end - i for i in [first, last]: a skipped type's
+  /// keys get -infinity, the others the dot product of their turned coefficients with row i of
+  /// the fine turns.
+  static void score_block(RopeScratch& s, long block_end, long first, long last, const int* types,
+                          int d, double* scores) {
+    long count = 0;
+    for (long i = first; i <= last; ++i) {
+      const long key = block_end - i;
+      if (s.type_skipped[std::size_t(types[key])]) scores[key] = -std::numeric_limits<double>::infinity();
+      else s.scored[std::size_t(count++)] = i;
+    }
+    // kInterleaved keys at a time, so that their sums are independent chains the processor
+    // overlaps; each key's own sums run in the same order as for a key alone.
+    long n = 0;
+    for (; n + kInterleaved <= count; n += kInterleaved) {
+      double cosine_part[kInterleaved] = {}, sine_part[kInterleaved] = {};
+      const double* turn[kInterleaved];
+      const double* coefficients[kInterleaved];
+      long key[kInterleaved];
+      for (int u = 0; u < kInterleaved; ++u) {
+        const long i = s.scored[std::size_t(n + u)];
+        key[u] = block_end - i;
+        turn[u] = s.fine_turns.row(i).data();
+        coefficients[u] = s.turned_coefficients.row(types[key[u]]).data();
+      }
+      for (int k = 0; k < d; k += 2)
+        for (int u = 0; u < kInterleaved; ++u) {
+          cosine_part[u] += coefficients[u][k] * turn[u][k];
+          sine_part[u] += coefficients[u][k + 1] * turn[u][k + 1];
+        }
+      for (int u = 0; u < kInterleaved; ++u) scores[key[u]] = cosine_part[u] + sine_part[u];
+    }
+    for (; n < count; ++n) {
+      const long i = s.scored[std::size_t(n)], key = block_end - i;
+      const double* turn = s.fine_turns.row(i).data();
+      const double* coefficients = s.turned_coefficients.row(types[key]).data();
+      double cosine_part = 0, sine_part = 0;  // two chains: d is even
+      for (int k = 0; k < d; k += 2) {
+        cosine_part += coefficients[k] * turn[k];
+        sine_part += coefficients[k + 1] * turn[k + 1];
+      }
+      scores[key] = cosine_part + sine_part;
+    }
+  }
+
+ public:
   /// Backward of keys = (x E) W_K.
   void finish_score_backward(const TabulatedBatch& batch, SchemeScratch* scratch,
                              ScoreGradients& gradients) const override {
