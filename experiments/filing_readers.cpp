@@ -310,6 +310,7 @@ FilingsTrainingSet filings_training_set(const std::vector<filings::Document>& tr
   FilingsTrainingSet set;
   for (std::size_t d = 0; d < train.size(); ++d) {
     set.filings.push_back(filings::tokenize(train[d]));
+    set.tokens.push_back(filing_tokens(set.filings.back()));
     for (const filings::Query& q : filings::queries(train[d]))
       set.questions.push_back({static_cast<int>(d), q.position, q.answer});
   }
@@ -319,11 +320,9 @@ FilingsTrainingSet filings_training_set(const std::vector<filings::Document>& tr
 
 void filings_window(const FilingsTrainingSet& set, const FilingsTrainingSet::Question& question,
                     int window, Example& out) {
-  const filings::CueTokens& f = set.filings[question.document];
+  const std::vector<Token>& f = set.tokens[question.document];
   const int start = std::max(0, question.position - (window - 2));
-  out.tokens.clear();
-  for (int i = start; i <= question.position; ++i)
-    out.tokens.push_back(Token::content(f.symbols[i], f.marked[i] != 0));
+  out.tokens.assign(f.begin() + start, f.begin() + question.position + 1);
   out.tokens.push_back(Token::query());
   out.target = question.answer;
 }

@@ -119,6 +119,8 @@ struct FilingsTrainingSet {
     int document, position, answer;
   };
   std::vector<filings::CueTokens> filings;
+  /// The same filings as the head's tokens (filing_tokens), so that a window is one copy.
+  std::vector<std::vector<Token>> tokens;
   std::vector<Question> questions;  ///< documents in order, queries(d) within each
 };
 /// Throws std::invalid_argument when the filings name no company (there is nothing to ask).

@@ -300,11 +300,19 @@ pe::filings::Corpus study_corpus() {
 }
 
 /// The trained heads of the case study in the selected recipe (the selection trains its grid
-/// on first use), `seeds` seeds per scheme, training reported to `report`.
+/// on first use), `seeds` seeds of each scheme that one of `readers` reads (every scheme when
+/// empty), training reported to `report`.
 FilingsStudy load_study(const pe::filings::Corpus& corpus, const std::string& cache_dir, int seeds,
-                        TrainingReport& report) {
-  const FilingsStudyConfig config =
-      selected_filings_study(corpus, cache_dir, seeds, {}, std::ref(report));
+                        TrainingReport& report, const std::vector<FilingReader>& readers = {}) {
+  FilingsStudyConfig config = selected_filings_study(corpus, cache_dir, seeds, {}, std::ref(report));
+  if (!readers.empty()) {
+    // Only the heads the readers read: a head's cache key does not depend on which others run.
+    std::vector<PositionScheme> read;
+    for (PositionScheme s : config.schemes)
+      for (FilingReader r : readers)
+        if (scheme_of(r) == s && std::find(read.begin(), read.end(), s) == read.end()) read.push_back(s);
+    config.schemes = read;
+  }
   const std::string what =
       "filings heads of the selected recipe (seeds 0-" + std::to_string(seeds - 1) + ")";
   FilingsStudy study =
@@ -379,7 +387,7 @@ DocumentReading read(const Options& options) {
   ProgressLine progress;
   TrainingReport training(progress, options.cache_dir);
   const pe::filings::Corpus corpus = study_corpus();
-  const FilingsStudy study = load_study(corpus, options.cache_dir, kHeadlineSeeds, training);
+  const FilingsStudy study = load_study(corpus, options.cache_dir, kHeadlineSeeds, training, options.readers);
   out.seeds = study.config.seeds;
   out.window = study.config.window;
   out.held_out = pe::filings::statistics(corpus.held_out, out.window);

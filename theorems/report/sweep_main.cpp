@@ -22,6 +22,9 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <set>
+#include <map>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -55,8 +58,6 @@ Evaluation evaluate(const ledger::Claim& claim, const lab::Runs& runs) {
   }
 }
 
-char verdict_letter(const ledger::Claim& claim, const lab::Runs& runs) { return evaluate(claim, runs).letter; }
-
 /// The cache identity of a family's runs in one setting (its configuration's canonical text).
 template <class Config>
 std::string run_key(const Config& config) {
@@ -75,8 +76,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 /// One setting's runs: the grid's seeds first (for plausibility), then every seed where plausible.
 struct SettingRuns {
   pe::theorems::SweepSetting setting;
-  std::unique_ptr<Tournament> tournament;
-  std::unique_ptr<FilingsStudy> study;
+  const Tournament* tournament = nullptr;  ///< held by the RunStore
+  const FilingsStudy* study = nullptr;
 };
 
 /// A hash of this program's own bytes: two runs with the same fingerprint compute the same
@@ -178,15 +179,145 @@ bool read_back(const std::string& memo, const std::string& path, std::chrono::st
   return true;
 }
 
-/// The experiment claims, with the families of runs each declares and its verdict on the
-/// headline runs.
+/// Every run the sweep reads, trained or loaded once per process and kept: settings and
+/// readings whose runs coincide (the same configuration and seeds, hence the same cache keys,
+/// as the filings runs of two readings that differ only in the cue task's no-mark rule) share
+/// one object. Runs the cache lacks train on `threads` threads, one whole run to a thread while
+/// there are at least as many runs as threads (no core waits on one run's last head), else one
+/// run's heads spread over the threads. A head is a function of its configuration, scheme and
+/// seed alone, so which thread trains it changes nothing.
+class RunStore {
+ public:
+  RunStore(const pe::filings::Corpus& corpus, int threads) : corpus_(corpus), threads_(threads) {}
+
+  /// Trains or loads every listed run not held yet, in one pool. `asked`: count them as runs the
+  /// sweep asks for (not when only warming the cache for a selection).
+  void hold(const std::vector<TournamentConfig>& tournaments, const std::vector<FilingsStudyConfig>& studies,
+            bool asked = true) {
+    std::vector<std::function<void(int)>> jobs;
+    // Longest first: a filings head costs more than a tournament head.
+    for (const FilingsStudyConfig& c : studies) {
+      requested_runs_ += asked;
+      requested_heads_ += asked ? long(c.schemes.size()) * c.seeds : 0;
+      auto& slot = studies_[key(c)];
+      if (slot) continue;
+      slot = std::make_unique<FilingsStudy>();
+      FilingsStudy* out = slot.get();
+      jobs.push_back([this, c, out](int threads) { *out = run_filings_study(c, corpus_, PE_CACHE_DIR, threads); });
+    }
+    for (const TournamentConfig& c : tournaments) {
+      requested_runs_ += asked;
+      requested_heads_ += asked ? long(c.schemes.size()) * c.seeds : 0;
+      auto& slot = tournaments_[key(c)];
+      if (slot) continue;
+      slot = std::make_unique<Tournament>();
+      Tournament* out = slot.get();
+      jobs.push_back([c, out](int threads) { *out = run_tournament(c, PE_CACHE_DIR, threads); });
+    }
+    std::vector<std::size_t> items(jobs.size());
+    for (std::size_t i = 0; i < items.size(); ++i) items[i] = i;
+    if (jobs.size() > 1 && worker_count(threads_, jobs.size()) > 1)
+      for_each_in_parallel(items, threads_, [&](std::size_t i) { jobs[i](1); });
+    else
+      for (auto& job : jobs) job(threads_);
+  }
+  /// A run, held from now on (asked for when it was not held yet).
+  const Tournament& tournament(const TournamentConfig& config) {
+    if (!tournaments_.count(key(config))) hold({config}, {});
+    return *tournaments_.at(key(config));
+  }
+  const FilingsStudy& study(const FilingsStudyConfig& config) {
+    if (!studies_.count(key(config))) hold({}, {config});
+    return *studies_.at(key(config));
+  }
+  /// A run's identity: its configuration's cache key and its seeds.
+  template <class Config>
+  static std::string key(const Config& config) {
+    return run_key(config) + "x" + std::to_string(config.seeds);
+  }
+
+  /// Runs and heads asked for (each time), distinct runs and heads held, heads trained.
+  long requested_runs() const { return requested_runs_; }
+  long requested_heads() const { return requested_heads_; }
+  std::size_t distinct_runs() const { return tournaments_.size() + studies_.size(); }
+  int trained() const {
+    int n = 0;
+    for (const auto& [k, t] : tournaments_) n += t->trained;
+    for (const auto& [k, s] : studies_) n += s->trained;
+    return n;
+  }
+
+ private:
+  const pe::filings::Corpus& corpus_;
+  int threads_;
+  std::map<std::string, std::unique_ptr<Tournament>> tournaments_;
+  std::map<std::string, std::unique_ptr<FilingsStudy>> studies_;
+  long requested_runs_ = 0, requested_heads_ = 0;
+};
+
+/// A pair of runs a claim may be evaluated on, with their identities (RunStore::key).
+struct RunPair {
+  const Tournament* tournament;
+  const FilingsStudy* study;
+  std::string tournament_key, study_key;
+};
+
+RunPair pair_of(RunStore& store, const TournamentConfig& t, const FilingsStudyConfig& f) {
+  return {&store.tournament(t), &store.study(f), RunStore::key(t), RunStore::key(f)};
+}
+
+/// Claim evaluations by the runs they read: a claim evaluated on runs it was evaluated on
+/// before (a setting of another reading, a selected recipe that is also a setting) is not
+/// evaluated again. Its evaluation depends on those runs alone.
+class EvaluationMemo {
+ public:
+  explicit EvaluationMemo(const std::vector<const ledger::Claim*>& swept) : swept_(swept) {}
+
+  /// Every swept claim on every pair: result[p][c]. New evaluations run in parallel over pairs.
+  std::vector<std::vector<Evaluation>> on(const std::vector<RunPair>& pairs, int threads) {
+    std::vector<std::vector<std::string>> keys(pairs.size(), std::vector<std::string>(swept_.size()));
+    std::vector<std::vector<std::size_t>> assigned(pairs.size());
+    std::set<std::string> claimed;
+    for (std::size_t p = 0; p < pairs.size(); ++p)
+      for (std::size_t c = 0; c < swept_.size(); ++c) {
+        const int reads = swept_[c]->reads;
+        keys[p][c] = swept_[c]->id + " " + (reads & ledger::kTournamentRuns ? pairs[p].tournament_key : "-") +
+                     " " + (reads & ledger::kFilingsRuns ? pairs[p].study_key : "-");
+        ++requested_;
+        if (!done_.count(keys[p][c]) && claimed.insert(keys[p][c]).second) assigned[p].push_back(c);
+      }
+    std::vector<std::size_t> items;
+    for (std::size_t p = 0; p < pairs.size(); ++p)
+      if (!assigned[p].empty()) items.push_back(p);
+    std::vector<std::vector<Evaluation>> computed(pairs.size());
+    for_each_in_parallel(items, threads, [&](std::size_t p) {
+      const lab::Runs runs(*pairs[p].tournament, *pairs[p].study);
+      for (std::size_t c : assigned[p]) computed[p].push_back(evaluate(*swept_[c], runs));
+    });
+    for (std::size_t p : items)
+      for (std::size_t i = 0; i < assigned[p].size(); ++i) done_[keys[p][assigned[p][i]]] = computed[p][i];
+    evaluated_ += long(claimed.size());
+    std::vector<std::vector<Evaluation>> out(pairs.size());
+    for (std::size_t p = 0; p < pairs.size(); ++p)
+      for (std::size_t c = 0; c < swept_.size(); ++c) out[p].push_back(done_.at(keys[p][c]));
+    return out;
+  }
+  long requested() const { return requested_; }
+  long evaluated() const { return evaluated_; }
+
+ private:
+  const std::vector<const ledger::Claim*>& swept_;
+  std::map<std::string, Evaluation> done_;
+  long requested_ = 0, evaluated_ = 0;
+};
+
+/// The experiment claims, with the families of runs each declares.
 std::vector<const ledger::Claim*> find_swept_claims(pe::theorems::SweepResult& result) {
   std::vector<const ledger::Claim*> swept;
   for (const ledger::Claim& claim : ledger::all_claims())
     if (claim.reads != ledger::kNoRuns) {
       swept.push_back(&claim);
-      const Evaluation e = evaluate(claim, lab::headline_runs());
-      result.claims[claim.id] = {claim.reads, std::string(1, e.letter), "", {e.estimate}};
+      result.claims[claim.id] = {claim.reads, "", "", {}};
     }
   return swept;
 }
@@ -195,7 +326,8 @@ std::vector<const ledger::Claim*> find_swept_claims(pe::theorems::SweepResult& r
 struct SweepContext {
   const SweepOptions& options;
   const pe::filings::Corpus& corpus;
-  int trained = 0;
+  RunStore store;
+  EvaluationMemo memo;
 };
 
 /// A reading's grid: each setting trained at the grid's seeds and scored on validation data.
@@ -209,16 +341,20 @@ struct GridRuns {
 GridRuns train_grid(const ModelReading& reading, SweepContext& context) {
   GridRuns grid;
   grid.settings = pe::theorems::sweep_settings(reading);
-  const int threads = context.options.threads;
+  std::vector<TournamentConfig> tournaments;
+  std::vector<FilingsStudyConfig> studies;
   for (const TrainingRecipe& s : grid.settings) {
+    tournaments.push_back(tournament_with(s, kGridSeeds, reading));
+    studies.push_back(filings_study_with(s, kGridSeeds, reading));
+  }
+  context.store.hold(tournaments, studies);
+  for (std::size_t i = 0; i < grid.settings.size(); ++i) {
+    const TrainingRecipe& s = grid.settings[i];
     SettingRuns sr;
     sr.setting.reading = reading.id();
     sr.setting.recipe = s.id();
-    sr.tournament = std::make_unique<Tournament>(
-        run_tournament(tournament_with(s, kGridSeeds, reading), PE_CACHE_DIR, threads));
-    sr.study = std::make_unique<FilingsStudy>(
-        run_filings_study(filings_study_with(s, kGridSeeds, reading), context.corpus, PE_CACHE_DIR, threads));
-    context.trained += sr.tournament->trained + sr.study->trained;
+    sr.tournament = &context.store.tournament(tournaments[i]);
+    sr.study = &context.store.study(studies[i]);
     grid.tournament_scores.push_back(score_recipe(s, *sr.tournament));
     grid.filings_scores.push_back(score_heads(s, sr.study->heads, sr.study->config.validation_windows,
                                               [&](const FilingHeadRun& h) { return sr.study->degenerate_reason(h); }));
@@ -250,24 +386,30 @@ void keep_evenly_spaced(GridRuns& grid, std::size_t count) {
 }
 
 /// Marks each setting's plausible families; a plausible family trains as many seeds as the
-/// selected recipe (the grid's are reused). Returns the plausible counts (tournament, filings).
-std::pair<int, int> train_plausible(GridRuns& grid, const ModelReading& reading, SweepContext& context) {
+/// selected recipe (the grid's are reused), every such run in one pool, with the reading's
+/// selected runs (`selected`). Returns the plausible counts (tournament, filings).
+std::pair<int, int> train_plausible(GridRuns& grid, const ModelReading& reading, SweepContext& context,
+                                    const TournamentConfig& selected_tournament,
+                                    const FilingsStudyConfig& selected_study) {
   int plausible_tournament = 0, plausible_filings = 0;
-  const int threads = context.options.threads;
+  std::vector<TournamentConfig> tournaments{selected_tournament};
+  std::vector<FilingsStudyConfig> studies{selected_study};
   for (std::size_t i = 0; i < grid.runs.size(); ++i) {
     SettingRuns& sr = grid.runs[i];
     sr.setting.plausible_tournament = plausible(grid.tournament_scores[i], grid.best_tournament);
     sr.setting.plausible_filings = plausible(grid.filings_scores[i], grid.best_filings);
     plausible_tournament += sr.setting.plausible_tournament;
     plausible_filings += sr.setting.plausible_filings;
+    if (sr.setting.plausible_tournament) tournaments.push_back(tournament_with(grid.settings[i], kSelectedSeeds, reading));
+    if (sr.setting.plausible_filings) studies.push_back(filings_study_with(grid.settings[i], kSelectedSeeds, reading));
+  }
+  context.store.hold(tournaments, studies);
+  for (std::size_t i = 0; i < grid.runs.size(); ++i) {
+    SettingRuns& sr = grid.runs[i];
     if (sr.setting.plausible_tournament)
-      sr.tournament = std::make_unique<Tournament>(
-          run_tournament(tournament_with(grid.settings[i], kSelectedSeeds, reading), PE_CACHE_DIR, threads));
+      sr.tournament = &context.store.tournament(tournament_with(grid.settings[i], kSelectedSeeds, reading));
     if (sr.setting.plausible_filings)
-      sr.study = std::make_unique<FilingsStudy>(run_filings_study(
-          filings_study_with(grid.settings[i], kSelectedSeeds, reading), context.corpus, PE_CACHE_DIR, threads));
-    context.trained += (sr.setting.plausible_tournament ? sr.tournament->trained : 0) +
-                       (sr.setting.plausible_filings ? sr.study->trained : 0);
+      sr.study = &context.store.study(filings_study_with(grid.settings[i], kSelectedSeeds, reading));
     sr.setting.tournament_seeds = sr.tournament->config.seeds;
     sr.setting.filings_seeds = sr.study->config.seeds;
     sr.setting.tournament_key = run_key(sr.tournament->config);
@@ -276,48 +418,44 @@ std::pair<int, int> train_plausible(GridRuns& grid, const ModelReading& reading,
   return {plausible_tournament, plausible_filings};
 }
 
-/// Every swept claim in every setting, each given that setting's runs; settings run in parallel.
-void evaluate_settings(std::vector<SettingRuns>& runs, const std::vector<const ledger::Claim*>& swept,
-                       pe::theorems::SweepResult& result, int threads) {
-  std::vector<std::string> letters(swept.size(), std::string(runs.size(), '?'));
-  std::vector<std::size_t> items(runs.size());
-  for (std::size_t i = 0; i < items.size(); ++i) items[i] = i;
-  for_each_in_parallel(items, threads, [&](std::size_t s) {
-    const lab::Runs setting(*runs[s].tournament, *runs[s].study);
-    for (std::size_t c = 0; c < swept.size(); ++c) letters[c][s] = verdict_letter(*swept[c], setting);
-  });
-  for (std::size_t c = 0; c < swept.size(); ++c) result.claims[swept[c]->id].letters += letters[c];
-  for (SettingRuns& sr : runs) result.settings.push_back(sr.setting);
-}
-
-/// One reading: its selected recipes and their verdicts (after the headline reading's, which
-/// find_swept_claims took), then every setting of its grid.
-void sweep_reading(const ModelReading& reading, bool headline, const std::vector<const ledger::Claim*>& swept,
+/// One reading: its verdicts on its selected recipes' runs, then on every setting of its grid.
+void sweep_reading(const ModelReading& reading, const std::vector<const ledger::Claim*>& swept,
                    pe::theorems::SweepResult& result, SweepContext& context) {
   const auto reading_start = std::chrono::steady_clock::now();
   const int threads = context.options.threads;
+  // On an empty cache the grid's runs train in one pool before the selections read them.
+  {
+    std::vector<TournamentConfig> tournaments;
+    std::vector<FilingsStudyConfig> studies;
+    for (const TrainingRecipe& r : recipe_grid()) {
+      tournaments.push_back(tournament_with(r, kGridSeeds, reading));
+      studies.push_back(filings_study_with(r, kGridSeeds, reading));
+    }
+    context.store.hold(tournaments, studies, false);
+  }
   const RecipeSelection tournament_choice = tournament_recipe_selection(PE_CACHE_DIR, threads, reading);
   const RecipeSelection filings_choice = filings_recipe_selection(context.corpus, PE_CACHE_DIR, threads, reading);
   result.readings.push_back({reading.id(), tournament_choice.recipe().id(), filings_choice.recipe().id(),
                              ruled_out_by(reading),
                              pe::theorems::why_no_mark_rule_is_ruled_out(reading.no_mark)});
-  if (!headline) {
-    const Tournament t = run_tournament(tournament_with(tournament_choice.recipe(), kSelectedSeeds, reading),
-                                        PE_CACHE_DIR, threads);
-    const FilingsStudy f = run_filings_study(filings_study_with(filings_choice.recipe(), kSelectedSeeds, reading),
-                                             context.corpus, PE_CACHE_DIR, threads);
-    context.trained += t.trained + f.trained;
-    const lab::Runs selected(t, f);
-    for (const ledger::Claim* c : swept) {
-      const Evaluation e = evaluate(*c, selected);
-      result.claims[c->id].readings += e.letter;
-      result.claims[c->id].estimates.push_back(e.estimate);
-    }
-  }
+  const TournamentConfig selected_tournament = tournament_with(tournament_choice.recipe(), kSelectedSeeds, reading);
+  const FilingsStudyConfig selected_study = filings_study_with(filings_choice.recipe(), kSelectedSeeds, reading);
   GridRuns grid = train_grid(reading, context);
   keep_evenly_spaced(grid, context.options.settings);
-  const auto [plausible_tournament, plausible_filings] = train_plausible(grid, reading, context);
-  evaluate_settings(grid.runs, swept, result, threads);
+  const auto [plausible_tournament, plausible_filings] =
+      train_plausible(grid, reading, context, selected_tournament, selected_study);
+  // The selected runs first, then every setting: one parallel pass over what is new.
+  std::vector<RunPair> pairs{pair_of(context.store, selected_tournament, selected_study)};
+  for (const SettingRuns& sr : grid.runs)
+    pairs.push_back({sr.tournament, sr.study, RunStore::key(sr.tournament->config), RunStore::key(sr.study->config)});
+  const std::vector<std::vector<Evaluation>> evaluations = context.memo.on(pairs, threads);
+  for (std::size_t c = 0; c < swept.size(); ++c) {
+    pe::theorems::SweptClaim& claim = result.claims[swept[c]->id];
+    claim.readings += evaluations[0][c].letter;
+    claim.estimates.push_back(evaluations[0][c].estimate);
+    for (std::size_t s = 1; s < pairs.size(); ++s) claim.letters += evaluations[s][c].letter;
+  }
+  for (const SettingRuns& sr : grid.runs) result.settings.push_back(sr.setting);
   std::printf("reading %s: tournament recipe %s, filings recipe %s; %zu settings, %d plausible for the "
               "tournament and %d for the filings; %.1f s\n",
               reading.id().c_str(), tournament_choice.recipe().id().c_str(), filings_choice.recipe().id().c_str(),
@@ -337,23 +475,24 @@ int sweep(const SweepOptions& options) {
   pe::theorems::SweepResult result;
   const std::vector<const ledger::Claim*> swept = find_swept_claims(result);
   std::printf("sweep: %zu claims read trained heads (%.1f s)\n", swept.size(), seconds_since(start));
-  SweepContext context{options, pe::experiments::case_study_corpus()};
+  const pe::filings::Corpus& corpus = pe::experiments::case_study_corpus();
+  SweepContext context{options, corpus, RunStore(corpus, options.threads), EvaluationMemo(swept)};
   const std::vector<ModelReading> readings(article_readings().begin(),
                                            article_readings().begin() + long(options.readings));
-  for (std::size_t r = 0; r < readings.size(); ++r) sweep_reading(readings[r], r == 0, swept, result, context);
-  // The headline letters were stored first in `letters`; move them to the readings column.
-  for (auto& [id, c] : result.claims) {
-    c.readings = c.letters.substr(0, 1) + c.readings;
-    c.letters = c.letters.substr(1);
-  }
+  for (const ModelReading& reading : readings) sweep_reading(reading, swept, result, context);
   std::filesystem::create_directories(PE_REPORT_DIR);
   const std::string body = pe::theorems::serialise(result);
   write_sealed(path, body);
   if (!memo.empty()) write_sealed_or_warn(memo, body);
   std::printf("sweep: %zu readings, %zu settings, %zu claims; %d heads trained in this run; %.1f s in all "
               "(threads %d)\n",
-              readings.size(), result.settings.size(), swept.size(), context.trained, seconds_since(start),
+              readings.size(), result.settings.size(), swept.size(), context.store.trained(), seconds_since(start),
               options.threads);
+  // What coincided: runs asked for against runs held, claim evaluations asked for against done.
+  std::printf("sweep: %ld runs asked for (%ld heads), %zu distinct; %ld claim evaluations asked for, "
+              "%ld distinct\n",
+              context.store.requested_runs(), context.store.requested_heads(), context.store.distinct_runs(),
+              context.memo.requested(), context.memo.evaluated());
   print_settings(result);
   std::printf("wrote %s\n", path.c_str());
   return 0;
