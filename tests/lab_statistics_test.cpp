@@ -90,6 +90,15 @@ TEST(LabStatistics, StandardErrorOfTheAllSeedMeanAndAnExactReaderAgainstIt) {
   EXPECT_EQ(d.seeds, 2);
 }
 
+TEST(LabStatistics, UnpairedDifferenceFromTwoSeedsASide) {
+  // 1, 3 against 0, 2: means 2 and 1; s^2 = 2 on each side, so se = sqrt(2/2 + 2/2) = sqrt(2).
+  // Two seeds a side are the fewest with a spread.
+  const lab::SeedDifference d = lab::unpaired_difference(hand_seeds({1, 3}), hand_seeds({0, 2}));
+  EXPECT_DOUBLE_EQ(d.mean, 1);
+  EXPECT_DOUBLE_EQ(d.se, std::sqrt(2.0));
+  EXPECT_EQ(d.seeds, 2);
+}
+
 TEST(LabStatistics, PairedDifferenceOverItems) {
   // Items' differences 1, 0, 1, 0: mean 0.5; squared deviations 4 x 1/4 = 1 over n - 1 = 3;
   // se = sqrt(1/3 / 4) = sqrt(1/12).
@@ -123,6 +132,20 @@ TEST(LabStatistics, EffectsStampTheWeakestPartAndTheWidestResolution) {
   EXPECT_EQ(at.verdict, Verdict::fails);
   EXPECT_FALSE(at.inconclusive.empty());
   EXPECT_EQ(at.rule, pe::ledger::Rule::statistical);
+  // The detail says so as the verdict does: 0.75 is not beyond 0.75.
+  EXPECT_NE(at.detail.find("edge 0.75 <= 3 se 0.75"), std::string::npos) << at.detail;
+}
+
+// The acceptance band's share of its quantity's range counts the whole band, twice its
+// half-width: a score of 10 on the scale -10 .. 10 (20 wide) give or take 6 covers 12/20 = 0.6,
+// more than kInconclusiveShare (1/2); give or take 5 covers exactly 1/2, which still decides.
+TEST(LabStatistics, ABandsShareIsItsFullWidthOverTheRange) {
+  const pe::ledger::Outcome held = pe::ledger::bound(true, "x", "y");
+  const pe::ledger::QuantityScale score = pe::ledger::signed_scale(10, "score");
+  const pe::ledger::Outcome wide = pe::ledger::with_band(held, 10, 6, score);
+  EXPECT_NE(wide.inconclusive.find("covers 0.6 of"), std::string::npos) << wide.inconclusive;
+  EXPECT_EQ(wide.resolution, 6);
+  EXPECT_TRUE(pe::ledger::with_band(held, 10, 5, score).inconclusive.empty());
 }
 
 // ---- The article's printed mean of three seeds -----------------------------------------
@@ -248,6 +271,29 @@ TEST(LabStatistics, OneDivingSeedOfTwentyReachesTheLowestOfThree) {
   EXPECT_NE(lab::extreme_of_three("0.50", hand_seeds(values), false).detail.find("[0.5, 0.5]"), std::string::npos);
 }
 
+// The band is centred on the interval's middle. Seeds 0.1, 0.2, 0.3, 0.4 near chance (1/8 for 8
+// answers): the lowest of three is 0.1 in three triples and 0.2 in one, so the interval is
+// [0.1, 0.1 x 0.00405 + 0.2 x 0.99595] = [0.1, 0.199595], its middle 0.1497975 and the band
+// 0.0497975 + 0.005 either side: from 0.095 to 0.2046, reaching chance, so a guessing head
+// would pass. A band centred higher (at 0.3, the ends' sum) would miss it.
+TEST(LabStatistics, AnExtremesBandIsCentredOnItsIntervalAndMayReachChance) {
+  const pe::ledger::Outcome near_chance = lab::extreme_of_three("0.10", hand_seeds({0.1, 0.2, 0.3, 0.4}), true);
+  EXPECT_EQ(near_chance.verdict, Verdict::holds) << near_chance.detail;
+  EXPECT_NEAR(near_chance.resolution, 0.0547975, 1e-12);
+  EXPECT_NE(near_chance.inconclusive.find("0.1497975 +/- 0.0547975 reaches 0.125"), std::string::npos)
+      << near_chance.inconclusive;
+}
+
+// The same for the range: seeds 0.5, 0.5, 0.5, 0.52 give ranges 0 (seeds 0-2) and 0.02 (the
+// other three triples): interval [0.02 x 0.00405, 0.02] = [0.000081, 0.02], middle 0.0100405,
+// band (0.02 - 0.000081) / 2 + 0.005 + 0.005 = 0.0199595 either side, reaching 0 (no spread).
+TEST(LabStatistics, ARangesBandIsCentredOnItsIntervalAndMayReachNoSpread) {
+  const pe::ledger::Outcome still = lab::range_of_three("0.50", "0.52", hand_seeds({0.5, 0.5, 0.5, 0.52}));
+  EXPECT_EQ(still.verdict, Verdict::holds) << still.detail;
+  EXPECT_NEAR(still.resolution, 0.0199595, 1e-12);
+  EXPECT_NE(still.inconclusive.find("0.0100405 +/- 0.0199595 reaches 0"), std::string::npos) << still.inconclusive;
+}
+
 TEST(LabStatistics, RangeOfThreeReadsEveryTripleOfSeeds) {
   // Seeds 0, 0.25, 0.5, 1: the triples' ranges are 0.5 (seeds 0-2), 1, 1 and 0.75 (seeds 1-3).
   // Sorted 0.5, 0.75, 1, 1: ends 0.5 x 0.99595 + 0.75 x 0.00405 = 0.5010125 and 1. The printed
@@ -263,6 +309,23 @@ TEST(LabStatistics, RangeOfThreeReadsEveryTripleOfSeeds) {
   // A printed range of 0.30 - 0.10 = 0.2 (+0.01) falls short of 0.5010125.
   EXPECT_EQ(lab::range_of_three("0.10", "0.30", v).verdict, Verdict::fails);
   EXPECT_THROW(lab::range_of_three("0.00", "0.50", hand_seeds({0.1, 0.2})), std::invalid_argument);
+}
+
+// A printed value meets the interval when its half-unit band touches it, ends included. Exact
+// in binary: seeds 0, 0, 4, 4 give every triple the range 4 (interval [4, 4]); a printed range
+// from 0 to 3 (3, give or take 0.5 + 0.5) reaches up to 4, one from 0 to 5 down to 4. Seeds all
+// 1.5 give the lowest and highest of three 1.5; printed 1 (+ 0.5) and 2 (- 0.5) touch it.
+TEST(LabStatistics, APrintedValueTouchingTheIntervalMeetsIt) {
+  const lab::SeedValues spread = hand_seeds({0, 0, 4, 4});
+  EXPECT_EQ(lab::range_of_three("0", "3", spread).verdict, Verdict::holds);
+  EXPECT_EQ(lab::range_of_three("0", "5", spread).verdict, Verdict::holds);
+  EXPECT_EQ(lab::range_of_three("0", "2", spread).verdict, Verdict::fails);
+  const lab::SeedValues level = hand_seeds({1.5, 1.5, 1.5, 1.5});
+  for (const bool lowest : {true, false}) {
+    EXPECT_EQ(lab::extreme_of_three("1", level, lowest).verdict, Verdict::holds);
+    EXPECT_EQ(lab::extreme_of_three("2", level, lowest).verdict, Verdict::holds);
+    EXPECT_EQ(lab::extreme_of_three("3", level, lowest).verdict, Verdict::fails);
+  }
 }
 
 // ---- The sweep's file --------------------------------------------------------------------
@@ -315,7 +378,52 @@ TEST(LabStatistics, ASweepFileWithOneReadingReadsBack) {
   ASSERT_EQ(c.estimates.size(), 1u);
   EXPECT_EQ(c.estimates[0].value, 0.875);
   EXPECT_EQ(c.estimates[0].se, 0.0125);
+  // An estimate's error must be a number and nothing more.
+  std::string trailing = text;
+  trailing.replace(trailing.find("0.875:0.0125"), 12, "0.875:0.0125x");
+  EXPECT_FALSE(pe::theorems::parse(trailing, back));
   // Its one plausible setting holds: a share of 1 of 1.
   EXPECT_EQ(back.shares("only.claim").held, 1);
   EXPECT_DOUBLE_EQ(back.shares("only.claim").share(), 1.0);
+}
+
+// Without a sweep file the report marks each experiment claim "not swept" and every other claim
+// "exact", and says why an uncertified experiment claim cannot be certified; an exact claim's
+// certification is its own, whatever it says.
+TEST(LabStatistics, WithoutASweepFileOnlyExperimentClaimsAreMarkedUncertifiable) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pe-lab-statistics-no-sweep";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const pe::ledger::ReportAnnotations a = pe::theorems::report_annotations(dir.string());
+  std::filesystem::remove_all(dir);
+  pe::ledger::Record exact;
+  exact.id = "exp.sinusoidal.defect.article_values_random_like";  // reads no runs
+  exact.certified = "false";
+  exact.certification = "its own reason";
+  a.annotate(exact);
+  EXPECT_EQ(exact.reproduction, "exact");
+  EXPECT_EQ(exact.certification, "its own reason");
+  pe::ledger::Record experiment;
+  experiment.id = "exp.tournament.none.L32";  // reads the tournament runs
+  experiment.certified = "false";
+  a.annotate(experiment);
+  EXPECT_EQ(experiment.reproduction, "not swept");
+  EXPECT_NE(experiment.certification.find("not certifiable as the article's value"), std::string::npos)
+      << experiment.certification;
+}
+
+// The class thresholds at their edges, one reading of four plausible settings: holding in 1 of
+// 4 is a share of exactly kSubstantialShare (1/4), enough for "setting-dependent" where the
+// selected recipe fails; holding in 2 of 4 is exactly kMostShare (1/2), not more than it, so
+// "fragile" where it holds.
+TEST(LabStatistics, ClassThresholdsAtTheirEdges) {
+  pe::theorems::SweepResult r;
+  r.readings = {{"one", "a", "a"}};
+  for (const char* recipe : {"a", "b", "c", "d"}) r.settings.push_back({"one", recipe, true, true, 20, 20});
+  r.claims["quarter"] = {pe::ledger::kTournamentRuns, "hfff", "f"};
+  r.claims["half"] = {pe::ledger::kTournamentRuns, "hhff", "h"};
+  ASSERT_DOUBLE_EQ(r.shares("quarter").share(), 0.25);
+  ASSERT_DOUBLE_EQ(r.shares("half").share(), 0.5);
+  EXPECT_EQ(pe::theorems::experiment_class(r, "quarter", "fails", ""), "setting-dependent");
+  EXPECT_EQ(pe::theorems::experiment_class(r, "half", "holds", ""), "fragile");
 }
