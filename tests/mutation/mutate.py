@@ -3,7 +3,7 @@
 the tests, and record whether some test noticed (the mutant is "killed") or not ("survived").
 
     python3 tests/mutation/mutate.py [--count N] [--seed S] [--list] [--timeout SECONDS]
-                                     [--under PATH ...]
+                                     [--under PATH ...] [--first LABELS]
 
 Mutants are drawn at random, with a fixed seed, from every site where one operator applies
 (arithmetic + and -, comparisons, equality, logical and/or, compound assignment, true/false,
@@ -16,7 +16,10 @@ build/mutation/ with its own release build, so the working tree is never touched
      or experiments/ (the cache does not know the code; nothing above them trains a head);
   4. runs ctest on every label but `sweep` and `docs` (which must all pass on the unmutated
      copy first: each run of the script checks that baseline before its first mutant) (the sweep re-evaluates the same claims
-     in other recipes, and the docs render what the claims say);
+     in other recipes, and the docs render what the claims say); with `--first LABELS`, the
+     tests of those labels (a ctest -L regex) run before the rest, and a failure among them
+     kills the mutant without running the others: the verdict is the same, since a survivor
+     still passes every test, but a mutant the nearest tests kill costs only their run;
   5. restores the file.
 
 A sitting is fixed to one commit: the scratch copy holds that commit's tracked files and the
@@ -204,6 +207,9 @@ def main():
                         help="draw mutants from tracked sources whose paths start with these "
                              "(default: numerics/ experiments/); a sitting keeps its choice, "
                              "recorded on the results file's first line")
+    parser.add_argument("--first", metavar="LABELS",
+                        help="a ctest -L regex: run those tests first and stop at their first "
+                             "failure (a faster kill, the same verdict)")
     args = parser.parse_args()
 
     current = None if args.new_sitting else sitting()
@@ -224,7 +230,7 @@ def main():
     done = recorded()
     prepare_build()
     # A test that fails without any mutant would call every mutant killed.
-    if run(CTEST, args.timeout) != 0:
+    if run(CTEST, args.timeout) != 0 or (args.first and run(CTEST + ["-L", args.first], args.timeout) != 0):
         sys.exit("mutate.py: a test fails on the unmutated scratch copy; run ctest there "
                  f"({SOURCE}) and fix it before drawing mutants")
     for s in chosen:
@@ -241,7 +247,11 @@ def main():
                 if s[0].startswith(TRAINING_CODE):
                     shutil.rmtree(os.path.join(BUILD, "cache"), ignore_errors=True)
                 shutil.rmtree(os.path.join(BUILD, "report"), ignore_errors=True)
-                tested = run(CTEST, args.timeout)
+                tested = 0
+                if args.first:
+                    tested = run(CTEST + ["-L", args.first], args.timeout)
+                if tested == 0:
+                    tested = run(CTEST, args.timeout)
                 verdict = "survived" if tested == 0 else ("timeout" if tested == "timeout" else "killed")
         finally:
             with open(full, "w", encoding="utf-8") as f:
