@@ -38,8 +38,8 @@ std::string ModelReading::description() const {
   out += no_mark == NoMarkRule::force_mark ? "a sequence drawn without a mark gets one at a uniform position"
          : no_mark == NoMarkRule::resample  ? "a sequence drawn without a mark is drawn again"
                                             : "a sequence without a mark follows the rule " + to_string(no_mark);
-  return out + " (the article: \"each carrying one of 8 symbols and, with probability 0.1, a mark\" "
-               "says neither how a mark is embedded nor what a sequence without one asks for)";
+  return out + " (the article: \"each carrying one of 8 symbols and, with probability 0.1, a mark\""  // quoted
+               " says neither how a mark is embedded nor what a sequence without one asks for)";
 }
 
 const std::vector<ModelReading>& article_readings() {
