@@ -66,6 +66,19 @@ std::vector<Record::Reading> readings_from(const JsonValue& object) {
   return out;
 }
 
+/// ClaimShares::share from a record's readings: the mean, over the readings not ruled out and
+/// evaluated somewhere, of each one's share of its plausible settings.
+double share_of_readings(const std::vector<Record::Reading>& readings) {
+  double sum = 0;
+  int counted = 0;
+  for (const Record::Reading& g : readings)
+    if (g.ruled_out_by.empty() && g.evaluated > 0) {
+      sum += double(g.held) / g.evaluated;
+      ++counted;
+    }
+  return counted ? sum / counted : 0.0;
+}
+
 RecordFields make_fields() {
   using FS = FieldSource;
   using J = JsonForm;
@@ -121,8 +134,13 @@ RecordFields make_fields() {
        [](const Record& r) { return std::string(r.reading_dependent ? "true" : "false"); },
        [](Record& r, const JsonValue& v) { r.reading_dependent = v.text == "true"; }},
       text_field("settings_holding", &Record::settings_holding, FS::annotation, J::text, S::when_swept),
+      // The share is read back from the readings it averages (claims.json prints it to ten
+      // digits; two claims' shares that differ in the last bits must still sort as they did).
       {"readings", FS::annotation, J::literal, S::when_swept, false, readings_json,
-       [](Record& r, const JsonValue& v) { r.readings = readings_from(v); }},
+       [](Record& r, const JsonValue& v) {
+         r.readings = readings_from(v);
+         r.share = share_of_readings(r.readings);
+       }},
   };
   return f;
 }
