@@ -91,7 +91,9 @@ TEST(RecordFields, AFragmentRoundTripIsExact) {
 }
 
 TEST(RecordFields, AClaimsJsonRoundTripIsExact) {
-  for (const Record& r : {full_check_record(), full_swept_record()}) {
+  Record exact = full_check_record();
+  exact.reproduction = "exact";  // as the report's annotations class every claim the sweep does not
+  for (const Record& r : {exact, full_swept_record()}) {
     const std::string members = record_json(r);
     const Record back = record_from_json(as_json(members));
     EXPECT_EQ(record_json(back), members);

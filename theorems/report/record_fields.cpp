@@ -139,7 +139,7 @@ RecordFields make_fields() {
       {"readings", FS::annotation, J::literal, S::when_swept, false, readings_json,
        [](Record& r, const JsonValue& v) {
          r.readings = readings_from(v);
-         r.share = share_of_readings(r.readings);
+         if (!r.readings.empty()) r.share = share_of_readings(r.readings);
        }},
   };
   return f;
