@@ -92,7 +92,7 @@ struct Page {
 
 /// Everything a template expansion reads.
 struct Context {
-  std::vector<ledger::Record> records;  ///< every claim, evaluated, in ledger order
+  std::vector<ledger::Record> records;  ///< every claim's record from the report, in ledger order
   std::string source_dir;
   std::vector<std::string> page_labels;  ///< for [[pages]], in order
   std::string training_selection;        ///< markdown for [[training-selection]]

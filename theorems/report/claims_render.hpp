@@ -91,7 +91,7 @@ const std::vector<std::pair<std::string, std::string>>& errata_groups();
 /// Three tables: the counts of claims and verdicts, the experiment claims by class, then why
 /// the failing statements fail. The
 /// report counts an evaluation error as a failing statement and shows the claims not run; the
-/// pages evaluate every claim, so they show the evaluation errors instead.
+/// pages render a report that has every claim, so they show the evaluation errors instead.
 std::string summary_markdown(const Summary& summary, Markdown markdown);
 
 /// How the deterministic printed and bound claims were decided, as two Markdown lists: the
