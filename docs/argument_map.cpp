@@ -10,11 +10,11 @@
 namespace pe::docgen {
 namespace {
 
-using ledger::Markdown;
+using report::Markdown;
 using ledger::Record;
 using ledger::StatementResult;
 
-std::string map_literal(std::string_view text) { return ledger::escape_markdown(text, Markdown::doxygen); }
+std::string map_literal(std::string_view text) { return report::escape_markdown(text, Markdown::doxygen); }
 
 /// Text inside a double-quoted dot string.
 std::string dot_string(const std::string& text) {
@@ -117,7 +117,7 @@ std::string statement_opening(const StatementResult& r) {
 
 std::string statement_anchor(std::string_view id) { return "statement" + claim_anchor(id).substr(5); }
 
-std::string statement_row_anchor(std::string_view id) { return ledger::statement_map_anchor(id); }
+std::string statement_row_anchor(std::string_view id) { return report::statement_map_anchor(id); }
 
 const std::vector<Standing>& standings() {
   // Pale fills under dark text; the border's style tells the classes apart without colour.

@@ -25,12 +25,12 @@ namespace {
 
 using ledger::Record;
 
-using ledger::Markdown;
-using ledger::slug;
+using report::Markdown;
+using report::slug;
 
 /// Text made literal in the pages' Doxygen Markdown.
 std::string literal(std::string_view text) {
-  return ledger::escape_markdown(text, Markdown::doxygen);
+  return report::escape_markdown(text, Markdown::doxygen);
 }
 
 bool starts_with(const std::string& s, const std::string& prefix) {
@@ -53,7 +53,7 @@ std::string annotated_article_markdown(const Context& context) {
 
 }  // namespace
 
-std::string claim_anchor(std::string_view id) { return ledger::card_anchor(id); }
+std::string claim_anchor(std::string_view id) { return report::card_anchor(id); }
 
 std::string unit_reference(const std::string& unit, const std::string& source_dir) {
   static const std::regex unit_form("[a-z0-9_]+");
@@ -119,7 +119,7 @@ std::string source_link(const std::string& source) {
 
 std::string claim_cards(const std::vector<const Record*>& records, CardKind kind,
                          const std::string& source_dir) {
-  const ledger::ClaimLinks links{
+  const report::ClaimLinks links{
       [kind](const Record& r) {
         const std::string anchor = claim_anchor(r.id);
         return kind == CardKind::all ? "\\anchor " + anchor + " `" + r.id + "`"
@@ -130,7 +130,7 @@ std::string claim_cards(const std::vector<const Record*>& records, CardKind kind
         return (r.source.empty() ? std::string() : source_link(r.source) + ", ") + "unit " +
                unit_reference(r.unit, source_dir) + ", test <code>" + suite + "." + name + "</code>";
       }};
-  return ledger::claims_listing(records, Markdown::doxygen, links, kind == CardKind::errata);
+  return report::claims_listing(records, Markdown::doxygen, links, kind == CardKind::errata);
 }
 
 CiRun parse_ci_run(const std::string& text) {
@@ -293,7 +293,7 @@ std::string page_section(const std::string& text, const std::string& file) {
 namespace {
 
 std::string summary_text(const Context& context) {
-  return ledger::summary_markdown(ledger::summarise(context.records), Markdown::doxygen);
+  return report::summary_markdown(report::summarise(context.records), Markdown::doxygen);
 }
 
 std::string empty_note(const std::vector<std::string>& prefixes) {
@@ -478,7 +478,7 @@ Page expand_template(const std::string& text, const std::string& file, const Con
     if (line == "[[summary]]") {
       out << summary_text(context);
     } else if (line == "[[certification]]") {
-      out << ledger::certification_markdown(context.records, Markdown::doxygen);
+      out << report::certification_markdown(context.records, Markdown::doxygen);
     } else if (line == "[[argument-map]]") {
       out << argument_map_markdown(context);
     } else if (line == "[[argument-table]]") {
@@ -537,22 +537,22 @@ Page errata_page(const Context& context) {
      << "Every failing statement and every claim whose seeds cannot decide it, one line each, "
         "grouped as below; the direction says whether this project's value lies above or below "
         "the article's, and each name links to the claim's full record.\n\n"
-     << ledger::wrong_list_markdown(context.records, Markdown::doxygen,
+     << report::wrong_list_markdown(context.records, Markdown::doxygen,
                                     [](const Record& r) {
                                       return "\\ref " + claim_anchor(r.id) + " \"" + r.id + "\"";
                                     })
      << "## The printed numbers against each other {#errata-relations}\n\n"
-     << ledger::relations_markdown(context.records, Markdown::doxygen,
+     << report::relations_markdown(context.records, Markdown::doxygen,
                                    [](const Record& r) {
                                      return "\\ref " + claim_anchor(r.id) + " \"" + r.id + "\"";
                                    })
      << "## Errata: the article's statement fails as printed {#errata-declared}\n\n";
   if (declared.empty()) md << "No claim declared in this build is an erratum.\n\n";
-  for (const auto& [title, kind] : ledger::errata_groups()) {
+  for (const auto& [title, kind] : report::errata_groups()) {
     const std::string anchor = "errata-" + kind;
     std::vector<const Record*> rows;
     for (const Record* r : declared)
-      if (ledger::failure_cause(*r) == kind) rows.push_back(r);
+      if (report::failure_cause(*r) == kind) rows.push_back(r);
     if (rows.empty()) continue;
     md << "### " << title << " {#" << anchor << "}\n\n"
        << claim_cards(rows, CardKind::errata, context.source_dir);
@@ -560,7 +560,7 @@ Page errata_page(const Context& context) {
   md << "## Claims the seeds cannot decide {#errata-undecided}\n\n"
      << "Experiment claims whose acceptance band is too wide to decide anything, or whose estimate "
         "lies within its resolution of its threshold, whether their verdict is holds or fails:\n\n"
-     << ledger::inconclusive_markdown(context.records, Markdown::doxygen);
+     << report::inconclusive_markdown(context.records, Markdown::doxygen);
   md << "## Verdicts that differ from the ledger's expectation {#errata-differing}\n\n";
   if (differing.empty()) md << "None: every verdict equals its expected verdict.\n\n";
   else md << claim_cards(differing, CardKind::errata, context.source_dir);

@@ -17,7 +17,7 @@
 /// | `[[summary]]` | yes | the counts of claims, verdicts and errata, and the failing statements split by kind (the article's mathematics, setting-dependent, reproducing nowhere) |
 /// | `[[training-selection]]` | yes | the rule that chose the training recipes, each family's grid with every recipe's validation figures, and the chosen recipes (Context::training_selection) |
 /// | `[[harness]]` | yes | the article's 24 harness rows with the CTest name patterns that run each (theorems/ledger/harness.hpp) |
-/// | `[[certification]]` | yes | the deterministic printed and bound claims not certified, each with its reason, and the certified ones whose floating-point route disagrees with the enclosure in the printed digits (ledger::certification_markdown) |
+/// | `[[certification]]` | yes | the deterministic printed and bound claims not certified, each with its reason, and the certified ones whose floating-point route disagrees with the enclosure in the printed digits (report::certification_markdown) |
 /// | `[[pages]]` | yes | a list of links to every generated page, in order |
 /// | `[[argument-map]]` | yes | the article's statements as a graph (argument_map.hpp): a legend with each colour's count, then the SVG the docs build draws with Graphviz from argument_dot |
 /// | `[[argument-table]]` | yes | one row per statement: label, section, verdict, evidence, standing |
@@ -60,7 +60,7 @@ std::string unit_reference(const std::string& unit, const std::string& source_di
 /// one paragraph in a `<div class="pe-filing">`. Each company mention becomes
 /// `<span class="pe-mention" title="token T, company K">Name<sub>K</sub></span>`, K being the
 /// company's order of first appearance and T the mention's token position; every word is
-/// escaped (ledger::escape_markdown), so no filing text can inject markup. `max_tokens` <= 0 shows every
+/// escaped (report::escape_markdown), so no filing text can inject markup. `max_tokens` <= 0 shows every
 /// token, otherwise the first `max_tokens`. Throws std::invalid_argument for a mention whose
 /// company index is not one of the document's companies.
 std::string filing_markup(const filings::Document& document, const std::string& caption,
@@ -77,7 +77,7 @@ enum class CardKind {
 /// that line. Throws std::invalid_argument for a source not of the form dir/file.ext:line.
 std::string source_link(const std::string& source);
 
-/// One card per record (ledger::claims_listing); its detail also links the claim's source line
+/// One card per record (report::claims_listing); its detail also links the claim's source line
 /// and verification unit and names the claim's test.
 std::string claim_cards(const std::vector<const ledger::Record*>& records, CardKind kind,
                          const std::string& source_dir);
@@ -92,7 +92,7 @@ struct Page {
 
 /// Everything a template expansion reads.
 struct Context {
-  std::vector<ledger::Record> records;  ///< every claim, evaluated, in ledger order
+  std::vector<ledger::Record> records;  ///< every claim's record from the report, in ledger order
   std::string source_dir;
   std::vector<std::string> page_labels;  ///< for [[pages]], in order
   std::string training_selection;        ///< markdown for [[training-selection]]

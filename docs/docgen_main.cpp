@@ -1,8 +1,11 @@
 /// @file
-/// @brief pe_docgen: evaluates every ledger claim in-process and writes the generated
-/// documentation inputs (pages, plot data, figure payload) before Doxygen runs.
+/// @brief pe_docgen: reads every claim's record from the build's report (claims.json, which the
+/// ctest run wrote) and writes the generated documentation inputs (pages, plot data, figure
+/// payload) before Doxygen runs.
 ///
-/// Usage: `pe_docgen --source DIR --narrative DIR... --out DIR --html DIR`. It writes
+/// Usage: `pe_docgen --source DIR --narrative DIR... --out DIR --html DIR [--report DIR]`. It
+/// stops (exit 1) with what to run when the report is missing or stale
+/// (report::read_report_records). It writes
 /// - `<out>/pages/*.md`: the page templates of each `--narrative` folder expanded (docgen.hpp), one
 ///   page for each ledger section without a template, the errata page and the page of every
 ///   claim;
@@ -67,12 +70,14 @@ struct Options {
   fs::path source, out, html;
   std::vector<fs::path> narrative;  ///< folders of page templates (--narrative, repeated)
   fs::path article;                 ///< a copy of the article to annotate (optional)
+  fs::path report = PE_REPORT_DIR;  ///< the report whose records the pages render (--report)
 };
 
 Options parse(int argc, char** argv) {
   Options o;
   std::map<std::string, fs::path*> flags = {{"--source", &o.source}, {"--out", &o.out},
-                                            {"--html", &o.html},     {"--article", &o.article}};
+                                            {"--html", &o.html},     {"--article", &o.article},
+                                            {"--report", &o.report}};
   for (int i = 1; i < argc; ++i) {
     auto it = flags.find(argv[i]);
     const bool narrative = std::string(argv[i]) == "--narrative";
@@ -82,7 +87,7 @@ Options parse(int argc, char** argv) {
     else *it->second = argv[++i];
   }
   for (const auto& [flag, path] : flags)
-    if (path->empty() && flag != "--article") throw std::invalid_argument(flag + " is required");
+    if (path->empty() && flag != "--article" && flag != "--report") throw std::invalid_argument(flag + " is required");
   if (o.narrative.empty()) throw std::invalid_argument("--narrative is required");
   return o;
 }
@@ -97,7 +102,7 @@ std::string write_annotated_article(const Options& opt, const pe::docgen::Contex
   for (const pe::ledger::Discrepancy& d : accounting.discrepancies)
     std::cerr << "pe_docgen: " << opt.article.string() << ": " << pe::ledger::describe(d) << "\n";
   write_file(opt.html / "article.html",
-             pe::ledger::annotated_html(copy, accounting, pe::ledger::faces_of(context.records, context.statements),
+             pe::report::annotated_html(copy, accounting, pe::report::faces_of(context.records, context.statements),
                                         {""}));
   return pe::ledger::accounting_line(accounting);
 }
@@ -116,8 +121,11 @@ void write_argument_map(const Options& opt, const pe::docgen::Context& context) 
 
 int main(int argc, char** argv) try {
   if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
-    std::cout << "usage: pe_docgen --source DIR --narrative DIR... --out DIR --html DIR [--article FILE]\n\n"
-              << pe::wrap_words("Evaluates every claim, expands the page templates of each --narrative folder (repeat it) into "
+    std::cout << "usage: pe_docgen --source DIR --narrative DIR... --out DIR --html DIR [--article FILE]\n"
+              << "                 [--report DIR]\n\n"
+              << pe::wrap_words("Reads every claim's record from the report of this build (--report, default "
+                                "its report/ folder: claims.json, written by ctest), stops saying what to run "
+                                "when that report is missing or stale, expands the page templates of each --narrative folder (repeat it) into "
                                 "Doxygen pages under --out, and writes the figure data and payload (--html "
                                 "receives the payload, and with --article that copy of the article annotated, "
                                 "article.html); run by `cmake --build --preset docs`, which then draws "
@@ -127,28 +135,22 @@ int main(int argc, char** argv) try {
   const Options opt = parse(argc, argv);
   const auto start = std::chrono::steady_clock::now();
 
-  // 1. Every claim, evaluated here rather than read from a ctest run, so the pages always
-  //    describe the code they are built from.
+  // 1. Every claim's record as this build's report holds it (report::read_report_records): the
+  //    pages render the records the ctest run wrote, so they cannot say otherwise than
+  //    claims.json. A missing or stale report stops the build with what to run: re-evaluating
+  //    here would be a second evaluation, and running the claim checks inside a build would run
+  //    the tests from the build that ctest runs them after.
   pe::docgen::Context context;
   context.source_dir = opt.source.string();
-  std::map<std::string, double> unit_seconds;
-  // The sweep's verdicts come from the last `ctest` run's report/sweep.txt (pe_sweep); without
-  // it, experiment claims show "not swept".
-  const pe::ledger::ReportAnnotations annotations = pe::theorems::report_annotations(PE_REPORT_DIR);
-  for (const pe::ledger::Claim& claim : pe::ledger::all_claims()) {
-    const auto t = std::chrono::steady_clock::now();
-    context.records.push_back(pe::ledger::evaluate_record(claim, pe::theorems::lab::headline_runs()));
-    annotations.annotate(context.records.back());
-    unit_seconds[claim.unit] += seconds_since(t);
-  }
-  context.training_selection = pe::theorems::training_selection_markdown();
+  context.records = pe::report::read_report_records(opt.report.string());
+  context.training_selection = pe::report::training_selection_markdown();
   context.statements = pe::ledger::evaluate_statements(context.records);  // points into records
   context.annotated_article = write_annotated_article(opt, context);
-  for (const auto& [unit, s] : unit_seconds)
-    std::cout << "pe_docgen: unit " << unit << " evaluated in " << s << " s\n";
+  std::cout << "pe_docgen: " << context.records.size() << " records read from " << opt.report.string()
+            << "/claims.json\n";
 
   // 2. Figures: plot data for gnuplot, the payload for the HTML output.
-  const std::vector<pe::figures::FigureData> figures = pe::figures::all_figures();
+  const std::vector<pe::figures::FigureData> figures = pe::figures::all_figures(context.records);
   fs::remove_all(opt.out / "data");
   pe::figures::write_plot_data(figures, (opt.out / "data").string());
   const std::string payload = pe::figures::figures_json(figures);
@@ -209,7 +211,7 @@ int main(int argc, char** argv) try {
       "\\endhtmlonly\n";
   for (const Page& page : pages) write_file(opt.out / "pages" / page.file, page.text + probe);
 
-  const pe::ledger::Summary s = pe::ledger::summarise(context.records);
+  const pe::report::Summary s = pe::report::summarise(context.records);
   std::ostringstream stamp;
   stamp << s.claims << " claims, " << s.holds << " hold, " << s.fails << " fail, " << s.errata
         << " errata, " << s.disagreements << " disagree, " << s.errors << " errors; "

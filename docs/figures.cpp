@@ -17,13 +17,10 @@
 #include "filing_readers.hpp"
 #include "ledger.hpp"
 #include "result_cache.hpp"
+#include "record_fields.hpp"
 #include "sweep.hpp"
 #include "length_tournament.hpp"
 #include "runs.hpp"
-
-#ifndef PE_REPORT_DIR
-#error "PE_REPORT_DIR must name the report directory"
-#endif
 
 namespace pe::figures {
 namespace {
@@ -367,11 +364,8 @@ PrintedAccuracies article_tournament_accuracies() {
   return out;
 }
 
-FigureData sweep_figure(const std::string& report_dir) {
-  theorems::SweepResult sweep;
-  const auto body = experiments::read_sealed(report_dir + "/sweep.txt");
-  const bool swept = body && theorems::parse(*body, sweep);
-  const std::vector<std::string>& classes = theorems::swept_classes();
+FigureData sweep_figure(const std::vector<ledger::Record>& records) {
+  const std::vector<std::string>& classes = report::swept_classes();
   struct Row {
     double share;
     std::string id;
@@ -379,21 +373,16 @@ FigureData sweep_figure(const std::string& report_dir) {
     double class_index;
   };
   std::vector<Row> rows;
-  const std::vector<ledger::Claim>& declared_claims = ledger::all_claims();
-  if (swept)
-    for (const auto& entry : sweep.claims) {
-      const std::string& id = entry.first;
-      // A claim the ledger no longer declares (a sweep older than the code) has no card to class.
-      const auto declared = std::find_if(declared_claims.begin(), declared_claims.end(),
-                                         [&](const ledger::Claim& c) { return c.id == id; });
-      if (declared == declared_claims.end()) continue;
-      // The class its card shows: from its verdict and decision in the selected recipe.
-      const ledger::Record record = ledger::evaluate_record(*declared, theorems::lab::headline_runs());
-      const std::string name = theorems::experiment_class(sweep, id, record.verdict, record.inconclusive);
-      const auto at = std::find(classes.begin(), classes.end(), name);
-      if (at == classes.end()) throw std::logic_error("swept claim " + id + " has the class '" + name + "'");
-      rows.push_back({sweep.shares(id).share(), id, record.verdict == "holds", double(at - classes.begin())});
-    }
+  int settings = 0;
+  for (const ledger::Record& record : records) {
+    if (!report::swept(record)) continue;
+    // The class its card shows: the record's, as the report's annotations gave it.
+    const auto at = std::find(classes.begin(), classes.end(), record.reproduction);
+    if (at == classes.end())
+      throw std::logic_error("swept claim " + record.id + " has the class '" + record.reproduction + "'");
+    rows.push_back({record.share, record.id, record.verdict == "holds", double(at - classes.begin())});
+    settings = record.settings_run;
+  }
   std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
     return a.share != b.share ? a.share > b.share : a.id < b.id;
   });
@@ -410,9 +399,9 @@ FigureData sweep_figure(const std::string& report_dir) {
           "Every experiment claim: the share of its plausible settings in which its statement holds, "
           "computed per reading of the article and averaged over the readings not ruled out, and its class.",
           {{"claims", double(rows.size())},
-           {"settings", double(sweep.settings.size())},
-           {"most_share", theorems::kMostShare},
-           {"substantial_share", theorems::kSubstantialShare}},
+           {"settings", double(settings)},
+           {"most_share", report::kMostShare},
+           {"substantial_share", report::kSubstantialShare}},
           {table},
           {{"ids", ids}, {"classes", classes}}};
 }
@@ -458,7 +447,7 @@ FigureData filing_figure(const experiments::FilingsStudy& study) {
   return fig;
 }
 
-std::vector<FigureData> all_figures() {
+std::vector<FigureData> all_figures(const std::vector<ledger::Record>& records) {
   // Figure A of the article's laboratory opens at m = 3, n = 10 with d = 16; the Gram grid of
   // 64 positions is the window over which the article measures the code's columns.
   // The census is the tournament's head: d = 16, trained at 32, read at 128 (kappa = 4).
@@ -471,7 +460,7 @@ std::vector<FigureData> all_figures() {
   return {clocks_figure(16, 3, 10, 64),     kernel_figure({64, 512, 8192}, 4096),
           census_figure(16, 32, 4),         drift_figure(tournament, 8, 0),
           offsets_figure(tournament, 0),    tournament_figure(tournament, article_tournament_accuracies()),
-          filing_figure(study),             sweep_figure(PE_REPORT_DIR)};
+          filing_figure(study),             sweep_figure(records)};
 }
 
 std::string figures_json(const std::vector<FigureData>& figures) {
@@ -521,7 +510,7 @@ std::string figures_json(const std::vector<FigureData>& figures) {
   return out.str();
 }
 
-std::string figure_payload() { return figures_json(all_figures()); }
+std::string figure_payload(const std::vector<ledger::Record>& records) { return figures_json(all_figures(records)); }
 
 std::string figure_payload_script(const std::string& payload) {
   return "window.PE_FIGURE_PAYLOAD = " + payload + ";\n";

@@ -4,7 +4,7 @@
 ///
 /// A figure is a named set of numeric tables plus a few scalar parameters. The same
 /// FigureData feeds two writers, so a plot and the payload can never disagree:
-/// - figure_payload() renders every figure as one JSON document. The docs build ships it as
+/// - figure_payload(records) renders every figure as one JSON document. The docs build ships it as
 ///   `html/data/figure-payload.json`; the test `docs.figure_payload` requires the shipped
 ///   file to equal this function's output byte for byte.
 /// - write_plot_data() writes each table as `<figure>.<table>.dat` (whitespace-separated
@@ -23,6 +23,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "ledger.hpp"
 
 namespace pe::experiments {
 struct Tournament;
@@ -103,29 +105,29 @@ FigureData tournament_figure(const experiments::Tournament& tournament,
 /// exp.rescaled.*), by reader and length.
 PrintedAccuracies article_tournament_accuracies();
 
-/// Figure "sweep": every swept claim (report/sweep.txt) that the ledger declares, with the share
-/// of training settings in which its statement holds, whether it holds in the selected recipe and
-/// its class (theorems::experiment_class on the claim's evaluated record, as its card shows it;
-/// an index into texts `classes`, theorems::swept_classes) (table `claims`, sorted by share, then
-/// id; texts `ids`). Empty tables when the sweep has not run.
-FigureData sweep_figure(const std::string& report_dir);
+/// Figure "sweep": every record the sweep classed (report::swept), with the share of training
+/// settings in which its statement holds, whether it holds in the selected recipe and its class
+/// (the record's, as its card shows it; an index into texts `classes`, report::swept_classes)
+/// (table `claims`, sorted by share, then id; texts `ids`). Empty tables when the sweep has not run.
+FigureData sweep_figure(const std::vector<ledger::Record>& records);
 
 /// Figure "filing": the case study's exhibit filing, its tokens and companies (texts), and at
 /// every position the mention, the true answer and every reader's answer for each headline seed
 /// (columns `<reader>_s<k>`, k < kHeadlineSeeds; -1 where no question is asked).
 FigureData filing_figure(const experiments::FilingsStudy& study);
 
-/// Every figure of the documentation, in a fixed order.
-std::vector<FigureData> all_figures();
+/// Every figure of the documentation, in a fixed order; the sweep's from the report's `records`
+/// (report::read_report_records).
+std::vector<FigureData> all_figures(const std::vector<ledger::Record>& records);
 
-/// The JSON document of all_figures(); deterministic (fixed number format, fixed order).
-std::string figure_payload();
+/// The JSON document of all_figures(records); deterministic (fixed number format, fixed order).
+std::string figure_payload(const std::vector<ledger::Record>& records);
 
 /// The payload as a script for pages opened from file:// (where a browser refuses to fetch a
-/// local JSON file): `window.PE_FIGURE_PAYLOAD = ` + figure_payload() + `;` and a newline.
+/// local JSON file): `window.PE_FIGURE_PAYLOAD = ` + figure_payload(records) + `;` and a newline.
 std::string figure_payload_script(const std::string& payload);
 
-/// Renders figures as JSON (figure_payload() is figures_json(all_figures())). Throws
+/// Renders figures as JSON (figure_payload(records) is figures_json(all_figures(records))). Throws
 /// std::invalid_argument when a name is not of the form [a-z0-9_]+ or a row's length differs
 /// from its table's column count.
 std::string figures_json(const std::vector<FigureData>& figures);

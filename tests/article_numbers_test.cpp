@@ -17,6 +17,7 @@
 #include "statements.hpp"
 
 using namespace pe::ledger;
+using namespace pe::report;
 
 namespace {
 

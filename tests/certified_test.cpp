@@ -112,15 +112,15 @@ TEST(CertificationLists, ListExactClaimsNotCertifiedAndFloatingRoutesThatDisagre
   experiment.id = "d.trained";
   experiment.reproduction = "reproduces";
   experiment.certified = "false";
-  const std::string md = ledger::certification_markdown({uncertified, disagreeing, agreeing, experiment},
-                                                        ledger::Markdown::github);
+  const std::string md = report::certification_markdown({uncertified, disagreeing, agreeing, experiment},
+                                                        report::Markdown::github);
   EXPECT_NE(md.find("not certified (1)"), std::string::npos) << md;
   EXPECT_NE(md.find("- `a.rank`: a statement about floating point"), std::string::npos) << md;
   EXPECT_NE(md.find("enclosure (1)"), std::string::npos) << md;
   EXPECT_NE(md.find("- `b.cond`: double JacobiSVD 4e19 lies outside"), std::string::npos) << md;
   EXPECT_EQ(md.find("c.ok"), std::string::npos) << md;
   EXPECT_EQ(md.find("d.trained"), std::string::npos) << md;
-  EXPECT_NE(ledger::certification_markdown({agreeing}, ledger::Markdown::github).find("- none"), std::string::npos);
+  EXPECT_NE(report::certification_markdown({agreeing}, report::Markdown::github).find("- none"), std::string::npos);
 }
 
 }  // namespace

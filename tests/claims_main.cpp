@@ -44,7 +44,7 @@ class ClaimCheck : public testing::Test {
     } catch (const std::exception&) {
       // A shape claim's computed value is a description, not a number.
     }
-    pe::ledger::write_fragment(PE_REPORT_DIR, r);
+    pe::report::write_fragment(PE_REPORT_DIR, r);
     // A relation among printed numbers that no printed digits could break decides nothing:
     // reported as skipped, neither passed nor failed.
     if (r.consistency == "cannot bite" && r.verdict == r.expected)

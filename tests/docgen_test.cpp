@@ -59,7 +59,7 @@ Context context_with(std::vector<Record> records) {
 const std::string kClocks = "Position as a set of clocks";
 
 std::string escape_for_doxygen(std::string_view text) {
-  return pe::ledger::escape_markdown(text, pe::ledger::Markdown::doxygen);
+  return pe::report::escape_markdown(text, pe::report::Markdown::doxygen);
 }
 
 // ---- escaping --------------------------------------------------------------------------
@@ -84,7 +84,7 @@ TEST(EscapeMarkdown, DashRunsTildesAndNewlines) {
 }
 
 TEST(EscapeMarkdown, TheReportEscapesOnlyWhatBreaksATableRow) {
-  EXPECT_EQ(pe::ledger::escape_markdown("a|b *c* <d>\nx\r", pe::ledger::Markdown::github),
+  EXPECT_EQ(pe::report::escape_markdown("a|b *c* <d>\nx\r", pe::report::Markdown::github),
             "a\\|b *c* <d><br>x\r");
 }
 
@@ -501,8 +501,8 @@ TEST(Figures, JsonLayoutAndNumberFormat) {
 }
 
 TEST(Figures, PayloadIsDeterministicAndHoldsEveryFigure) {
-  const std::string payload = pe::figures::figure_payload();
-  EXPECT_EQ(payload, pe::figures::figure_payload());
+  const std::string payload = pe::figures::figure_payload({});
+  EXPECT_EQ(payload, pe::figures::figure_payload({}));
   EXPECT_NE(payload.find("\"clocks\": {"), std::string::npos);
   EXPECT_NE(payload.find("\"kernel\": {"), std::string::npos);
   EXPECT_NE(payload.find("\"d8192\": ["), std::string::npos);

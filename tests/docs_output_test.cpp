@@ -1,6 +1,6 @@
 // Tests of the built documentation (label docs), given the HTML output directory:
 // - docs.figure_payload: the figure data shipped with the documentation
-//   (html/data/figure-payload.json) equals pe::figures::figure_payload() byte for byte, so the
+//   (html/data/figure-payload.json) equals pe::figures::figure_payload(records) byte for byte, so the
 //   figures cannot drift from the code;
 // - docs.sweep_figure: the sweep plot (html/sweep.svg) draws one marker per swept claim, in its
 //   class, inside the plot, including claims that hold in no setting;
@@ -17,7 +17,13 @@
 // and says how to build it; it never passes on a missing file.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
 #include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <tuple>
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -33,6 +39,8 @@
 #include "docgen.hpp"
 #include "figures.hpp"
 #include "ledger.hpp"
+#include "record_fields.hpp"
+#include "report.hpp"
 #include "statements.hpp"
 
 namespace {
@@ -65,7 +73,7 @@ void expect_shipped_equals(const std::string& shipped_path, const std::string& e
 }
 
 TEST(FigurePayload, ShippedFileEqualsFigurePayload) {
-  const std::string expected = pe::figures::figure_payload();
+  const std::string expected = pe::figures::figure_payload(pe::report::read_report_records(PE_REPORT_DIR));
   expect_shipped_equals(g_html_dir + "/data/figure-payload.json", expected);
   expect_shipped_equals(g_html_dir + "/data/figure-payload.js",
                         pe::figures::figure_payload_script(expected));
@@ -173,8 +181,8 @@ TEST(SweepFigure, EverySweptClaimHasAVisibleMarkerOfItsClass) {
   // ("reproduces (N)"); a marker is a point symbol whose centre lies inside the plot's border,
   // the largest rectangle drawn (the key's samples lie outside it). A claim that holds nowhere
   // must be a marker too.
-  const pe::figures::FigureData fig = pe::figures::sweep_figure(PE_REPORT_DIR);
-  ASSERT_FALSE(fig.tables.at(0).rows.empty()) << PE_REPORT_DIR "/sweep.txt has no claims: run the sweep first";
+  const pe::figures::FigureData fig = pe::figures::sweep_figure(pe::report::read_report_records(PE_REPORT_DIR));
+  ASSERT_FALSE(fig.tables.at(0).rows.empty()) << PE_REPORT_DIR "/claims.json has no swept claim: run the sweep first";
   const auto texts = std::find_if(fig.texts.begin(), fig.texts.end(), [](const auto& t) { return t.first == "classes"; });
   ASSERT_NE(texts, fig.texts.end()) << "the sweep figure names no classes";
   const std::vector<std::string>& classes = texts->second;
@@ -232,6 +240,120 @@ TEST(ClaimPages, RerunCommandIsShownAsTyped) {
 }
 
 }  // namespace
+
+// ---- The pages render the report's records (docs.follows_report) -------------------------
+
+namespace {
+namespace fs = std::filesystem;
+
+/// A copy of this build's report in a fresh folder, times kept (a stale copy must read as stale).
+fs::path copy_of_report(const std::string& name) {
+  const fs::path copy = fs::temp_directory_path() / name;
+  fs::remove_all(copy);
+  fs::create_directories(copy);
+  for (const char* item : {"claims.json", "claims.d", "headline.txt", "sweep.txt"})
+    if (fs::exists(fs::path(PE_REPORT_DIR) / item))
+      fs::copy(fs::path(PE_REPORT_DIR) / item, copy / item,
+               fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+  // fs::copy gives new times: set each file's time back to the original's.
+  for (const auto& entry : fs::recursive_directory_iterator(copy))
+    if (entry.is_regular_file())
+      fs::last_write_time(entry.path(), fs::last_write_time(fs::path(PE_REPORT_DIR) / fs::relative(entry.path(), copy)));
+  return copy;
+}
+
+/// Replaces `from` by `to` once, in the claims.json line of claim `id` (one claim a line).
+void plant(std::string& json, const std::string& id, const std::string& from, const std::string& to) {
+  const std::size_t line = json.find("{\"id\": \"" + id + "\"");
+  ASSERT_NE(line, std::string::npos) << id << " is not in the report";
+  const std::size_t at = json.find(from, line);
+  ASSERT_LT(at, json.find('\n', line)) << id << "'s record has no " << from;
+  json.replace(at, from.size(), to);
+}
+
+/// pe_docgen on `report`, writing into `out`: its exit status and everything it printed.
+std::pair<int, std::string> run_docgen(const fs::path& report, const fs::path& out) {
+  std::string command = std::string("'") + PE_DOCGEN + "' --source '" + PE_SOURCE_DIR + "' --out '" +
+                        (out / "generated").string() + "' --html '" + (out / "html").string() + "' --report '" +
+                        report.string() + "'";
+  command += std::string(" --narrative '") + PE_SOURCE_DIR + "/docs/narrative'";
+  for (const auto& entry : fs::directory_iterator(fs::path(PE_SOURCE_DIR) / "theorems"))
+    if (entry.is_directory() && std::isdigit(static_cast<unsigned char>(entry.path().filename().string()[0])))
+      command += " --narrative '" + entry.path().string() + "'";
+  std::string printed;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) return {-1, "cannot run " + command};
+  char buffer[4096];
+  while (std::fgets(buffer, sizeof buffer, pipe)) printed += buffer;
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, printed};
+}
+
+/// The card head of claim `id` on the page of every claim.
+std::string card_head(const fs::path& out, const std::string& id) {
+  const std::string page = read_text(out / "generated" / "pages" / "95-claims.md");
+  const std::size_t at = page.find("\\anchor " + pe::report::card_anchor(id) + " ");
+  return at == std::string::npos ? "" : page.substr(at, page.find('\n', at) - at);
+}
+}  // namespace
+
+TEST(FollowsReport, ThePagesShowWhatTheReportSaysNotAnEvaluationOfTheirOwn) {
+  // A verdict and a class planted in a copy of the report, which no evaluation would give: the
+  // pages built from the copy show them.
+  const fs::path report = copy_of_report("pe-follows-report"), out = report / "docs";
+  std::string json = read_text(report / "claims.json");
+  const std::string exact = "prop1.position_exact";
+  plant(json, exact, "\"verdict\": \"holds\"", "\"verdict\": \"fails\"");
+  std::string swept_id;
+  for (const pe::ledger::Record& r : pe::report::read_report_records(PE_REPORT_DIR))
+    if (pe::report::swept(r) && r.reproduction != "fragile" && swept_id.empty()) swept_id = r.id;
+  ASSERT_FALSE(swept_id.empty()) << "no swept claim in the report: run the sweep first";
+  const pe::ledger::Record before = [&] {
+    for (const pe::ledger::Record& r : pe::report::read_report_records(PE_REPORT_DIR))
+      if (r.id == swept_id) return r;
+    return pe::ledger::Record{};
+  }();
+  plant(json, swept_id, "\"reproduction\": \"" + before.reproduction + "\"", "\"reproduction\": \"fragile\"");
+  plant(json, swept_id, "\"class\": \"" + before.reproduction + "\"", "\"class\": \"fragile\"");
+  std::ofstream(report / "claims.json", std::ios::binary) << json;
+  // The edit is the newest merge: not stale.
+  fs::last_write_time(report / "headline.txt", fs::file_time_type::clock::now());
+  const auto [status, printed] = run_docgen(report, out);
+  ASSERT_EQ(status, 0) << printed;
+  // A planted "fails" against an expected "holds" is also shown as a mismatch.
+  EXPECT_NE(card_head(out, exact).find("<span class=\"pe-verdict pe-fails pe-mismatch\">fails</span>"),
+            std::string::npos)
+      << card_head(out, exact);
+  EXPECT_NE(card_head(out, swept_id).find("<span class=\"pe-class\">fragile"), std::string::npos)
+      << card_head(out, swept_id);
+  fs::remove_all(report);
+}
+
+TEST(FollowsReport, AMissingOrStaleReportStopsTheDocsSayingWhatToRun) {
+  const fs::path report = copy_of_report("pe-stale-report"), out = report / "docs";
+  // A record missing from claims.json: its claim would have no card.
+  std::string json = read_text(report / "claims.json");
+  plant(json, "prop1.position_exact", "{\"id\": \"prop1.position_exact\"", "{\"id\": \"prop1.no_such_claim\"");
+  std::ofstream(report / "claims.json", std::ios::binary) << json;
+  fs::last_write_time(report / "headline.txt", fs::file_time_type::clock::now());
+  auto [status, printed] = run_docgen(report, out);
+  EXPECT_EQ(status, 1) << printed;
+  EXPECT_NE(printed.find("1 without a record: prop1.position_exact"), std::string::npos) << printed;
+  EXPECT_NE(printed.find("ctest --preset release"), std::string::npos) << printed;
+  // A record written after the last merge.
+  fs::copy(fs::path(PE_REPORT_DIR) / "claims.json", report / "claims.json", fs::copy_options::overwrite_existing);
+  const fs::path fragment = report / "claims.d" / "prop1.position_exact.rec";
+  fs::last_write_time(fragment, fs::last_write_time(report / "headline.txt") + std::chrono::seconds(5));
+  std::tie(status, printed) = run_docgen(report, out);
+  EXPECT_EQ(status, 1) << printed;
+  EXPECT_NE(printed.find("older than the records"), std::string::npos) << printed;
+  // No report at all.
+  fs::remove(report / "claims.json");
+  std::tie(status, printed) = run_docgen(report, out);
+  EXPECT_EQ(status, 1) << printed;
+  EXPECT_NE(printed.find("no report at"), std::string::npos) << printed;
+  fs::remove_all(report);
+}
 
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);

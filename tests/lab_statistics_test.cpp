@@ -334,11 +334,11 @@ TEST(LabStatistics, APrintedValueTouchingTheIntervalMeetsIt) {
 // (a setting's missing cache key and a reading's missing rule-out are "-"), and the file written
 // as pe_sweep writes it reads back as it was.
 TEST(LabStatistics, ASweepFileWithOneReadingReadsBack) {
-  pe::theorems::SweepResult r;
+  pe::report::SweepResult r;
   r.readings = {{"shared_row+force_mark", "a", "b"}};
   r.settings = {{"shared_row+force_mark", "a", true, false, 20, 5, "t1", ""}};
   r.claims["only.claim"] = {pe::ledger::kTournamentRuns, "h", "f", {{0.875, 0.0125}}};
-  const std::string text = pe::theorems::serialise(r);
+  const std::string text = pe::report::serialise(r);
   EXPECT_EQ(text,
             "pe-sweep 3\n"
             "readings 1\n"
@@ -355,8 +355,8 @@ TEST(LabStatistics, ASweepFileWithOneReadingReadsBack) {
   pe::experiments::write_sealed(path, text);
   const std::optional<std::string> body = pe::experiments::read_sealed(path);
   ASSERT_TRUE(body.has_value());
-  pe::theorems::SweepResult back;
-  ASSERT_TRUE(pe::theorems::parse(*body, back));
+  pe::report::SweepResult back;
+  ASSERT_TRUE(pe::report::parse(*body, back));
   std::filesystem::remove_all(dir);
   ASSERT_EQ(back.readings.size(), 1u);
   EXPECT_EQ(back.readings[0].id, "shared_row+force_mark");
@@ -371,7 +371,7 @@ TEST(LabStatistics, ASweepFileWithOneReadingReadsBack) {
   EXPECT_EQ(back.settings[0].tournament_key, "t1");
   EXPECT_EQ(back.settings[0].filings_key, "");
   ASSERT_EQ(back.claims.count("only.claim"), 1u);
-  const pe::theorems::SweptClaim& c = back.claims.at("only.claim");
+  const pe::report::SweptClaim& c = back.claims.at("only.claim");
   EXPECT_EQ(c.families, pe::ledger::kTournamentRuns);
   EXPECT_EQ(c.letters, "h");
   EXPECT_EQ(c.readings, "f");
@@ -381,7 +381,7 @@ TEST(LabStatistics, ASweepFileWithOneReadingReadsBack) {
   // An estimate's error must be a number and nothing more.
   std::string trailing = text;
   trailing.replace(trailing.find("0.875:0.0125"), 12, "0.875:0.0125x");
-  EXPECT_FALSE(pe::theorems::parse(trailing, back));
+  EXPECT_FALSE(pe::report::parse(trailing, back));
   // Its one plausible setting holds: a share of 1 of 1.
   EXPECT_EQ(back.shares("only.claim").held, 1);
   EXPECT_DOUBLE_EQ(back.shares("only.claim").share(), 1.0);
@@ -394,7 +394,7 @@ TEST(LabStatistics, WithoutASweepFileOnlyExperimentClaimsAreMarkedUncertifiable)
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pe-lab-statistics-no-sweep";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  const pe::ledger::ReportAnnotations a = pe::theorems::report_annotations(dir.string());
+  const pe::report::ReportAnnotations a = pe::report::report_annotations(dir.string());
   std::filesystem::remove_all(dir);
   pe::ledger::Record exact;
   exact.id = "exp.sinusoidal.defect.article_values_random_like";  // reads no runs
@@ -417,13 +417,13 @@ TEST(LabStatistics, WithoutASweepFileOnlyExperimentClaimsAreMarkedUncertifiable)
 // selected recipe fails; holding in 2 of 4 is exactly kMostShare (1/2), not more than it, so
 // "fragile" where it holds.
 TEST(LabStatistics, ClassThresholdsAtTheirEdges) {
-  pe::theorems::SweepResult r;
+  pe::report::SweepResult r;
   r.readings = {{"one", "a", "a"}};
   for (const char* recipe : {"a", "b", "c", "d"}) r.settings.push_back({"one", recipe, true, true, 20, 20});
   r.claims["quarter"] = {pe::ledger::kTournamentRuns, "hfff", "f"};
   r.claims["half"] = {pe::ledger::kTournamentRuns, "hhff", "h"};
   ASSERT_DOUBLE_EQ(r.shares("quarter").share(), 0.25);
   ASSERT_DOUBLE_EQ(r.shares("half").share(), 0.5);
-  EXPECT_EQ(pe::theorems::experiment_class(r, "quarter", "fails", ""), "setting-dependent");
-  EXPECT_EQ(pe::theorems::experiment_class(r, "half", "holds", ""), "fragile");
+  EXPECT_EQ(pe::report::experiment_class(r, "quarter", "fails", ""), "setting-dependent");
+  EXPECT_EQ(pe::report::experiment_class(r, "half", "holds", ""), "fragile");
 }

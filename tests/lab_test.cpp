@@ -207,8 +207,8 @@ TEST(TypicalOfSeeds, HoldsFromHalfTheSeedsAndIsInconclusiveNearHalf) {
 namespace {
 /// Two readings, four settings: the tournament plausible in settings 0, 1 and 3, the filings in
 /// 0 and 2.
-pe::theorems::SweepResult small_sweep() {
-  pe::theorems::SweepResult r;
+pe::report::SweepResult small_sweep() {
+  pe::report::SweepResult r;
   r.readings = {{"shared_row+force_mark", "a", "b"}, {"pair_rows+force_mark", "c", "d"}};
   r.settings = {{"shared_row+force_mark", "a", true, true, 20, 20},
                 {"shared_row+force_mark", "b", true, false, 20, 5},
@@ -222,9 +222,9 @@ pe::theorems::SweepResult small_sweep() {
 }  // namespace
 
 TEST(Sweep, SharesCountOnlyPlausibleSettingsAndLeaveErrorsOut) {
-  const pe::theorems::SweepResult r = small_sweep();
+  const pe::report::SweepResult r = small_sweep();
   // Tournament claim: settings 0, 1, 3 plausible; 3 threw; holds in 0 of {0, 1}.
-  const pe::theorems::ClaimShares t = r.shares("tournament.only");
+  const pe::report::ClaimShares t = r.shares("tournament.only");
   EXPECT_EQ(t.plausible, 3);
   EXPECT_EQ(t.not_evaluated, 1);
   EXPECT_EQ(t.evaluated, 2);
@@ -236,8 +236,8 @@ TEST(Sweep, SharesCountOnlyPlausibleSettingsAndLeaveErrorsOut) {
 }
 
 TEST(Sweep, ClassesFollowTheDeclaredShares) {
-  const pe::theorems::SweepResult r = small_sweep();
-  using pe::theorems::experiment_class;
+  const pe::report::SweepResult r = small_sweep();
+  using pe::report::experiment_class;
   EXPECT_EQ(experiment_class(r, "not.swept", "holds", ""), "exact");
   EXPECT_EQ(experiment_class(r, "both.families", "holds", ""), "reproduces");
   // Holds in 1 of 2 evaluated: not more than half, so fragile where it holds.
@@ -249,39 +249,39 @@ TEST(Sweep, ClassesFollowTheDeclaredShares) {
   EXPECT_EQ(experiment_class(r, "mostly.fails", "fails", ""), "setting-dependent");
   EXPECT_EQ(experiment_class(r, "both.families", "holds", "band too wide"), "inconclusive");
   // Every class a swept claim can get is in the list the sweep figure's key reads.
-  pe::theorems::SweepResult all = r;
+  pe::report::SweepResult all = r;
   all.claims["never.holds"] = {pe::ledger::kTournamentRuns, "ffff", "ff"};
   std::set<std::string> given;
   for (const auto& [id, claim] : all.claims)
     for (const char* verdict : {"holds", "fails"})
       for (const char* inconclusive : {"", "band too wide"})
         given.insert(experiment_class(all, id, verdict, inconclusive));
-  const std::vector<std::string>& listed = pe::theorems::swept_classes();
+  const std::vector<std::string>& listed = pe::report::swept_classes();
   EXPECT_EQ(given, std::set<std::string>(listed.begin(), listed.end()));
 }
 
 TEST(Sweep, ReadingsWeighEquallyHoweverManySettingsEachHas) {
-  pe::theorems::SweepResult r;
+  pe::report::SweepResult r;
   r.readings = {{"one", "a", "a"}, {"other", "b", "b"}};
   r.settings = {{"one", "a", true, true, 20, 20},
                 {"other", "b", true, true, 20, 20},
                 {"other", "c", true, true, 20, 20},
                 {"other", "d", true, true, 20, 20}};
   r.claims["x"] = {pe::ledger::kTournamentRuns, "hfff", "hf"};
-  const pe::theorems::ClaimShares x = r.shares("x");
+  const pe::report::ClaimShares x = r.shares("x");
   // Pooled, 1 of 4 settings (0.25); per reading, 1/1 and 0/3, weighed equally: 0.5.
   EXPECT_EQ(x.held, 1);
   EXPECT_EQ(x.evaluated, 4);
   EXPECT_DOUBLE_EQ(x.share(), 0.5);
   EXPECT_TRUE(x.reading_dependent());
-  EXPECT_EQ(pe::theorems::experiment_class(r, "x", "holds", ""), "fragile");
+  EXPECT_EQ(pe::report::experiment_class(r, "x", "holds", ""), "fragile");
   // Holding in 2 of 3 of the second reading's settings as well: more than half in both.
   r.claims["y"] = {pe::ledger::kTournamentRuns, "hhhf", "hh"};
   EXPECT_FALSE(r.shares("y").reading_dependent());
 }
 
 TEST(Sweep, ARuledOutReadingAndRepeatedRunsCountInNoShare) {
-  pe::theorems::SweepResult r;
+  pe::report::SweepResult r;
   r.readings = {{"kept", "a", "a"}, {"twin", "a", "a"}, {"ruled", "a", "a", "exp.bag.no_mark_rule", "why"}};
   r.settings = {{"kept", "a", true, true, 20, 20, "t1", "f1"},
                 {"kept", "b", true, true, 20, 20, "t2", "f2"},
@@ -289,7 +289,7 @@ TEST(Sweep, ARuledOutReadingAndRepeatedRunsCountInNoShare) {
                 {"ruled", "a", true, true, 20, 20, "t4", "f4"}};
   r.claims["filings.claim"] = {pe::ledger::kFilingsRuns, "hfhh", "hhh"};
   r.claims["tournament.claim"] = {pe::ledger::kTournamentRuns, "hffh", "hhh"};
-  const pe::theorems::ClaimShares f = r.shares("filings.claim");
+  const pe::report::ClaimShares f = r.shares("filings.claim");
   // twin/a reads filings runs already counted in kept/a; ruled/a is in a ruled-out reading.
   EXPECT_EQ(f.repeated, 1);
   EXPECT_EQ(f.evaluated, 2);
@@ -298,7 +298,7 @@ TEST(Sweep, ARuledOutReadingAndRepeatedRunsCountInNoShare) {
   EXPECT_FALSE(f.counted[1]);
   EXPECT_FALSE(f.counted[2]);
   // The tournament runs of twin/a are its own: counted, and twin's share is 0 of 1.
-  const pe::theorems::ClaimShares t = r.shares("tournament.claim");
+  const pe::report::ClaimShares t = r.shares("tournament.claim");
   EXPECT_EQ(t.repeated, 0);
   EXPECT_EQ(t.evaluated, 3);
   EXPECT_DOUBLE_EQ(t.share(), (0.5 + 0.0) / 2);
@@ -306,36 +306,36 @@ TEST(Sweep, ARuledOutReadingAndRepeatedRunsCountInNoShare) {
 }
 
 TEST(Sweep, SerialisesAndRejectsMalformedText) {
-  const pe::theorems::SweepResult r = small_sweep();
-  pe::theorems::SweepResult back;
-  ASSERT_TRUE(pe::theorems::parse(pe::theorems::serialise(r), back));
-  EXPECT_EQ(pe::theorems::serialise(back), pe::theorems::serialise(r));
+  const pe::report::SweepResult r = small_sweep();
+  pe::report::SweepResult back;
+  ASSERT_TRUE(pe::report::parse(pe::report::serialise(r), back));
+  EXPECT_EQ(pe::report::serialise(back), pe::report::serialise(r));
   EXPECT_EQ(back.shares("tournament.only").held, 1);
   // Each reading's estimate survives the text, and a reading's rule-out with it.
-  pe::theorems::SweepResult estimated = r;
+  pe::report::SweepResult estimated = r;
   estimated.readings[1].ruled_out_by = "exp.bag.no_mark_rule";
   estimated.readings[1].ruled_out_because = "its values print otherwise";
   estimated.claims["both.families"].estimates = {{0.875, 0.0125}, {}};
-  ASSERT_TRUE(pe::theorems::parse(pe::theorems::serialise(estimated), back));
+  ASSERT_TRUE(pe::report::parse(pe::report::serialise(estimated), back));
   EXPECT_EQ(back.claims["both.families"].estimates[0].value, 0.875);
   EXPECT_EQ(back.claims["both.families"].estimates[0].se, 0.0125);
   EXPECT_TRUE(std::isnan(back.claims["both.families"].estimates[1].value));
   EXPECT_EQ(back.readings[1].ruled_out_by, "exp.bag.no_mark_rule");
   EXPECT_EQ(back.readings[1].ruled_out_because, "its values print otherwise");
-  std::string bad_estimate = pe::theorems::serialise(estimated);
+  std::string bad_estimate = pe::report::serialise(estimated);
   bad_estimate.replace(bad_estimate.find("0.875:"), 6, "0.875;");
-  EXPECT_FALSE(pe::theorems::parse(bad_estimate, back));
-  std::string text = pe::theorems::serialise(r);
-  EXPECT_FALSE(pe::theorems::parse(text.substr(0, text.size() - 4), back));  // no "end"
+  EXPECT_FALSE(pe::report::parse(bad_estimate, back));
+  std::string text = pe::report::serialise(r);
+  EXPECT_FALSE(pe::report::parse(text.substr(0, text.size() - 4), back));  // no "end"
   std::string bad_letter = text;
   bad_letter.replace(bad_letter.find("hfhe"), 4, "hfhx");
-  EXPECT_FALSE(pe::theorems::parse(bad_letter, back));
+  EXPECT_FALSE(pe::report::parse(bad_letter, back));
   std::string old_version = text;
   old_version.replace(0, 10, "pe-sweep 1");
-  EXPECT_FALSE(pe::theorems::parse(old_version, back));
+  EXPECT_FALSE(pe::report::parse(old_version, back));
   std::string misnamed = text;
   misnamed.replace(misnamed.find("\nsettings "), 10, "\nsetting  ");
-  EXPECT_FALSE(pe::theorems::parse(misnamed, back));
+  EXPECT_FALSE(pe::report::parse(misnamed, back));
 }
 
 TEST(SeedValues, DescribeListsEveryHeadlineSeedThenTheWholeSpread) {

@@ -20,6 +20,7 @@
 #include "statements.hpp"
 
 using namespace pe::ledger;
+using namespace pe::report;
 
 TEST(LedgerRegistry, FindsAClaimByItsIdAndNamesAnUnknownId) {
   // Every claims program links every unit, so all_claims() is never empty.
@@ -240,7 +241,7 @@ TEST(LedgerReport, OnlySweptClaimsCarryAClassInClaimsJson) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "pe-ledger-class-test";
   fs::remove_all(dir);
-  pe::ledger::begin_run(dir.string());
+  pe::report::begin_run(dir.string());
   const std::vector<pe::ledger::Claim>& claims = pe::ledger::all_claims();
   ASSERT_GE(claims.size(), 2u);
   const std::string exact_id = claims[0].id, swept_id = claims[1].id;
@@ -249,13 +250,13 @@ TEST(LedgerReport, OnlySweptClaimsCarryAClassInClaimsJson) {
     r.id = id;
     r.verdict = r.expected = "holds";
     if (id == exact_id) r.residual = "0.5", r.residual_unit = "d\u00b7eps";
-    pe::ledger::write_fragment(dir.string(), r);
+    pe::report::write_fragment(dir.string(), r);
   }
-  pe::ledger::ReportAnnotations annotations;
+  pe::report::ReportAnnotations annotations;
   annotations.annotate = [&](pe::ledger::Record& r) {
     r.reproduction = r.id == exact_id ? "exact" : "fragile";
   };
-  pe::ledger::write_report(dir.string(), annotations);
+  pe::report::write_report(dir.string(), annotations);
   std::ifstream in(dir / "claims.json");
   std::string line, exact_line, swept_line;
   while (std::getline(in, line)) {
@@ -283,14 +284,14 @@ TEST(LedgerReport, ANewRunKeepsEarlierRecordsAndCountsThemApart) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "pe-ledger-run-test";
   fs::remove_all(dir);
-  pe::ledger::begin_run(dir.string());
-  EXPECT_EQ(pe::ledger::current_run(dir.string()), "1");
+  pe::report::begin_run(dir.string());
+  EXPECT_EQ(pe::report::current_run(dir.string()), "1");
   pe::ledger::Record a;
   a.id = "thm1.a";
   a.verdict = a.expected = "holds";
-  pe::ledger::write_fragment(dir.string(), a);
-  pe::ledger::begin_run(dir.string());
-  EXPECT_EQ(pe::ledger::current_run(dir.string()), "2");
+  pe::report::write_fragment(dir.string(), a);
+  pe::report::begin_run(dir.string());
+  EXPECT_EQ(pe::report::current_run(dir.string()), "2");
   // The first run's record is still there, stamped with its run.
   std::ifstream in(dir / "claims.d" / "thm1.a.rec");
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -328,16 +329,16 @@ pe::ledger::Record failing(const std::string& id, const std::string& article, co
 TEST(ReportListing, SummaryCountsVerdictsErrataAndDisagreements) {
   const std::vector<pe::ledger::Record> rs = {listed("a.x", "holds", "holds"), listed("a.y", "fails", "fails"),
                                               listed("a.z", "fails", "holds"), listed("a.w", "error", "holds")};
-  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  const pe::report::Summary s = pe::report::summarise(rs);
   EXPECT_EQ(s.claims, 4);
   EXPECT_EQ(s.holds, 1);
   EXPECT_EQ(s.fails, 2);
   EXPECT_EQ(s.errors, 1);
   EXPECT_EQ(s.errata, 1);
   EXPECT_EQ(s.disagreements, 2);
-  EXPECT_FALSE(pe::ledger::belongs_in_errata(rs[0]));
-  EXPECT_TRUE(pe::ledger::belongs_in_errata(rs[1]));
-  EXPECT_TRUE(pe::ledger::belongs_in_errata(rs[2]));
+  EXPECT_FALSE(pe::report::belongs_in_errata(rs[0]));
+  EXPECT_TRUE(pe::report::belongs_in_errata(rs[1]));
+  EXPECT_TRUE(pe::report::belongs_in_errata(rs[2]));
 }
 
 TEST(Summary, FailuresAreCountedByCause) {
@@ -353,10 +354,10 @@ TEST(Summary, FailuresAreCountedByCause) {
   rs[2].reproduction = "setting-dependent";
   rs[3].reproduction = "does-not-reproduce";
   rs[4].reproduction = "not swept";
-  EXPECT_EQ(pe::ledger::failure_cause(rs[0]), "mathematics");
-  EXPECT_EQ(pe::ledger::failure_cause(rs[1]), "recreated-corpus");
-  EXPECT_EQ(pe::ledger::failure_cause(rs[4]), "other");
-  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  EXPECT_EQ(pe::report::failure_cause(rs[0]), "mathematics");
+  EXPECT_EQ(pe::report::failure_cause(rs[1]), "recreated-corpus");
+  EXPECT_EQ(pe::report::failure_cause(rs[4]), "other");
+  const pe::report::Summary s = pe::report::summarise(rs);
   EXPECT_EQ(s.fails_mathematics, 1);
   EXPECT_EQ(s.fails_recreated_corpus, 1);
   EXPECT_EQ(s.fails_setting_dependent, 1);
@@ -384,7 +385,7 @@ TEST(Summary, RelationsAmongPrintedNumbersAreCountedApart) {
       rs[i].consistency = grades[i - 1];
     }
   }
-  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  const pe::report::Summary s = pe::report::summarise(rs);
   EXPECT_EQ(s.relations, 4);
   EXPECT_EQ(s.relations_consistent, 1);
   EXPECT_EQ(s.relations_cannot_bite, 1);
@@ -397,7 +398,7 @@ TEST(Summary, RelationsAmongPrintedNumbersAreCountedApart) {
   EXPECT_EQ(s.fails_mathematics, 0);
   EXPECT_EQ(s.mathematics_checked, 1);
   EXPECT_EQ(s.deterministic, 1);
-  EXPECT_EQ(pe::ledger::failure_cause(rs[3]), "printed-numbers");
+  EXPECT_EQ(pe::report::failure_cause(rs[3]), "printed-numbers");
   // The finance table's only record here cannot bite: the table is not checked by it.
   for (const pe::ledger::StatementResult& r : pe::ledger::evaluate_statements(rs)) {
     if (r.statement->id == "table.finance") EXPECT_EQ(r.verdict, "not checked");
@@ -412,18 +413,18 @@ TEST(LedgerReport, RelationsReachClaimsJsonTheHeadlineAndTheirSection) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "pe-ledger-relations-test";
   fs::remove_all(dir);
-  pe::ledger::begin_run(dir.string());
+  pe::report::begin_run(dir.string());
   const std::vector<std::pair<std::string, std::string>> relations = {
       {"consistency.filings_far.complement", "consistent"}, {"consistency.table_finance.granularity", "cannot bite"}};
   for (const auto& [id, grade] : relations) {
     pe::ledger::Record r = listed(id, "holds", "holds");
     r.unit = "consistency";
     r.consistency = grade;
-    pe::ledger::write_fragment(dir.string(), r);
+    pe::report::write_fragment(dir.string(), r);
   }
-  pe::ledger::ReportAnnotations annotations;
+  pe::report::ReportAnnotations annotations;
   annotations.annotate = [](pe::ledger::Record& r) { r.reproduction = "exact"; };
-  pe::ledger::write_report(dir.string(), annotations);
+  pe::report::write_report(dir.string(), annotations);
   const auto text = [&dir](const char* name) {
     std::ifstream in(dir / name);
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -454,7 +455,7 @@ TEST(Summary, AnEnclosureOfAValueBuiltToMatchIsNotCountedAsCertified) {
     r.certified = "true";
   }
   ASSERT_EQ(pe::ledger::evidence_of(rs[2]), pe::ledger::Evidence::by_construction);
-  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  const pe::report::Summary s = pe::report::summarise(rs);
   EXPECT_EQ(s.deterministic, 3);
   EXPECT_EQ(s.certified, 1);
   EXPECT_EQ(s.certified_by_construction, 2);
@@ -478,7 +479,7 @@ TEST(Summary, TheHeadlineCountsMathematicsAndExperimentClassesApart) {
     rs.push_back(listed(std::string("exp.") + reproduction, "holds", "holds"));
     rs.back().reproduction = reproduction;
   }
-  const pe::ledger::Summary s = pe::ledger::summarise(rs);
+  const pe::report::Summary s = pe::report::summarise(rs);
   EXPECT_EQ(s.mathematics_checked, 2);
   EXPECT_EQ(s.mathematics_holding, 1);
   EXPECT_EQ(s.corpus_checked, 1);
@@ -491,7 +492,7 @@ TEST(Summary, TheHeadlineCountsMathematicsAndExperimentClassesApart) {
   EXPECT_EQ(s.inconclusive, 1);
   EXPECT_EQ(s.fails_inconclusive, 1);
   EXPECT_EQ(s.overprecise, 1);
-  EXPECT_EQ(pe::ledger::failure_cause(rs[5]), "inconclusive");
+  EXPECT_EQ(pe::report::failure_cause(rs[5]), "inconclusive");
 }
 
 TEST(ReportListing, ClassTextCountsSettingsOnlyForSweptClasses) {
@@ -698,8 +699,9 @@ TEST(ReportDiff, ListsChangedVerdictsClassesValuesAndMissingClaims) {
   int changed = -1;
   const std::string text = diff_reports(read_report_claims(before), read_report_claims(after), changed);
   EXPECT_EQ(changed, 5) << text;
-  EXPECT_NE(text.find("exp.b: verdict holds -> fails; reproduction reproduces -> fragile; class reproduces -> "
-                      "fragile; computed 0.41 -> 0.3\n"),
+  // In the record schema's order (record_fields.hpp).
+  EXPECT_NE(text.find("exp.b: computed 0.41 -> 0.3; verdict holds -> fails; reproduction reproduces -> fragile; "
+                      "class reproduces -> fragile\n"),
             std::string::npos) << text;
   // The class is a field of its own: a change of class alone is listed.
   EXPECT_NE(text.find("exp.f: class reproduces -> inconclusive\n"), std::string::npos) << text;

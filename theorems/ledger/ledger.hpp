@@ -344,6 +344,9 @@ struct Record {
   /// The run (report/run.txt, begun by `pe_report clear`) whose check wrote this record; kept in
   /// the fragment, not in claims.json, so that reruns give identical reports.
   std::string run;
+  /// The program whose check wrote this record (kept in the fragment only, as `run`): a record
+  /// older than its program is stale (report::read_report_records).
+  std::string program;
   /// Filled by the report's annotations for swept experiment claims (`reproduction` holds the
   /// class): of the plausible settings, how many were evaluated and how many threw, and per
   /// reading of the article its verdict in that reading's selected runs.

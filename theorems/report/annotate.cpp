@@ -10,7 +10,8 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace pe::ledger {
+namespace pe::report {
+using namespace pe::ledger;
 namespace {
 
 std::string html(std::string_view text) {
@@ -363,4 +364,4 @@ std::string annotated_text(std::string_view article, const Accounting& accountin
   return out.str();
 }
 
-}  // namespace pe::ledger
+}  // namespace pe::report

@@ -6,7 +6,7 @@
 /// The copy is the reader's: the project keeps none of the article's sentences, only the places
 /// and non-claims that locate its numbers (article_numbers.hpp, non_claims.hpp). Where the copy
 /// differs from the text they were declared against, each missing, moved or unaccounted number is
-/// listed (Accounting::discrepancies), never skipped.
+/// listed (ledger::Accounting::discrepancies), never skipped.
 #pragma once
 
 #include <map>
@@ -17,7 +17,7 @@
 #include "non_claims.hpp"
 #include "statements.hpp"
 
-namespace pe::ledger {
+namespace pe::report {
 
 /// What the report (claims.json) says of one claim, as a badge shows it.
 struct ClaimFace {
@@ -38,7 +38,7 @@ struct ReportFaces {
 /// std::invalid_argument for one that is not a claims report.
 ReportFaces read_report_faces(const std::string& claims_json);
 /// The faces of claims evaluated in-process (the documentation's), with their statements.
-ReportFaces faces_of(const std::vector<Record>& records, const std::vector<StatementResult>& statements);
+ReportFaces faces_of(const std::vector<ledger::Record>& records, const std::vector<ledger::StatementResult>& statements);
 
 /// How an annotated page links into the documentation: the directory of its HTML pages as a URL
 /// ("" or "." beside them), whose claims.html holds each claim's card and argument.html each
@@ -51,15 +51,15 @@ struct DocsLinks {
 
 /// The copy as one HTML page, CSS inline and no other file read: statements' standings at their
 /// opening words, every number of `accounting` marked, a summary and the discrepancies on top.
-std::string annotated_html(std::string_view article, const Accounting& accounting, const ReportFaces& faces,
+std::string annotated_html(std::string_view article, const ledger::Accounting& accounting, const ReportFaces& faces,
                            const DocsLinks& links);
 
 /// The copy as text in lines of at most 100 columns: "0.466[✓ exp.tournament.rope.L256]" after
 /// each number a claim checks, "[? not accounted for]" after one nothing accounts for,
 /// "[Theorem 2: holds]" before each statement; a summary line first.
-std::string annotated_text(std::string_view article, const Accounting& accounting, const ReportFaces& faces);
+std::string annotated_text(std::string_view article, const ledger::Accounting& accounting, const ReportFaces& faces);
 
 /// The verdict mark of a claim: "✓" holds, "✗" fails, "?" a verdict its band cannot decide.
 std::string verdict_mark(const ClaimFace& face);
 
-}  // namespace pe::ledger
+}  // namespace pe::report

@@ -14,7 +14,8 @@
 #include <sstream>
 #include <utility>
 
-namespace pe::ledger {
+namespace pe::report {
+using namespace pe::ledger;
 namespace {
 
 using Counts = std::vector<std::pair<std::string, int>>;
@@ -539,4 +540,4 @@ std::string wrong_list_markdown(const std::vector<Record>& records, Markdown mar
   return md.str();
 }
 
-}  // namespace pe::ledger
+}  // namespace pe::report

@@ -14,7 +14,7 @@
 
 #include "ledger.hpp"
 
-namespace pe::ledger {
+namespace pe::report {
 
 /// The Markdown a rendering is read by; it also picks the few words in which the report and the
 /// pages differ.
@@ -43,7 +43,7 @@ std::string statement_map_anchor(std::string_view id);
 struct Summary {
   /// `holds` leaves out the relations that cannot bite (`cannot_bite`): they hold, but say nothing.
   int claims = 0, holds = 0, fails = 0, errors = 0, errata = 0, disagreements = 0, cannot_bite = 0;
-  /// Failing statements by kind (Record::reproduction): exact claims (the article's
+  /// Failing statements by kind (ledger::Record::reproduction): exact claims (the article's
   /// mathematics), experiment claims that hold in some other training setting, and those that
   /// hold in none; `not_swept` when the sweep did not run.
   int fails_mathematics = 0, fails_setting_dependent = 0, fails_everywhere = 0, fails_not_swept = 0;
@@ -54,7 +54,7 @@ struct Summary {
   /// Failing relations among the article's own printed numbers (unit consistency): no values
   /// its digits allow satisfy them.
   int fails_printed_numbers = 0;
-  /// The relations among printed numbers (Record::consistency), by grade; they are not counted as
+  /// The relations among printed numbers (ledger::Record::consistency), by grade; they are not counted as
   /// the article's mathematics, nor among the deterministic claims certified on enclosures.
   int relations = 0, relations_consistent = 0, relations_wrong_digit = 0, relations_changing_conclusion = 0,
       relations_cannot_bite = 0;
@@ -62,11 +62,11 @@ struct Summary {
   /// above: with their seeds the verdict could go either way).
   int fails_inconclusive = 0;
   /// The headline's shape: the article's mathematics (exact claims outside the corpus unit), the
-  /// corpus statements, and the experiment claims by class (Record::reproduction).
+  /// corpus statements, and the experiment claims by class (ledger::Record::reproduction).
   int mathematics_checked = 0, mathematics_holding = 0, corpus_checked = 0, corpus_holding = 0;
   int reproduces = 0, fragile = 0, setting_dependent = 0, does_not_reproduce = 0, inconclusive = 0,
       not_swept = 0;
-  /// Printed values with more digits than three seeds support (Record::overprecise).
+  /// Printed values with more digits than three seeds support (ledger::Record::overprecise).
   int overprecise = 0;
   int not_run = 0;  ///< declared but not evaluated in this run (the report only)
   /// Printed and bound claims whose reproduction is "exact" (no trained head involved), and
@@ -74,15 +74,15 @@ struct Summary {
   int deterministic = 0, certified = 0;
   int certified_by_construction = 0;  ///< enclosed, but by construction: never counted as certified
 };
-Summary summarise(const std::vector<Record>& records, int not_run = 0);
+Summary summarise(const std::vector<ledger::Record>& records, int not_run = 0);
 
 /// Why a failing statement fails, as the report, the headline and the errata page group them:
 /// "mathematics", "printed-numbers" (a relation among the article's printed numbers), "recreated-corpus", "setting-dependent", "does-not-reproduce", "inconclusive"
 /// or "other".
-std::string failure_cause(const Record& record);
+std::string failure_cause(const ledger::Record& record);
 
 /// True for a claim the errata lists show: declared as an erratum, or verdict != expected.
-bool belongs_in_errata(const Record& record);
+bool belongs_in_errata(const ledger::Record& record);
 
 /// The errata groups in order, each a title and the failure causes it lists (the report's and the
 /// pages' errata sections both follow it).
@@ -91,27 +91,27 @@ const std::vector<std::pair<std::string, std::string>>& errata_groups();
 /// Three tables: the counts of claims and verdicts, the experiment claims by class, then why
 /// the failing statements fail. The
 /// report counts an evaluation error as a failing statement and shows the claims not run; the
-/// pages evaluate every claim, so they show the evaluation errors instead.
+/// pages render a report that has every claim, so they show the evaluation errors instead.
 std::string summary_markdown(const Summary& summary, Markdown markdown);
 
 /// How the deterministic printed and bound claims were decided, as two Markdown lists: the
 /// claims not certified, each with its reason, and the certified claims whose floating-point
 /// route decides the printed digits otherwise than the enclosure. Each list says "none" when
 /// empty.
-std::string certification_markdown(const std::vector<Record>& records, Markdown markdown);
+std::string certification_markdown(const std::vector<ledger::Record>& records, Markdown markdown);
 
-/// Every inconclusive claim (Record::inconclusive), holding or failing, as a Markdown list: id,
+/// Every inconclusive claim (ledger::Record::inconclusive), holding or failing, as a Markdown list: id,
 /// verdict, the article's and the computed value, the resolution and why it cannot decide; "none"
 /// when empty.
-std::string inconclusive_markdown(const std::vector<Record>& records, Markdown markdown);
+std::string inconclusive_markdown(const std::vector<ledger::Record>& records, Markdown markdown);
 /// One line per claim that depends on the reading: its class, the article's value and each
 /// reading's result (readings_text); "None." when there is none.
-std::string reading_dependent_markdown(const std::vector<Record>& records, Markdown markdown);
+std::string reading_dependent_markdown(const std::vector<ledger::Record>& records, Markdown markdown);
 
 /// How a listing names a claim: its id (the pages add an anchor or a link) and where it is
 /// declared (the pages add links to the source line, the unit and the test).
 struct ClaimLinks {
-  std::function<std::string(const Record&)> id, declared;
+  std::function<std::string(const ledger::Record&)> id, declared;
 };
 
 /// The id and "theorems/30-clocks/theorem1.cpp:142", both in code font.
@@ -119,31 +119,31 @@ ClaimLinks plain_links();
 
 /// Where a failing or inconclusive value lies against the article's: "higher", "lower" or
 /// "equal" when both are plain decimal numbers, "" otherwise.
-std::string direction(const Record& record);
+std::string direction(const ledger::Record& record);
 
 /// The reason an erratum's note gives: the note up to its first " | " (what follows is the
 /// evidence: per-seed values, the other family, the rule's arithmetic).
-std::string reason(const Record& record);
+std::string reason(const ledger::Record& record);
 
 /// At most `width` characters (UTF-8 code points counted as one), cut with an ellipsis; the cut
 /// moves back before a number it would split, so that a number appears whole or not at all.
 std::string shortened(const std::string& text, std::size_t width);
 
 /// The computed value as a face shows it (table row, card, errata line): `computed`, or, for a
-/// claim whose computed value is a residual (Record::residual), what holds and how closely:
+/// claim whose computed value is a residual (ledger::Record::residual), what holds and how closely:
 /// "holds to 0.5 d·eps", "holds exactly", "misses by 3 d·eps"; never the bare residual, which
 /// would read as the statement's quantity ("det R(k) = 1, computed 0.5").
-std::string computed_face(const Record& record);
+std::string computed_face(const ledger::Record& record);
 
 /// The claim's class as a listing shows it: "exact", "not swept", or the experiment class with
 /// how many plausible settings it holds in.
-std::string class_text(const Record& record);
+std::string class_text(const ledger::Record& record);
 /// The share behind a swept claim's class, to two decimals ("-" when not swept).
-std::string format_share(const Record& record);
+std::string format_share(const ledger::Record& record);
 /// Each reading's result of a swept claim, one "; "-separated item per reading: its verdict on
 /// its selected runs, where it holds among its plausible settings, its quantity there +/- its
 /// standard error, or the claim that rules the reading out.
-std::string readings_text(const Record& record);
+std::string readings_text(const ledger::Record& record);
 
 /// The claims, each as a compact line (claim, article, computed, verdict, class) with its other
 /// fields (statement, where declared, rule, expectation, certification, seeds, resolution,
@@ -154,7 +154,7 @@ std::string readings_text(const Record& record);
 ///   lines as long as its fields: the report wraps them, wrap_report).
 /// - Doxygen (the pages): one card per claim (`div.pe-claim`), the detail in a `<details>`
 ///   element a reader expands.
-std::string claims_listing(const std::vector<const Record*>& records, Markdown markdown,
+std::string claims_listing(const std::vector<const ledger::Record*>& records, Markdown markdown,
                            const ClaimLinks& links, bool with_reason = false);
 
 /// Lines of claims.md's prose are wrapped at this width; its tables stay within kReportTableWidth.
@@ -167,14 +167,14 @@ std::string wrap_report(const std::string& markdown);
 /// The relations among the article's printed numbers (unit consistency), one line each: the
 /// inconsistent ones first, then those that cannot bite, then the consistent ones, each with the
 /// relation as printed and the interval it computed; `link` names each claim. "None" without any.
-std::string relations_markdown(const std::vector<Record>& records, Markdown markdown,
-                               const std::function<std::string(const Record&)>& link);
+std::string relations_markdown(const std::vector<ledger::Record>& records, Markdown markdown,
+                               const std::function<std::string(const ledger::Record&)>& link);
 
 /// "What the article gets wrong": every failing statement and every inconclusive claim in one
 /// line each (the article's value, this project's, the direction, the class), grouped as
 /// errata_groups(), then the inconclusive claims that hold; `link` gives each line's claim name
 /// (a link to its detail on the pages). "None" when there is nothing to list.
-std::string wrong_list_markdown(const std::vector<Record>& records, Markdown markdown,
-                                const std::function<std::string(const Record&)>& link);
+std::string wrong_list_markdown(const std::vector<ledger::Record>& records, Markdown markdown,
+                                const std::function<std::string(const ledger::Record&)>& link);
 
-}  // namespace pe::ledger
+}  // namespace pe::report

@@ -3,6 +3,7 @@
 #include "claims_render.hpp"
 #include "json_text.hpp"
 #include "non_claims.hpp"
+#include "record_fields.hpp"
 #include "statements.hpp"
 
 #include <algorithm>
@@ -20,67 +21,10 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace pe::ledger {
+namespace pe::report {
+using namespace pe::ledger;
+
 namespace {
-
-const std::vector<std::string> kRecordFields = {"id",     "unit",    "section", "statement",
-                                                "article", "computed", "rule",   "verdict",
-                                                "expected", "note",    "source",
-                                                "certified", "enclosure", "certification",
-                                                "floating_disagreement", "seeds", "resolution",
-                                                "inconclusive", "overprecise", "residual",
-                                                "residual_unit", "consistency", "run"};
-
-std::string* field(Record& r, const std::string& name) {
-  if (name == "id") return &r.id;
-  if (name == "unit") return &r.unit;
-  if (name == "section") return &r.section;
-  if (name == "statement") return &r.statement;
-  if (name == "article") return &r.article;
-  if (name == "computed") return &r.computed;
-  if (name == "rule") return &r.rule;
-  if (name == "verdict") return &r.verdict;
-  if (name == "expected") return &r.expected;
-  if (name == "note") return &r.note;
-  if (name == "source") return &r.source;
-  if (name == "certified") return &r.certified;
-  if (name == "enclosure") return &r.enclosure;
-  if (name == "certification") return &r.certification;
-  if (name == "floating_disagreement") return &r.floating_disagreement;
-  if (name == "seeds") return &r.seeds;
-  if (name == "resolution") return &r.resolution;
-  if (name == "inconclusive") return &r.inconclusive;
-  if (name == "overprecise") return &r.overprecise;
-  if (name == "residual") return &r.residual;
-  if (name == "residual_unit") return &r.residual_unit;
-  if (name == "consistency") return &r.consistency;
-  if (name == "run") return &r.run;
-  return nullptr;
-}
-
-std::string escape_line(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '\\') out += "\\\\";
-    else if (c == '\n') out += "\\n";
-    else out += c;
-  }
-  return out;
-}
-
-std::string unescape_line(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\\' && i + 1 < s.size()) {
-      out += s[i + 1] == 'n' ? '\n' : s[i + 1];
-      ++i;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 void write_fragment(const std::string& report_dir, const Record& record) {
@@ -93,7 +37,9 @@ void write_fragment(const std::string& report_dir, const Record& record) {
     std::ofstream out(tmp_path);
     Record copy = record;
     copy.run = current_run(report_dir);
-    for (const std::string& name : kRecordFields) out << name << '=' << escape_line(*field(copy, name)) << '\n';
+    std::error_code no_link;  // a system without /proc: the record says no program, never stale by it
+    copy.program = fs::read_symlink("/proc/self/exe", no_link).string();
+    out << fragment_text(copy);
     if (!out) throw std::runtime_error("cannot write " + tmp_path.string());
   }
   fs::rename(tmp_path, final_path);  // atomic: a reader never sees half a record
@@ -127,18 +73,33 @@ void begin_run(const std::string& report_dir) {
 namespace {
 Record read_fragment(const std::filesystem::path& path) {
   std::ifstream in(path);
-  Record r;
-  std::string line;
-  while (std::getline(in, line)) {
-    const auto eq = line.find('=');
-    if (eq == std::string::npos) continue;
-    if (std::string* f = field(r, line.substr(0, eq))) *f = unescape_line(line.substr(eq + 1));
-  }
-  return r;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return record_from_fragment(text.str());
 }
 }  // namespace
 
 namespace {
+/// Writes `text` to `path` unless the file already holds exactly it: an unchanged report keeps
+/// its file and modification time, so what is built from it (the docs) is not redone.
+void write_if_changed(const std::filesystem::path& path, const std::string& text) {
+  {
+    std::ifstream in(path, std::ios::binary);
+    if (in) {
+      std::ostringstream old;
+      old << in.rdbuf();
+      if (old.str() == text) return;
+    }
+  }
+  const std::filesystem::path tmp_path = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp_path, std::ios::binary);
+    out << text;
+    if (!out) throw std::runtime_error("cannot write " + tmp_path.string());
+  }
+  std::filesystem::rename(tmp_path, path);  // atomic: a reader never sees half a report
+}
+
 /// Every printed number of the configured copy of the article, accounted for; none without one.
 std::optional<Accounting> account_for_article(const std::string& path) {
   if (path.empty()) return std::nullopt;
@@ -254,62 +215,6 @@ void write_summary_json(std::ostream& json, const Summary& s, const std::optiona
        << "},\n    \"printed_numbers\": " << printed_numbers_json(printed) << "},\n";
 }
 
-/// One record's members in claims.json, without the braces.
-void write_record_json(std::ostream& json, Record r) {
-  bool first = true;
-  for (const std::string& name : kRecordFields) {
-    const std::string& value = *field(r, name);
-    if (name == "floating_disagreement") {
-      if (!value.empty()) json << ", " << pe::json_quoted(name) << ": " << pe::json_quoted(value);
-      continue;  // only where a floating-point route disagrees
-    }
-    if (name == "run") continue;  // the fragment's bookkeeping, not the claim's
-    if (name == "seeds" || name == "resolution" || name == "inconclusive" || name == "overprecise" ||
-        name == "residual" || name == "residual_unit" || name == "consistency") {
-      // Only claims that read seeds, decide in a band, compute a residual or relate printed numbers.
-      if (value.empty()) continue;
-      // A residual of inf or nan (a computation that broke) is no JSON number: quote it.
-      const bool text = name == "inconclusive" || name == "residual_unit" || name == "consistency" ||
-                        (name == "residual" && !std::isfinite(std::strtod(value.c_str(), nullptr)));
-      json << ", " << pe::json_quoted(name) << ": " << (text ? pe::json_quoted(value) : value);
-      continue;
-    }
-    if (name == "certified" || name == "enclosure" || name == "certification") {
-      if (r.certified.empty()) continue;  // only printed and bound claims carry them
-      json << ", " << pe::json_quoted(name) << ": " << (name == "certified" ? value : pe::json_quoted(value));
-      continue;
-    }
-    json << (first ? "" : ", ") << pe::json_quoted(name) << ": " << pe::json_quoted(value);
-    first = false;
-  }
-  json << ", \"reproduction\": " << pe::json_quoted(r.reproduction);
-  // "statement" already holds the claim's own words; the argument map's statement is its id.
-  const std::vector<const Statement*> owners = statements_of_claim(r.id);
-  json << ", \"statement_id\": " << pe::json_quoted(owners.size() == 1 ? owners.front()->id : "")
-       << ", \"evidence\": " << pe::json_quoted(to_string(evidence_of(r)));
-  if (const std::string why = evidence_note(r); !why.empty()) json << ", \"evidence_note\": " << pe::json_quoted(why);
-  if (r.reproduction != "exact" && r.reproduction != "not swept") {
-    json << ", \"class\": " << pe::json_quoted(r.reproduction) << ", \"settings_run\": " << r.settings_run
-         << ", \"settings_plausible\": " << r.settings_plausible
-         << ", \"settings_evaluated\": " << r.settings_evaluated
-         << ", \"settings_not_evaluated\": " << r.settings_not_evaluated
-         << ", \"settings_held\": " << r.settings_held << ", \"share\": "
-         << (std::isnan(r.share) ? std::string("null") : format(r.share))
-         << ", \"reading_dependent\": " << (r.reading_dependent ? "true" : "false")
-         << ", \"settings_holding\": " << pe::json_quoted(r.settings_holding) << ", \"readings\": {";
-    const auto number = [](double x) { return std::isnan(x) ? std::string("null") : format(x); };
-    for (std::size_t k = 0; k < r.readings.size(); ++k) {
-      const Record::Reading& g = r.readings[k];
-      json << (k ? ", " : "") << pe::json_quoted(g.id) << ": {\"verdict\": " << pe::json_quoted(g.verdict)
-           << ", \"settings_held\": " << g.held << ", \"settings_evaluated\": " << g.evaluated
-           << ", \"share\": " << (g.evaluated ? format(double(g.held) / g.evaluated) : std::string("null"))
-           << ", \"value\": " << number(g.value) << ", \"se\": " << number(g.se)
-           << ", \"ruled_out_by\": " << pe::json_quoted(g.ruled_out_by) << "}";
-    }
-    json << "}";
-  }
-}
-
 std::string json_list(const std::vector<std::string>& items) {
   std::string out = "[";
   for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + pe::json_quoted(items[i]);
@@ -350,7 +255,7 @@ std::string argument_lines(const std::vector<StatementResult>& results) {
 void write_claims_json(const std::filesystem::path& path, const Summary& s, const CollectedRecords& collected,
                        const ReportAnnotations& annotations, const std::optional<Accounting>& printed) {
   const std::vector<Record>& records = collected.records;
-  std::ofstream json(path);
+  std::ostringstream json;
   write_summary_json(json, s, printed);
   json << "  \"build\": {";
   for (std::size_t i = 0; i < annotations.build.size(); ++i)
@@ -361,14 +266,13 @@ void write_claims_json(const std::filesystem::path& path, const Summary& s, cons
   write_statements_json(json, evaluate_statements(records));
   json << "  \"claims\": [\n";
   for (std::size_t i = 0; i < records.size(); ++i) {
-    json << "    {";
-    write_record_json(json, records[i]);
-    json << (i + 1 < records.size() ? "},\n" : "}\n");
+    json << "    {" << record_json(records[i]) << (i + 1 < records.size() ? "},\n" : "}\n");
   }
   json << "  ],\n  \"not_run\": [";
   for (std::size_t i = 0; i < collected.not_run.size(); ++i)
     json << (i ? ", " : "") << pe::json_quoted(collected.not_run[i]->id);
   json << "]\n}\n";
+  write_if_changed(path, json.str());
 }
 
 void write_claims_markdown(const std::filesystem::path& path, const Summary& s, const CollectedRecords& collected,
@@ -424,7 +328,7 @@ void write_claims_markdown(const std::filesystem::path& path, const Summary& s, 
     md << "## Declared but not evaluated in this run\n\n";
     for (const Claim* c : not_run) md << "- `" << c->id << "` (unit " << c->unit << ")\n";
   }
-  std::ofstream(path) << wrap_report(md.str());
+  write_if_changed(path, wrap_report(md.str()));
 }
 
 /// The headline's lines on the argument map: the statements by verdict, and the mathematics that
@@ -531,6 +435,88 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
 }
 }  // namespace
 
+namespace {
+std::string listed(const std::vector<std::string>& items, std::size_t at_most = 5) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size() && i < at_most; ++i) out += (i ? ", " : "") + items[i];
+  return items.size() > at_most ? out + " and " + std::to_string(items.size() - at_most) + " more" : out;
+}
+
+/// Why the report in `dir` is stale, or "" when it is not: a fragment older than the program that
+/// wrote it (rebuilt since its check ran), or the last merge older than a fragment or the sweep it
+/// merges. The merge's witness is headline.txt, which every merge writes: claims.json keeps its
+/// time when its content did not change.
+std::string staleness(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::error_code never_merged;
+  const fs::file_time_type written = fs::last_write_time(dir / "headline.txt", never_merged);
+  if (never_merged) return "no merge of its records was recorded (" + (dir / "headline.txt").string() + ")";
+  std::set<std::string> stale_units;
+  bool newer_fragment = false;
+  if (fs::exists(dir / "claims.d"))
+    for (const auto& entry : fs::directory_iterator(dir / "claims.d")) {
+      if (entry.path().extension() != ".rec") continue;
+      const fs::file_time_type made = entry.last_write_time();
+      newer_fragment = newer_fragment || made > written;
+      const Record r = read_fragment(entry.path());
+      std::error_code missing;
+      const fs::file_time_type program = fs::last_write_time(r.program, missing);
+      if (!r.program.empty() && !missing && program > made) stale_units.insert(r.unit);
+    }
+  if (!stale_units.empty())
+    return "the records of unit(s) " + listed({stale_units.begin(), stale_units.end()}) +
+           " are older than their test programs, rebuilt since they ran";
+  std::error_code no_sweep;
+  const fs::file_time_type swept = fs::last_write_time(dir / "sweep.txt", no_sweep);
+  if (newer_fragment || (!no_sweep && swept > written))
+    return "its last merge is older than the records or the sweep it merges";
+  return "";
+}
+}  // namespace
+
+std::vector<Record> read_report_records(const std::string& report_dir) {
+  namespace fs = std::filesystem;
+  const fs::path dir(report_dir), json_path = dir / "claims.json";
+  const std::string what_to_run =
+      ": run the claim checks first (`ctest --preset release`, or `ctest --preset release -L UNIT` per unit "
+      "and then `ctest --preset release -R report.write`), which write the report, then build again";
+  std::ifstream in(json_path);
+  if (!in) throw StaleReport("no report at " + json_path.string() + what_to_run);
+  if (const std::string why = staleness(dir); !why.empty())
+    throw StaleReport("the report in " + report_dir + " is stale: " + why + what_to_run);
+  std::ostringstream text;
+  text << in.rdbuf();
+  const JsonValue document = parse_json(text.str());
+  const JsonValue* claims = document.member("claims");
+  if (!claims || claims->kind != JsonValue::Kind::array)
+    throw StaleReport(json_path.string() + " is not a claims report (no \"claims\" array)" + what_to_run);
+  std::map<std::string, Record> by_id;
+  for (const JsonValue& claim : claims->items) {
+    Record r = record_from_json(claim);
+    by_id[r.id] = std::move(r);
+  }
+  std::vector<Record> out;
+  std::vector<std::string> missing;
+  for (const Claim& c : all_claims()) {
+    const auto it = by_id.find(c.id);
+    if (it == by_id.end()) {
+      missing.push_back(c.id);
+      continue;
+    }
+    out.push_back(std::move(it->second));
+    by_id.erase(it);
+  }
+  std::vector<std::string> undeclared;
+  for (const auto& [id, r] : by_id) undeclared.push_back(id);
+  if (!missing.empty() || !undeclared.empty())
+    throw StaleReport("the report in " + report_dir + " does not match the claims this build declares (" +
+                      std::to_string(missing.size()) + " without a record" +
+                      (missing.empty() ? "" : ": " + listed(missing)) + "; " + std::to_string(undeclared.size()) +
+                      " no longer declared" + (undeclared.empty() ? "" : ": " + listed(undeclared)) + ")" +
+                      what_to_run);
+  return out;
+}
+
 std::string argument_map(const std::string& report_dir, const ReportAnnotations& annotations) {
   return argument_lines(evaluate_statements(collect_records(report_dir, annotations).records));
 }
@@ -548,4 +534,4 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
   return s.disagreements;
 }
 
-}  // namespace pe::ledger
+}  // namespace pe::report

@@ -1,6 +1,7 @@
 #include "report_diff.hpp"
 
 #include "json_text.hpp"
+#include "record_fields.hpp"
 
 #include <cstdint>
 #include <fstream>
@@ -10,9 +11,16 @@
 #include <utility>
 #include <vector>
 
-namespace pe::ledger {
+namespace pe::report {
+using namespace pe::ledger;
 
-std::map<std::string, ReportedClaim> read_report_claims(const std::string& path) {
+std::string ReportedClaim::value_of(const std::string& name) const {
+  for (const auto& [field, value] : values)
+    if (field == name) return value;
+  return "";
+}
+
+std::map<std::string, ReportedClaim> read_report_claims(const std::string& path, const RecordFields& fields) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read " + path);
   std::ostringstream text;
@@ -30,8 +38,7 @@ std::map<std::string, ReportedClaim> read_report_claims(const std::string& path)
   for (const JsonValue& claim : claims->items) {
     const std::string id = claim.text_of("id");
     if (id.empty()) throw std::invalid_argument(path + ": a claim without an id");
-    out[id] = {claim.text_of("verdict"), claim.text_of("reproduction"), claim.text_of("class"),
-               claim.text_of("article"), claim.text_of("computed")};
+    out[id] = {compared_values(claim, fields)};
   }
   return out;
 }
@@ -41,35 +48,34 @@ std::string diff_reports(const std::map<std::string, ReportedClaim>& before,
   std::ostringstream out;
   changed = 0;
   int compared = 0;
-  auto change = [](const std::string& what, const std::string& from, const std::string& to) {
-    return from == to ? std::string() : "; " + what + " " + from + " -> " + to;
-  };
   for (const auto& [id, old_claim] : before) {
     const auto it = after.find(id);
     if (it == after.end()) {
-      out << id << ": only in the old report (" << old_claim.verdict << ")\n";
+      out << id << ": only in the old report (" << old_claim.value_of("verdict") << ")\n";
       ++changed;
       continue;
     }
     ++compared;
     const ReportedClaim& now = it->second;
-    const std::string differences = change("verdict", old_claim.verdict, now.verdict) +
-                                    change("reproduction", old_claim.reproduction, now.reproduction) +
-                                    change("class", old_claim.klass, now.klass) +
-                                    change("computed", old_claim.computed, now.computed) +
-                                    change("article", old_claim.article, now.article);
+    std::string differences;
+    for (const auto& [field, from] : old_claim.values)
+      if (const std::string to = now.value_of(field); to != from) differences += "; " + field + " " + from + " -> " + to;
     if (differences.empty()) continue;
     out << id << ": " << differences.substr(2) << "\n";
     ++changed;
   }
   for (const auto& [id, new_claim] : after)
     if (!before.count(id)) {
-      out << id << ": only in the new report (" << new_claim.verdict << ")\n";
+      out << id << ": only in the new report (" << new_claim.value_of("verdict") << ")\n";
       ++changed;
     }
-  out << compared << " claims in both reports; " << changed << " listed (a changed verdict, "
-      << "reproduction, class, computed or printed value, or a claim in one report only).\n";
+  std::string fields;
+  const std::map<std::string, ReportedClaim>& either = before.empty() ? after : before;
+  if (!either.empty())
+    for (const auto& [field, value] : either.begin()->second.values) fields += (fields.empty() ? "" : ", ") + field;
+  out << compared << " claims in both reports; " << changed << " listed (a change of " << fields
+      << ", or a claim in one report only).\n";
   return out.str();
 }
 
-}  // namespace pe::ledger
+}  // namespace pe::report

@@ -154,15 +154,15 @@ int annotate(const std::vector<std::string>& args, const std::string& report_dir
   copy.erase(std::remove(copy.begin(), copy.end(), '\r'), copy.end());
   if (copy.rfind("\xEF\xBB\xBF", 0) == 0) copy.erase(0, 3);
   const std::string report = (fs::path(report_dir) / "claims.json").string();
-  pe::ledger::ReportFaces faces;  // without a report the places are shown, without verdicts
-  if (fs::exists(report)) faces = pe::ledger::read_report_faces(report);
+  pe::report::ReportFaces faces;  // without a report the places are shown, without verdicts
+  if (fs::exists(report)) faces = pe::report::read_report_faces(report);
   else std::cerr << "pe_report annotate: no report at " << report << " yet (run ctest): numbers are marked without verdicts\n";
   const pe::ledger::Accounting accounting = pe::ledger::account_for_numbers(copy);
   for (const pe::ledger::Discrepancy& d : accounting.discrepancies)
     std::cerr << "pe_report annotate: " << article_path << ": " << pe::ledger::describe(d) << "\n";
   if (!docs.empty() && docs.back() == '/') docs.pop_back();
-  const std::string written = text ? pe::ledger::annotated_text(copy, accounting, faces)
-                                   : pe::ledger::annotated_html(copy, accounting, faces, {docs == "." ? "" : docs});
+  const std::string written = text ? pe::report::annotated_text(copy, accounting, faces)
+                                   : pe::report::annotated_html(copy, accounting, faces, {docs == "." ? "" : docs});
   if (out_path.empty()) {
     std::cout << written;
   } else {
@@ -204,7 +204,7 @@ int main(int argc, char** argv) try {
   const std::string mode = argc > 1 ? argv[1] : "write";
   if (mode == "clear") {
     // A new run; the records and the sweep of earlier runs stay until this run replaces them.
-    pe::ledger::begin_run(report_dir);
+    pe::report::begin_run(report_dir);
     return 0;
   }
   if (mode == "ctest-begins") {
@@ -219,7 +219,7 @@ int main(int argc, char** argv) try {
     // to 203 characters); `--markdown` gives the docs' table.
     std::cout << "The article's " << pe::theorems::harness_rows().size()
               << " harness checks and the CTest tests that run them:\n"
-              << pe::ledger::wrap_report(pe::theorems::harness_list());
+              << pe::report::wrap_report(pe::theorems::harness_list());
     return 0;
   }
   if (mode == "harness" && argc == 3 && std::string(argv[2]) == "--markdown") {
@@ -227,15 +227,15 @@ int main(int argc, char** argv) try {
     return 0;
   }
   if (mode == "map") {
-    std::cout << pe::ledger::argument_map(report_dir, pe::theorems::report_annotations(report_dir));
+    std::cout << pe::report::argument_map(report_dir, pe::report::report_annotations(report_dir));
     return 0;
   }
   if (mode == "annotate") return annotate(std::vector<std::string>(argv + 2, argv + argc), report_dir);
   if (mode == "harness-check" && argc == 3) return harness_check(argv[2]) == 0 ? 0 : 1;
   if (mode == "diff" && argc == 4) {
     int changed = 0;
-    std::cout << pe::ledger::diff_reports(pe::ledger::read_report_claims(argv[2]),
-                                          pe::ledger::read_report_claims(argv[3]), changed);
+    std::cout << pe::report::diff_reports(pe::report::read_report_claims(argv[2]),
+                                          pe::report::read_report_claims(argv[3]), changed);
     return changed == 0 ? 0 : 1;  // as diff(1): 1 when the reports differ
   }
   const char* usage =
@@ -260,10 +260,10 @@ int main(int argc, char** argv) try {
     std::cerr << "pe_report: unknown command or arguments: " << mode << "\n" << usage;
     return 2;
   }
-  pe::ledger::ReportAnnotations annotations = pe::theorems::report_annotations(report_dir);
+  pe::report::ReportAnnotations annotations = pe::report::report_annotations(report_dir);
   annotations.build = build_stamp();
   annotations.article = PE_ARTICLE;
-  const int disagreements = pe::ledger::write_report(report_dir, annotations);
+  const int disagreements = pe::report::write_report(report_dir, annotations);
   std::cout << "wrote " << report_dir << "/claims.json and claims.md; " << disagreements
             << " claim(s) disagree with their expected verdict\n";
   return disagreements == 0 ? 0 : 1;

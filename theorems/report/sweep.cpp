@@ -13,7 +13,7 @@
 #include "result_cache.hpp"
 #include "length_tournament.hpp"
 
-namespace pe::theorems {
+namespace pe::report {
 
 std::vector<experiments::TrainingRecipe> sweep_settings(const experiments::ModelReading& reading) {
   std::vector<experiments::TrainingRecipe> out = experiments::recipe_grid();
@@ -346,11 +346,11 @@ std::string training_selection_markdown() {
   return md.str();
 }
 
-ledger::ReportAnnotations report_annotations(const std::string& report_dir) {
+ReportAnnotations report_annotations(const std::string& report_dir) {
   auto sweep = std::make_shared<SweepResult>();
   bool swept = false;
   if (const auto body = experiments::read_sealed(report_dir + "/sweep.txt")) swept = parse(*body, *sweep);
-  ledger::ReportAnnotations a;
+  ReportAnnotations a;
   // The experiment claims are the ones declared with the runs they read.
   auto experiment_ids = std::make_shared<std::set<std::string>>();
   for (const ledger::Claim& c : ledger::all_claims())
@@ -405,4 +405,4 @@ ledger::ReportAnnotations report_annotations(const std::string& report_dir) {
   return a;
 }
 
-}  // namespace pe::theorems
+}  // namespace pe::report

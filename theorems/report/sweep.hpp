@@ -20,7 +20,7 @@
 #include "report.hpp"
 #include "recipes.hpp"
 
-namespace pe::theorems {
+namespace pe::report {
 
 /// A reading's settings in order: the grid, then its tournament's and its filings' selected
 /// recipes' batch neighbours (each once).
@@ -123,6 +123,6 @@ std::string training_selection_markdown();
 
 /// Reads `<report_dir>/sweep.txt` (if present and sealed) and the selections into the report's
 /// annotations: every claim's reproduction fields and the training_selection member.
-ledger::ReportAnnotations report_annotations(const std::string& report_dir);
+ReportAnnotations report_annotations(const std::string& report_dir);
 
-}  // namespace pe::theorems
+}  // namespace pe::report

@@ -46,7 +46,7 @@ namespace ledger = pe::ledger;
 /// quantity it decided on (ledger::Outcome::estimate).
 struct Evaluation {
   char letter = 'e';
-  pe::theorems::ReadingEstimate estimate;
+  pe::report::ReadingEstimate estimate;
 };
 
 Evaluation evaluate(const ledger::Claim& claim, const lab::Runs& runs) {
@@ -75,7 +75,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 /// One setting's runs: the grid's seeds first (for plausibility), then every seed where plausible.
 struct SettingRuns {
-  pe::theorems::SweepSetting setting;
+  pe::report::SweepSetting setting;
   const Tournament* tournament = nullptr;  ///< held by the RunStore
   const FilingsStudy* study = nullptr;
 };
@@ -92,12 +92,12 @@ std::string program_fingerprint() {
 
 /// One line per setting: the reading, the recipe, for which family it is plausible, how many
 /// swept claims hold in it.
-void print_settings(const pe::theorems::SweepResult& result) {
+void print_settings(const pe::report::SweepResult& result) {
   std::printf("%-24s %-34s %-10s %s\n", "reading", "setting", "plausible", "claims holding");
   for (std::size_t s = 0; s < result.settings.size(); ++s) {
     int held = 0;
     for (const auto& [id, c] : result.claims) held += c.letters[s] == 'h';
-    const pe::theorems::SweepSetting& st = result.settings[s];
+    const pe::report::SweepSetting& st = result.settings[s];
     std::printf("%-24s %-34s %-10s %d of %zu\n", st.reading.c_str(), st.recipe.c_str(),
                 st.plausible_tournament && st.plausible_filings ? "both"
                 : st.plausible_tournament                       ? "tournament"
@@ -167,8 +167,8 @@ std::optional<int> parse_options(int argc, char** argv, SweepOptions& options) {
 bool read_back(const std::string& memo, const std::string& path, std::chrono::steady_clock::time_point start) {
   const auto body = read_sealed(memo);
   if (!body) return false;
-  pe::theorems::SweepResult cached;
-  if (!pe::theorems::parse(*body, cached)) return false;
+  pe::report::SweepResult cached;
+  if (!pe::report::parse(*body, cached)) return false;
   std::filesystem::create_directories(PE_REPORT_DIR);
   write_sealed(path, *body);
   std::printf("sweep: %zu settings, %zu claims, read back from %s (this build evaluated them "
@@ -312,7 +312,7 @@ class EvaluationMemo {
 };
 
 /// The experiment claims, with the families of runs each declares.
-std::vector<const ledger::Claim*> find_swept_claims(pe::theorems::SweepResult& result) {
+std::vector<const ledger::Claim*> find_swept_claims(pe::report::SweepResult& result) {
   std::vector<const ledger::Claim*> swept;
   for (const ledger::Claim& claim : ledger::all_claims())
     if (claim.reads != ledger::kNoRuns) {
@@ -340,7 +340,7 @@ struct GridRuns {
 
 GridRuns train_grid(const ModelReading& reading, SweepContext& context) {
   GridRuns grid;
-  grid.settings = pe::theorems::sweep_settings(reading);
+  grid.settings = pe::report::sweep_settings(reading);
   std::vector<TournamentConfig> tournaments;
   std::vector<FilingsStudyConfig> studies;
   for (const TrainingRecipe& s : grid.settings) {
@@ -420,7 +420,7 @@ std::pair<int, int> train_plausible(GridRuns& grid, const ModelReading& reading,
 
 /// One reading: its verdicts on its selected recipes' runs, then on every setting of its grid.
 void sweep_reading(const ModelReading& reading, const std::vector<const ledger::Claim*>& swept,
-                   pe::theorems::SweepResult& result, SweepContext& context) {
+                   pe::report::SweepResult& result, SweepContext& context) {
   const auto reading_start = std::chrono::steady_clock::now();
   const int threads = context.options.threads;
   // On an empty cache the grid's runs train in one pool before the selections read them.
@@ -450,7 +450,7 @@ void sweep_reading(const ModelReading& reading, const std::vector<const ledger::
     pairs.push_back({sr.tournament, sr.study, RunStore::key(sr.tournament->config), RunStore::key(sr.study->config)});
   const std::vector<std::vector<Evaluation>> evaluations = context.memo.on(pairs, threads);
   for (std::size_t c = 0; c < swept.size(); ++c) {
-    pe::theorems::SweptClaim& claim = result.claims[swept[c]->id];
+    pe::report::SweptClaim& claim = result.claims[swept[c]->id];
     claim.readings += evaluations[0][c].letter;
     claim.estimates.push_back(evaluations[0][c].estimate);
     for (std::size_t s = 1; s < pairs.size(); ++s) claim.letters += evaluations[s][c].letter;
@@ -472,7 +472,7 @@ int sweep(const SweepOptions& options) {
                                                            "-settings" + std::to_string(options.settings) + ".txt";
   if (!options.fresh && !memo.empty() && read_back(memo, path, start)) return 0;
 
-  pe::theorems::SweepResult result;
+  pe::report::SweepResult result;
   const std::vector<const ledger::Claim*> swept = find_swept_claims(result);
   std::printf("sweep: %zu claims read trained heads (%.1f s)\n", swept.size(), seconds_since(start));
   const pe::filings::Corpus& corpus = pe::experiments::case_study_corpus();
@@ -481,7 +481,7 @@ int sweep(const SweepOptions& options) {
                                            article_readings().begin() + long(options.readings));
   for (const ModelReading& reading : readings) sweep_reading(reading, swept, result, context);
   std::filesystem::create_directories(PE_REPORT_DIR);
-  const std::string body = pe::theorems::serialise(result);
+  const std::string body = pe::report::serialise(result);
   write_sealed(path, body);
   if (!memo.empty()) write_sealed_or_warn(memo, body);
   std::printf("sweep: %zu readings, %zu settings, %zu claims; %d heads trained in this run; %.1f s in all "
