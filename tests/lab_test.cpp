@@ -397,20 +397,22 @@ TEST(ExperimentClaims, AClaimReadsOnlyTheFamiliesItDeclares) {
   EXPECT_NE(without_tournament.note.find("reads the tournament runs without declaring them"), std::string::npos)
       << without_tournament.note;
   pe::ledger::UnitClaims unit("test");
-  unit.add(lab::experiment_claim({"test.reads_undeclared", "Past the training window", "a statement", "0.5",
-                                  pe::ledger::Rule::printed, pe::ledger::kTournamentRuns,
-                                  [](const lab::Runs& given) {
-                                    return pe::ledger::printed("0.5", given.filings_study().config.seeds);
-                                  }},
-                                 {}));
+  unit.add(lab::experiment_claim(pe::ledger::Claim("test.reads_undeclared")
+                                     .in_section("Past the training window").stating("a statement")
+                                     .printed_as("0.5").by_rule(pe::ledger::Rule::printed)
+                                     .reading(pe::ledger::kTournamentRuns),
+                                 [](const lab::Runs& given) {
+                                   return pe::ledger::printed("0.5", given.filings_study().config.seeds);
+                                 }));
   const pe::ledger::Record r = pe::ledger::evaluate_record(unit.claims().back(), runs);
   EXPECT_EQ(r.verdict, "error");
   EXPECT_NE(r.note.find("reads the filings study runs without declaring them"), std::string::npos) << r.note;
   // An experiment claim names at least one family; one that reads none is an exact claim.
-  EXPECT_THROW(lab::experiment_claim({"test.reads_nothing", "Past the training window", "a statement", "0.5",
-                                      pe::ledger::Rule::printed, pe::ledger::kNoRuns,
-                                      [](const lab::Runs&) { return pe::ledger::printed("0.5", 0.5); }},
-                                     {}),
+  EXPECT_THROW(lab::experiment_claim(pe::ledger::Claim("test.reads_nothing")
+                                         .in_section("Past the training window").stating("a statement")
+                                         .printed_as("0.5").by_rule(pe::ledger::Rule::printed)
+                                         .reading(pe::ledger::kNoRuns),
+                                     [](const lab::Runs&) { return pe::ledger::printed("0.5", 0.5); }),
                std::logic_error);
 }
 
@@ -463,10 +465,10 @@ TEST(ExperimentClaims, AValuePerRunIsKeptPerSetOfRuns) {
 // xfail(reason=...) sits on its test; a family's parameters carry it for the claims it concerns.
 TEST(ExperimentClaims, TheExpectedVerdictSitsOnTheDeclaration) {
   const auto declared = [](const lab::Expectation& expected) {
-    return lab::experiment_claim({"test.expected", "Past the training window", "a statement", "0.5",
-                                  pe::ledger::Rule::printed, pe::ledger::kTournamentRuns,
-                                  [](const lab::Runs&) { return pe::ledger::printed("0.5", 0.5); }},
-                                 expected);
+    return lab::experiment_claim(pe::ledger::Claim("test.expected").in_section("Past the training window")
+                                     .stating("a statement").printed_as("0.5").by_rule(pe::ledger::Rule::printed)
+                                     .reading(pe::ledger::kTournamentRuns),
+                                 [](const lab::Runs&) { return pe::ledger::printed("0.5", 0.5); }, expected);
   };
   EXPECT_EQ(declared({}).expected, pe::ledger::Verdict::holds);
   EXPECT_EQ(declared({}).erratum, "");

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include "claims_render.hpp"
 #include "ledger.hpp"
@@ -79,10 +80,31 @@ TEST(LedgerRules, FormatKeepsTenSignificantDigits) {
 
 namespace {
 Claim sample_claim() {
-  return {"test.sample", "Position as a set of clocks", "a statement", "0.5", Rule::printed,
-          [] { return printed("0.5", 0.5); }};
+  return Claim("test.sample").in_section("Position as a set of clocks").stating("a statement")
+      .printed_as("0.5").by_rule(Rule::printed)
+      .decided_by([] { return printed("0.5", 0.5); });
 }
 }  // namespace
+
+// A claim's fields are named where they are set: no positional form of a declaration compiles,
+// so two of its adjacent strings (statement, article) cannot trade places unnoticed.
+static_assert(!std::is_aggregate_v<Claim>, "a Claim declared as a positional aggregate");
+static_assert(!std::is_constructible_v<Claim, const char*, const char*, const char*, const char*>,
+              "a Claim constructed from its strings in order");
+static_assert(!std::is_convertible_v<const char*, Claim>, "a Claim made implicitly from its id");
+
+TEST(LedgerDeclarations, EachCallSetsTheFieldItNames) {
+  const Claim c = Claim("test.named").in_section("Position as a set of clocks").stating("what it says")
+                      .printed_as("0.25").expected_to_fail("why, and the corrected value");
+  EXPECT_EQ(c.id, "test.named");
+  EXPECT_EQ(c.section, "Position as a set of clocks");
+  EXPECT_EQ(c.statement, "what it says");
+  EXPECT_EQ(c.article, "0.25");
+  EXPECT_EQ(c.expected, Verdict::fails);
+  EXPECT_EQ(c.erratum, "why, and the corrected value");
+  EXPECT_EQ(c.reads, kNoRuns);
+  EXPECT_EQ(Claim("test.runs").reading(kFilingsRuns).reads, kFilingsRuns);
+}
 
 TEST(LedgerDeclarations, RejectsMalformedClaims) {
   UnitClaims unit("test");
@@ -192,9 +214,10 @@ TEST(LedgerDeclarations, RecordsWhereEachClaimIsDeclared) {
   UnitClaims unit("test");
   // The id's line, not the first or last line of the declaration around it.
   const int line = __LINE__ + 2;
-  unit.add({
-      "test.located", "Position as a set of clocks", "a statement", "0.5", Rule::printed,
-      [] { return printed("0.5", 0.5); }});
+  unit.add(
+      Claim("test.located")
+          .in_section("Position as a set of clocks").stating("a statement").printed_as("0.5").by_rule(Rule::printed)
+          .decided_by([] { return printed("0.5", 0.5); }));
   EXPECT_EQ(unit.claims().back().source, "tests/ledger_test.cpp:" + std::to_string(line));
   EXPECT_EQ(evaluate_record(unit.claims().back()).source, unit.claims().back().source);
   // A copy keeps where the id was written; an id assigned anew is located where it is assigned.
@@ -612,8 +635,9 @@ TEST(LedgerRules, AnIdentityAgainstZeroCarriesItsResidualInItsUnit) {
   EXPECT_EQ(z.residual, 2.5);
   EXPECT_EQ(z.residual_unit, "standard errors");
   EXPECT_TRUE(std::isnan(statistical_agreement(2.5, 2.4, 1, 4, "a mean").residual));
-  Claim c{"unit.residual", sections()[0], "det R = 1", "det R(k) = 1", Rule::identity,
-          [] { return identity(0.5, 0, 16, "16 units of d eps: LU"); }};
+  Claim c = Claim("unit.residual").in_section(sections()[0]).stating("det R = 1").printed_as("det R(k) = 1")
+      .by_rule(Rule::identity)
+      .decided_by([] { return identity(0.5, 0, 16, "16 units of d eps: LU"); });
   const Record r = evaluate_record(c);
   EXPECT_EQ(r.computed, "0.5");  // kept: pe_report diff compares it
   EXPECT_EQ(r.residual, "0.5");

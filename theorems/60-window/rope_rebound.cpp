@@ -223,10 +223,12 @@ const std::vector<SeedStatement> seed_statements = {
 }  // namespace
 
 Claim seed_statement(const SeedStatement& st) {
-  return printed_at(lab::experiment_claim({std::string("exp.rebound.seeds.") + st.name, section,
-      std::string("RoPE heads: ") + st.statement + ", in at least half of the seeds (kTypicalRate; "
-      "the article says it of each of its three)",
-      st.article, Rule::statistical, kTournamentRuns, [st](const lab::Runs& runs) {
+  return printed_at(lab::experiment_claim(Claim(std::string("exp.rebound.seeds.") + st.name)
+      .in_section(section)
+      .stating(std::string("RoPE heads: ") + st.statement + ", in at least half of the seeds (kTypicalRate; "
+      "the article says it of each of its three)")
+      .printed_as(st.article).by_rule(Rule::statistical)
+      .reading(kTournamentRuns), [st](const lab::Runs& runs) {
         std::vector<bool> per_seed;
         std::string values;
         const std::vector<Rebound>& all = all_rebounds(runs);
@@ -238,7 +240,7 @@ Claim seed_statement(const SeedStatement& st) {
         return lab::typical_of_seeds(per_seed, st.name,
                                      values + "; article " + kArticleSeed[0] + "; " + kArticleSeed[1] +
                                          "; " + kArticleSeed[2] + "; seed 0's profile: " + profile(all.at(0)));
-      }}), st.places);
+      }), st.places);
 }
 PE_CLAIM_FAMILY(seed_statements, seed_statements, &seed_statement);
 
@@ -270,23 +272,24 @@ const std::vector<Landmark> landmarks = {
 }  // namespace
 
 Claim article_landmark(const Landmark& m) {
-  return printed_at(lab::experiment_claim({std::string("exp.rebound.article.") + m.id,
-            // The window's edge is printed only in Figure B; the rest first at line 275.
-            std::string(m.id) == "s31" ? "Kernels over offsets, side by side" : section,
-      std::string("The article's ") + m.what + " of its RoPE head, from its own random "
+  return printed_at(lab::experiment_claim(Claim(std::string("exp.rebound.article.") + m.id)
+      // The window's edge is printed only in Figure B; the rest first at line 275.
+      .in_section(std::string(m.id) == "s31" ? "Kernels over offsets, side by side" : section)
+      .stating(std::string("The article's ") + m.what + " of its RoPE head, from its own random "
       "initialisation, is consistent with one more training run: within k = 3 "
-      "prediction standard deviations of the same landmark over this project's seeds",
-      m.article, Rule::statistical,
-      kTournamentRuns, [m](const lab::Runs& runs) { return one_more_run(runs, m.article, m.value, m.seed); }}),
+      "prediction standard deviations of the same landmark over this project's seeds")
+      .printed_as(m.article).by_rule(Rule::statistical)
+      .reading(kTournamentRuns),
+      [m](const lab::Runs& runs) { return one_more_run(runs, m.article, m.value, m.seed); }),
       m.places);
 }
 PE_CLAIM_FAMILY(landmarks, landmarks, &article_landmark);
 
 PE_CLAIM(rebound_article_plane2_bottom) {
-  return printed_at(lab::experiment_claim({"exp.rebound.article.plane2_bottom", section,
-      "Plane 2's term first bottoms near r = 27 in the article's seed 0: 27 lies within "
-      "2 positions ('near') of the range of plane 2's first bottom over this project's seeds",
-      "near r = 27", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+  return printed_at(lab::experiment_claim(Claim("exp.rebound.article.plane2_bottom").in_section(section)
+      .stating("Plane 2's term first bottoms near r = 27 in the article's seed 0: 27 lies within "
+      "2 positions ('near') of the range of plane 2's first bottom over this project's seeds")
+      .printed_as("near r = 27").by_rule(Rule::shape).reading(kTournamentRuns), [](const lab::Runs& runs) {
         int lo = 1 << 30, hi = -1;
         for (const Rebound& r : all_rebounds(runs)) {
           lo = std::min(lo, r.plane2_first_bottom);
@@ -297,19 +300,19 @@ PE_CLAIM(rebound_article_plane2_bottom) {
                           "plane 2's first bottom over all seeds; 'near' taken as within 2 positions");
         o.resolution = 2;  // 'near': within 2 positions of the seeds' range
         return o;
-      }}), {{kRebound, "27"}});
+      }), {{kRebound, "27"}});
 }
 
 // ---- Line 321: NTK-aware scaling pushes the rebound past the longest sequence ----
 PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
-  return lab::experiment_claim({"exp.rebound.seeds.ntk_pushes_rebound_past_256", section,
-      "RoPE heads read with NTK-aware scaling at 256 (kappa = 8): no offset 32..255 scores "
+  return lab::experiment_claim(Claim("exp.rebound.seeds.ntk_pushes_rebound_past_256").in_section(section)
+      .stating("RoPE heads read with NTK-aware scaling at 256 (kappa = 8): no offset 32..255 scores "
       "above the best recent marked token (offsets 16..31) of the rescaled profile, where "
       "the plain profile's rebound does, in at least half of the seeds (kTypicalRate); "
-      "plane 0 keeps its trained frequency while PI divides it by kappa",
-      "it stretches the slow planes just enough to push the rebound past the longest "
-      "sequence while keeping the fast planes sharp",  // quoted
-      Rule::statistical, kTournamentRuns, [](const lab::Runs& runs) {
+      "plane 0 keeps its trained frequency while PI divides it by kappa")
+      .printed_as("it stretches the slow planes just enough to push the rebound past the longest "
+      "sequence while keeping the fast planes sharp")  // quoted
+      .by_rule(Rule::statistical).reading(kTournamentRuns), [](const lab::Runs& runs) {
         const int training = runs.tournament().config.task.length;
         std::vector<bool> per_seed;
         std::string values;
@@ -340,7 +343,7 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
                                           "256, per seed: " + values);
         if (!sharp) o.verdict = Verdict::fails;
         return o;
-      }});
+      });
 }
 
 }  // namespace pe::theorems::rope_rebound_claims

@@ -158,56 +158,63 @@ const std::string kUnseenSeeds = ", against the re-created corpus's " + std::to_
                                  " seeds that its calibration never read (k = 3 prediction sd)";
 
 PE_CLAIM(corpus_median_length) {
-  return {"filings.corpus.median_length", section,
-      "Corpus: median length of the 100 held-out filings, in tokens (one token per "
-      "entity mention)" + kUnseenSeeds,
-      "198", Rule::statistical, [] { return decide("median_length"); }};
+  return Claim("filings.corpus.median_length").in_section(section)
+      .stating("Corpus: median length of the 100 held-out filings, in tokens (one token per "
+      "entity mention)" + kUnseenSeeds)
+      .printed_as("198").by_rule(Rule::statistical).decided_by([] { return decide("median_length"); });
 }
 
 PE_CLAIM(corpus_median_mentions) {
-  return printed_at({"filings.corpus.median_mentions", section,
-      "Corpus: median number of company mentions per held-out filing" + kUnseenSeeds, "8", Rule::statistical,
-      [] { return decide("median_mentions"); }}, {{"filings.corpus", "8", 2}});
+  return printed_at(Claim("filings.corpus.median_mentions").in_section(section)
+      .stating("Corpus: median number of company mentions per held-out filing" + kUnseenSeeds)
+      .printed_as("8").by_rule(Rule::statistical)
+      .decided_by([] { return decide("median_mentions"); }), {{"filings.corpus", "8", 2}});
 }
 
 PE_CLAIM(corpus_queries) {
-  return {"filings.corpus.queries", section,
-      "Corpus: queries (held-out positions from the first company mention on)" + kUnseenSeeds, "19285",
-      Rule::statistical, [] { return decide("queries"); }};
+  return Claim("filings.corpus.queries").in_section(section)
+      .stating("Corpus: queries (held-out positions from the first company mention on)" + kUnseenSeeds)
+      .printed_as("19285")
+      .by_rule(Rule::statistical).decided_by([] { return decide("queries"); });
 }
 
 PE_CLAIM(corpus_far_queries) {
-  return {"filings.corpus.far_queries", section,
-      "Corpus: queries whose answer is more than 32 tokens back (distance > 32)" + kUnseenSeeds,
-      "7895", Rule::statistical, [] { return decide("far_queries"); }};
+  return Claim("filings.corpus.far_queries").in_section(section)
+      .stating("Corpus: queries whose answer is more than 32 tokens back (distance > 32)" + kUnseenSeeds)
+      .printed_as("7895").by_rule(Rule::statistical).decided_by([] { return decide("far_queries"); });
 }
 
 PE_CLAIM(corpus_far_share) {
-  return printed_at({"filings.corpus.far_share", section,
-      "Corpus: share of queries whose answer is more than 32 tokens back" + kUnseenSeeds, "0.41",
-      Rule::statistical, [] { return decide("far_share"); }}, {{"filings.corpus", "41%"}});
+  return printed_at(Claim("filings.corpus.far_share").in_section(section)
+      .stating("Corpus: share of queries whose answer is more than 32 tokens back" + kUnseenSeeds)
+      .printed_as("0.41")
+      .by_rule(Rule::statistical)
+      .decided_by([] { return decide("far_share"); }), {{"filings.corpus", "41%"}});
 }
 
 PE_CLAIM(corpus_first_named_share) {
-  return printed_at({"filings.corpus.first_named_share", section,
-      "Corpus: the first-named company is the answer to this share of held-out queries" + kUnseenSeeds,
-      "0.766", Rule::statistical, [] { return decide("first_named_share"); }}, {{"filings.exhibit", "76.6%"}});
+  return printed_at(Claim("filings.corpus.first_named_share").in_section(section)
+      .stating("Corpus: the first-named company is the answer to this share of held-out queries" + kUnseenSeeds)
+      .printed_as("0.766").by_rule(Rule::statistical)
+      .decided_by([] { return decide("first_named_share"); }), {{"filings.exhibit", "76.6%"}});
 }
 
 PE_CLAIM(corpus_first_named_far_share) {
-  return printed_at({"filings.corpus.first_named_far_share", section,
-      "Corpus: the first-named company is the answer to this share of far queries" + kUnseenSeeds,
-      "0.739", Rule::statistical, [] { return decide("first_named_far_share"); }}, {{"filings.exhibit", "73.9%"}});
+  return printed_at(Claim("filings.corpus.first_named_far_share").in_section(section)
+      .stating("Corpus: the first-named company is the answer to this share of far queries" + kUnseenSeeds)
+      .printed_as("0.739").by_rule(Rule::statistical)
+      .decided_by([] { return decide("first_named_far_share"); }), {{"filings.exhibit", "73.9%"}});
 }
 
 PE_CLAIM(corpus_bursts_and_long_gaps) {
-  return {"filings.corpus.bursts_and_long_gaps", section,
-      "Corpus: company mentions come in bursts and the gaps between them run long. Of the "
+  return Claim("filings.corpus.bursts_and_long_gaps").in_section(section)
+      .stating("Corpus: company mentions come in bursts and the gaps between them run long. Of the "
       "gaps between consecutive mentions in the held-out filings, the share of at most 4 "
       "tokens and the share of more than 32 both exceed a Poisson process's of the same "
       "rate (geometric gaps of the same mean) by more than 3 binomial standard errors "
-      "(k = 3, the null's share on the corpus's count of gaps)",
-      "mentions come in bursts and the gaps between them run long", Rule::shape, [] {
+      "(k = 3, the null's share on the corpus's count of gaps)")
+      .printed_as("mentions come in bursts and the gaps between them run long").by_rule(Rule::shape)
+      .decided_by([] {
         const MentionGaps& g = mention_gaps();
         const auto excess = [&g](double share, double poisson) {
           return (share - poisson) / std::sqrt(poisson * (1 - poisson) / g.gaps);
@@ -221,14 +228,13 @@ PE_CLAIM(corpus_bursts_and_long_gaps) {
                          format(g.poisson_short) + " (z = " + format(z_short) +
                          "); more than 32: " + format(g.long_share) + " against " +
                          format(g.poisson_long) + " (z = " + format(z_long) + ")");
-      },
-      Verdict::fails,
-      "The article describes its own corpus, which is not available; this is checked on "
+      })
+      .expected_to_fail("The article describes its own corpus, which is not available; this is checked on "
       "this project's re-creation (experiments/synthetic_filings.cpp, its shape fitted by "
       "pe_calibrate_corpus to the article's seven corpus statistics, none of which is "
       "about gaps). The re-creation's gaps between mentions are not measurably burstier "
       "than a Poisson process's of the same rate: the note gives both shares, the "
-      "Poisson shares and z. A failure of the re-creation, not of the article."};
+      "Poisson shares and z. A failure of the re-creation, not of the article.");
 }
 
 }  // namespace pe::theorems::filings_corpus_claims

@@ -95,11 +95,12 @@ Outcome decided(const Relation& relation, const std::string& implication = "") {
 Claim relation_claim(ClaimId id, std::string_view owner, std::string statement, std::string article,
                      std::function<Relation()> relation, std::function<std::string(const Relation&)> implication = {},
                      Verdict expected = Verdict::holds, std::string erratum = "") {
-  Claim c{std::move(id), section_of(owner), std::move(statement), std::move(article), Rule::bound,
-          [relation, implication] {
-            const Relation r = relation();
-            return decided(r, implication ? implication(r) : "");
-          }};
+  Claim c = Claim(std::move(id)).in_section(section_of(owner)).stating(std::move(statement))
+      .printed_as(std::move(article)).by_rule(Rule::bound)
+      .decided_by([relation, implication] {
+        const Relation r = relation();
+        return decided(r, implication ? implication(r) : "");
+      });
   c.expected = expected;
   c.erratum = std::move(erratum);
   return c;

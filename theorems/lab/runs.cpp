@@ -71,15 +71,15 @@ const Runs& headline_runs() {
   return runs;
 }
 
-ledger::Claim experiment_claim(ExperimentClaim declared, const Expectation& expected) {
-  if (declared.reads == ledger::kNoRuns || (declared.reads & ~ledger::kAllRuns))
-    throw std::logic_error("experiment claim " + declared.id + " must name the families of runs it reads; "
+ledger::Claim experiment_claim(ledger::Claim claim, std::function<ledger::Outcome(const Runs&)> evaluate,
+                               const Expectation& expected) {
+  if (claim.reads == ledger::kNoRuns || (claim.reads & ~ledger::kAllRuns))
+    throw std::logic_error("experiment claim " + claim.id + " must name the families of runs it reads; "
                            "a claim that reads none is declared as an exact claim");
-  ledger::Claim claim{std::move(declared.id), std::move(declared.section), std::move(declared.statement),
-                      std::move(declared.article), declared.rule};
-  claim.reads = declared.reads;
-  claim.evaluate_on_runs = [reads = declared.reads,
-                            evaluate = std::move(declared.evaluate)](const ledger::TrainedRuns& given) {
+  if (claim.evaluate)
+    throw std::logic_error("experiment claim " + claim.id + " is evaluated on the runs it is given, not by "
+                           "decided_by");
+  claim.evaluate_on_runs = [reads = claim.reads, evaluate = std::move(evaluate)](const ledger::TrainedRuns& given) {
     const Runs& runs = dynamic_cast<const Runs&>(given);
     ledger::Outcome o = evaluate(runs.only(reads));
     if (o.seeds == 0) o.seeds = runs.only(reads).seeds(reads);

@@ -99,24 +99,16 @@ inline Expectation reproduces_unless(const char* reason) {
   return reason ? does_not_reproduce(reason) : Expectation{};
 }
 
-/// An experiment claim as a unit declares it: ledger::Claim's first fields, then the families
-/// of trained runs it reads and its evaluation on the runs it is given.
+/// The ledger's claim for an experiment claim a unit declares: its fields named as any claim's,
+/// with the families of trained runs it reads, and its evaluation on the runs it is given,
+/// restricted to those families and stamped with their seed count when its outcome names none;
+/// expected to fail with a "does not reproduce" erratum giving the reason when `expected` says so.
 ///
-///     lab::experiment_claim({"exp.tournament.none.L32", section, "...", "0.542",
-///                            Rule::statistical, kTournamentRuns,
-///                            [](const lab::Runs& runs) { return ...; }});
-///     lab::experiment_claim({...}, lab::does_not_reproduce("why, in words"));
-struct ExperimentClaim {
-  ledger::ClaimId id;
-  std::string section, statement, article;
-  ledger::Rule rule = ledger::Rule::statistical;
-  ledger::RunFamilies reads = ledger::kNoRuns;
-  std::function<ledger::Outcome(const Runs&)> evaluate;
-};
-
-/// The ledger's claim for a declaration: evaluated on the runs it is given, restricted to the
-/// families it declared, and stamped with their seed count when its outcome names none; expected
-/// to fail with a "does not reproduce" erratum giving the reason when `expected` says so.
-ledger::Claim experiment_claim(ExperimentClaim claim, const Expectation& expected = {});
+///     lab::experiment_claim(Claim("exp.tournament.none.L32").in_section(section).stating("...")
+///                               .printed_as("0.542").by_rule(Rule::statistical).reading(kTournamentRuns),
+///                           [](const lab::Runs& runs) { return ...; });
+///     lab::experiment_claim(..., lab::does_not_reproduce("why, in words"));
+ledger::Claim experiment_claim(ledger::Claim declared, std::function<ledger::Outcome(const Runs&)> evaluate,
+                               const Expectation& expected = {});
 
 }  // namespace pe::theorems::lab

@@ -181,8 +181,34 @@ struct Place {
   int occurrence = 1;
 };
 
-/// One claim of the article.
+/// One claim of the article, declared with every field named where it is set:
+///
+///     Claim("prop1.position_exact").in_section(section)
+///         .stating("Proposition 1 (i): rounding 1/<o_t, e> - 1 returns t exactly, ...")
+///         .printed_as("t is recovered exactly").by_rule(Rule::identity)
+///         .decided_by([] { ... });
+///
+/// Four of its fields are strings, one after another; declared positionally, two of them could
+/// trade places and still compile. C++20's designated initialisers would name them too, but the
+/// project stays on C++17 (under -std=c++20, clang 14 with libstdc++ 12 rejects the recursive
+/// JsonValue of numerics/json_text.hpp), so the names are these calls.
 struct Claim {
+  /// Begins a declaration; the id's file and line are recorded here (ClaimId).
+  explicit Claim(ClaimId claim_id) : id(std::move(claim_id)) {}
+  Claim in_section(std::string heading) && { section = std::move(heading); return std::move(*this); }
+  Claim stating(std::string what) && { statement = std::move(what); return std::move(*this); }
+  Claim printed_as(std::string value) && { article = std::move(value); return std::move(*this); }
+  Claim by_rule(Rule how) && { rule = how; return std::move(*this); }
+  Claim decided_by(std::function<Outcome()> body) && { evaluate = std::move(body); return std::move(*this); }
+  /// An experiment claim's families of runs; lab::experiment_claim gives it its evaluation.
+  Claim reading(RunFamilies families) && { reads = families; return std::move(*this); }
+  /// Expected to fail, with the reason and the corrected value.
+  Claim expected_to_fail(std::string reason) && {
+    expected = Verdict::fails;
+    erratum = std::move(reason);
+    return std::move(*this);
+  }
+
   ClaimId id;             ///< stable, dotted: `thm1.ruler.d512.delta256`
   std::string section;    ///< one of sections(), the article's section heading
   std::string statement;  ///< statement label and what it asserts, in the project's words
@@ -381,7 +407,7 @@ Record evaluate_record(const Claim& claim, const TrainedRuns& runs);
 ///
 ///     namespace pe::theorems::proposition1_claims {
 ///     constexpr char kUnit[] = "proposition1";
-///     PE_CLAIM(position_exact) { return {"prop1.position_exact", section, ...}; }
+///     PE_CLAIM(position_exact) { return Claim("prop1.position_exact").in_section(section)...; }
 ///
 /// A unit's claims are listed in the order they are declared in its file; the unit's test
 /// program runs exactly its claims. The claim's `source` is the line of its braced initialiser.
@@ -398,7 +424,7 @@ Record evaluate_record(const Claim& claim, const TrainedRuns& runs);
 /// are first listed), in order, one claim from each function listed after it, each a
 /// `ledger::Claim (const Parameter&)` that declares one claim:
 ///
-///     Claim ntk_factor(const int& plane) { return {"thm5.ntk.factor.d16.kappa4.plane" + ...}; }
+///     Claim ntk_factor(const int& plane) { return Claim("thm5.ntk.factor.d16.kappa4.plane" + ...)...; }
 ///     PE_CLAIM_FAMILY(ntk_factors, ledger::indices(8), &ntk_factor);
 #define PE_CLAIM_FAMILY(name, parameters, ...)                                                \
   static const ::pe::ledger::UnitRegistration PE_LEDGER_CONCAT(pe_claim_registration_, name)( \
