@@ -124,8 +124,8 @@ const PairedReading& paired_cached(const lab::Runs& runs, int length) {
 }  // namespace
 
 bool no_mark_rule_prints_as_article(NoMarkRule rule) {
-  return ledger::printed("0.547", exact_bag(32, rule)).verdict == ledger::Verdict::holds &&
-         ledger::printed("0.234", exact_bag(256, rule)).verdict == ledger::Verdict::holds;
+  return ledger::printed(ledger::PrintedValue::of("0.547"), exact_bag(32, rule)).verdict == ledger::Verdict::holds &&
+         ledger::printed(ledger::PrintedValue::of("0.234"), exact_bag(256, rule)).verdict == ledger::Verdict::holds;
 }
 
 std::string why_no_mark_rule_is_ruled_out(NoMarkRule rule) {
@@ -152,8 +152,8 @@ Claim bag_exact(const Printed& p) {
   return Claim("exp.bag.exact.L" + std::to_string(p.length)).in_section(section)
       .stating("The bag-of-tokens reader's exact accuracy on the cue task at length " +
           std::to_string(p.length) + " (no-mark rule: force a mark)")
-      .printed_as(p.value).by_rule(Rule::printed).decided_by([p] {
-        Outcome o = printed_enclosed(p.value, exact_bag(p.length, NoMarkRule::force_mark),
+      .printed_as(p.value).decided_by([p](const PrintedValue& article) {
+        auto o = printed_enclosed(article, exact_bag(p.length, NoMarkRule::force_mark),
                                      [p] { return exact_bag_enclosed(p.length); });
         o.detail += "; every no-mark rule " + rule_values(p.length);
         return o;
@@ -168,7 +168,7 @@ PE_CLAIM(bag_no_mark_rule) {
       "without marks asks for: exactly the rules under which the bag reader is right on "
       "it (force a mark; target a fixed symbol) print as both values, and the project "
       "samples the task by forcing a mark")
-      .printed_as("0.547 and 0.234").by_rule(Rule::shape).decided_by([] {
+      .printed_as("0.547 and 0.234").decided_by([] {
         std::string matching;
         bool only_known = true;
         for (NoMarkRule r : all_no_mark_rules()) {
@@ -198,14 +198,13 @@ Claim article_heads(const Heads& h) {
       .stating("The article's no-position heads (mean of three seeds) match the exact "
       "bag-of-tokens reader at length " + L + " within sampling error (k = 3, binomial "
       "se of " + std::to_string(lab::test_sequences()) + " shared test sequences)")
-      .printed_as(h.article).by_rule(Rule::statistical).decided_by([h] {
+      .printed_as(h.article).decided_by([h](const PrintedValue& article) {
         const double exact = exact_bag(h.length, NoMarkRule::force_mark);
-        Outcome o = statistical(h.article, exact, pe::binomial_standard_error(exact, lab::test_sequences()),
+        auto o = statistical(article, exact, pe::binomial_standard_error(exact, lab::test_sequences()),
                                 lab::kSigmas);
         o.detail = "exact reader " + format(exact) + " against the printed head mean; " + o.detail;
-        return with_band(std::move(o), value_of_printed(h.article),
-                         lab::kSigmas * pe::binomial_standard_error(exact, lab::test_sequences()) +
-                             half_unit_of_printed(h.article),
+        return with_band(std::move(o), article.value,
+                         lab::kSigmas * pe::binomial_standard_error(exact, lab::test_sequences()) + article.half_unit,
                          lab::accuracy_scale(8));
       }), {{printed_in, h.article}});
 }
@@ -218,13 +217,12 @@ Claim heads_match_bag(const Heads& h) {
        "on the same " + std::to_string(lab::test_sequences()) + " test sequences at length " + L +
        ": the paired difference of their per-sequence accuracy is within k = 3 of its "
        "standard error")
-       .printed_as("matches the exact reader").by_rule(Rule::statistical)
-       .reading(kTournamentRuns), [h](const lab::Runs& runs) {
+       .printed_as("matches the exact reader").reading(kTournamentRuns), [h](const lab::Runs& runs) {
          const double exact = exact_bag(h.length, NoMarkRule::force_mark);
          const lab::SeedValues seeds = lab::seed_values(runs, PositionScheme::none, "plain", h.length);
          const PairedReading& pr = paired_cached(runs, h.length);
          const double gap = std::fabs(pr.difference.mean), allowed = lab::kSigmas * pr.difference.se;
-         Outcome o = statistical_test(gap <= allowed, format(seeds.mean()),
+         auto o = statistical_test(gap <= allowed, format(seeds.mean()),
                         "paired |heads - bag reader| = " + format(gap) + (gap <= allowed ? " <= " : " > ") +
                             format(allowed) + " (3 paired se, se " + format(pr.difference.se) +
                             "); the bag reader scores " + format(pr.bag_on_test_set) +

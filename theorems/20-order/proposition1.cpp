@@ -92,8 +92,7 @@ PE_CLAIM(output_is_e_over_t_plus_1) {
   return Claim("prop1.output_is_e_over_t_plus_1").in_section(section)
     .stating("Proposition 1 (i): with equal scores and only position 0's value e nonzero, the causal "
     "output at t is e/(t+1) (t = 0..4096, d = 16)")
-    .printed_as("o_t = e/(t+1)").by_rule(Rule::identity)
-    .decided_by([] {
+    .printed_as("o_t = e/(t+1)").decided_by([] {
       // Each weight is 1/(t+1) up to the rounding of the softmax sum of t+1 equal terms and
       // one division: a few units of eps relative to e/(t+1), itself at most 1.
       return identity(counting().max_output_error, 0.0, 8 * eps,
@@ -104,8 +103,7 @@ PE_CLAIM(output_is_e_over_t_plus_1) {
 PE_CLAIM(position_recovered) {
   return Claim("prop1.position_recovered").in_section(section)
     .stating("Proposition 1 (i): t = 1/<o_t, e> - 1 for a unit e, at every t = 0..4096")
-    .printed_as("t = 1/<o_t, e> - 1").by_rule(Rule::identity)
-    .decided_by([] {
+    .printed_as("t = 1/<o_t, e> - 1").decided_by([] {
       // Relative error of <o_t, e> is at most (d + 4) eps (d-term dot product of a unit
       // vector, plus the weight); times t + 1 <= 4097 in absolute terms.
       return identity(counting().max_position_error, 0.0, kPositions * (kWidth + 4) * eps,
@@ -117,10 +115,9 @@ PE_CLAIM(position_recovered) {
 PE_CLAIM(position_exact) {
   return Claim("prop1.position_exact").in_section(section)
     .stating("Proposition 1 (i): rounding 1/<o_t, e> - 1 returns t exactly, at every t = 0..4096")
-    .printed_as("t is recovered exactly").by_rule(Rule::identity)
-    .decided_by([] {
+    .printed_as("t is recovered exactly").decided_by([] {
       const int n = counting().recovered;
-      Outcome o = identity(n, kPositions, 0, "a count of positions, an integer: exact");
+      auto o = identity(n, kPositions, 0, "a count of positions, an integer: exact");
       o.computed = std::to_string(n) + " of " + std::to_string(kPositions) + " positions";
       o.detail += "; rounded 1/<o_t, e> - 1 equals t at each position counted";
       return o;
@@ -132,8 +129,7 @@ PE_CLAIM(prefix_multiset) {
     .stating("Proposition 1 (ii): without position, the causal output at t depends only on the token "
     "at t and the multiset of tokens before it: shuffling tokens 0..t-1 leaves it unchanged "
     "(100 seeded sequences, n = 64, d = 16); largest change in units of (t+1) eps max|v|")
-    .printed_as("depends on the multiset only").by_rule(Rule::identity)
-    .decided_by([] {
+    .printed_as("depends on the multiset only").decided_by([] {
       // The same t + 1 scores, exponentials and weighted values, summed in another order:
       // each of the two sums (normaliser, weighted values) moves by at most (t+1) eps of
       // its scale.

@@ -233,8 +233,7 @@ PE_CLAIM(stationary) {
   return Claim("thm1.stationary").in_section(section)
       .stating("Theorem 1 (i): <p(m), p(n)> = kappa_d(n - m), 100 seeded cases, d <= 128, "
       "|m|, |n| <= 5000; residual in units of (|m|+|n|+1) d eps")
-      .printed_as("<p(m), p(n)> = kappa_d(n - m)").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("<p(m), p(n)> = kappa_d(n - m)").decided_by([] {
         return identity(stationarity().stationarity, 0, 8,
                         "8 units of (|m|+|n|+1) d eps: angle rounding in d terms");
       });
@@ -246,11 +245,10 @@ PE_CLAIM(gram_psd) {
       "is positive semidefinite: 200 seeded draws of a width d = 2..128, a base e^0.5.."
       "e^12 and 2..64 unevenly spaced real positions in [-2000, 2000]; computed is the "
       "lowest smallest eigenvalue over its rounding budget")
-      .printed_as("Gram matrix PSD").by_rule(Rule::bound)
-      .decided_by([] {
+      .printed_as("Gram matrix PSD").decided_by([] {
         const KernelGram& g = kernel_gram();
         // The evenly spaced Gram of the codes (rank <= 16 < 48) beside it, for reference.
-        const Outcome o = not_certifiable(bound(g.worst_ratio >= -1, format(g.worst_ratio),
+        const auto o = not_certifiable(bound(g.worst_ratio >= -1, format(g.worst_ratio),
                      "lowest lambda_min / budget over " + std::to_string(g.trials) +
                          " draws must be >= -1; budget n^2 (d/2) eps (eigensolver) + n (d/2)"
                          "(max |Delta| + d/2 + 1) eps (entries); the codes' own Gram at 48 "
@@ -265,8 +263,7 @@ PE_CLAIM(gram_toeplitz) {
   return Claim("thm1.gram_toeplitz").in_section(section)
       .stating("Theorem 1 (i): that Gram matrix is Toeplitz, entry (i, k) = kappa_d(5(k - i)); "
       "residual in units of 300 d eps (positions up to 252)")
-      .printed_as("Gram matrix Toeplitz").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("Gram matrix Toeplitz").decided_by([] {
         return identity(stationarity().toeplitz, 0, 8,
                         "8 units of (max position + 1) d eps: angle rounding");
       });
@@ -276,8 +273,7 @@ PE_CLAIM(characteristic_function) {
   return Claim("thm1.characteristic_function").in_section(section)
       .stating("Theorem 1 (i): (2/d) kappa_d(Delta) = E cos(Delta Omega_d), Omega_d uniform on "
       "+-omega_j; residual in units of eps")
-      .printed_as("(2/d) kappa_d = E cos(Delta Omega_d)").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("(2/d) kappa_d = E cos(Delta Omega_d)").decided_by([] {
         return identity(stationarity().characteristic, 0, 64,
                         "64 eps: two sums of at most 128 cosines of size 1/d each");
       });
@@ -291,12 +287,11 @@ Claim limit_bound(int delta) {
   return Claim("thm1.limit_bound." + at).in_section(section)
       .stating("Theorem 1 (ii): |I_b(Delta) - ruler(Delta)| <= (2/|Delta| + Delta^2/(4b^2))/ln b "
       "at Delta = " + std::to_string(delta) + ", b = 10^4 (computed: the gap, 200 digits)")
-      .printed_as("gap <= bound").by_rule(Rule::bound)
-      .decided_by([delta] {
+      .printed_as("gap <= bound").decided_by([delta] {
         const double gap = std::fabs(limit_200_digits(delta) -
                                      pe::logarithmic_ruler(delta, pe::kDefaultBase));
         const double error_bound = pe::ruler_error_bound(delta, pe::kDefaultBase);
-        Outcome o = bound_enclosed(
+        auto o = bound_enclosed(
             false,
             [delta] {
               const Enclosure a(delta), b(pe::kDefaultBase);
@@ -364,9 +359,8 @@ Claim ruler_cell(const RulerCell& cell) {
       .in_section(section)
       .stating(std::string("Theorem 1 ruler table: ") + row.label + ", Delta = " +
           std::to_string(delta) + ", b = 10^4")
-      .printed_as(printed_value).by_rule(Rule::printed)
-      .decided_by([printed_value, value, enclosed, delta] {
-        return printed_enclosed(printed_value, value(delta), [&] { return enclosed(delta); });
+      .printed_as(printed_value).decided_by([printed_value, value, enclosed, delta](const PrintedValue& article) {
+        return printed_enclosed(article, value(delta), [&] { return enclosed(delta); });
       }), {{"table.ruler", printed_value, occurrence_in(printed, index)}});
 }
 PE_CLAIM_FAMILY(ruler_table, ruler_cells(), &ruler_cell);
@@ -375,8 +369,7 @@ PE_CLAIM(nonuniform_delta256) {
   return Claim("thm1.nonuniform.delta256").in_section(section)
       .stating("Theorem 1 remark: convergence in d is not uniform; at Delta = 256, d = 512 is "
       "farther from the limit than d = 64")
-      .printed_as("|k512 - I| > |k64 - I| at Delta = 256").by_rule(Rule::shape)
-      .decided_by([] {
+      .printed_as("|k512 - I| > |k64 - I| at Delta = 256").decided_by([] {
         const double limit = limit_200_digits(256);
         const double far512 = std::fabs(normalised_kernel(512, 256) - limit);
         const double far64 = std::fabs(normalised_kernel(64, 256) - limit);
@@ -389,9 +382,8 @@ PE_CLAIM(nonuniform_delta256) {
 PE_CLAIM(doubling_cost) {
   return Claim("thm1.doubling_cost").in_section(section)
       .stating("Theorem 1 remark: each doubling of the distance costs ln 2 / ln b of similarity")
-      .printed_as("0.075").by_rule(Rule::printed)
-      .decided_by([] {
-        return printed_enclosed("0.075", std::log(2.0) / std::log(pe::kDefaultBase), [] {
+      .printed_as("0.075").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, std::log(2.0) / std::log(pe::kDefaultBase), [] {
           return log(Enclosure(2)) / log(Enclosure(pe::kDefaultBase));
         });
       });
@@ -401,10 +393,9 @@ PE_CLAIM(columns_n64) {
   return printed_at(Claim("thm1.columns.n64").in_section(section)
       .stating("Columns remark: at d = 16 over positions 0..63 the largest cosine between two "
       "distinct columns of P exceeds 0.999")
-      .printed_as("> 0.999").by_rule(Rule::bound)
-      .decided_by([] {
+      .printed_as("> 0.999").decided_by([] {
         const ColumnCosine c = largest_column_cosine(64);
-        Outcome o = bound_enclosed(
+        auto o = bound_enclosed(
             true, [] { return std::pair{largest_column_cosine_enclosed(64), enclose_decimal("0.999")}; },
             "the largest column cosine", "0.999");
         o.detail += "; in double " + format(c.largest) + ", columns " + std::to_string(c.column_a) +
@@ -417,10 +408,9 @@ PE_CLAIM(columns_n4096) {
   return Claim("thm1.columns.n4096").in_section(section)
       .stating("Columns remark: at d = 16 over positions 0..4095 the largest cosine between two "
       "distinct columns of P")
-      .printed_as("0.739").by_rule(Rule::printed)
-      .decided_by([] {
+      .printed_as("0.739").decided_by([](const PrintedValue& article) {
         const ColumnCosine c = largest_column_cosine(4096);
-        Outcome o = printed_enclosed("0.739", c.largest, [] { return largest_column_cosine_enclosed(4096); });
+        auto o = printed_enclosed(article, c.largest, [] { return largest_column_cosine_enclosed(4096); });
         o.detail += "; columns " + std::to_string(c.column_a) + " and " + std::to_string(c.column_b);
         return o;
       });
@@ -430,8 +420,7 @@ PE_CLAIM(cycle_shift_eigenvectors) {
   return Claim("thm1.cycle.shift_eigenvectors").in_section("Where this goes next")
       .stating("Graphs and grids (Where this goes next): on a cycle of 64 positions the Fourier vectors (the sinusoids) "
       "are eigenvectors of the shift; largest |S f_k - lambda_k f_k| in units of eps")
-      .printed_as("sinusoids are the shift's eigenvectors").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("sinusoids are the shift's eigenvectors").decided_by([] {
         // Each side holds a rounded angle 2 pi j / N < 2 pi (error up to 2 pi eps), a
         // rounded cosine and sine (an ulp each), and the right side one complex product
         // (two more): 2 (2 pi + 2) eps < 17 eps in all.
@@ -446,8 +435,7 @@ PE_CLAIM(cycle_fourier_diagonalises) {
       .stating("Graphs and grids: the discrete Fourier basis diagonalises a stationary kernel on "
       "a cycle of 64 positions (8 wrapped frequencies); largest off-diagonal |F^H C F| / N "
       "in units of N max|kappa| eps")
-      .printed_as("F^H C F diagonal").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("F^H C F diagonal").decided_by([] {
         return identity(pe::theorems::cycle_residuals().off_diagonal, 0, 8,
                         "8 units of N max|kappa| eps: two products of N-term sums");
       });
@@ -457,8 +445,7 @@ PE_CLAIM(cycle_eigenvalues_are_transform) {
   return Claim("thm1.cycle.eigenvalues_are_transform").in_section("Where this goes next")
       .stating("Graphs and grids: the diagonal of F^H C F / N is the kernel's discrete Fourier "
       "transform; largest difference in units of N max|kappa| eps")
-      .printed_as("eigenvalues = kappa-hat").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("eigenvalues = kappa-hat").decided_by([] {
         return identity(pe::theorems::cycle_residuals().diagonal, 0, 8,
                         "8 units of N max|kappa| eps: two products of N-term sums and "
                         "one N-term transform");
@@ -470,8 +457,8 @@ PE_CLAIM(figure_a_readout) {
       .stating("Figure A (Kernels over offsets, side by side): the readout <p(m), p(n)>/(d/2) at "
       "m = 3, n = 10, with d = 16 (the width of the article's heads; the figure does not "
       "state it) and b = 10^4")
-      .printed_as("0.737").by_rule(Rule::printed).decided_by([] {
-        return printed_enclosed("0.737", normalised_kernel(16, 7.0),
+      .printed_as("0.737").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, normalised_kernel(16, 7.0),
                                 [] { return normalised_kernel_enclosed(16, 7.0); });
       });
 }

@@ -49,8 +49,7 @@ PE_CLAIM(shaw_relative) {
       .stating("Definition 3 (Shaw and colleagues): the score depends on the positions only through "
       "the offset: 1,000 seeded (t, j) pairs, t <= 10^6, each moved together by a seeded "
       "shift up to 10^6; computed: the largest |s(t, j) - s(t + c, j + c)|")
-      .printed_as("s_tj = q_t (k_j + a_min(r, K))^T / tau").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("s_tj = q_t (k_j + a_min(r, K))^T / tau").decided_by([] {
         const ShawSample s = shaw_sample(3);
         pe::Rng rng(4);
         double worst = 0;
@@ -71,8 +70,7 @@ PE_CLAIM(shaw_blind_past_clip) {
       .stating("Definition 3 (Shaw and colleagues), past the clip: with K = 16 and a seeded table, "
       "the offsets 0 .. 10^4 give exactly K + 1 distinct scores, and every offset from K on "
       "scores as offset K does")
-      .printed_as("one vector per offset up to a clip K").by_rule(Rule::shape)
-      .decided_by([] {
+      .printed_as("one vector per offset up to a clip K").decided_by([] {
         const ShawSample s = shaw_sample(5);
         const long t = 20000;
         std::set<double> distinct;

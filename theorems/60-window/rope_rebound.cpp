@@ -84,7 +84,7 @@ const std::vector<Rebound>& all_rebounds(const lab::Runs& runs) {
 /// give or take half its last digit, must meet mean +- 3 s sqrt(1 + 1/n) over this project's
 /// n seeds (a normal prediction interval with k = 3). A seed without the landmark (NaN: no
 /// rebound peak) is left out. The computed value is seed `shown`'s.
-ledger::Outcome one_more_run(const lab::Runs& runs, const std::string& article,
+ledger::Decided<ledger::Rule::statistical> one_more_run(const lab::Runs& runs, const ledger::PrintedValue& article,
                              const std::function<double(const Rebound&)>& landmark, int shown) {
   std::vector<double> v;
   std::string values;
@@ -95,10 +95,10 @@ ledger::Outcome one_more_run(const lab::Runs& runs, const std::string& article,
   const double n = double(v.size());
   const double mean = lab::mean(v), m2 = lab::SeedValues{v, {}}.between_seed_variance();
   const double half = std::sqrt(m2) * std::sqrt(1 + 1 / n) * lab::kSigmas;
-  const double printed = ledger::value_of_printed(article), unit = ledger::half_unit_of_printed(article);
+  const double printed = article.value, unit = article.half_unit;
   const bool holds = printed + unit >= mean - half && printed - unit <= mean + half;
-  ledger::Outcome o = ledger::statistical_test(holds, fixed(landmark(all_rebounds(runs).at(shown))),
-                                  "printed " + article + " against " + ledger::format(mean) + " +- " +
+  auto o = ledger::statistical_test(holds, fixed(landmark(all_rebounds(runs).at(shown))),
+                                  "printed " + article.text + " against " + ledger::format(mean) + " +- " +
                                       ledger::format(half) + " (3 s sqrt(1 + 1/n), s = " +
                                       ledger::format(std::sqrt(m2)) + ", n = " + std::to_string(v.size()) +
                                       " seeds with the landmark); computed is seed " + std::to_string(shown) +
@@ -227,8 +227,7 @@ Claim seed_statement(const SeedStatement& st) {
       .in_section(section)
       .stating(std::string("RoPE heads: ") + st.statement + ", in at least half of the seeds (kTypicalRate; "
       "the article says it of each of its three)")
-      .printed_as(st.article).by_rule(Rule::statistical)
-      .reading(kTournamentRuns), [st](const lab::Runs& runs) {
+      .printed_as(st.article).reading(kTournamentRuns), [st](const lab::Runs& runs) {
         std::vector<bool> per_seed;
         std::string values;
         const std::vector<Rebound>& all = all_rebounds(runs);
@@ -278,9 +277,8 @@ Claim article_landmark(const Landmark& m) {
       .stating(std::string("The article's ") + m.what + " of its RoPE head, from its own random "
       "initialisation, is consistent with one more training run: within k = 3 "
       "prediction standard deviations of the same landmark over this project's seeds")
-      .printed_as(m.article).by_rule(Rule::statistical)
-      .reading(kTournamentRuns),
-      [m](const lab::Runs& runs) { return one_more_run(runs, m.article, m.value, m.seed); }),
+      .printed_as(m.article).reading(kTournamentRuns),
+      [m](const lab::Runs& runs, const PrintedValue& article) { return one_more_run(runs, article, m.value, m.seed); }),
       m.places);
 }
 PE_CLAIM_FAMILY(landmarks, landmarks, &article_landmark);
@@ -289,13 +287,13 @@ PE_CLAIM(rebound_article_plane2_bottom) {
   return printed_at(lab::experiment_claim(Claim("exp.rebound.article.plane2_bottom").in_section(section)
       .stating("Plane 2's term first bottoms near r = 27 in the article's seed 0: 27 lies within "
       "2 positions ('near') of the range of plane 2's first bottom over this project's seeds")
-      .printed_as("near r = 27").by_rule(Rule::shape).reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("near r = 27").reading(kTournamentRuns), [](const lab::Runs& runs) {
         int lo = 1 << 30, hi = -1;
         for (const Rebound& r : all_rebounds(runs)) {
           lo = std::min(lo, r.plane2_first_bottom);
           hi = std::max(hi, r.plane2_first_bottom);
         }
-        Outcome o = shape(27 >= lo - 2 && 27 <= hi + 2,
+        auto o = shape(27 >= lo - 2 && 27 <= hi + 2,
                           "range r = " + std::to_string(lo) + ".." + std::to_string(hi),
                           "plane 2's first bottom over all seeds; 'near' taken as within 2 positions");
         o.resolution = 2;  // 'near': within 2 positions of the seeds' range
@@ -312,7 +310,7 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
       "plane 0 keeps its trained frequency while PI divides it by kappa")
       .printed_as("it stretches the slow planes just enough to push the rebound past the longest "
       "sequence while keeping the fast planes sharp")  // quoted
-      .by_rule(Rule::statistical).reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .reading(kTournamentRuns), [](const lab::Runs& runs) {
         const int training = runs.tournament().config.task.length;
         std::vector<bool> per_seed;
         std::string values;
@@ -337,7 +335,7 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
             factors = "plane 0's factor NTK " + format(ntk_f.factors[0]) + ", PI " + format(pi_f.factors[0]);
           }
         }
-        Outcome o = lab::typical_of_seeds(per_seed, factors,
+        auto o = lab::typical_of_seeds(per_seed, factors,
                                           "far minus recent (the highest score over offsets 32..255 minus "
                                           "the highest over 16..31), plain and under NTK-aware scaling at "
                                           "256, per seed: " + values);

@@ -148,8 +148,7 @@ Claim seed_defect(int seed) {
       "the central 1 - 2 x 0.00135 interval of a Gaussian matrix's defect (the exact Beta "
       "law, d = 16), and so do both defects in at least half (kTypicalRate) of this project's "
       "seeds: trained heads sit as far from the commutant as random matrices")
-      .printed_as(article_defects[seed]).by_rule(Rule::statistical)
-      .reading(kTournamentRuns), [text = std::string(article_defects[seed])](const lab::Runs& runs) {
+      .printed_as(article_defects[seed]).reading(kTournamentRuns), [text = std::string(article_defects[seed])](const lab::Runs& runs) {
         const auto [lo, hi] = random_defect_interval();
         // The article's pair, as printed: "0.970 at initialisation, 0.971 trained".
         const double printed_initial = value_of_printed(text.substr(0, 5));
@@ -162,7 +161,7 @@ Claim seed_defect(int seed) {
           per_seed.push_back(inside(d.initial) && inside(d.trained));
           values += (k ? "; " : "") + format(d.initial) + " -> " + format(d.trained);
         }
-        Outcome o = lab::typical_of_seeds(
+        auto o = lab::typical_of_seeds(
             per_seed, "the article's pair " + std::string(inside(printed_initial) && inside(printed_trained) ? "inside" : "outside"),
             "central interval [" + format(lo) + ", " + format(hi) +
                 "] of the Beta law (tails 0.00135, k = 3); the article's " + format(printed_initial) +
@@ -178,8 +177,7 @@ PE_CLAIM(sinusoidal_defect_barely_moved) {
       .stating("Training barely moves the sinusoidal heads' defect: in at least half (kTypicalRate) of the "
       "seeds it changes by less than one standard deviation of a Gaussian matrix's defect "
       "(the article: in each of its three seeds)")
-      .printed_as("0.970 -> 0.971, 0.956 -> 0.955, 0.979 -> 0.973").by_rule(Rule::statistical)
-      .reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("0.970 -> 0.971, 0.956 -> 0.955, 0.979 -> 0.973").reading(kTournamentRuns), [](const lab::Runs& runs) {
         const RandomBand band = random_band();
         std::vector<bool> per_seed;
         std::string values;
@@ -199,7 +197,7 @@ PE_CLAIM(sinusoidal_defect_article_values_random_like) {
   return printed_at(Claim("exp.sinusoidal.defect.article_values_random_like").in_section(clocks)
       .stating("The article's six printed defects lie within 3 standard deviations of a Gaussian "
       "matrix's defect at d = 16")
-      .printed_as("0.970, 0.956, 0.979, 0.971, 0.955, 0.973").by_rule(Rule::shape).decided_by([] {
+      .printed_as("0.970, 0.956, 0.979, 0.971, 0.955, 0.973").decided_by([] {
         const RandomBand band = random_band();
         double worst = 0;
         for (const char* v : {"0.970", "0.956", "0.979", "0.971", "0.955", "0.973"})
@@ -219,9 +217,8 @@ Claim projected_accuracy(const std::pair<int, const char*>& entry) {
   return lab::experiment_claim(Claim("exp.sinusoidal.projected.L" + std::to_string(L)).in_section(window)
       .stating("Sinusoidal heads with only the position-position term replaced by its "
       "commutant projection, read at length " + std::to_string(L) + " (mean of three seeds)")
-      .printed_as(printed_value).by_rule(Rule::statistical)
-      .reading(kTournamentRuns), [L, printed_value](const lab::Runs& runs) {
-        return lab::against_article(printed_value, probe_accuracies(runs, Probe::projected, L));
+      .printed_as(printed_value).reading(kTournamentRuns), [L, printed_value](const lab::Runs& runs, const PrintedValue& article) {
+        return lab::against_article(article, probe_accuracies(runs, Probe::projected, L));
       });
 }
 PE_CLAIM_FAMILY(projected, projected, &projected_accuracy);
@@ -231,13 +228,13 @@ PE_CLAIM(sinusoidal_projected_still_collapses) {
       .stating("Theorem 2 accounts for one part of the collapse, not all: with the "
       "position-position term projected, the all-seed mean at 64 still lies more than 3 se "
       "below the exact bag-of-tokens reader")
-      .printed_as("0.202 at 64").by_rule(Rule::shape).reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("0.202 at 64").reading(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues& v = probe_accuracies(runs, Probe::projected, 64);
         const double bag = lab::bag_reader_accuracy(runs, 64);
         lab::Effects effects;
         effects.require("bag reader " + format(bag) + " - projected at 64",
                         lab::exact_minus(bag, v, lab::test_sequences()));
-        return effects.outcome(Rule::shape, "all-seed mean " + format(v.mean()), v.describe());
+        return effects.shape("all-seed mean " + format(v.mean()), v.describe());
       }, lab::does_not_reproduce(
       "With the position-position term projected, the heads' all-seed mean at 64 is not below the "
       "bag-of-tokens reader beyond 3 se: the term Theorem 2 constrains carries the collapse in "
@@ -250,8 +247,7 @@ PE_CLAIM(sinusoidal_spreads) {
       .stating("Sinusoidal heads: at length 32 the spreads across keys of the "
       "position-against-content and position-against-position terms are within 6% of each "
       "other in at least half (kTypicalRate) of the seeds (the article: in each of its three)")
-      .printed_as("within 6% in every seed").by_rule(Rule::statistical)
-      .reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("within 6% in every seed").reading(kTournamentRuns), [](const lab::Runs& runs) {
         std::vector<bool> per_seed;
         std::string values;
         for (int seed = 0; seed < runs.tournament().config.seeds; ++seed) {
@@ -279,9 +275,8 @@ Claim shifted_accuracy(const std::pair<int, const char*>& entry) {
   return lab::experiment_claim(Claim("exp.sinusoidal.shifted.L" + std::to_string(L)).in_section(window)
       .stating("Sinusoidal heads read at length " + std::to_string(L) + " with every position "
       "shifted by 32 - L, so that the query sits at position 31 as in training (mean of three seeds)")
-      .printed_as(printed_value).by_rule(Rule::statistical)
-      .reading(kTournamentRuns), [L, printed_value](const lab::Runs& runs) {
-        return lab::against_article(printed_value, probe_accuracies(runs, Probe::shifted, L));
+      .printed_as(printed_value).reading(kTournamentRuns), [L, printed_value](const lab::Runs& runs, const PrintedValue& article) {
+        return lab::against_article(article, probe_accuracies(runs, Probe::shifted, L));
       });
 }
 PE_CLAIM_FAMILY(shifted, shifted, &shifted_accuracy);
@@ -292,8 +287,7 @@ PE_CLAIM(sinusoidal_shifted_helps_less_at_256) {
       "the shifted mean exceeds the plain mean by more than 3 se at 64 and at 256 (the "
       "article: 0.769 against 0.201, 0.313 against 0.142), and the shifted mean at 256 "
       "is below the shifted mean at 64 by more than 3 se")
-      .printed_as("0.769 at 64, 0.313 at 256").by_rule(Rule::shape)
-      .reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("0.769 at 64, 0.313 at 256").reading(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues plain = lab::seed_values(runs, PositionScheme::sinusoidal, "plain", 64);
         const lab::SeedValues& shifted64 = probe_accuracies(runs, Probe::shifted, 64);
         const lab::SeedValues& shifted256 = probe_accuracies(runs, Probe::shifted, 256);
@@ -303,8 +297,7 @@ PE_CLAIM(sinusoidal_shifted_helps_less_at_256) {
         effects.require("shifted - plain at 64", shifted64, plain, n);
         effects.require("shifted - plain at 256", shifted256, plain256, n);
         effects.require("shifted at 64 - shifted at 256", shifted64, shifted256, n);
-        return effects.outcome(Rule::shape,
-                               "shifted " + format(shifted64.mean()) + " at 64, " + format(shifted256.mean()) +
+        return effects.shape("shifted " + format(shifted64.mean()) + " at 64, " + format(shifted256.mean()) +
                                    " at 256; plain " + format(plain.mean()) + " at 64, " +
                                    format(plain256.mean()) + " at 256",
                                "");

@@ -240,9 +240,8 @@ Claim census_wavelength(int j) {
   return printed_at(Claim("thm5.census.wavelength.d16.plane" + std::to_string(j)).in_section(section)
       .stating("Theorem 5 census: wavelength 2 pi / theta_j of plane " + std::to_string(j) +
           " at d = 16, b = 10^4")
-      .printed_as(printed_value).by_rule(Rule::printed)
-      .decided_by([printed_value, j] {
-        return printed_enclosed(printed_value, pe::wavelengths(16, kDefaultBase)[j],
+      .printed_as(printed_value).decided_by([printed_value, j](const PrintedValue& article) {
+        return printed_enclosed(article, pe::wavelengths(16, kDefaultBase)[j],
                                 [j] { return wavelength_enclosed(16, j); });
       }), places);
 }
@@ -252,10 +251,9 @@ PE_CLAIM(census_full_turns_d16_L32) {
   return printed_at(Claim("thm5.census.full_turns.d16.L32").in_section(section)
       .stating("Theorem 5 (i) census: planes with (L - 1) theta_j >= 2 pi at d = 16, L = 32 "
       "(\"two planes of eight complete a turn\")")
-      .printed_as("2").by_rule(Rule::printed)
-      .decided_by([] {
+      .printed_as("2").decided_by([](const PrintedValue& article) {
         const double counted = double(pe::planes_completing_a_turn(16, kDefaultBase, 32).size());
-        return printed_enclosed("2", counted, [] {
+        return printed_enclosed(article, counted, [] {
           // Each plane's criterion (L - 1) theta_j >= 2 pi decided on an enclosure; a
           // plane whose enclosure straddles 2 pi leaves the count undecided ([0, 8]).
           int turning = 0;
@@ -273,8 +271,7 @@ PE_CLAIM(census_full_turn_planes_d16_L32) {
   return printed_at(Claim("thm5.census.full_turn_planes.d16.L32").in_section(section)
       .stating("Theorem 5 (i): the planes that turn a whole circle in 32 positions are planes 0 "
       "and 1, by the criterion and by sweeping the angles r theta_j, r = 0 .. 31")
-      .printed_as("planes 0 and 1").by_rule(Rule::shape)
-      .decided_by([] {
+      .printed_as("planes 0 and 1").decided_by([] {
         const std::vector<int> planes = pe::planes_completing_a_turn(16, kDefaultBase, 32);
         std::vector<int> swept;
         const std::vector<double> theta = pe::frequencies(16, kDefaultBase);
@@ -296,8 +293,7 @@ PE_CLAIM(census_unseen_angles_d16_L32) {
       "plane: a plane that completes a turn in training (planes 0, 1) sees no new angle; "
       "any other plane sees an angle r theta_j mod 2 pi outside the trained arc [0, 31 "
       "theta_j] at every offset from L until its angle wraps past 2 pi")
-      .printed_as("past L, angles the head never saw").by_rule(Rule::shape)
-      .decided_by([] {
+      .printed_as("past L, angles the head never saw").decided_by([] {
         const std::vector<double> theta = pe::frequencies(16, kDefaultBase);
         const std::vector<int> full = pe::planes_completing_a_turn(16, kDefaultBase, 32);
         bool holds = full.size() == 2;
@@ -327,18 +323,16 @@ PE_CLAIM(census_unseen_angles_d16_L32) {
 PE_CLAIM(census_plane2_half_wavelength) {
   return Claim("thm5.census.plane2.half_wavelength").in_section(section)
       .stating("Census remark: half the wavelength of plane 2 (d = 16)").printed_as("31.4")
-      .by_rule(Rule::printed)
-      .decided_by([] {
-        return printed_enclosed("31.4", pe::wavelengths(16, kDefaultBase)[2] / 2,
+      .decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, pe::wavelengths(16, kDefaultBase)[2] / 2,
                                 [] { return wavelength_enclosed(16, 2) / 2; });
       });
 }
 
 PE_CLAIM(census_plane2_three_turns) {
   return Claim("thm5.census.plane2.three_turns").in_section(section)
-      .stating("Census remark: three turns of plane 2 (d = 16)").printed_as("188.5").by_rule(Rule::printed)
-      .decided_by([] {
-        return printed_enclosed("188.5", 3 * pe::wavelengths(16, kDefaultBase)[2],
+      .stating("Census remark: three turns of plane 2 (d = 16)").printed_as("188.5").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, 3 * pe::wavelengths(16, kDefaultBase)[2],
                                 [] { return 3 * wavelength_enclosed(16, 2); });
       });
 }
@@ -348,8 +342,7 @@ PE_CLAIM(pi_range) {
   return Claim("thm5.pi.range").in_section(section)
       .stating("Theorem 5 (ii): PI maps the largest test offset kappa L - 1 to L - 1/kappa "
       "(d = 16, 64, 128; L = 32, 2048; kappa = 2, 4, 8, 10); residual in units of L eps")
-      .printed_as("[0, L - 1/kappa]").by_rule(Rule::identity)
-      .decided_by([] { return identity(pi_results().range, 0, 4, "4 units of L eps: one product, one quotient"); });
+      .printed_as("[0, L - 1/kappa]").decided_by([] { return identity(pi_results().range, 0, 4, "4 units of L eps: one product, one quotient"); });
 }
 
 PE_CLAIM(pi_within_one_position) {
@@ -357,10 +350,9 @@ PE_CLAIM(pi_within_one_position) {
       .stating("Theorem 5 (ii): the PI range ends within one position of the trained range "
       "[0, L - 1]; computed: the largest mapped last offset (angle / theta_j) less L - 1 at "
       "those settings, enclosed, with the PI reading's own double angles beside")
-      .printed_as("within one position").by_rule(Rule::bound)
-      .decided_by([] {
+      .printed_as("within one position").decided_by([] {
         const double over = pi_results().overshoot;
-        Outcome o = bound_enclosed(
+        auto o = bound_enclosed(
             false,
             [] {
               // PI divides every frequency by kappa, so the last test offset kappa L - 1
@@ -386,8 +378,7 @@ PE_CLAIM(pi_spacing) {
   return Claim("thm5.pi.spacing").in_section(section)
       .stating("Theorem 5 (ii): under PI neighbouring offsets differ by theta_j / kappa in every "
       "plane; residual in units of kappa L theta_j eps")
-      .printed_as("neighbour angle theta_j / kappa").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("neighbour angle theta_j / kappa").decided_by([] {
         return identity(pi_results().spacing, 0, 4,
                         "4 units of kappa L theta_j eps: a difference of two angles of "
                         "that size");
@@ -403,9 +394,9 @@ Claim ntk_factor(int j) {
   return Claim("thm5.ntk.factor.d16.kappa4.plane" + std::to_string(j)).in_section(section)
       .stating("NTK-aware per-plane factor kappa^(-2j/(d-2)) at d = 16, kappa = 4, plane " +
           std::to_string(j) + " (as the reading the experiments use computes it)")
-      .printed_as(printed_value).by_rule(Rule::printed).decided_by([printed_value, j] {
+      .printed_as(printed_value).decided_by([printed_value, j](const PrintedValue& article) {
         const pe::RopeReading r = pe::rope_reading(ContextExtension::ntk_aware, 16, kDefaultBase, 4, 32);
-        return printed_enclosed(printed_value, r.factors[j], [j] { return ntk_factor_enclosed(16, j, 4); });
+        return printed_enclosed(article, r.factors[j], [j] { return ntk_factor_enclosed(16, j, 4); });
       });
 }
 PE_CLAIM_FAMILY(ntk_factors, pe::ledger::indices(8), &ntk_factor);
@@ -414,24 +405,21 @@ PE_CLAIM(ntk_plane0_unchanged) {
   return printed_at(Claim("thm5.ntk.plane0_unchanged").in_section(section)
       .stating("Theorem 5 (iii): NTK-aware scaling leaves plane 0 unchanged (d = 4 .. 256, "
       "kappa = 1.5 .. 32); computed: max |factor_0 - 1|")
-      .printed_as("plane 0 unchanged").by_rule(Rule::identity)
-      .decided_by([] { return identity(ntk_results().plane0, 0, 0, "exact: kappa^0 = 1"); }), {{"thm5.iii", "0"}});
+      .printed_as("plane 0 unchanged").decided_by([] { return identity(ntk_results().plane0, 0, 0, "exact: kappa^0 = 1"); }), {{"thm5.iii", "0"}});
 }
 
 PE_CLAIM(ntk_slowest_divided_by_kappa) {
   return Claim("thm5.ntk.slowest_divided_by_kappa").in_section(section)
       .stating("Theorem 5 (iii): NTK-aware scaling divides the slowest plane by exactly kappa; "
       "computed: max |kappa factor_{d/2-1} - 1| in units of eps")
-      .printed_as("slowest plane / kappa").by_rule(Rule::identity)
-      .decided_by([] { return identity(ntk_results().slowest, 0, 4, "4 eps: one pow, one product"); });
+      .printed_as("slowest plane / kappa").decided_by([] { return identity(ntk_results().slowest, 0, 4, "4 eps: one pow, one product"); });
 }
 
 PE_CLAIM(ntk_base_change) {
   return Claim("thm5.ntk.base_change").in_section(section)
       .stating("Theorem 5 (iii): theta_j kappa^(-2j/(d-2)) equals the frequency of the base "
       "b kappa^(d/(d-2)) (Definition 5); relative residual in units of 16 (j + 1) eps")
-      .printed_as("(b kappa^(d/(d-2)))^(-2j/d) = b^(-2j/d) kappa^(-2j/(d-2))").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("(b kappa^(d/(d-2)))^(-2j/d) = b^(-2j/d) kappa^(-2j/(d-2))").decided_by([] {
         return identity(ntk_results().base_change, 0, 4,
                         "4 units of 16 (j+1) eps: exponents of size up to ln(b kappa^2) "
                         "rounded in two pow calls");
@@ -448,9 +436,9 @@ Claim yarn_factor(int j) {
       .stating("YaRN per-plane factor (1 - gamma_j)/kappa + gamma_j by Definition 5 (gamma_j "
       "linear in L/lambda_j from 1 to 32 turns) at d = 16, L = 32, kappa = 4, plane " +
           std::to_string(j))
-      .printed_as(printed_value).by_rule(Rule::printed).decided_by([printed_value, j] {
+      .printed_as(printed_value).decided_by([printed_value, j](const PrintedValue& article) {
         const pe::RopeReading r = pe::rope_reading(ContextExtension::yarn, 16, kDefaultBase, 4, 32);
-        return printed_enclosed(printed_value, r.factors[j], [j] { return yarn_factor_enclosed(16, j, 4, 32); });
+        return printed_enclosed(article, r.factors[j], [j] { return yarn_factor_enclosed(16, j, 4, 32); });
       });
 }
 PE_CLAIM_FAMILY(yarn_factors, pe::ledger::indices(8), &yarn_factor);
@@ -459,8 +447,7 @@ PE_CLAIM(yarn_logit_scale_kappa4) {
   return Claim("thm5.yarn.logit_scale.kappa4").in_section(section)
       .stating("Definition 5: YaRN multiplies the scores by (0.1 ln kappa + 1)^2; the reading's "
       "score scale at kappa = 4 against that formula")
-      .printed_as("(0.1 ln kappa + 1)^2").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("(0.1 ln kappa + 1)^2").decided_by([] {
         const double scale = pe::rope_reading(ContextExtension::yarn, 16, kDefaultBase, 4, 32).score_scale;
         const double formula = (0.1 * std::log(4.0) + 1) * (0.1 * std::log(4.0) + 1);
         return identity(scale, formula, 4 * kEps * formula, "4 eps relative: a log and a square");
@@ -472,8 +459,7 @@ PE_CLAIM(sum_theta_squared) {
   return Claim("thm5.sum_theta_squared").in_section(section)
       .stating("Theorem 5 (iv): sum_j theta_j^2 = (1 - b^-2)/(1 - b^(-4/d)) for d = 2 .. 512, "
       "b in {1.5, 10, 10^4, 5 10^5}; relative residual in units of d eps")
-      .printed_as("(1 - b^-2)/(1 - b^(-4/d))").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("(1 - b^-2)/(1 - b^(-4/d))").decided_by([] {
         return identity(interpolation_results().closed_form, 0, 4,
                         "4 units of d eps: d/2 squared terms summed");
       });
@@ -484,8 +470,7 @@ PE_CLAIM(interpolation_bound) {
       .stating("Theorem 5 (iv): |a(Delta) - l(Delta)| <= (1/2)(Delta - Delta1)(Delta2 - Delta) "
       "sum_j |h_j| theta_j^2 on 200 seeded instances (complex Gaussian h, d <= 128, "
       "Delta2 - Delta1 <= 40); computed: the largest ratio of error to bound")
-      .printed_as("|a - l| <= (1/2)(Delta-Delta1)(Delta2-Delta) sum |h_j| theta_j^2").by_rule(Rule::bound)
-      .decided_by([] {
+      .printed_as("|a - l| <= (1/2)(Delta-Delta1)(Delta2-Delta) sum |h_j| theta_j^2").decided_by([] {
         const InterpolationResults& r = interpolation_results();
         return not_certifiable(bound(r.worst_excess <= 1, format(r.worst_ratio),
                        "largest error / bound " + format(r.worst_ratio) +
@@ -501,8 +486,7 @@ PE_CLAIM(extrapolation_reaches_sum) {
       "h_j = rho_j e^(-i Delta* theta_j) (seeded moduli, d = 16, b = 10^4, Delta* = 1000) "
       "a(Delta*) = sum_j |h_j| exactly, while on the trained offsets 0..31 |a| stays "
       "below it; residual in units of (Delta* + d) eps sum_j |h_j|")
-      .printed_as("|a| can reach sum_j |h_j|").by_rule(Rule::identity)
-      .decided_by([] {
+      .printed_as("|a| can reach sum_j |h_j|").decided_by([] {
         const int d = 16;
         const double far = 1000;
         const std::vector<double> theta = pe::frequencies(d, kDefaultBase);
@@ -520,7 +504,7 @@ PE_CLAIM(extrapolation_reaches_sum) {
         const double reached = pe::complex_offset_sum(h, far, theta).real();
         // Each phase -Delta* theta_j and its negation at Delta* round to (Delta* + 1) eps
         // in angle; d/2 terms of size rho_j are summed: 4 units cover both.
-        Outcome o = identity(std::fabs(reached - total) / ((far + d) * kEps * total), 0, 4,
+        auto o = identity(std::fabs(reached - total) / ((far + d) * kEps * total), 0, 4,
                              "4 units of (Delta* + d) eps sum|h|: the phase's rounding, "
                              "twice, and the sum of d/2 terms");
         if (!(trained < total)) {
@@ -538,8 +522,8 @@ PE_CLAIM(chen_ratio_d16) {
   return Claim("thm5.chen.ratio.d16").in_section(section)
       .stating("The true constant over Chen and colleagues': sum_j theta_j^2 / (d/(4 ln b)) at "
       "d = 16, b = 10^4")
-      .printed_as("2.56").by_rule(Rule::printed).decided_by([] {
-        return printed_enclosed("2.56", chen_ratio(16), [] { return chen_ratio_enclosed(16, false); });
+      .printed_as("2.56").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, chen_ratio(16), [] { return chen_ratio_enclosed(16, false); });
       });
 }
 
@@ -547,8 +531,8 @@ PE_CLAIM(chen_ratio_d128) {
   return Claim("thm5.chen.ratio.d128").in_section(section)
       .stating("The true constant over Chen and colleagues': sum_j theta_j^2 / (d/(4 ln b)) at "
       "d = 128")
-      .printed_as("1.15").by_rule(Rule::printed).decided_by([] {
-        return printed_enclosed("1.15", chen_ratio(128), [] { return chen_ratio_enclosed(128, false); });
+      .printed_as("1.15").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, chen_ratio(128), [] { return chen_ratio_enclosed(128, false); });
       });
 }
 
@@ -557,16 +541,15 @@ PE_CLAIM(chen_ratio_geometric_d16) {
       .stating("The same ratio through the quantity their proof bounds: "
       "(1/(1 - b^(-4/d))) / (d/(4 ln b)) at d = 16 (differs from the ratio above by the "
       "factor 1 - b^-2)")
-      .printed_as("2.56").by_rule(Rule::printed).decided_by([] {
-        return printed_enclosed("2.56", chen_ratio_geometric(16), [] { return chen_ratio_enclosed(16, true); });
+      .printed_as("2.56").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, chen_ratio_geometric(16), [] { return chen_ratio_enclosed(16, true); });
       });
 }
 
 PE_CLAIM(chen_ratio_geometric_d128) {
   return Claim("thm5.chen.ratio_geometric.d128").in_section(section)
-      .stating("(1/(1 - b^(-4/d))) / (d/(4 ln b)) at d = 128").printed_as("1.15").by_rule(Rule::printed)
-      .decided_by([] {
-        return printed_enclosed("1.15", chen_ratio_geometric(128), [] { return chen_ratio_enclosed(128, true); });
+      .stating("(1/(1 - b^(-4/d))) / (d/(4 ln b)) at d = 128").printed_as("1.15").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, chen_ratio_geometric(128), [] { return chen_ratio_enclosed(128, true); });
       });
 }
 
@@ -575,8 +558,7 @@ PE_CLAIM(chen_proof_step_reversed) {
       .stating("Their proof step c^x <= 1 + x ln c for x < 0 runs against convexity: at "
       "c = b = 10^4, x = -4/d it fails for every even d = 2 .. 4096, so "
       "1/(1 - b^(-4/d)) > d/(4 ln b); computed: the smallest b^x - (1 + x ln b)")
-      .printed_as("c^x >= 1 + x ln c (convexity)").by_rule(Rule::shape)
-      .decided_by([] {
+      .printed_as("c^x >= 1 + x ln c (convexity)").decided_by([] {
         double smallest = std::numeric_limits<double>::infinity();
         bool reversed = true;
         for (int d = 2; d <= 4096; d += 2) {
@@ -604,10 +586,9 @@ PE_CLAIM(chen_counterexample_d128) {
       "1/(1 - b^(-4/d)) by d/(4 ln b) with c^x <= 1 + x ln c for x < 0, the reverse of "
       "convexity; the corrected constant is claims thm5.chen.corrected_bound_holds.d128 "
       "and thm5.chen.ratio.*")
-      .printed_as("the stated bound then fails: error 0.459, stated bound 0.434").by_rule(Rule::bound)
-      .decided_by([] {
+      .printed_as("the stated bound then fails: error 0.459, stated bound 0.434").decided_by([] {
         const pe::ChenCounterexample& c = chen_d128();
-        Outcome o = bound(c.error_exceeds_stated, format(c.error.midpoint()),
+        auto o = bound(c.error_exceeds_stated, format(c.error.midpoint()),
                           std::string(c.error_exceeds_stated
                                           ? "certified: error > stated bound; "
                                           : "not certified: ") +
@@ -641,10 +622,10 @@ const EnclosedValue kEnclosedValues[] = {
 Claim chen_counterexample_value(const EnclosedValue& v) {
   return Claim(std::string("thm5.chen.counterexample.d128.") + v.suffix).in_section(section)
       .stating(v.statement)
-      .printed_as(v.printed_value).by_rule(Rule::printed).decided_by([v] {
+      .printed_as(v.printed_value).decided_by([v](const PrintedValue& article) {
         const pe::DoubleEnclosure& e = chen_d128().*v.member;
         // The MPFI endpoints rounded outward to doubles still enclose the value.
-        return printed_enclosed(v.printed_value, e.midpoint(), [&e] {
+        return printed_enclosed(article, e.midpoint(), [&e] {
           return pe::enclose_between(e.lower, e.upper);
         });
       });
@@ -656,10 +637,9 @@ PE_CLAIM(chen_corrected_bound_holds_d128) {
       .stating("Theorem 5 (iv) with the corrected constant holds at the instance: error < "
       "(1/8) sum_j theta_j^2, decided on MPFI enclosures (right end of the error "
       "against left end of the bound)")
-      .printed_as("0.459 <= 0.500").by_rule(Rule::bound)
-      .decided_by([] {
+      .printed_as("0.459 <= 0.500").decided_by([] {
         const pe::ChenCounterexample& c = chen_d128();
-        Outcome o = bound(c.error_within_corrected, format(c.error.midpoint()),
+        auto o = bound(c.error_within_corrected, format(c.error.midpoint()),
                           std::string(c.error_within_corrected ? "certified: error < corrected bound; "
                                                                : "not certified: ") +
                               enclosures_text(c));
@@ -674,8 +654,7 @@ PE_CLAIM(chen_refuted_up_to_d128) {
       .stating("Caveat: Chen and colleagues' Theorem 2.1 fails as stated at every head dimension "
       "up to 128: the instance h_j = 1, Delta = 1/2 on [0, 1] refutes it at every even "
       "d = 2 .. 128 (MPFI-certified), and the corrected bound holds at each")
-      .printed_as("false as stated for d <= 128").by_rule(Rule::shape)
-      .decided_by([] {
+      .printed_as("false as stated for d <= 128").decided_by([] {
         const ChenScan& s = chen_scan();
         const bool all = s.refuted == s.checked && s.corrected_holds == s.checked;
         return shape(all,

@@ -89,18 +89,18 @@ int filings_classes(const lab::Runs& runs) { return runs.filings_study().config.
 /// The article prints a value of its own head for seed k: judged as one more training run,
 /// the printed value against mean +- 3 sqrt(s^2 (1 + 1/N) + binomial terms) over this
 /// project's N seeds, with the band's resolution against `range`.
-ledger::Outcome one_more_head(const std::string& article, const lab::SeedValues& all, double binomial_variance,
-                              const ledger::QuantityScale& scale, const std::string& detail) {
+ledger::Decided<ledger::Rule::statistical> one_more_head(const ledger::PrintedValue& article,
+                                                         const lab::SeedValues& all, double binomial_variance,
+                                                         const ledger::QuantityScale& scale, const std::string& detail) {
   const double n = all.seeds();
   const double se = std::sqrt(all.between_seed_variance() * (1 + 1 / n) + binomial_variance);
-  ledger::Outcome o = ledger::statistical(article, all.mean(), se, lab::kSigmas);
+  auto o = ledger::statistical(article, all.mean(), se, lab::kSigmas);
   o.detail += "; the article's head as one more run: se^2 = s^2 (1 + 1/N) + binomial terms, N = " +
               std::to_string(all.seeds()) + " seeds, s^2 = " + ledger::format(all.between_seed_variance()) + "; " +
               detail;
   o.seeds = all.seeds();
   o = ledger::with_estimate(std::move(o), all.mean(), std::sqrt(all.between_seed_variance() / n));
-  return ledger::with_band(std::move(o), ledger::value_of_printed(article),
-                           lab::kSigmas * se + ledger::half_unit_of_printed(article), scale);
+  return ledger::with_band(std::move(o), article.value, lab::kSigmas * se + article.half_unit, scale);
 }
 
 std::string id_name(FilingReader r) {
@@ -185,9 +185,9 @@ std::string horizon_text(const HorizonRow& r) {
 /// Each family must show it: the outcome is the family with the lower rate, the other's in the
 /// detail.
 template <class Shows>
-ledger::Outcome typical_of_heads(const lab::Runs& runs, Shows shows, const std::string& computed,
-                                 const std::string& rule) {
-  std::vector<ledger::Outcome> families;
+ledger::Decided<ledger::Rule::statistical> typical_of_heads(const lab::Runs& runs, Shows shows,
+                                                            const std::string& computed, const std::string& rule) {
+  std::vector<ledger::Decided<ledger::Rule::statistical>> families;
   std::vector<double> rates;
   for (bool filings_family : {true, false}) {
     std::vector<bool> per_head;
@@ -201,7 +201,7 @@ ledger::Outcome typical_of_heads(const lab::Runs& runs, Shows shows, const std::
     rates.push_back(double(std::count(per_head.begin(), per_head.end(), true)) / double(per_head.size()));
   }
   const std::size_t worse = rates[1] < rates[0] ? 1 : 0;
-  ledger::Outcome o = families[worse];
+  auto o = families[worse];
   o.detail += " | the other family: " + families[1 - worse].computed + "; " + families[1 - worse].detail;
   return o;
 }
@@ -298,11 +298,10 @@ Claim accuracy_all_questions(const Row& row) {
   return lab::experiment_claim(Claim("filings.acc." + id_name(r) + ".all").in_section(section)
       .stating("Accuracy table: reader " + name + " on all held-out questions, mean of 3 seeds "
       "(k = 3; se from the spread between seeds and both test sets' binomial errors)")
-      .printed_as(row.all).by_rule(Rule::statistical)
-      .reading(kFilingsRuns), [r, all = std::string(row.all)](const lab::Runs& runs) {
+      .printed_as(row.all).reading(kFilingsRuns), [r](const lab::Runs& runs, const PrintedValue& article) {
         long n = 0;
         const lab::SeedValues a = accuracy_all(runs, r, &n);
-        return lab::against_article(all, a, n, kArticleQuestions, filings_classes(runs));
+        return lab::against_article(article, a, n, kArticleQuestions, filings_classes(runs));
       },
       lab::reproduces_unless(row.all_does_not_reproduce));
 }
@@ -317,11 +316,10 @@ Claim accuracy_far_questions(const Row& row) {
       .stating("Accuracy table: reader " + name + " on questions whose answer is more than 32 "
       "tokens back, mean of 3 seeds (k = 3; se from the spread between seeds and both "
       "test sets' binomial errors)")
-      .printed_as(row.far).by_rule(Rule::statistical)
-      .reading(kFilingsRuns), [r, far = std::string(row.far)](const lab::Runs& runs) {
+      .printed_as(row.far).reading(kFilingsRuns), [r](const lab::Runs& runs, const PrintedValue& article) {
         long n = 0;
         const lab::SeedValues a = accuracy_far(runs, r, &n);
-        return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes(runs));
+        return lab::against_article(article, a, n, kArticleFarQuestions, filings_classes(runs));
       },
       lab::reproduces_unless(row.far_does_not_reproduce)), places);
 }
@@ -337,13 +335,13 @@ PE_CLAIM(shape_pi_reads_far) {
       "than ALiBi: the difference of their mean far accuracies exceeds 3 standard errors "
       "of the difference (seeds on both sides and the shared far questions, k = 3)")
       .printed_as("RoPE with interpolated positions reads 0.986 of the answers, and ALiBi [...] "
-      "reads 0.580").by_rule(Rule::shape).reading(kFilingsRuns), [](const lab::Runs& runs) {
+      "reads 0.580").reading(kFilingsRuns), [](const lab::Runs& runs) {
         long n = 0;
         const lab::SeedValues pi = accuracy_far(runs, FilingReader::rope_pi, &n);
         const lab::SeedValues alibi = accuracy_far(runs, FilingReader::alibi);
         lab::Effects effects;
         effects.require("PI - ALiBi on far questions", pi, alibi, n);
-        return effects.outcome(Rule::shape, format(pi.mean() - alibi.mean()),
+        return effects.shape(format(pi.mean() - alibi.mean()),
                                "PI: " + pi.describe() + "; ALiBi: " + alibi.describe());
       }), {{"para.overview_filings", "0.986"}, {"para.overview_filings", "0.580"}});
 }
@@ -352,12 +350,11 @@ PE_CLAIM(shape_alibi_loses_far) {
   return printed_at(lab::experiment_claim(Claim("filings.shape.alibi_loses_far").in_section(section)
       .stating("ALiBi, which held at every tournament length, loses many far questions: all-seed "
       "mean far accuracy <= 0.7")
-      .printed_as("loses 42% of far queries").by_rule(Rule::shape)
-      .reading(kFilingsRuns), [](const lab::Runs& runs) {
+      .printed_as("loses 42% of far queries").reading(kFilingsRuns), [](const lab::Runs& runs) {
         long n = 0;
         const lab::SeedValues a = accuracy_far(runs, FilingReader::alibi, &n);
         const double se = lab::se_of_mean(a, n);
-        Outcome o = shape(a.mean() <= 0.7, format(a.mean()), a.describe() + "; rule <= 0.7");
+        auto o = shape(a.mean() <= 0.7, format(a.mean()), a.describe() + "; rule <= 0.7");
         o.seeds = a.seeds();
         return with_threshold_margin(std::move(o), a.mean(), 0.7, lab::kSigmas * se);
       }, lab::does_not_reproduce(
@@ -372,8 +369,7 @@ PE_CLAIM(shape_pi_first) {
       "questions) exceeds NTK-aware's and YaRN's, and in the tournament at length 256 "
       "NTK-aware's exceeds PI's and YaRN's, each by more than 3 se of the all-seed "
       "difference (the same RoPE heads under each map, paired by seed)")
-      .printed_as("PI first on the filings, NTK-aware on the synthetic stream").by_rule(Rule::shape)
-      .reading(kAllRuns), [](const lab::Runs& runs) {
+      .printed_as("PI first on the filings, NTK-aware on the synthetic stream").reading(kAllRuns), [](const lab::Runs& runs) {
         long n = 0;
         const lab::SeedValues pi = accuracy_all(runs, FilingReader::rope_pi, &n);
         const lab::SeedValues ntk = accuracy_all(runs, FilingReader::rope_ntk);
@@ -390,7 +386,7 @@ PE_CLAIM(shape_pi_first) {
         c << "filings pi " << format(pi.mean()) << " ntk " << format(ntk.mean()) << " yarn "
           << format(yarn.mean()) << "; tournament@256 pi " << format(t_pi.mean()) << " ntk "
           << format(t_ntk.mean()) << " yarn " << format(t_yarn.mean());
-        return effects.outcome(Rule::shape, c.str(), "");
+        return effects.shape(c.str(), "");
       }, lab::does_not_reproduce(
       "PI leads NTK-aware on the filings and NTK-aware leads both in the tournament, beyond 3 se, "
       "but on the filings PI and YaRN read the same share of questions within 3 se of their "
@@ -403,8 +399,7 @@ PE_CLAIM(shape_first_named_fallback) {
       "questions whose answer is another company, each of the four plain readers (seeds "
       "pooled) names the first-named company (order 0) more often than a reader guessing "
       "in proportion to the far answers' frequencies would, by more than 3 se")
-      .printed_as("falls back on the first company named").by_rule(Rule::shape)
-      .reading(kFilingsRuns), [](const lab::Runs& runs) {
+      .printed_as("falls back on the first company named").reading(kFilingsRuns), [](const lab::Runs& runs) {
         bool all = true;
         std::string c;
         const auto& qs = runs.filings_study().held_out_queries;
@@ -434,7 +429,7 @@ PE_CLAIM(shape_first_named_fallback) {
           all = all && share > floor;
           c += pe::experiments::to_string(r) + " " + format(share) + "; ";
         }
-        Outcome o = shape(all, c,
+        auto o = shape(all, c,
                           "share of far questions answered by another company on which the reader names "
                           "company 0, against the proportional guesser's " + format(guess) +
                               " + 3 se = " + format(floor) + " (" + std::to_string(other) + " questions)");
@@ -454,8 +449,7 @@ PE_CLAIM(horizon_inside_half_all_right) {
       .stating("Theorem 3 (iii) on trained heads: inside half its horizon W/s an ALiBi head (trained "
       "on filings or on the synthetic stream) answers every question, in at least half of "
       "the heads (kTypicalRate; the article: all six of its heads)")
-      .printed_as("1.000 inside half, for all six heads").by_rule(Rule::statistical)
-      .reading(kAllRuns), [](const lab::Runs& runs) {
+      .printed_as("1.000 inside half, for all six heads").reading(kAllRuns), [](const lab::Runs& runs) {
         return typical_of_heads(
             runs, [](const HorizonRow& r) { return r.inside > 0 && r.inside_right == r.inside; },
             "answer every question inside half", "rule: inside_right == inside > 0");
@@ -467,8 +461,7 @@ PE_CLAIM(horizon_inside_half_count) {
       .stating("Inside half its horizon an ALiBi head answers more than 8,000 held-out questions "
       "(the article's count, line 404), in at least half of the heads (kTypicalRate; the "
       "article: each of its six)")
-      .printed_as("more than 8,000 each").by_rule(Rule::statistical)
-      .reading(kAllRuns), [](const lab::Runs& runs) {
+      .printed_as("more than 8,000 each").reading(kAllRuns), [](const lab::Runs& runs) {
         return typical_of_heads(runs, [](const HorizonRow& r) { return r.inside > 8000; }, "more than 8,000 inside half",
                                 "rule: more than 8,000 questions inside half");
       }, lab::does_not_reproduce(
@@ -483,8 +476,7 @@ PE_CLAIM(horizon_beyond_degrades) {
       .stating("Theorem 3 (iii) on trained heads: beyond its horizon an ALiBi head degrades "
       "(accuracy beyond < accuracy inside half, and < 1), in at least half of the heads "
       "(kTypicalRate; the article: every head)")
-      .printed_as("every head degrades beyond the horizon").by_rule(Rule::statistical)
-      .reading(kAllRuns), [](const lab::Runs& runs) {
+      .printed_as("every head degrades beyond the horizon").reading(kAllRuns), [](const lab::Runs& runs) {
         return typical_of_heads(runs,
             [](const HorizonRow& r) {
               return r.beyond() > 0 && r.beyond_accuracy() < 1.0 && r.beyond_accuracy() < r.inside_accuracy();
@@ -502,7 +494,7 @@ PE_CLAIM(horizon_quiet_values) {
       "heads' all-seed mean ratio must exceed the filings heads' by more than 3 se")
       .printed_as("the heads trained on filings learned to keep those values quiet; the heads trained "
       "on the dense synthetic stream did not")  // quoted
-      .by_rule(Rule::shape).reading(kAllRuns), [](const lab::Runs& runs) {
+      .reading(kAllRuns), [](const lab::Runs& runs) {
         auto ratio = [](const pe::experiments::AttentionHead& head) {
           auto range = [&head](const pe::experiments::Token& t) {
             const Eigen::RowVectorXd logits =
@@ -523,8 +515,7 @@ PE_CLAIM(horizon_quiet_values) {
           synthetic.values.push_back(ratio(runs.tournament().trained_head(PositionScheme::alibi, k)));
         lab::Effects effects;
         effects.require("synthetic - filings ratio", lab::unpaired_difference(synthetic, filings));
-        return effects.outcome(Rule::shape,
-                               "filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
+        return effects.shape("filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
                                "filings ratios " + lab::comma_list(filings.values) + "; synthetic ratios " +
                                    lab::comma_list(synthetic.values));
       });
@@ -535,8 +526,7 @@ PE_CLAIM(horizon_filings_above_synthetic) {
       .stating("Beyond the horizon the heads trained on filings read more than those trained on "
       "the synthetic stream, and more than naming the first-named company would on the "
       "same questions: both all-seed differences beyond 3 se")
-      .printed_as("0.32 to 0.72 for filings heads, about 0.1 for synthetic").by_rule(Rule::shape)
-      .reading(kAllRuns), [](const lab::Runs& runs) {
+      .printed_as("0.32 to 0.72 for filings heads, about 0.1 for synthetic").reading(kAllRuns), [](const lab::Runs& runs) {
         const lab::SeedValues filings =
             horizon_column(runs, true, [](const HorizonRow& x) { return x.beyond_accuracy(); });
         const lab::SeedValues synthetic =
@@ -553,8 +543,7 @@ PE_CLAIM(horizon_filings_above_synthetic) {
         const lab::PairedDifference d = lab::paired_difference(head, constant);
         effects.require("filings head - first-named (paired by question, seeds pooled)",
                         lab::SeedDifference{d.mean, d.se, filings.seeds()});
-        return effects.outcome(Rule::shape,
-                               "filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
+        return effects.shape("filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
                                "filings beyond " + lab::comma_list(filings.values) + "; synthetic beyond " +
                                    lab::comma_list(synthetic.values));
       }, lab::does_not_reproduce(
@@ -603,12 +592,12 @@ Claim horizon_width(int i) {
   return lab::experiment_claim(Claim(std::string("filings.horizon.") + h.tag + ".width").in_section(section)
       .stating(std::string("ALiBi horizon table: horizon W/s of the article's head trained on ") + h.tag +
           ", judged as one more run against every seed here (k = 3)")
-      .printed_as(h.horizon).by_rule(Rule::statistical).reading(filings_family ? kFilingsRuns : kAllRuns),
-      [filings_family, seed, a = std::string(h.horizon)](const lab::Runs& runs) {
+      .printed_as(h.horizon).reading(filings_family ? kFilingsRuns : kAllRuns),
+      [filings_family, seed](const lab::Runs& runs, const PrintedValue& article) {
         const HorizonRow& r = family_horizon_rows(runs, filings_family).at(seed);
         const lab::SeedValues all =
             horizon_column(runs, filings_family, [](const HorizonRow& x) { return x.horizon; });
-        return one_more_head(a, all, 0, signed_scale(value_of_printed(a), "horizon"),
+        return one_more_head(article, all, 0, signed_scale(article.value, "horizon"),
                              "horizons " + lab::comma_list(all.values) + "; this project's seed " +
                                  std::to_string(seed) + ": " + horizon_text(r));
       },
@@ -624,15 +613,15 @@ Claim horizon_inside(int i) {
       .stating(std::string("ALiBi horizon table: accuracy inside half the horizon of the article's head "
           "trained on ") + h.tag + ": the printed 1.000 holds for at least half of this "
           "family's seeds here (kTypicalRate)")
-      .printed_as("1.000").by_rule(Rule::statistical)
-      .reading(filings_family ? kFilingsRuns : kAllRuns), [filings_family](const lab::Runs& runs) {
+      .printed_as("1.000").reading(filings_family ? kFilingsRuns : kAllRuns),
+      [filings_family](const lab::Runs& runs, const PrintedValue& article) {
         std::vector<bool> per_seed;
         std::string values;
         for (const HorizonRow& r : family_horizon_rows(runs, filings_family)) {
-          per_seed.push_back(printed("1.000", r.inside_accuracy()).verdict == Verdict::holds);
+          per_seed.push_back(printed(article, r.inside_accuracy()).verdict == Verdict::holds);
           values += (values.empty() ? "" : "; ") + horizon_text(r);
         }
-        return lab::typical_of_seeds(per_seed, "inside accuracy 1.000 to the printed digits", values);
+        return lab::typical_of_seeds(per_seed, "inside accuracy " + article.text + " to the printed digits", values);
       }), {{"table.horizon", "1.000", i + 1}});
 }
 
@@ -645,13 +634,13 @@ Claim horizon_beyond(int i) {
           "trained on ") + h.tag + ", judged as one more run against every seed here (k = 3; "
           "se^2 = s^2 (1 + 1/N) + the binomial variance of the article's value over this "
           "seed's questions beyond)")
-      .printed_as(h.beyond).by_rule(Rule::statistical).reading(filings_family ? kFilingsRuns : kAllRuns),
-      [filings_family, seed, a = std::string(h.beyond)](const lab::Runs& runs) {
+      .printed_as(h.beyond).reading(filings_family ? kFilingsRuns : kAllRuns),
+      [filings_family, seed](const lab::Runs& runs, const PrintedValue& article) {
         const HorizonRow& r = family_horizon_rows(runs, filings_family).at(seed);
         const lab::SeedValues all =
             horizon_column(runs, filings_family, [](const HorizonRow& x) { return x.beyond_accuracy(); });
-        const double binomial = std::pow(pe::binomial_standard_error(value_of_printed(a), r.beyond()), 2);
-        return one_more_head(a, all, binomial, lab::accuracy_scale(filings_classes(runs)),
+        const double binomial = std::pow(pe::binomial_standard_error(article.value, r.beyond()), 2);
+        return one_more_head(article, all, binomial, lab::accuracy_scale(filings_classes(runs)),
                              "beyond " + lab::comma_list(all.values) + "; this project's seed " +
                                  std::to_string(seed) + ": " + horizon_text(r));
       },
@@ -665,8 +654,7 @@ PE_CLAIM(exhibit_seed0_marrow) {
       .stating("Exhibit filing: at the clause (token 109) one seed's four heads (no position, added "
       "code, RoPE, ALiBi) all answer Marrow Freight, in at least half of the seeds "
       "(kTypicalRate; the article: its seed 0)")
-      .printed_as("Marrow Freight, all four").by_rule(Rule::statistical)
-      .reading(kFilingsRuns), [](const lab::Runs& runs) {
+      .printed_as("Marrow Freight, all four").reading(kFilingsRuns), [](const lab::Runs& runs) {
         const int marrow = exhibit_company("Marrow Freight");
         const std::size_t i = exhibit_index(runs, kClausePosition);
         std::vector<bool> per_seed;
@@ -695,7 +683,7 @@ PE_CLAIM(exhibit_fenwick_count) {
       "this many are Fenwick Logistics: the article's count against 12 times this project's "
       "share of Fenwick answers over every seed, with the binomial error of 12 answers and "
       "of the share (k = 3)")
-      .printed_as("5").by_rule(Rule::statistical).reading(kFilingsRuns), [](const lab::Runs& runs) {
+      .printed_as("5").reading(kFilingsRuns), [](const lab::Runs& runs, const PrintedValue& article) {
         const int fenwick = exhibit_company("Fenwick Logistics");
         const std::size_t i = exhibit_index(runs, kClausePosition);
         long count = 0, answers = 0;
@@ -711,7 +699,7 @@ PE_CLAIM(exhibit_fenwick_count) {
         const double share = double(count) / double(answers);
         const double se = 12 * std::sqrt(std::pow(pe::binomial_standard_error(share, 12), 2) +
                                          std::pow(pe::binomial_standard_error(share, answers), 2));
-        Outcome o = statistical("5", 12 * share, se, lab::kSigmas);
+        auto o = statistical(article, 12 * share, se, lab::kSigmas);
         o.detail += "; " + std::to_string(count) + " of " + std::to_string(answers) +
                     " answers are Fenwick; answers by seed then reader: " + c;
         o.seeds = seeds;
@@ -726,8 +714,7 @@ PE_CLAIM(exhibit_pi_follows_fenwick) {
       .stating("Exhibit filing: RoPE + PI answers Fenwick Logistics at all 145 positions from token "
       "64 on, and is right at all 209 positions, in at least half of the seeds "
       "(kTypicalRate; the article: all three of its seeds)")
-      .printed_as("Fenwick at 145/145 positions, right at 209/209").by_rule(Rule::statistical)
-      .reading(kFilingsRuns), [](const lab::Runs& runs) {
+      .printed_as("Fenwick at 145/145 positions, right at 209/209").reading(kFilingsRuns), [](const lab::Runs& runs) {
         const int fenwick = exhibit_company("Fenwick Logistics");
         const auto& qs = runs.filings_study().exhibit_queries;
         const bool positions = qs.size() == 209;

@@ -23,7 +23,7 @@ namespace {
 using experiments::PositionScheme;
 using ledger::Rule;
 
-ledger::Outcome gradients_of(PositionScheme scheme) {
+ledger::Decided<ledger::Rule::bound> gradients_of(PositionScheme scheme) {
   double worst = 0, smallest_norm = 1e300;
   std::string worst_case, smallest_case;
   int cases = 0;
@@ -38,7 +38,7 @@ ledger::Outcome gradients_of(PositionScheme scheme) {
   }
   const bool holds = cases > 0 && worst <= experiments::kGradientRelativeBound &&
                      smallest_norm > experiments::kGradientVanishes;
-  const ledger::Outcome o = ledger::bound(holds,
+  const auto o = ledger::bound(holds,
                        "largest relative error " + ledger::format(worst) + " (" + worst_case + ")",
                        std::to_string(cases) + " reading x block cases; bound " +
                            ledger::format(experiments::kGradientRelativeBound) +
@@ -64,8 +64,7 @@ Claim gradients_agree(PositionScheme s) {
       .stating("Every hand-written gradient of the " + experiments::to_string(s) +
           " head (each parameter block, under each reading the scheme is trained or "
           "read with) agrees with central differences")
-      .printed_as("every hand-written gradient against central differences").by_rule(Rule::bound)
-      .decided_by([s] { return gradients_of(s); });
+      .printed_as("every hand-written gradient against central differences").decided_by([s] { return gradients_of(s); });
 }
 PE_CLAIM_FAMILY(gradients, experiments::all_position_schemes(), &gradients_agree);
 
@@ -75,7 +74,7 @@ PE_CLAIM(headline_models) {
       "tournament (schemes x headline seeds) and 12 for the filings; computed from the "
       "two configurations, with the heads this project trains in the selected recipes "
       "beside")
-      .printed_as("27 = 15 + 12").by_rule(Rule::shape).decided_by([] {
+      .printed_as("27 = 15 + 12").decided_by([] {
         // The headline seeds are 0..kHeadlineSeeds-1 of each selected recipe.
         const auto seeds = std::size_t(experiments::kHeadlineSeeds);
         // This claim is about the headline runs themselves, not about runs it is given.
@@ -98,7 +97,7 @@ PE_CLAIM(harness_every_row_ran) {
       .stating("The article's harness has 24 rows (theorems/harness.hpp, the docs' Implementation page); for "
       "each row the first ledger claim its patterns select is evaluated here and gives "
       "its expected verdict")
-      .printed_as("a harness of 24 assertion-based tests").by_rule(Rule::shape).decided_by([] {
+      .printed_as("a harness of 24 assertion-based tests").decided_by([] {
         // Each row's claim in the headline setting: experiment claims read the headline runs.
         const HarnessRun run = run_one_claim_per_row(harness_rows(), lab::headline_runs());
         return ledger::shape(run.rows == 24 && run.agreeing == run.rows,
