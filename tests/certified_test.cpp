@@ -22,14 +22,14 @@ TEST(Enclosures, BetweenTwoEndsRefusesThemReversed) {
 }
 
 TEST(CertifiedPrinted, AnEnclosureInsideTheRoundingIntervalHolds) {
-  const ledger::Outcome o = printed_enclosed("0.737", 0.7371, [] { return enclose_decimal("0.7371"); });
+  const auto o = printed_enclosed(pe::ledger::PrintedValue::of("0.737"), 0.7371, [] { return enclose_decimal("0.7371"); });
   EXPECT_EQ(o.verdict, Verdict::holds);
   EXPECT_TRUE(o.certified);
   EXPECT_NE(o.detail.find("at 30 digits lies inside"), std::string::npos) << o.detail;
 }
 
 TEST(CertifiedPrinted, AnEnclosureWhollyOutsideFails) {
-  const ledger::Outcome o = printed_enclosed("0.737", 0.75, [] { return enclose_decimal("0.75"); });
+  const auto o = printed_enclosed(pe::ledger::PrintedValue::of("0.737"), 0.75, [] { return enclose_decimal("0.75"); });
   EXPECT_EQ(o.verdict, Verdict::fails);
   EXPECT_TRUE(o.certified);
   EXPECT_NE(o.detail.find("wholly outside"), std::string::npos) << o.detail;
@@ -43,7 +43,7 @@ TEST(CertifiedPrinted, AStraddlingEnclosureIsDecidedAtAHigherPrecision) {
     const ScopedEnclosurePrecision precision(30);
     EXPECT_EQ(place(enclose(), "0.737"), Placement::straddles);
   }
-  const ledger::Outcome o = printed_enclosed("0.737", 0.7375, enclose);
+  const auto o = printed_enclosed(pe::ledger::PrintedValue::of("0.737"), 0.7375, enclose);
   EXPECT_EQ(o.verdict, Verdict::holds);
   EXPECT_TRUE(o.certified);
   EXPECT_NE(o.detail.find("at 60 digits"), std::string::npos) << o.detail;
@@ -51,21 +51,21 @@ TEST(CertifiedPrinted, AStraddlingEnclosureIsDecidedAtAHigherPrecision) {
 }
 
 TEST(CertifiedPrinted, AnEnclosureOnTheEdgeAtEveryPrecisionIsNotCertified) {
-  const ledger::Outcome o = printed_enclosed("0.737", 0.7375, [] { return enclose_decimal("0.7375"); });
+  const auto o = printed_enclosed(pe::ledger::PrintedValue::of("0.737"), 0.7375, [] { return enclose_decimal("0.7375"); });
   EXPECT_FALSE(o.certified);
   EXPECT_NE(o.detail.find("undecided"), std::string::npos) << o.detail;
 }
 
 TEST(CertifiedBound, EndpointsDecideAndOverlapIsRaisedThenGivenUp) {
   const auto apart = [] { return std::pair{enclose_decimal("1") + pow(Enclosure(10), -40), Enclosure(1)}; };
-  const ledger::Outcome greater = bound_enclosed(true, apart, "a", "b");
+  const auto greater = bound_enclosed(true, apart, "a", "b");
   EXPECT_EQ(greater.verdict, Verdict::holds);
   EXPECT_TRUE(greater.certified);
   EXPECT_NE(greater.detail.find("at 60 digits"), std::string::npos) << greater.detail;
-  const ledger::Outcome refuted = bound_enclosed(true, [] { return std::pair{Enclosure(1), Enclosure(2)}; }, "a", "b");
+  const auto refuted = bound_enclosed(true, [] { return std::pair{Enclosure(1), Enclosure(2)}; }, "a", "b");
   EXPECT_EQ(refuted.verdict, Verdict::fails);
   EXPECT_TRUE(refuted.certified);
-  const ledger::Outcome equal = bound_enclosed(true, [] { return std::pair{sqrt(Enclosure(2)), sqrt(Enclosure(2))}; }, "a", "b");
+  const auto equal = bound_enclosed(true, [] { return std::pair{sqrt(Enclosure(2)), sqrt(Enclosure(2))}; }, "a", "b");
   EXPECT_FALSE(equal.certified);
 }
 
@@ -84,14 +84,14 @@ TEST(Enclosures, TheMaximumOfIntervalsEnclosesTheLargest) {
 
 TEST(CertifiedPrinted, AFloatingPointRouteThatRoundsOtherwiseIsRecorded) {
   // 0.7376 lies outside [0.7365, 0.7375] while the enclosure of 0.737 lies inside.
-  const ledger::Outcome disagreeing = printed_enclosed("0.737", 0.7376, [] { return enclose_decimal("0.737"); });
+  const auto disagreeing = printed_enclosed(pe::ledger::PrintedValue::of("0.737"), 0.7376, [] { return enclose_decimal("0.737"); });
   EXPECT_EQ(disagreeing.verdict, Verdict::holds);
   EXPECT_NE(disagreeing.floating_disagreement.find("0.7376 lies outside"), std::string::npos)
       << disagreeing.floating_disagreement;
-  const ledger::Outcome agreeing = printed_enclosed("0.737", 0.7371, [] { return enclose_decimal("0.737"); });
+  const auto agreeing = printed_enclosed(pe::ledger::PrintedValue::of("0.737"), 0.7371, [] { return enclose_decimal("0.737"); });
   EXPECT_TRUE(agreeing.floating_disagreement.empty()) << agreeing.floating_disagreement;
-  ledger::Outcome second = agreeing;
-  compare_floating_route(second, "0.737", 0.8, "double SVD");
+  auto second = agreeing;
+  compare_floating_route(second, pe::ledger::PrintedValue::of("0.737"), 0.8, "double SVD");
   EXPECT_NE(second.floating_disagreement.find("double SVD 0.8 lies outside"), std::string::npos)
       << second.floating_disagreement;
 }

@@ -117,7 +117,7 @@ TEST(LabStatistics, EffectsStampTheWeakestPartAndTheWidestResolution) {
   lab::Effects e;
   e.require("first", lab::SeedDifference{0.2, 0.05, 4});
   e.require("second", lab::SeedDifference{0.5, 0.01, 20});
-  const pe::ledger::Outcome o = e.outcome(pe::ledger::Rule::shape, "c", "");
+  const auto o = e.shape("c", "");
   EXPECT_EQ(o.verdict, Verdict::holds);
   EXPECT_NEAR(o.resolution, 0.15, 1e-15);
   EXPECT_DOUBLE_EQ(o.estimate, 0.2);
@@ -128,7 +128,7 @@ TEST(LabStatistics, EffectsStampTheWeakestPartAndTheWidestResolution) {
   // other way: not found, not ruled out.
   lab::Effects edge;
   edge.require("edge", lab::SeedDifference{0.75, 0.25, 3});
-  const pe::ledger::Outcome at = edge.outcome(pe::ledger::Rule::statistical, "c", "");
+  const auto at = edge.statistical("c", "");
   EXPECT_EQ(at.verdict, Verdict::fails);
   EXPECT_FALSE(at.inconclusive.empty());
   EXPECT_EQ(at.rule, pe::ledger::Rule::statistical);
@@ -140,9 +140,9 @@ TEST(LabStatistics, EffectsStampTheWeakestPartAndTheWidestResolution) {
 // half-width: a score of 10 on the scale -10 .. 10 (20 wide) give or take 6 covers 12/20 = 0.6,
 // more than kInconclusiveShare (1/2); give or take 5 covers exactly 1/2, which still decides.
 TEST(LabStatistics, ABandsShareIsItsFullWidthOverTheRange) {
-  const pe::ledger::Outcome held = pe::ledger::bound(true, "x", "y");
+  const auto held = pe::ledger::bound(true, "x", "y");
   const pe::ledger::QuantityScale score = pe::ledger::signed_scale(10, "score");
-  const pe::ledger::Outcome wide = pe::ledger::with_band(held, 10, 6, score);
+  const auto wide = pe::ledger::with_band(held, 10, 6, score);
   EXPECT_NE(wide.inconclusive.find("covers 0.6 of"), std::string::npos) << wide.inconclusive;
   EXPECT_EQ(wide.resolution, 6);
   EXPECT_TRUE(pe::ledger::with_band(held, 10, 5, score).inconclusive.empty());
@@ -159,7 +159,7 @@ TEST(LabStatistics, AgainstArticleSeTermsByHand) {
   // The article's binomial term is at its printed value on its own n_a: 0.9 x 0.1 / 400.
   EXPECT_NEAR(lab::se_against_article("0.90", v, 100, 400), std::sqrt(ours + theirs + 0.0025 + 0.000225), 1e-15);
   const double se = std::sqrt(ours + theirs + 0.005);  // about 0.113
-  const pe::ledger::Outcome at = lab::against_article("0.50", v, 100, 100, 8);
+  const auto at = lab::against_article(pe::ledger::PrintedValue::of("0.50"), v, 100, 100, 8);
   EXPECT_EQ(at.verdict, Verdict::holds) << at.detail;
   EXPECT_EQ(at.computed, "0.5");
   EXPECT_EQ(at.seeds, 4);
@@ -170,9 +170,9 @@ TEST(LabStatistics, AgainstArticleSeTermsByHand) {
   EXPECT_NEAR(at.estimate_se, std::sqrt(ours + 0.0025), 1e-15);
   // s / sqrt(3) = 0.2/3 = 0.067 exceeds half a unit of 0.50: overprecise; equal seeds are not.
   EXPECT_TRUE(at.overprecise);
-  EXPECT_FALSE(lab::against_article("0.50", hand_seeds({0.5, 0.5, 0.5, 0.5}), 100, 100, 8).overprecise);
+  EXPECT_FALSE(lab::against_article(pe::ledger::PrintedValue::of("0.50"), hand_seeds({0.5, 0.5, 0.5, 0.5}), 100, 100, 8).overprecise);
   // 0.5 against a printed 0.90: |0.4| > 3 x sqrt(ours + theirs + 0.0025 + 0.0009) + 0.005 = 0.32.
-  EXPECT_EQ(lab::against_article("0.90", v, 100, 100, 8).verdict, Verdict::fails);
+  EXPECT_EQ(lab::against_article(pe::ledger::PrintedValue::of("0.90"), v, 100, 100, 8).verdict, Verdict::fails);
 }
 
 TEST(LabStatistics, ReachesArticleFloorAndBandByHand) {
@@ -200,7 +200,7 @@ TEST(LabStatistics, TypicalOfSeedsRateAndItsBinomialResolution) {
   // Seeds 0, 1, 3 of 4 show it: rate 3/4 >= 1/2 holds. 3 binomial se at the threshold:
   // 3 sqrt(0.5 x 0.5 / 4) = 0.75, and |0.75 - 0.5| <= 0.75: inconclusive. The estimate's own
   // se at the rate: sqrt(0.75 x 0.25 / 4).
-  const pe::ledger::Outcome three = lab::typical_of_seeds({true, true, false, true}, "c", "d");
+  const auto three = lab::typical_of_seeds({true, true, false, true}, "c", "d");
   EXPECT_EQ(three.verdict, Verdict::holds);
   EXPECT_EQ(three.rule, pe::ledger::Rule::statistical);
   EXPECT_EQ(three.computed, "3 of 4 seeds; c");
@@ -215,12 +215,12 @@ TEST(LabStatistics, TypicalOfSeedsRateAndItsBinomialResolution) {
   // 30 of 36: rate 5/6, 3 se = 3 sqrt(0.25 / 36) = 0.25 < 5/6 - 1/2: decided.
   std::vector<bool> thirty(36, false);
   for (int k = 0; k < 30; ++k) thirty[k] = true;
-  const pe::ledger::Outcome decided = lab::typical_of_seeds(thirty, "", "");
+  const auto decided = lab::typical_of_seeds(thirty, "", "");
   EXPECT_EQ(decided.verdict, Verdict::holds);
   EXPECT_NEAR(decided.resolution, 0.25, 1e-15);
   EXPECT_TRUE(decided.inconclusive.empty()) << decided.inconclusive;
   // 1 of 4: rate 0.25 < 0.5 fails, and the only seed showing it is seed 0.
-  const pe::ledger::Outcome one = lab::typical_of_seeds({true, false, false, false}, "", "");
+  const auto one = lab::typical_of_seeds({true, false, false, false}, "", "");
   EXPECT_EQ(one.verdict, Verdict::fails);
   EXPECT_NE(one.detail.find("seeds showing it: 0;"), std::string::npos) << one.detail;
 }
@@ -235,27 +235,27 @@ TEST(LabStatistics, LowestOfThreeReadsEveryTripleOfSeeds) {
   // 0.25 and 0.25 x 0.00405 + 0.5 x 0.99595 = 0.4989875. Printed 0.25 +/- 0.005 meets it; the
   // band is half the interval plus half a unit: 0.12449375 + 0.005.
   const lab::SeedValues v = hand_seeds({0.25, 0.5, 0.75, 1});
-  const pe::ledger::Outcome low = lab::extreme_of_three("0.25", v, true);
+  const auto low = lab::extreme_of_three(pe::ledger::PrintedValue::of("0.25"), v, true);
   EXPECT_EQ(low.verdict, Verdict::holds) << low.detail;
   EXPECT_NE(low.detail.find("[0.25, 0.4989875]"), std::string::npos) << low.detail;
   EXPECT_NEAR(low.resolution, 0.12949375, 1e-12);
   EXPECT_EQ(low.computed, "0.25");  // the lowest of headline seeds 0..2
   EXPECT_EQ(low.seeds, 4);
   // A printed 0.20 lies below the interval: 0.205 < 0.25.
-  EXPECT_EQ(lab::extreme_of_three("0.20", v, true).verdict, Verdict::fails);
+  EXPECT_EQ(lab::extreme_of_three(pe::ledger::PrintedValue::of("0.20"), v, true).verdict, Verdict::fails);
 }
 
 TEST(LabStatistics, HighestOfThreeReadsEveryTripleOfSeeds) {
   // The same seeds' highest of three: 0.75 (seeds 0-2) and 1 (three triples hold seed 3).
   // Sorted 0.75, 1, 1, 1: ends 0.75 x 0.99595 + 1 x 0.00405 = 0.7510125 and 1.
   const lab::SeedValues v = hand_seeds({0.25, 0.5, 0.75, 1});
-  const pe::ledger::Outcome high = lab::extreme_of_three("1.00", v, false);
+  const auto high = lab::extreme_of_three(pe::ledger::PrintedValue::of("1.00"), v, false);
   EXPECT_EQ(high.verdict, Verdict::holds) << high.detail;
   EXPECT_NE(high.detail.find("[0.7510125, 1]"), std::string::npos) << high.detail;
   EXPECT_NEAR(high.resolution, 0.12449375 + 0.005, 1e-12);
   EXPECT_EQ(high.computed, "0.75");  // the highest of headline seeds 0..2
   // A printed 0.70: 0.705 < 0.7510125.
-  EXPECT_EQ(lab::extreme_of_three("0.70", v, false).verdict, Verdict::fails);
+  EXPECT_EQ(lab::extreme_of_three(pe::ledger::PrintedValue::of("0.70"), v, false).verdict, Verdict::fails);
 }
 
 TEST(LabStatistics, OneDivingSeedOfTwentyReachesTheLowestOfThree) {
@@ -264,11 +264,11 @@ TEST(LabStatistics, OneDivingSeedOfTwentyReachesTheLowestOfThree) {
   // fall among the 0s and the 0.5s: the interval is [0, 0.5], and a printed 0.00 meets it.
   std::vector<double> values(20, 0.5);
   values[0] = 0;
-  const pe::ledger::Outcome dive = lab::extreme_of_three("0.00", hand_seeds(values), true);
+  const auto dive = lab::extreme_of_three(pe::ledger::PrintedValue::of("0.00"), hand_seeds(values), true);
   EXPECT_EQ(dive.verdict, Verdict::holds) << dive.detail;
   EXPECT_NE(dive.detail.find("[0, 0.5]"), std::string::npos) << dive.detail;
   // The same seed read as the highest: every triple's highest is 0.5, the interval [0.5, 0.5].
-  EXPECT_NE(lab::extreme_of_three("0.50", hand_seeds(values), false).detail.find("[0.5, 0.5]"), std::string::npos);
+  EXPECT_NE(lab::extreme_of_three(pe::ledger::PrintedValue::of("0.50"), hand_seeds(values), false).detail.find("[0.5, 0.5]"), std::string::npos);
 }
 
 // The band is centred on the interval's middle. Seeds 0.1, 0.2, 0.3, 0.4 near chance (1/8 for 8
@@ -277,7 +277,7 @@ TEST(LabStatistics, OneDivingSeedOfTwentyReachesTheLowestOfThree) {
 // 0.0497975 + 0.005 either side: from 0.095 to 0.2046, reaching chance, so a guessing head
 // would pass. A band centred higher (at 0.3, the ends' sum) would miss it.
 TEST(LabStatistics, AnExtremesBandIsCentredOnItsIntervalAndMayReachChance) {
-  const pe::ledger::Outcome near_chance = lab::extreme_of_three("0.10", hand_seeds({0.1, 0.2, 0.3, 0.4}), true);
+  const auto near_chance = lab::extreme_of_three(pe::ledger::PrintedValue::of("0.10"), hand_seeds({0.1, 0.2, 0.3, 0.4}), true);
   EXPECT_EQ(near_chance.verdict, Verdict::holds) << near_chance.detail;
   EXPECT_NEAR(near_chance.resolution, 0.0547975, 1e-12);
   EXPECT_NE(near_chance.inconclusive.find("0.1497975 +/- 0.0547975 reaches 0.125"), std::string::npos)
@@ -288,7 +288,7 @@ TEST(LabStatistics, AnExtremesBandIsCentredOnItsIntervalAndMayReachChance) {
 // other three triples): interval [0.02 x 0.00405, 0.02] = [0.000081, 0.02], middle 0.0100405,
 // band (0.02 - 0.000081) / 2 + 0.005 + 0.005 = 0.0199595 either side, reaching 0 (no spread).
 TEST(LabStatistics, ARangesBandIsCentredOnItsIntervalAndMayReachNoSpread) {
-  const pe::ledger::Outcome still = lab::range_of_three("0.50", "0.52", hand_seeds({0.5, 0.5, 0.5, 0.52}));
+  const auto still = lab::range_of_three("0.50", "0.52", hand_seeds({0.5, 0.5, 0.5, 0.52}));
   EXPECT_EQ(still.verdict, Verdict::holds) << still.detail;
   EXPECT_NEAR(still.resolution, 0.0199595, 1e-12);
   EXPECT_NE(still.inconclusive.find("0.0100405 +/- 0.0199595 reaches 0"), std::string::npos) << still.inconclusive;
@@ -300,7 +300,7 @@ TEST(LabStatistics, RangeOfThreeReadsEveryTripleOfSeeds) {
   // range 0.50 - 0.00 = 0.5, give or take 0.005 + 0.005, meets it; the band is
   // (1 - 0.5010125) / 2 + 0.01 = 0.25949375.
   const lab::SeedValues v = hand_seeds({0, 0.25, 0.5, 1});
-  const pe::ledger::Outcome range = lab::range_of_three("0.00", "0.50", v);
+  const auto range = lab::range_of_three("0.00", "0.50", v);
   EXPECT_EQ(range.verdict, Verdict::holds) << range.detail;
   EXPECT_NE(range.detail.find("[0.5010125, 1]"), std::string::npos) << range.detail;
   EXPECT_NEAR(range.resolution, 0.25949375, 1e-12);
@@ -322,9 +322,9 @@ TEST(LabStatistics, APrintedValueTouchingTheIntervalMeetsIt) {
   EXPECT_EQ(lab::range_of_three("0", "2", spread).verdict, Verdict::fails);
   const lab::SeedValues level = hand_seeds({1.5, 1.5, 1.5, 1.5});
   for (const bool lowest : {true, false}) {
-    EXPECT_EQ(lab::extreme_of_three("1", level, lowest).verdict, Verdict::holds);
-    EXPECT_EQ(lab::extreme_of_three("2", level, lowest).verdict, Verdict::holds);
-    EXPECT_EQ(lab::extreme_of_three("3", level, lowest).verdict, Verdict::fails);
+    EXPECT_EQ(lab::extreme_of_three(pe::ledger::PrintedValue::of("1"), level, lowest).verdict, Verdict::holds);
+    EXPECT_EQ(lab::extreme_of_three(pe::ledger::PrintedValue::of("2"), level, lowest).verdict, Verdict::holds);
+    EXPECT_EQ(lab::extreme_of_three(pe::ledger::PrintedValue::of("3"), level, lowest).verdict, Verdict::fails);
   }
 }
 

@@ -66,7 +66,7 @@ TEST(AgainstArticle, ReadsEverySeedAndAddsTheArticlesThreeSeedTerm) {
   v[0] = v[1] = v[2] = 0.60;
   const lab::SeedValues seeds = seeds_of(v);
   EXPECT_NEAR(seeds.mean(), 0.855, 1e-12);
-  const pe::ledger::Outcome o = lab::against_article("0.855", seeds, 2000, 2000, 8);
+  const auto o = lab::against_article(pe::ledger::PrintedValue::of("0.855"), seeds, 2000, 2000, 8);
   EXPECT_EQ(o.verdict, pe::ledger::Verdict::holds) << o.detail;
   EXPECT_EQ(o.seeds, 20);
   // se^2 = s^2/20 + s^2/3 + the two binomial terms.
@@ -76,17 +76,17 @@ TEST(AgainstArticle, ReadsEverySeedAndAddsTheArticlesThreeSeedTerm) {
   EXPECT_NEAR(o.resolution, lab::kSigmas * se + 5e-4, 1e-12);
   // The spread between seeds (s/sqrt(3) near 0.07) far exceeds half a unit of 0.855.
   EXPECT_TRUE(o.overprecise);
-  EXPECT_EQ(lab::against_article("0.600", seeds, 2000, 2000, 8).verdict, pe::ledger::Verdict::fails);
+  EXPECT_EQ(lab::against_article(pe::ledger::PrintedValue::of("0.600"), seeds, 2000, 2000, 8).verdict, pe::ledger::Verdict::fails);
 }
 
 TEST(AgainstArticle, ABandWiderThanHalfTheAccuracyRangeIsInconclusive) {
   // Seeds spread from 0.1 to 0.9: 3 se of a three-seed mean covers most of 1/8 .. 1.
   std::vector<double> v;
   for (int k = 0; k < 20; ++k) v.push_back(k % 2 ? 0.9 : 0.1);
-  const pe::ledger::Outcome wide = lab::against_article("0.500", seeds_of(v), 2000, 2000, 8);
+  const auto wide = lab::against_article(pe::ledger::PrintedValue::of("0.500"), seeds_of(v), 2000, 2000, 8);
   EXPECT_EQ(wide.verdict, pe::ledger::Verdict::holds);
   EXPECT_FALSE(wide.inconclusive.empty()) << wide.detail;
-  const pe::ledger::Outcome tight = lab::against_article("0.500", seeds_of(std::vector<double>(20, 0.5)), 2000, 2000, 8);
+  const auto tight = lab::against_article(pe::ledger::PrintedValue::of("0.500"), seeds_of(std::vector<double>(20, 0.5)), 2000, 2000, 8);
   EXPECT_TRUE(tight.inconclusive.empty()) << tight.inconclusive;
 }
 
@@ -95,20 +95,20 @@ TEST(AgainstArticle, ANarrowBandThatReachesChanceIsInconclusive) {
   // 1/8 .. 1 but reaches chance, so a head that guesses would pass.
   std::vector<double> v;
   for (int k = 0; k < 20; ++k) v.push_back(k % 2 ? 0.20 : 0.10);
-  const pe::ledger::Outcome near_chance = lab::against_article("0.150", seeds_of(v), 2000, 2000, 8);
+  const auto near_chance = lab::against_article(pe::ledger::PrintedValue::of("0.150"), seeds_of(v), 2000, 2000, 8);
   EXPECT_EQ(near_chance.verdict, pe::ledger::Verdict::holds);
   EXPECT_LT(2 * near_chance.resolution / (1 - 0.125), pe::ledger::kInconclusiveShare);
   EXPECT_NE(near_chance.inconclusive.find("chance"), std::string::npos) << near_chance.inconclusive;
   // The same spread around 0.55 stays clear of chance and decides.
   std::vector<double> w;
   for (int k = 0; k < 20; ++k) w.push_back(k % 2 ? 0.60 : 0.50);
-  const pe::ledger::Outcome clear = lab::against_article("0.550", seeds_of(w), 2000, 2000, 8);
+  const auto clear = lab::against_article(pe::ledger::PrintedValue::of("0.550"), seeds_of(w), 2000, 2000, 8);
   EXPECT_EQ(clear.verdict, pe::ledger::Verdict::holds);
   EXPECT_TRUE(clear.inconclusive.empty()) << clear.inconclusive;
 }
 
 TEST(WithBand, ABandReachingTheValueThatReversesTheClaimIsInconclusive) {
-  const pe::ledger::Outcome held = pe::ledger::bound(true, "x", "y");
+  const auto held = pe::ledger::bound(true, "x", "y");
   const pe::ledger::QuantityScale score = pe::ledger::signed_scale(10, "score");
   // A score of 10 +/- 2: 4/20 of its range, clear of 0.
   EXPECT_TRUE(pe::ledger::with_band(held, 10, 2, score).inconclusive.empty());
@@ -137,18 +137,18 @@ TEST(Effects, HoldBeyondThreeSeFailDecidedOnlyOnTheOppositeSide) {
   const lab::SeedValues near = seeds_of(std::vector<double>(20, 0.49));
   lab::Effects holds;
   holds.require("high - low", high, low, 2000);
-  const pe::ledger::Outcome h = holds.outcome(pe::ledger::Rule::shape, "", "");
+  const auto h = holds.shape("", "");
   EXPECT_EQ(h.verdict, pe::ledger::Verdict::holds);
   EXPECT_TRUE(h.inconclusive.empty());
   EXPECT_EQ(h.seeds, 20);
   lab::Effects undecided;  // 0.01 apart on 2000 items: inside 3 se, neither way decided
   undecided.require("low - near", low, near, 2000);
-  const pe::ledger::Outcome u = undecided.outcome(pe::ledger::Rule::shape, "", "");
+  const auto u = undecided.shape("", "");
   EXPECT_EQ(u.verdict, pe::ledger::Verdict::fails);
   EXPECT_FALSE(u.inconclusive.empty());
   lab::Effects opposite;
   opposite.require("low - high", low, high, 2000);
-  const pe::ledger::Outcome o = opposite.outcome(pe::ledger::Rule::shape, "", "");
+  const auto o = opposite.shape("", "");
   EXPECT_EQ(o.verdict, pe::ledger::Verdict::fails);
   EXPECT_TRUE(o.inconclusive.empty());
   EXPECT_THROW(lab::seed_difference(high, seeds_of({0.5, 0.5}), 2000), std::invalid_argument);
@@ -158,7 +158,7 @@ TEST(Effects, NoDifferenceWithoutAnyErrorIsDecided) {
   // Identical answers: a difference of exactly 0 with a standard error of 0 rules the effect out.
   lab::Effects same;
   same.require("a - a", lab::SeedDifference{0.0, 0.0, 20});
-  const pe::ledger::Outcome o = same.outcome(pe::ledger::Rule::shape, "", "");
+  const auto o = same.shape("", "");
   EXPECT_EQ(o.verdict, pe::ledger::Verdict::fails);
   EXPECT_TRUE(o.inconclusive.empty()) << o.inconclusive;
 }
@@ -180,7 +180,7 @@ TEST(TournamentClaims, NoPositionAllowanceIsThreeStandardErrorsOfTheAllSeedMean)
 // NTK-aware scaling leaves the fastest plane alone and position interpolation slows every plane:
 // the claim reports plane 0's factor under each, beside its seed count.
 TEST(TournamentClaims, RopeReboundReportsPlaneZerosFactorUnderEachReading) {
-  const pe::ledger::Outcome o = pe::ledger::claim_with_id("exp.rebound.seeds.ntk_pushes_rebound_past_256")
+  const auto o = pe::ledger::claim_with_id("exp.rebound.seeds.ntk_pushes_rebound_past_256")
                                    .evaluate_on_runs(lab::headline_runs());
   const std::string marker = "plane 0's factor NTK 1, PI ";
   const auto at = o.computed.find(marker);
@@ -397,20 +397,20 @@ TEST(ExperimentClaims, AClaimReadsOnlyTheFamiliesItDeclares) {
   EXPECT_NE(without_tournament.note.find("reads the tournament runs without declaring them"), std::string::npos)
       << without_tournament.note;
   pe::ledger::UnitClaims unit("test");
-  unit.add(lab::experiment_claim({"test.reads_undeclared", "Past the training window", "a statement", "0.5",
-                                  pe::ledger::Rule::printed, pe::ledger::kTournamentRuns,
-                                  [](const lab::Runs& given) {
-                                    return pe::ledger::printed("0.5", given.filings_study().config.seeds);
-                                  }},
-                                 {}));
+  unit.add(lab::experiment_claim(pe::ledger::Claim("test.reads_undeclared")
+                                     .in_section("Past the training window").stating("a statement")
+                                     .printed_as("0.5").reading(pe::ledger::kTournamentRuns),
+                                 [](const lab::Runs& given) {
+                                   return pe::ledger::printed(pe::ledger::PrintedValue::of("0.5"), given.filings_study().config.seeds);
+                                 }));
   const pe::ledger::Record r = pe::ledger::evaluate_record(unit.claims().back(), runs);
   EXPECT_EQ(r.verdict, "error");
   EXPECT_NE(r.note.find("reads the filings study runs without declaring them"), std::string::npos) << r.note;
   // An experiment claim names at least one family; one that reads none is an exact claim.
-  EXPECT_THROW(lab::experiment_claim({"test.reads_nothing", "Past the training window", "a statement", "0.5",
-                                      pe::ledger::Rule::printed, pe::ledger::kNoRuns,
-                                      [](const lab::Runs&) { return pe::ledger::printed("0.5", 0.5); }},
-                                     {}),
+  EXPECT_THROW(lab::experiment_claim(pe::ledger::Claim("test.reads_nothing")
+                                         .in_section("Past the training window").stating("a statement")
+                                         .printed_as("0.5").reading(pe::ledger::kNoRuns),
+                                     [](const lab::Runs&) { return pe::ledger::printed(pe::ledger::PrintedValue::of("0.5"), 0.5); }),
                std::logic_error);
 }
 
@@ -463,10 +463,9 @@ TEST(ExperimentClaims, AValuePerRunIsKeptPerSetOfRuns) {
 // xfail(reason=...) sits on its test; a family's parameters carry it for the claims it concerns.
 TEST(ExperimentClaims, TheExpectedVerdictSitsOnTheDeclaration) {
   const auto declared = [](const lab::Expectation& expected) {
-    return lab::experiment_claim({"test.expected", "Past the training window", "a statement", "0.5",
-                                  pe::ledger::Rule::printed, pe::ledger::kTournamentRuns,
-                                  [](const lab::Runs&) { return pe::ledger::printed("0.5", 0.5); }},
-                                 expected);
+    return lab::experiment_claim(pe::ledger::Claim("test.expected").in_section("Past the training window")
+                                     .stating("a statement").printed_as("0.5").reading(pe::ledger::kTournamentRuns),
+                                 [](const lab::Runs&) { return pe::ledger::printed(pe::ledger::PrintedValue::of("0.5"), 0.5); }, expected);
   };
   EXPECT_EQ(declared({}).expected, pe::ledger::Verdict::holds);
   EXPECT_EQ(declared({}).erratum, "");

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include "claims_render.hpp"
 #include "ledger.hpp"
@@ -57,20 +58,20 @@ TEST(LedgerRules, RefusesLiteralsOutsideTheRangeOfADoubleAsInvalid) {
 }
 
 TEST(LedgerRules, PrintedHoldsWithinHalfUnitOnly) {
-  EXPECT_EQ(printed("0.748", 0.7484).verdict, Verdict::holds);
-  EXPECT_EQ(printed("0.748", 0.7476).verdict, Verdict::holds);
-  EXPECT_EQ(printed("0.748", 0.7486).verdict, Verdict::fails);
-  EXPECT_EQ(printed("0.749", 0.7481).verdict, Verdict::fails);
-  EXPECT_EQ(printed("3.69e29", 3.6949e29).verdict, Verdict::holds);
-  EXPECT_EQ(printed("3.69e29", 3.696e29).verdict, Verdict::fails);
+  EXPECT_EQ(printed(PrintedValue::of("0.748"), 0.7484).verdict, Verdict::holds);
+  EXPECT_EQ(printed(PrintedValue::of("0.748"), 0.7476).verdict, Verdict::holds);
+  EXPECT_EQ(printed(PrintedValue::of("0.748"), 0.7486).verdict, Verdict::fails);
+  EXPECT_EQ(printed(PrintedValue::of("0.749"), 0.7481).verdict, Verdict::fails);
+  EXPECT_EQ(printed(PrintedValue::of("3.69e29"), 3.6949e29).verdict, Verdict::holds);
+  EXPECT_EQ(printed(PrintedValue::of("3.69e29"), 3.696e29).verdict, Verdict::fails);
 }
 
 TEST(LedgerRules, IdentityAndStatistical) {
   EXPECT_EQ(identity(1.0 + 1e-9, 1.0, 1e-8, "test").verdict, Verdict::holds);
   EXPECT_EQ(identity(1.0 + 1e-7, 1.0, 1e-8, "test").verdict, Verdict::fails);
   // 0.547 printed; estimate 0.55 with se 0.005: gap 0.003 <= 3 * 0.005 + 0.0005.
-  EXPECT_EQ(statistical("0.547", 0.55, 0.005, 3).verdict, Verdict::holds);
-  EXPECT_EQ(statistical("0.547", 0.57, 0.005, 3).verdict, Verdict::fails);
+  EXPECT_EQ(statistical(PrintedValue::of("0.547"), 0.55, 0.005, 3).verdict, Verdict::holds);
+  EXPECT_EQ(statistical(PrintedValue::of("0.547"), 0.57, 0.005, 3).verdict, Verdict::fails);
 }
 
 TEST(LedgerRules, FormatKeepsTenSignificantDigits) {
@@ -80,10 +81,30 @@ TEST(LedgerRules, FormatKeepsTenSignificantDigits) {
 
 namespace {
 Claim sample_claim() {
-  return {"test.sample", "Position as a set of clocks", "a statement", "0.5", Rule::printed,
-          [] { return printed("0.5", 0.5); }};
+  return Claim("test.sample").in_section("Position as a set of clocks").stating("a statement")
+      .printed_as("0.5").decided_by([](const PrintedValue& article) { return printed(article, 0.5); });
 }
 }  // namespace
+
+// A claim's fields are named where they are set: no positional form of a declaration compiles,
+// so two of its adjacent strings (statement, article) cannot trade places unnoticed.
+static_assert(!std::is_aggregate_v<Claim>, "a Claim declared as a positional aggregate");
+static_assert(!std::is_constructible_v<Claim, const char*, const char*, const char*, const char*>,
+              "a Claim constructed from its strings in order");
+static_assert(!std::is_convertible_v<const char*, Claim>, "a Claim made implicitly from its id");
+
+TEST(LedgerDeclarations, EachCallSetsTheFieldItNames) {
+  const Claim c = Claim("test.named").in_section("Position as a set of clocks").stating("what it says")
+                      .printed_as("0.25").expected_to_fail("why, and the corrected value");
+  EXPECT_EQ(c.id, "test.named");
+  EXPECT_EQ(c.section, "Position as a set of clocks");
+  EXPECT_EQ(c.statement, "what it says");
+  EXPECT_EQ(c.article, "0.25");
+  EXPECT_EQ(c.expected, Verdict::fails);
+  EXPECT_EQ(c.erratum, "why, and the corrected value");
+  EXPECT_EQ(c.reads, kNoRuns);
+  EXPECT_EQ(Claim("test.runs").reading(kFilingsRuns).reads, kFilingsRuns);
+}
 
 TEST(LedgerDeclarations, RejectsMalformedClaims) {
   UnitClaims unit("test");
@@ -123,7 +144,7 @@ Claim experiment_sample() {
   c.evaluate = nullptr;
   c.reads = kTournamentRuns;
   c.evaluate_on_runs = [](const TrainedRuns& runs) {
-    return printed("0.5", dynamic_cast<const OneNumberRuns&>(runs).value);
+    return printed(PrintedValue::of("0.5"), dynamic_cast<const OneNumberRuns&>(runs).value);
   };
   return c;
 }
@@ -162,9 +183,9 @@ TEST(LedgerDeclarations, AClaimIsExactOrAnExperimentNeverBoth) {
 }
 
 TEST(LedgerRules, EachHelperStampsItsOwnRule) {
-  EXPECT_EQ(printed("0.5", 0.5).rule, Rule::printed);
+  EXPECT_EQ(printed(PrintedValue::of("0.5"), 0.5).rule, Rule::printed);
   EXPECT_EQ(identity(1, 1, 0, "exact").rule, Rule::identity);
-  EXPECT_EQ(statistical("0.5", 0.5, 0.1, 3).rule, Rule::statistical);
+  EXPECT_EQ(statistical(PrintedValue::of("0.5"), 0.5, 0.1, 3).rule, Rule::statistical);
   EXPECT_EQ(statistical_agreement(0.5, 0.5, 0.1, 3, "test").rule, Rule::statistical);
   EXPECT_EQ(statistical_test(true, "x", "k = 3").rule, Rule::statistical);
   EXPECT_EQ(bound(true, "x", "x <= 1").rule, Rule::bound);
@@ -174,28 +195,55 @@ TEST(LedgerRules, EachHelperStampsItsOwnRule) {
   EXPECT_EQ(statistical_agreement(0.5, 0.52, 0.01, 3, "test").verdict, Verdict::holds);
 }
 
-TEST(LedgerDeclarations, AClaimDecidedByAnotherRulesHelperIsRefused) {
-  // Declared `identity`, decided by the bound helper: the verdict must not be the bound's.
-  Claim mismatched = sample_claim();
-  mismatched.rule = Rule::identity;
-  mismatched.evaluate = [] { return bound(true, "1", "1 <= 2"); };
-  const Record r = evaluate_record(mismatched);
+// The rule is stated once, by the helper the body returns: a body returning a bare Outcome
+// names no rule and cannot decide a claim, and the claim's rule is known before it is evaluated.
+namespace {
+const auto bare_outcome = [] { return Outcome{}; };
+const auto decided_bound = [] { return bound(true, "1", "1 <= 2"); };
+const auto given_article = [](const PrintedValue& article) { return printed(article, 0.5); };
+}  // namespace
+static_assert(!decides_a_claim<decltype(bare_outcome)>(), "a body whose outcome names no rule");
+static_assert(decides_a_claim<decltype(decided_bound)>() && decides_a_claim<decltype(given_article)>());
+static_assert(!decides_a_claim<decltype(given_article), TrainedRuns>(), "a body that takes no runs, given runs");
+
+TEST(LedgerDeclarations, TheRuleIsTheBodysHelpersAndKnownBeforeEvaluation) {
+  const Claim bounded = Claim("test.bounded").in_section("Position as a set of clocks").stating("a statement")
+                            .printed_as("1 <= 2").decided_by(decided_bound);
+  EXPECT_EQ(bounded.rule(), Rule::bound);
+  EXPECT_EQ(evaluate_record(bounded).rule, "bound");
+  // A record whose evaluation throws still names the rule its body would have decided by.
+  const Claim throwing = Claim("test.throwing").in_section("Position as a set of clocks").stating("a statement")
+                             .printed_as("0.5").decided_by([]() -> Decided<Rule::statistical> {
+                               throw std::runtime_error("boom");
+                             });
+  const Record r = evaluate_record(throwing);
   EXPECT_EQ(r.verdict, "error");
-  EXPECT_NE(r.note.find("declared under the rule 'identity' but decided by the 'bound' helper"),
-            std::string::npos)
-      << r.note;
-  Claim matched = mismatched;
-  matched.rule = Rule::bound;
-  EXPECT_EQ(evaluate_record(matched).verdict, "holds");
+  EXPECT_EQ(r.rule, "statistical");
+}
+
+// The article's value is parsed once, where the claim is declared, and given to its body.
+TEST(LedgerDeclarations, TheBodyIsGivenTheArticlesValueParsed) {
+  const Claim c = Claim("test.given").in_section("Position as a set of clocks").stating("a statement")
+                      .printed_as("0.748").decided_by([](const PrintedValue& article) {
+                        EXPECT_EQ(article.text, "0.748");
+                        EXPECT_EQ(article.value, 0.748);
+                        EXPECT_DOUBLE_EQ(article.half_unit, 0.0005);
+                        return printed(article, 0.7476);
+                      });
+  EXPECT_EQ(evaluate_record(c).verdict, "holds");
+  // A body that takes the value of an article that prints none is refused where it is declared.
+  EXPECT_THROW(Claim("test.words").printed_as("falls on average").decided_by(given_article), std::invalid_argument);
+  EXPECT_THROW(Claim("test.unset").decided_by(given_article), std::invalid_argument);
 }
 
 TEST(LedgerDeclarations, RecordsWhereEachClaimIsDeclared) {
   UnitClaims unit("test");
   // The id's line, not the first or last line of the declaration around it.
   const int line = __LINE__ + 2;
-  unit.add({
-      "test.located", "Position as a set of clocks", "a statement", "0.5", Rule::printed,
-      [] { return printed("0.5", 0.5); }});
+  unit.add(
+      Claim("test.located")
+          .in_section("Position as a set of clocks").stating("a statement").printed_as("0.5")
+          .decided_by([](const PrintedValue& article) { return printed(article, 0.5); }));
   EXPECT_EQ(unit.claims().back().source, "tests/ledger_test.cpp:" + std::to_string(line));
   EXPECT_EQ(evaluate_record(unit.claims().back()).source, unit.claims().back().source);
   // A copy keeps where the id was written; an id assigned anew is located where it is assigned.
@@ -228,10 +276,10 @@ TEST(LedgerDeclarations, NoStatementAboutTheRecreatedCorpusCanBeCertified) {
   for (const Claim& c : all_claims()) {
     if (c.unit != "filings_corpus") continue;
     ++corpus;
-    EXPECT_TRUE(c.rule == Rule::statistical || c.rule == Rule::shape) << c.id << " is " << to_string(c.rule);
+    EXPECT_TRUE(c.rule() == Rule::statistical || c.rule() == Rule::shape) << c.id << " is " << to_string(c.rule());
     const Record r = evaluate_record(c);
     EXPECT_NE(r.certified, "true") << c.id;
-    if (c.rule == Rule::statistical)
+    if (c.rule() == Rule::statistical)
       EXPECT_NE(r.note.find("never read"), std::string::npos) << c.id << ": " << r.note;
   }
   EXPECT_GT(corpus, 0);
@@ -597,7 +645,7 @@ TEST(ReportListing, WhatTheArticleGetsWrongListsEachFailureOnceByGroup) {
 }
 
 TEST(LedgerRules, AnIdentityAgainstZeroCarriesItsResidualInItsUnit) {
-  const Outcome counted = identity(0.5, 0, 16, "16 units of d eps: LU determinant");
+  const auto counted = identity(0.5, 0, 16, "16 units of d eps: LU determinant");
   EXPECT_EQ(counted.residual, 0.5);
   EXPECT_EQ(counted.residual_unit, "d\u00b7eps");
   EXPECT_EQ(identity(1e-16, 0, 1.776e-15, "8 eps: one normalisation").residual_unit, "absolute");
@@ -609,12 +657,12 @@ TEST(LedgerRules, AnIdentityAgainstZeroCarriesItsResidualInItsUnit) {
   EXPECT_EQ(residual_unit_of(4, "4 units of 16 (j+1) eps: exponents"), "16\u00b7(j+1)\u00b7eps");
   EXPECT_EQ(residual_unit_of(8, "8 units of (max position + 1) d eps: angle"), "(max position + 1)\u00b7d\u00b7eps");
   EXPECT_THROW(residual_unit_of(8, "8 units: rounding"), std::logic_error);  // the unit must be named
-  const Outcome z = statistical_agreement(2.5, 0, 1, 4, "|z|");
+  const auto z = statistical_agreement(2.5, 0, 1, 4, "|z|");
   EXPECT_EQ(z.residual, 2.5);
   EXPECT_EQ(z.residual_unit, "standard errors");
   EXPECT_TRUE(std::isnan(statistical_agreement(2.5, 2.4, 1, 4, "a mean").residual));
-  Claim c{"unit.residual", sections()[0], "det R = 1", "det R(k) = 1", Rule::identity,
-          [] { return identity(0.5, 0, 16, "16 units of d eps: LU"); }};
+  Claim c = Claim("unit.residual").in_section(sections()[0]).stating("det R = 1").printed_as("det R(k) = 1")
+      .decided_by([] { return identity(0.5, 0, 16, "16 units of d eps: LU"); });
   const Record r = evaluate_record(c);
   EXPECT_EQ(r.computed, "0.5");  // kept: pe_report diff compares it
   EXPECT_EQ(r.residual, "0.5");

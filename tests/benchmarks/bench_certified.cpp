@@ -14,7 +14,7 @@ void BM_DeterministicPrintedAndBoundClaims(benchmark::State& state) {
   for (auto _ : state) {
     int evaluated = 0, certified = 0;
     for (const pe::ledger::Claim& c : pe::ledger::all_claims()) {
-      if (c.rule != pe::ledger::Rule::printed && c.rule != pe::ledger::Rule::bound) continue;
+      if (c.rule() != pe::ledger::Rule::printed && c.rule() != pe::ledger::Rule::bound) continue;
       if (c.reads != pe::ledger::kNoRuns) continue;
       const pe::ledger::Record r = pe::ledger::evaluate_record(c);
       ++evaluated;

@@ -124,8 +124,8 @@ const PairedReading& paired_cached(const lab::Runs& runs, int length) {
 }  // namespace
 
 bool no_mark_rule_prints_as_article(NoMarkRule rule) {
-  return ledger::printed("0.547", exact_bag(32, rule)).verdict == ledger::Verdict::holds &&
-         ledger::printed("0.234", exact_bag(256, rule)).verdict == ledger::Verdict::holds;
+  return ledger::printed(ledger::PrintedValue::of("0.547"), exact_bag(32, rule)).verdict == ledger::Verdict::holds &&
+         ledger::printed(ledger::PrintedValue::of("0.234"), exact_bag(256, rule)).verdict == ledger::Verdict::holds;
 }
 
 std::string why_no_mark_rule_is_ruled_out(NoMarkRule rule) {
@@ -149,26 +149,26 @@ struct Printed {
 };
 
 Claim bag_exact(const Printed& p) {
-  return {"exp.bag.exact.L" + std::to_string(p.length), section,
-      "The bag-of-tokens reader's exact accuracy on the cue task at length " +
-          std::to_string(p.length) + " (no-mark rule: force a mark)",
-      p.value, Rule::printed, [p] {
-        Outcome o = printed_enclosed(p.value, exact_bag(p.length, NoMarkRule::force_mark),
+  return Claim("exp.bag.exact.L" + std::to_string(p.length)).in_section(section)
+      .stating("The bag-of-tokens reader's exact accuracy on the cue task at length " +
+          std::to_string(p.length) + " (no-mark rule: force a mark)")
+      .printed_as(p.value).decided_by([p](const PrintedValue& article) {
+        auto o = printed_enclosed(article, exact_bag(p.length, NoMarkRule::force_mark),
                                      [p] { return exact_bag_enclosed(p.length); });
         o.detail += "; every no-mark rule " + rule_values(p.length);
         return o;
-      }};
+      });
 }
 const Printed kPrintedExact[] = {{32, "0.547"}, {256, "0.234"}};
 PE_CLAIM_FAMILY(bag_exact, kPrintedExact, &bag_exact);
 
 PE_CLAIM(bag_no_mark_rule) {
-  return {kNoMarkRuleClaim, section,
-      "The printed 0.547 (length 32) and 0.234 (length 256) decide what a sequence "
+  return Claim(kNoMarkRuleClaim).in_section(section)
+      .stating("The printed 0.547 (length 32) and 0.234 (length 256) decide what a sequence "
       "without marks asks for: exactly the rules under which the bag reader is right on "
       "it (force a mark; target a fixed symbol) print as both values, and the project "
-      "samples the task by forcing a mark",
-      "0.547 and 0.234", Rule::shape, [] {
+      "samples the task by forcing a mark")
+      .printed_as("0.547 and 0.234").decided_by([] {
         std::string matching;
         bool only_known = true;
         for (NoMarkRule r : all_no_mark_rules()) {
@@ -182,7 +182,7 @@ PE_CLAIM(bag_no_mark_rule) {
                        rule_values(32) + "; " + rule_values(256) +
                            "; the tournament samples with no_mark = " +
                            to_string(article_tournament().task.no_mark));
-      }};
+      });
 }
 struct Heads {
   int length;
@@ -194,36 +194,35 @@ Claim article_heads(const Heads& h) {
   const std::string L = std::to_string(h.length);
   // The paragraph prints the head means at 32 and 256; the tournament table's first row has all four.
   const std::string printed_in = h.length == 32 || h.length == 256 ? "exp.bag" : "table.tournament";
-  return printed_at({"exp.bag.article_heads.L" + L, section,
-      "The article's no-position heads (mean of three seeds) match the exact "
+  return printed_at(Claim("exp.bag.article_heads.L" + L).in_section(section)
+      .stating("The article's no-position heads (mean of three seeds) match the exact "
       "bag-of-tokens reader at length " + L + " within sampling error (k = 3, binomial "
-      "se of " + std::to_string(lab::test_sequences()) + " shared test sequences)",
-      h.article, Rule::statistical, [h] {
+      "se of " + std::to_string(lab::test_sequences()) + " shared test sequences)")
+      .printed_as(h.article).decided_by([h](const PrintedValue& article) {
         const double exact = exact_bag(h.length, NoMarkRule::force_mark);
-        Outcome o = statistical(h.article, exact, pe::binomial_standard_error(exact, lab::test_sequences()),
+        auto o = statistical(article, exact, pe::binomial_standard_error(exact, lab::test_sequences()),
                                 lab::kSigmas);
         o.detail = "exact reader " + format(exact) + " against the printed head mean; " + o.detail;
-        return with_band(std::move(o), value_of_printed(h.article),
-                         lab::kSigmas * pe::binomial_standard_error(exact, lab::test_sequences()) +
-                             half_unit_of_printed(h.article),
+        return with_band(std::move(o), article.value,
+                         lab::kSigmas * pe::binomial_standard_error(exact, lab::test_sequences()) + article.half_unit,
                          lab::accuracy_scale(8));
-      }}, {{printed_in, h.article}});
+      }), {{printed_in, h.article}});
 }
 
 Claim heads_match_bag(const Heads& h) {
   const std::string L = std::to_string(h.length);
   return lab::experiment_claim(
-      {"exp.bag.heads.L" + L, section,
-       "This project's no-position heads (all seeds) match the bag-of-tokens reader "
+      Claim("exp.bag.heads.L" + L).in_section(section)
+       .stating("This project's no-position heads (all seeds) match the bag-of-tokens reader "
        "on the same " + std::to_string(lab::test_sequences()) + " test sequences at length " + L +
        ": the paired difference of their per-sequence accuracy is within k = 3 of its "
-       "standard error",
-       "matches the exact reader", Rule::statistical, kTournamentRuns, [h](const lab::Runs& runs) {
+       "standard error")
+       .printed_as("matches the exact reader").reading(kTournamentRuns), [h](const lab::Runs& runs) {
          const double exact = exact_bag(h.length, NoMarkRule::force_mark);
          const lab::SeedValues seeds = lab::seed_values(runs, PositionScheme::none, "plain", h.length);
          const PairedReading& pr = paired_cached(runs, h.length);
          const double gap = std::fabs(pr.difference.mean), allowed = lab::kSigmas * pr.difference.se;
-         Outcome o = statistical_test(gap <= allowed, format(seeds.mean()),
+         auto o = statistical_test(gap <= allowed, format(seeds.mean()),
                         "paired |heads - bag reader| = " + format(gap) + (gap <= allowed ? " <= " : " > ") +
                             format(allowed) + " (3 paired se, se " + format(pr.difference.se) +
                             "); the bag reader scores " + format(pr.bag_on_test_set) +
@@ -231,7 +230,7 @@ Claim heads_match_bag(const Heads& h) {
          o = with_estimate(std::move(o), seeds.mean(), lab::se_of_mean(seeds, lab::test_sequences()));
          // The heads' accuracy is accepted within `allowed` of the bag reader's on these sequences.
          return with_band(std::move(o), pr.bag_on_test_set, allowed, lab::accuracy_scale(8));
-       }});
+       });
 }
 PE_CLAIM_FAMILY(heads, heads, &article_heads, &heads_match_bag);
 

@@ -89,61 +89,53 @@ const std::string section = "Order, and how a mask leaks it";
 constexpr double eps = std::numeric_limits<double>::epsilon();
 
 PE_CLAIM(output_is_e_over_t_plus_1) {
-  return {
-    "prop1.output_is_e_over_t_plus_1", section,
-    "Proposition 1 (i): with equal scores and only position 0's value e nonzero, the causal "
-    "output at t is e/(t+1) (t = 0..4096, d = 16)",
-    "o_t = e/(t+1)", Rule::identity,
-    [] {
+  return Claim("prop1.output_is_e_over_t_plus_1").in_section(section)
+    .stating("Proposition 1 (i): with equal scores and only position 0's value e nonzero, the causal "
+    "output at t is e/(t+1) (t = 0..4096, d = 16)")
+    .printed_as("o_t = e/(t+1)").decided_by([] {
       // Each weight is 1/(t+1) up to the rounding of the softmax sum of t+1 equal terms and
       // one division: a few units of eps relative to e/(t+1), itself at most 1.
       return identity(counting().max_output_error, 0.0, 8 * eps,
                       "8 eps: rounding of one softmax normalisation of equal terms");
-    }};
+    });
 }
 
 PE_CLAIM(position_recovered) {
-  return {
-    "prop1.position_recovered", section,
-    "Proposition 1 (i): t = 1/<o_t, e> - 1 for a unit e, at every t = 0..4096",
-    "t = 1/<o_t, e> - 1", Rule::identity,
-    [] {
+  return Claim("prop1.position_recovered").in_section(section)
+    .stating("Proposition 1 (i): t = 1/<o_t, e> - 1 for a unit e, at every t = 0..4096")
+    .printed_as("t = 1/<o_t, e> - 1").decided_by([] {
       // Relative error of <o_t, e> is at most (d + 4) eps (d-term dot product of a unit
       // vector, plus the weight); times t + 1 <= 4097 in absolute terms.
       return identity(counting().max_position_error, 0.0, kPositions * (kWidth + 4) * eps,
                       "(t+1)(d+4) eps at t = 4096: rounding of the weight and the d-term dot "
                       "product");
-    }};
+    });
 }
 
 PE_CLAIM(position_exact) {
-  return {
-    "prop1.position_exact", section,
-    "Proposition 1 (i): rounding 1/<o_t, e> - 1 returns t exactly, at every t = 0..4096",
-    "t is recovered exactly", Rule::identity,
-    [] {
+  return Claim("prop1.position_exact").in_section(section)
+    .stating("Proposition 1 (i): rounding 1/<o_t, e> - 1 returns t exactly, at every t = 0..4096")
+    .printed_as("t is recovered exactly").decided_by([] {
       const int n = counting().recovered;
-      Outcome o = identity(n, kPositions, 0, "a count of positions, an integer: exact");
+      auto o = identity(n, kPositions, 0, "a count of positions, an integer: exact");
       o.computed = std::to_string(n) + " of " + std::to_string(kPositions) + " positions";
       o.detail += "; rounded 1/<o_t, e> - 1 equals t at each position counted";
       return o;
-    }};
+    });
 }
 
 PE_CLAIM(prefix_multiset) {
-  return {
-    "prop1.prefix_multiset", section,
-    "Proposition 1 (ii): without position, the causal output at t depends only on the token "
+  return Claim("prop1.prefix_multiset").in_section(section)
+    .stating("Proposition 1 (ii): without position, the causal output at t depends only on the token "
     "at t and the multiset of tokens before it: shuffling tokens 0..t-1 leaves it unchanged "
-    "(100 seeded sequences, n = 64, d = 16); largest change in units of (t+1) eps max|v|",
-    "depends on the multiset only", Rule::identity,
-    [] {
+    "(100 seeded sequences, n = 64, d = 16); largest change in units of (t+1) eps max|v|")
+    .printed_as("depends on the multiset only").decided_by([] {
       // The same t + 1 scores, exponentials and weighted values, summed in another order:
       // each of the two sums (normaliser, weighted values) moves by at most (t+1) eps of
       // its scale.
       return identity(prefix_shuffle_residual(), 0.0, 2,
                       "2 units of (t+1) eps max|v|: two sums of t + 1 terms reordered");
-    }};
+    });
 }
 
 }  // namespace pe::theorems::proposition1_claims

@@ -95,10 +95,10 @@ const pe::ConditionEnclosure& condition_enclosure(int n) {
 }
 
 /// The printed condition number decided on its enclosure; the 200-digit SVD value beside it.
-ledger::Outcome condition_number_claim(int n, const char* printed_value) {
+ledger::Decided<ledger::Rule::printed> condition_number_claim(int n, const ledger::PrintedValue& printed_value) {
   const DirectSvd& svd = direct_svd(n);
   const ConditionEnclosure& e = condition_enclosure(n);
-  ledger::Outcome o = printed_enclosed(printed_value, static_cast<double>(svd.cond),
+  auto o = printed_enclosed(printed_value, static_cast<double>(svd.cond),
                                        [&e] { return enclose_between(e.lower, e.upper); });
   o.computed = sci(svd.cond);
   compare_floating_route(o, printed_value, pe::window_conditioning_double(n, kD, pe::kDefaultBase).condition_number,
@@ -129,61 +129,59 @@ Claim window_condition_number(const Window& w) {
   // The caveats repeat the first two: one decision, printed twice.
   std::vector<Place> places = {{"thm2.condition", value}};
   if (n <= 64) places.push_back({"caveat.fragile", value});
-  return printed_at({"thm2.cond." + at, section,
-      "Window conditioning: exact 2-norm condition number of " + window_text +
-          ", by a 200-digit JacobiSVD",
-      value, Rule::printed, [n, value] { return condition_number_claim(n, value); }}, places);
+  return printed_at(Claim("thm2.cond." + at).in_section(section)
+      .stating("Window conditioning: exact 2-norm condition number of " + window_text +
+          ", by a 200-digit JacobiSVD")
+      .printed_as(value).decided_by([n](const PrintedValue& article) { return condition_number_claim(n, article); }),
+      places);
 }
 
 Claim window_gram_route(const Window& w) {
   const int n = w.n;
   const std::string at = "n" + std::to_string(n);
-  return {"thm2.cond." + at + ".gram_route", section,
-      "Window conditioning: the Gram route sqrt(lambda_max / lambda_min) of P^T P at 200 "
-      "digits agrees with the direct SVD, n = " + std::to_string(n),
-      "same value by two routes", Rule::identity,
-      [n] {
+  return Claim("thm2.cond." + at + ".gram_route").in_section(section)
+      .stating("Window conditioning: the Gram route sqrt(lambda_max / lambda_min) of P^T P at 200 "
+      "digits agrees with the direct SVD, n = " + std::to_string(n))
+      .printed_as("same value by two routes").decided_by([n] {
         const pe::MpConditionNumber& gram = gram_route(n, 200);
         const double gap = relative_gap(sci(direct_svd(n).cond, 200), gram.decimal);
         // Gram route: n d 1e-200 cond^2 (file comment); direct SVD: n d 1e-200 cond.
         const double tolerance = gram.relative_error_bound + n * kD * 1e-200 * gram.value;
-        Outcome o = identity(gap, 0, tolerance,
+        auto o = identity(gap, 0, tolerance,
                              "n d 10^-200 cond^2 (forming P^T P) + n d 10^-200 cond "
                              "(SVD backward error), relative", "relative");
         o.detail += "; Gram route gives " + gram.decimal.substr(0, 20) + "...";
         return o;
-      }};
+      });
 }
 
 Claim window_precision300(const Window& w) {
   const int n = w.n;
   const std::string at = "n" + std::to_string(n);
-  return {"thm2.cond." + at + ".precision300", section,
-      "Window conditioning: the 200-digit value is settled; the same computation at 300 "
-      "digits agrees to the 200-digit error bound, n = " + std::to_string(n),
-      "unchanged at higher precision", Rule::identity,
-      [n] {
+  return Claim("thm2.cond." + at + ".precision300").in_section(section)
+      .stating("Window conditioning: the 200-digit value is settled; the same computation at 300 "
+      "digits agrees to the 200-digit error bound, n = " + std::to_string(n))
+      .printed_as("unchanged at higher precision").decided_by([n] {
         const pe::MpConditionNumber& low = gram_route(n, 200);
         const pe::MpConditionNumber& high = gram_route(n, 300);
-        Outcome o = identity(relative_gap(low.decimal, high.decimal), 0,
+        auto o = identity(relative_gap(low.decimal, high.decimal), 0,
                              low.relative_error_bound,
                              "n d 10^-200 cond^2: the 200-digit route's relative error bound",
                              "relative");
         o.detail += "; lambda_min(P^T P) = " + high.smallest_eigenvalue;
         return o;
-      }};
+      });
 }
 
 Claim window_enclosure(const Window& w) {
   const int n = w.n;
   const char* value = w.printed;
   const std::string at = "n" + std::to_string(n);
-  return {"thm2.cond." + at + ".enclosure", section,
-      "Window conditioning: a rigorous enclosure of cond(P) (MPFI interval arithmetic on "
+  return Claim("thm2.cond." + at + ".enclosure").in_section(section)
+      .stating("Window conditioning: a rigorous enclosure of cond(P) (MPFI interval arithmetic on "
       "P^T P, Weyl and Ostrowski bounds, 200 digits) lies inside the interval that "
-      "rounds to the printed " + std::string(value) + ", n = " + std::to_string(n),
-      std::string("enclosure within ") + value + " +- half a unit", Rule::bound,
-      [n, value] {
+      "rounds to the printed " + std::string(value) + ", n = " + std::to_string(n))
+      .printed_as(std::string("enclosure within ") + value + " +- half a unit").decided_by([n, value] {
         const pe::ConditionEnclosure& e = condition_enclosure(n);
         Placement where;
         {
@@ -191,7 +189,7 @@ Claim window_enclosure(const Window& w) {
           where = place(pe::enclose_between(e.lower, e.upper), value);
         }
         const bool holds = where == Placement::inside;
-        Outcome o = bound(holds, "[" + e.lower + ", " + e.upper + "]",
+        auto o = bound(holds, "[" + e.lower + ", " + e.upper + "]",
                        "enclosure [" + e.lower + ", " + e.upper + "] " +
                            (holds ? "within" : "NOT within") + " " + value + " +- " +
                            half_unit_text(value) + "; ||offdiag(V^T G V)||_F <= " +
@@ -200,7 +198,7 @@ Claim window_enclosure(const Window& w) {
         o.certified = where != Placement::straddles;
         o.enclosure = "[" + e.lower + ", " + e.upper + "]";
         return o;
-      }};
+      });
 }
 
 // the article: "the first two are past what double resolves"
@@ -209,13 +207,12 @@ Claim window_double(const Window& w) {
   const char* value = w.printed;
   const std::string at = "n" + std::to_string(n);
   const bool beyond_double = n <= 64;
-  return {"thm2.cond." + at + ".double", section,
-      std::string("Window conditioning: double precision ") +
+  return Claim("thm2.cond." + at + ".double").in_section(section)
+      .stating(std::string("Window conditioning: double precision ") +
           (beyond_double ? "does not resolve" : "resolves") + " cond(P) at n = " +
           std::to_string(n) + " (double JacobiSVD against the printed value; cond eps < 1 "
-          "is where sigma_min clears the SVD's absolute error sigma_max eps)",
-      beyond_double ? "past double precision" : "within double precision", Rule::shape,
-      [n, value, beyond_double] {
+          "is where sigma_min clears the SVD's absolute error sigma_max eps)")
+      .printed_as(beyond_double ? "past double precision" : "within double precision").decided_by([n, value, beyond_double] {
         const pe::DoubleWindowConditioning dbl = pe::window_conditioning_double(n, kD, pe::kDefaultBase);
         const double exact = static_cast<double>(direct_svd(n).cond);
         const PrintedInterval p = printed_interval(value);
@@ -229,37 +226,35 @@ Claim window_double(const Window& w) {
                            "; double sigma_min = " +
                            format(dbl.singular_values(kD - 1)) + ", exact " +
                            sci(direct_svd(n).singular_values(kD - 1), 6));
-      }};
+      });
 }
 PE_CLAIM_FAMILY(windows, kWindows, &window_condition_number, &window_gram_route, &window_precision300, &window_enclosure, &window_double);
 
 PE_CLAIM(rank_n64) {
-  return {"thm2.rank.n64", section,
-      "Window conditioning: numerical rank of P over positions 0..63 (d = 16, b = 10^4) in "
-      "double, threshold sigma_max max(n, d) eps as in LAPACK / numpy.linalg.matrix_rank",
-      "14", Rule::printed,
-      [] {
+  return Claim("thm2.rank.n64").in_section(section)
+      .stating("Window conditioning: numerical rank of P over positions 0..63 (d = 16, b = 10^4) in "
+      "double, threshold sigma_max max(n, d) eps as in LAPACK / numpy.linalg.matrix_rank")
+      .printed_as("14").decided_by([](const PrintedValue& article) {
         const pe::DoubleWindowConditioning dbl = pe::window_conditioning_double(64, kD, pe::kDefaultBase);
-        Outcome o = printed("14", dbl.numerical_rank, std::to_string(dbl.numerical_rank));
+        auto o = printed(article, dbl.numerical_rank, std::to_string(dbl.numerical_rank));
         o.detail += "; threshold " + format(dbl.rank_threshold) + ", sigma_14 = " +
                     format(dbl.singular_values(13)) + ", sigma_15 = " +
                     format(dbl.singular_values(14)) + ", sigma_16 = " + format(dbl.singular_values(15));
         return about_floating_point(o, "the numerical rank a double SVD reports");
-      }};
+      });
 }
 
 PE_CLAIM(rank_n64_exact_values) {
-  return {"thm2.rank.n64.exact_values", section,
-      "Window conditioning: the rank 14 is the matrix's, not double's rounding: the same "
-      "threshold applied to the exact (200-digit) singular values also counts 14",
-      "14", Rule::printed,
-      [] {
+  return Claim("thm2.rank.n64.exact_values").in_section(section)
+      .stating("Window conditioning: the rank 14 is the matrix's, not double's rounding: the same "
+      "threshold applied to the exact (200-digit) singular values also counts 14")
+      .printed_as("14").decided_by([](const PrintedValue& article) {
         const pe::Vector<Mp200>& s = direct_svd(64).singular_values;
         const double threshold = pe::rank_threshold(static_cast<double>(s(0)), 64, kD);
         int rank = 0;
         for (int i = 0; i < kD; ++i) rank += static_cast<double>(s(i)) > threshold;
         const pe::ConditionEnclosure& e = condition_enclosure(64);
-        Outcome o = printed_enclosed("14", rank, [&e] {
+        auto o = printed_enclosed(article, rank, [&e] {
           // The threshold sigma_max max(n, d) eps on sigma_max's enclosure; eps = 2^-52
           // exactly. Each sigma_i counts when its enclosure lies wholly above the
           // threshold's, not when wholly below; one that overlaps leaves the rank
@@ -280,20 +275,19 @@ PE_CLAIM(rank_n64_exact_values) {
                     "; enclosed sigma_14 in [" + e.singular_lower[13] + ", " + e.singular_upper[13] +
                     "], sigma_15 in [" + e.singular_lower[14] + ", " + e.singular_upper[14] + "]";
         return o;
-      }};
+      });
 }
 
 // ---- the caveats (which also repeat thm2.cond.n16 and thm2.cond.n64, placed there) ----
 const std::string caveats = "Honest caveats";
 
 PE_CLAIM(cond_caveat_window_void) {
-  return {"thm2.cond.caveat.window_void", caveats,
-      "Caveat: over windows short against the slow planes' wavelengths, Theorem 2's "
+  return Claim("thm2.cond.caveat.window_void").in_section(caveats)
+      .stating("Caveat: over windows short against the slow planes' wavelengths, Theorem 2's "
       "window constraint is nearly void in practice: in double precision the window map "
       "of the b = 10^4, d = 16 code has a null space far larger than the exact 16 for "
-      "windows of 17 to 129 positions (slowest wavelength 19869)",
-      "constraint nearly void on short windows", Rule::shape,
-      [] {
+      "windows of 17 to 129 positions (slowest wavelength 19869)")
+      .printed_as("constraint nearly void on short windows").decided_by([] {
         const std::vector<double> omega = pe::frequencies(kD, pe::kDefaultBase);
         std::string dims;
         bool holds = true;
@@ -308,7 +302,7 @@ PE_CLAIM(cond_caveat_window_void) {
         return shape(holds, dims,
                        "numerical null-space dimension in double (exact arithmetic: 16 for "
                        "every window of >= 17 positions); each must exceed 16");
-      }};
+      });
 }
 
 }  // namespace pe::theorems::conditioning_claims

@@ -140,85 +140,77 @@ const std::string section = "Position as a set of clocks";
 constexpr char budget[] = "16 units of (|m|+|k|+1) eps: rounding of the angles and of one 2x2 product";
 
 PE_CLAIM(shift_is_rotation) {
-  return {"prop2.shift_is_rotation", section,
-      "Proposition 2 (i): p(m + k) = R_omega(k) p(m), 200 seeded cases, d <= 64, "
-      "|m|, |k| <= 10^4; residual in units of (|m|+|k|+1) eps",
-      "p(m + k) = R_omega(k) p(m)", Rule::identity,
-      [] { return identity(residuals().shift, 0, 16, budget); }};
+  return Claim("prop2.shift_is_rotation").in_section(section)
+      .stating("Proposition 2 (i): p(m + k) = R_omega(k) p(m), 200 seeded cases, d <= 64, "
+      "|m|, |k| <= 10^4; residual in units of (|m|+|k|+1) eps")
+      .printed_as("p(m + k) = R_omega(k) p(m)").decided_by([] { return identity(residuals().shift, 0, 16, budget); });
 }
 
 PE_CLAIM(homomorphism) {
-  return {"prop2.homomorphism", section,
-      "Proposition 2 (ii): R_omega(k) R_omega(l) = R_omega(k + l), same sample",
-      "R(k) R(l) = R(k + l)", Rule::identity,
-      [] { return identity(residuals().compose, 0, 16, budget); }};
+  return Claim("prop2.homomorphism").in_section(section)
+      .stating("Proposition 2 (ii): R_omega(k) R_omega(l) = R_omega(k + l), same sample")
+      .printed_as("R(k) R(l) = R(k + l)").decided_by([] { return identity(residuals().compose, 0, 16, budget); });
 }
 
 PE_CLAIM(transpose_inverse) {
-  return {"prop2.transpose_inverse", section,
-      "Proposition 2 (ii): R_omega(k)^T = R_omega(-k), same sample",
-      "R(k)^T = R(-k)", Rule::identity,
-      [] { return identity(residuals().transpose, 0, 16, budget); }};
+  return Claim("prop2.transpose_inverse").in_section(section)
+      .stating("Proposition 2 (ii): R_omega(k)^T = R_omega(-k), same sample")
+      .printed_as("R(k)^T = R(-k)").decided_by([] { return identity(residuals().transpose, 0, 16, budget); });
 }
 
 PE_CLAIM(determinant_one) {
-  return {"prop2.determinant_one", section,
-      "Proposition 2 (ii): det R_omega(k) = 1, so the image lies in SO(d); residual in "
-      "units of d eps",
-      "det R(k) = 1", Rule::identity,
-      [] {
+  return Claim("prop2.determinant_one").in_section(section)
+      .stating("Proposition 2 (ii): det R_omega(k) = 1, so the image lies in SO(d); residual in "
+      "units of d eps")
+      .printed_as("det R(k) = 1").decided_by([] {
         return identity(residuals().determinant, 0, 16,
                         "16 units of d eps: LU determinant of a product of d/2 rotations");
-      }};
+      });
 }
 
 PE_CLAIM(sphere) {
-  return {"prop2.sphere", section,
-      "Proposition 2 (iii): ||p(m)||^2 = d/2; residual in units of d eps",
-      "||p(m)||^2 = d/2", Rule::identity,
-      [] {
+  return Claim("prop2.sphere").in_section(section)
+      .stating("Proposition 2 (iii): ||p(m)||^2 = d/2; residual in units of d eps")
+      .printed_as("||p(m)||^2 = d/2").decided_by([] {
         return identity(residuals().sphere, 0, 4,
                         "4 units of d eps: d squares summed, each within an ulp");
-      }};
+      });
 }
 
 PE_CLAIM(sine_first_reflection) {
-  return {"prop2.sine_first_reflection", section,
-      "Sine first in each plane (the original transformer's order) reflects every plane "
+  return Claim("prop2.sine_first_reflection").in_section(section)
+      .stating("Sine first in each plane (the original transformer's order) reflects every plane "
       "the same way, so inner products stay as they were: max |<p'(m), p'(m+k)> - <p(m), "
-      "p(m+k)>| over the sample, in units of d eps",
-      "same inner products", Rule::identity,
-      [] {
+      "p(m+k)>| over the sample, in units of d eps")
+      .printed_as("same inner products").decided_by([] {
         const auto [inner, reflection] = pe::theorems::sine_first_residuals();
         if (reflection != 0)
           return identity(reflection, 0, 0, "the swap's determinant is -1 exactly");
         return identity(inner, 0, 4,
                         "4 units of d eps: the same d products summed in another order");
-      }};
+      });
 }
 
 PE_CLAIM(generator_exponential) {
-  return {"prop2.generator_exponential", section,
-      "R_omega(k) = exp(k A) with the block-skew generator A = (+)_j omega_j J: the "
+  return Claim("prop2.generator_exponential").in_section(section)
+      .stating("R_omega(k) = exp(k A) with the block-skew generator A = (+)_j omega_j J: the "
       "matrix exponential (Pade, no cosines) against the rotations, |k| <= 1000, in "
-      "units of (|k|+1) d eps",
-      "R(k) = exp(kA)", Rule::identity,
-      [] {
+      "units of (|k|+1) d eps")
+      .printed_as("R(k) = exp(kA)").decided_by([] {
         return identity(pe::theorems::generator_residual(), 0, 16,
                         "16 units of (|k|+1) d eps: scaling and squaring of a normal "
                         "matrix of norm |k| loses about |k| eps per entry, times the "
                         "squarings' growth bounded by d");
-      }};
+      });
 }
 
 PE_CLAIM(injective) {
-  return {"prop2.injective", section,
-      "Proposition 2 (iv): distinct integer positions 0..4096 have distinct codes (d = 16); "
-      "computed is the smallest distance between two of them",
-      "p(m) = p(n) only if m = n", Rule::bound,
-      [] {
+  return Claim("prop2.injective").in_section(section)
+      .stating("Proposition 2 (iv): distinct integer positions 0..4096 have distinct codes (d = 16); "
+      "computed is the smallest distance between two of them")
+      .printed_as("p(m) = p(n) only if m = n").decided_by([] {
         const double gap = pe::theorems::smallest_code_gap();
-        Outcome o = pe::theorems::bound_enclosed(
+        auto o = pe::theorems::bound_enclosed(
             true,
             [] {
               // ||p(m) - p(n)||^2 = sum_j 2 - 2 cos((m - n) omega_j), since cos a cos b +
@@ -235,7 +227,7 @@ PE_CLAIM(injective) {
             "smallest ||p(m) - p(n)||", "0");
         o.detail += "; in double, over all pairs, " + format(gap);
         return o;
-      }};
+      });
 }
 
 }  // namespace pe::theorems::proposition2_claims

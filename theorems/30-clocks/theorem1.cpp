@@ -230,27 +230,25 @@ const std::string section = "Position as a set of clocks";
 
 // ---- (i) stationarity ----
 PE_CLAIM(stationary) {
-  return {"thm1.stationary", section,
-      "Theorem 1 (i): <p(m), p(n)> = kappa_d(n - m), 100 seeded cases, d <= 128, "
-      "|m|, |n| <= 5000; residual in units of (|m|+|n|+1) d eps",
-      "<p(m), p(n)> = kappa_d(n - m)", Rule::identity,
-      [] {
+  return Claim("thm1.stationary").in_section(section)
+      .stating("Theorem 1 (i): <p(m), p(n)> = kappa_d(n - m), 100 seeded cases, d <= 128, "
+      "|m|, |n| <= 5000; residual in units of (|m|+|n|+1) d eps")
+      .printed_as("<p(m), p(n)> = kappa_d(n - m)").decided_by([] {
         return identity(stationarity().stationarity, 0, 8,
                         "8 units of (|m|+|n|+1) d eps: angle rounding in d terms");
-      }};
+      });
 }
 
 PE_CLAIM(gram_psd) {
-  return {"thm1.gram_psd", section,
-      "Theorem 1 (i): the Gram matrix [kappa_d(m_i - m_k)], built from the kernel itself, "
+  return Claim("thm1.gram_psd").in_section(section)
+      .stating("Theorem 1 (i): the Gram matrix [kappa_d(m_i - m_k)], built from the kernel itself, "
       "is positive semidefinite: 200 seeded draws of a width d = 2..128, a base e^0.5.."
       "e^12 and 2..64 unevenly spaced real positions in [-2000, 2000]; computed is the "
-      "lowest smallest eigenvalue over its rounding budget",
-      "Gram matrix PSD", Rule::bound,
-      [] {
+      "lowest smallest eigenvalue over its rounding budget")
+      .printed_as("Gram matrix PSD").decided_by([] {
         const KernelGram& g = kernel_gram();
         // The evenly spaced Gram of the codes (rank <= 16 < 48) beside it, for reference.
-        const Outcome o = not_certifiable(bound(g.worst_ratio >= -1, format(g.worst_ratio),
+        const auto o = not_certifiable(bound(g.worst_ratio >= -1, format(g.worst_ratio),
                      "lowest lambda_min / budget over " + std::to_string(g.trials) +
                          " draws must be >= -1; budget n^2 (d/2) eps (eigensolver) + n (d/2)"
                          "(max |Delta| + d/2 + 1) eps (entries); the codes' own Gram at 48 "
@@ -258,29 +256,27 @@ PE_CLAIM(gram_psd) {
                          format(stationarity().smallest_eigenvalue)), kSeededEqualityInDisguise);
         // How far below 0 the lowest eigenvalue lies: the residual of "PSD", not an eigenvalue.
         return with_residual(o, std::max(0.0, -g.worst_ratio), "rounding budgets");
-      }};
+      });
 }
 
 PE_CLAIM(gram_toeplitz) {
-  return {"thm1.gram_toeplitz", section,
-      "Theorem 1 (i): that Gram matrix is Toeplitz, entry (i, k) = kappa_d(5(k - i)); "
-      "residual in units of 300 d eps (positions up to 252)",
-      "Gram matrix Toeplitz", Rule::identity,
-      [] {
+  return Claim("thm1.gram_toeplitz").in_section(section)
+      .stating("Theorem 1 (i): that Gram matrix is Toeplitz, entry (i, k) = kappa_d(5(k - i)); "
+      "residual in units of 300 d eps (positions up to 252)")
+      .printed_as("Gram matrix Toeplitz").decided_by([] {
         return identity(stationarity().toeplitz, 0, 8,
                         "8 units of (max position + 1) d eps: angle rounding");
-      }};
+      });
 }
 
 PE_CLAIM(characteristic_function) {
-  return {"thm1.characteristic_function", section,
-      "Theorem 1 (i): (2/d) kappa_d(Delta) = E cos(Delta Omega_d), Omega_d uniform on "
-      "+-omega_j; residual in units of eps",
-      "(2/d) kappa_d = E cos(Delta Omega_d)", Rule::identity,
-      [] {
+  return Claim("thm1.characteristic_function").in_section(section)
+      .stating("Theorem 1 (i): (2/d) kappa_d(Delta) = E cos(Delta Omega_d), Omega_d uniform on "
+      "+-omega_j; residual in units of eps")
+      .printed_as("(2/d) kappa_d = E cos(Delta Omega_d)").decided_by([] {
         return identity(stationarity().characteristic, 0, 64,
                         "64 eps: two sums of at most 128 cosines of size 1/d each");
-      }};
+      });
 }
 
 // ---- (ii) the limit, the bound, the ruler table ----
@@ -288,15 +284,14 @@ PE_CLAIM(characteristic_function) {
 
 Claim limit_bound(int delta) {
   const std::string at = "delta" + std::to_string(delta);
-  return {"thm1.limit_bound." + at, section,
-      "Theorem 1 (ii): |I_b(Delta) - ruler(Delta)| <= (2/|Delta| + Delta^2/(4b^2))/ln b "
-      "at Delta = " + std::to_string(delta) + ", b = 10^4 (computed: the gap, 200 digits)",
-      "gap <= bound", Rule::bound,
-      [delta] {
+  return Claim("thm1.limit_bound." + at).in_section(section)
+      .stating("Theorem 1 (ii): |I_b(Delta) - ruler(Delta)| <= (2/|Delta| + Delta^2/(4b^2))/ln b "
+      "at Delta = " + std::to_string(delta) + ", b = 10^4 (computed: the gap, 200 digits)")
+      .printed_as("gap <= bound").decided_by([delta] {
         const double gap = std::fabs(limit_200_digits(delta) -
                                      pe::logarithmic_ruler(delta, pe::kDefaultBase));
         const double error_bound = pe::ruler_error_bound(delta, pe::kDefaultBase);
-        Outcome o = bound_enclosed(
+        auto o = bound_enclosed(
             false,
             [delta] {
               const Enclosure a(delta), b(pe::kDefaultBase);
@@ -306,7 +301,7 @@ Claim limit_bound(int delta) {
             "|I_b - ruler|", "the bound");
         o.detail += "; in double: gap " + format(gap) + ", bound " + format(error_bound);
         return o;
-      }};
+      });
 }
 PE_CLAIM_FAMILY(limit_bounds, kDeltas, &limit_bound);
 struct Row {
@@ -360,119 +355,112 @@ Claim ruler_cell(const RulerCell& cell) {
     if (c.row == cell.row && c.column == cell.column) index = printed.size();
     printed.push_back(c.row->printed[c.column]);
   }
-  return printed_at({std::string("thm1.ruler.") + row.name + ".delta" + std::to_string(delta), section,
-      std::string("Theorem 1 ruler table: ") + row.label + ", Delta = " +
-          std::to_string(delta) + ", b = 10^4",
-      printed_value, Rule::printed,
-      [printed_value, value, enclosed, delta] {
-        return printed_enclosed(printed_value, value(delta), [&] { return enclosed(delta); });
-      }}, {{"table.ruler", printed_value, occurrence_in(printed, index)}});
+  return printed_at(Claim(std::string("thm1.ruler.") + row.name + ".delta" + std::to_string(delta))
+      .in_section(section)
+      .stating(std::string("Theorem 1 ruler table: ") + row.label + ", Delta = " +
+          std::to_string(delta) + ", b = 10^4")
+      .printed_as(printed_value).decided_by([printed_value, value, enclosed, delta](const PrintedValue& article) {
+        return printed_enclosed(article, value(delta), [&] { return enclosed(delta); });
+      }), {{"table.ruler", printed_value, occurrence_in(printed, index)}});
 }
 PE_CLAIM_FAMILY(ruler_table, ruler_cells(), &ruler_cell);
 
 PE_CLAIM(nonuniform_delta256) {
-  return {"thm1.nonuniform.delta256", section,
-      "Theorem 1 remark: convergence in d is not uniform; at Delta = 256, d = 512 is "
-      "farther from the limit than d = 64",
-      "|k512 - I| > |k64 - I| at Delta = 256", Rule::shape,
-      [] {
+  return Claim("thm1.nonuniform.delta256").in_section(section)
+      .stating("Theorem 1 remark: convergence in d is not uniform; at Delta = 256, d = 512 is "
+      "farther from the limit than d = 64")
+      .printed_as("|k512 - I| > |k64 - I| at Delta = 256").decided_by([] {
         const double limit = limit_200_digits(256);
         const double far512 = std::fabs(normalised_kernel(512, 256) - limit);
         const double far64 = std::fabs(normalised_kernel(64, 256) - limit);
         return shape(far512 > far64,
                        "d=512: " + format(far512) + ", d=64: " + format(far64),
                        "distance from I_b(256) at d = 512 must exceed that at d = 64");
-      }};
+      });
 }
 
 PE_CLAIM(doubling_cost) {
-  return {"thm1.doubling_cost", section,
-      "Theorem 1 remark: each doubling of the distance costs ln 2 / ln b of similarity",
-      "0.075", Rule::printed,
-      [] {
-        return printed_enclosed("0.075", std::log(2.0) / std::log(pe::kDefaultBase), [] {
+  return Claim("thm1.doubling_cost").in_section(section)
+      .stating("Theorem 1 remark: each doubling of the distance costs ln 2 / ln b of similarity")
+      .printed_as("0.075").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, std::log(2.0) / std::log(pe::kDefaultBase), [] {
           return log(Enclosure(2)) / log(Enclosure(pe::kDefaultBase));
         });
-      }};
+      });
 }
 
 PE_CLAIM(columns_n64) {
-  return printed_at({"thm1.columns.n64", section,
-      "Columns remark: at d = 16 over positions 0..63 the largest cosine between two "
-      "distinct columns of P exceeds 0.999",
-      "> 0.999", Rule::bound,
-      [] {
+  return printed_at(Claim("thm1.columns.n64").in_section(section)
+      .stating("Columns remark: at d = 16 over positions 0..63 the largest cosine between two "
+      "distinct columns of P exceeds 0.999")
+      .printed_as("> 0.999").decided_by([] {
         const ColumnCosine c = largest_column_cosine(64);
-        Outcome o = bound_enclosed(
+        auto o = bound_enclosed(
             true, [] { return std::pair{largest_column_cosine_enclosed(64), enclose_decimal("0.999")}; },
             "the largest column cosine", "0.999");
         o.detail += "; in double " + format(c.largest) + ", columns " + std::to_string(c.column_a) +
                     " and " + std::to_string(c.column_b);
         return o;
-      }}, {{"thm1.columns", "0.999"}});
+      }), {{"thm1.columns", "0.999"}});
 }
 
 PE_CLAIM(columns_n4096) {
-  return {"thm1.columns.n4096", section,
-      "Columns remark: at d = 16 over positions 0..4095 the largest cosine between two "
-      "distinct columns of P",
-      "0.739", Rule::printed,
-      [] {
+  return Claim("thm1.columns.n4096").in_section(section)
+      .stating("Columns remark: at d = 16 over positions 0..4095 the largest cosine between two "
+      "distinct columns of P")
+      .printed_as("0.739").decided_by([](const PrintedValue& article) {
         const ColumnCosine c = largest_column_cosine(4096);
-        Outcome o = printed_enclosed("0.739", c.largest, [] { return largest_column_cosine_enclosed(4096); });
+        auto o = printed_enclosed(article, c.largest, [] { return largest_column_cosine_enclosed(4096); });
         o.detail += "; columns " + std::to_string(c.column_a) + " and " + std::to_string(c.column_b);
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(cycle_shift_eigenvectors) {
-  return {"thm1.cycle.shift_eigenvectors", "Where this goes next",
-      "Graphs and grids (Where this goes next): on a cycle of 64 positions the Fourier vectors (the sinusoids) "
-      "are eigenvectors of the shift; largest |S f_k - lambda_k f_k| in units of eps",
-      "sinusoids are the shift's eigenvectors", Rule::identity,
-      [] {
+  return Claim("thm1.cycle.shift_eigenvectors").in_section("Where this goes next")
+      .stating("Graphs and grids (Where this goes next): on a cycle of 64 positions the Fourier vectors (the sinusoids) "
+      "are eigenvectors of the shift; largest |S f_k - lambda_k f_k| in units of eps")
+      .printed_as("sinusoids are the shift's eigenvectors").decided_by([] {
         // Each side holds a rounded angle 2 pi j / N < 2 pi (error up to 2 pi eps), a
         // rounded cosine and sine (an ulp each), and the right side one complex product
         // (two more): 2 (2 pi + 2) eps < 17 eps in all.
         return identity(pe::theorems::cycle_residuals().shift, 0, 17,
                         "17 eps: two rounded angles below 2 pi (2 pi eps each), their "
                         "cosines and sines and one complex product (2 eps each side)");
-      }};
+      });
 }
 
 PE_CLAIM(cycle_fourier_diagonalises) {
-  return {"thm1.cycle.fourier_diagonalises", "Where this goes next",
-      "Graphs and grids: the discrete Fourier basis diagonalises a stationary kernel on "
+  return Claim("thm1.cycle.fourier_diagonalises").in_section("Where this goes next")
+      .stating("Graphs and grids: the discrete Fourier basis diagonalises a stationary kernel on "
       "a cycle of 64 positions (8 wrapped frequencies); largest off-diagonal |F^H C F| / N "
-      "in units of N max|kappa| eps",
-      "F^H C F diagonal", Rule::identity,
-      [] {
+      "in units of N max|kappa| eps")
+      .printed_as("F^H C F diagonal").decided_by([] {
         return identity(pe::theorems::cycle_residuals().off_diagonal, 0, 8,
                         "8 units of N max|kappa| eps: two products of N-term sums");
-      }};
+      });
 }
 
 PE_CLAIM(cycle_eigenvalues_are_transform) {
-  return {"thm1.cycle.eigenvalues_are_transform", "Where this goes next",
-      "Graphs and grids: the diagonal of F^H C F / N is the kernel's discrete Fourier "
-      "transform; largest difference in units of N max|kappa| eps",
-      "eigenvalues = kappa-hat", Rule::identity,
-      [] {
+  return Claim("thm1.cycle.eigenvalues_are_transform").in_section("Where this goes next")
+      .stating("Graphs and grids: the diagonal of F^H C F / N is the kernel's discrete Fourier "
+      "transform; largest difference in units of N max|kappa| eps")
+      .printed_as("eigenvalues = kappa-hat").decided_by([] {
         return identity(pe::theorems::cycle_residuals().diagonal, 0, 8,
                         "8 units of N max|kappa| eps: two products of N-term sums and "
                         "one N-term transform");
-      }};
+      });
 }
 
 PE_CLAIM(figure_a_readout) {
-  return {"thm1.figure_a.readout", "Kernels over offsets, side by side",
-      "Figure A (Kernels over offsets, side by side): the readout <p(m), p(n)>/(d/2) at "
+  return Claim("thm1.figure_a.readout").in_section("Kernels over offsets, side by side")
+      .stating("Figure A (Kernels over offsets, side by side): the readout <p(m), p(n)>/(d/2) at "
       "m = 3, n = 10, with d = 16 (the width of the article's heads; the figure does not "
-      "state it) and b = 10^4",
-      "0.737", Rule::printed, [] {
-        return printed_enclosed("0.737", normalised_kernel(16, 7.0),
+      "state it) and b = 10^4")
+      .printed_as("0.737").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, normalised_kernel(16, 7.0),
                                 [] { return normalised_kernel_enclosed(16, 7.0); });
-      }};
+      });
 }
 
 }  // namespace pe::theorems::theorem1_claims

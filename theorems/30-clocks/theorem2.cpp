@@ -254,51 +254,48 @@ const std::string section = "Position as a set of clocks";
 
 Claim window_null_dimension(int d) {
   const std::string at = "d" + std::to_string(d);
-  return {"thm2.window." + at + ".null_dimension", section,
-      "Theorem 2 (a') <=> (c): on d + 1 consecutive positions, the map M -> [g(m+1,n+1) "
+  return Claim("thm2.window." + at + ".null_dimension").in_section(section)
+      .stating("Theorem 2 (a') <=> (c): on d + 1 consecutive positions, the map M -> [g(m+1,n+1) "
       "- g(m,n)] has a null space of dimension exactly d (seeded random distinct "
-      "frequencies in (0, pi), d = " + std::to_string(d) + "; SVD)",
-      "dimension d = " + std::to_string(d), Rule::identity,
-      [d] {
+      "frequencies in (0, pi), d = " + std::to_string(d) + "; SVD)")
+      .printed_as("dimension d = " + std::to_string(d)).decided_by([d] {
         const WindowNullSpace& w = window_null_space(d, d + 1);
-        Outcome o = identity(w.null.dimension, d, 0, "a dimension, an integer: exact");
+        auto o = identity(w.null.dimension, d, 0, "a dimension, an integer: exact");
         o.computed = std::to_string(w.null.dimension);
         o.detail = "numerical null space dimension " + std::to_string(w.null.dimension) +
                    " (must be " + std::to_string(d) + "); " + gap_text(w);
         return o;
-      }};
+      });
 }
 
 Claim window_is_commutant(int d) {
   const std::string at = "d" + std::to_string(d);
-  return {"thm2.window." + at + ".is_commutant", section,
-      "Theorem 2 (a') <=> (c): that null space is the span of the blocks a_j I + c_j J; "
+  return Claim("thm2.window." + at + ".is_commutant").in_section(section)
+      .stating("Theorem 2 (a') <=> (c): that null space is the span of the blocks a_j I + c_j J; "
       "computed: sine of the largest principal angle between the two subspaces, "
-      "d = " + std::to_string(d),
-      "null space = commutant", Rule::identity,
-      [d] {
+      "d = " + std::to_string(d))
+      .printed_as("null space = commutant").decided_by([d] {
         const WindowNullSpace& w = window_null_space(d, d + 1);
         if (w.null.dimension != d) {
-          Outcome o = identity(w.null.dimension, d, 0, "a dimension, an integer: exact");
+          auto o = identity(w.null.dimension, d, 0, "a dimension, an integer: exact");
           o.detail = "null space has the wrong dimension; " + gap_text(w);
           return o;
         }
-        Outcome o = identity(w.largest_sine, 0, w.wedin,
+        auto o = identity(w.largest_sine, 0, w.wedin,
                              "Wedin's sin-theta bound: threshold / (smallest kept "
                              "singular value - threshold)");
         o.detail += "; ||map * commutant basis||_2 = " + format(w.commutant_image);
         return o;
-      }};
+      });
 }
 
 Claim window_d_positions_insufficient(int d) {
   const std::string at = "d" + std::to_string(d);
-  return {"thm2.window." + at + ".d_positions_insufficient", section,
-      "Theorem 2 (a'): d + 1 positions are needed; on only d positions the offset-only "
+  return Claim("thm2.window." + at + ".d_positions_insufficient").in_section(section)
+      .stating("Theorem 2 (a'): d + 1 positions are needed; on only d positions the offset-only "
       "matrices form a space of dimension 2d - 1 > d (counting: at least d^2 - (d-1)^2 "
-      "= 2d - 1; computed by SVD), d = " + std::to_string(d),
-      "window of d + 1 positions", Rule::shape,
-      [d] {
+      "= 2d - 1; computed by SVD), d = " + std::to_string(d))
+      .printed_as("window of d + 1 positions").decided_by([d] {
         const WindowNullSpace& w = window_null_space(d, d);
         const bool holds =
             w.null.dimension == 2 * d - 1 && w.commutant_image <= w.null.threshold;
@@ -310,63 +307,59 @@ Claim window_d_positions_insufficient(int d) {
                            "commutant: ||map * basis||_2 = " +
                            format(w.commutant_image) + " <= the threshold; " +
                            gap_text(w));
-      }};
+      });
 }
 
 Claim commutator(int d) {
   const std::string at = "d" + std::to_string(d);
-  return {"thm2.commutator." + at, section,
-      "Theorem 2 (b) <=> (c): the null space of M -> MR - RM (R = R_omega(1)) is the "
-      "span of the blocks; computed: largest principal sine, d = " + std::to_string(d),
-      "commutant of R = blocks aI + cJ", Rule::identity,
-      [d] {
+  return Claim("thm2.commutator." + at).in_section(section)
+      .stating("Theorem 2 (b) <=> (c): the null space of M -> MR - RM (R = R_omega(1)) is the "
+      "span of the blocks; computed: largest principal sine, d = " + std::to_string(d))
+      .printed_as("commutant of R = blocks aI + cJ").decided_by([d] {
         const CommutatorNullSpace c = commutator_null_space(d);
         if (c.null.dimension != d)
           return identity(c.null.dimension, d, 0,
                           "the commutator null space's dimension, an integer: exact");
-        Outcome o = identity(c.largest_sine, 0, c.wedin,
+        auto o = identity(c.largest_sine, 0, c.wedin,
                              "Wedin's sin-theta bound: threshold / (smallest kept - threshold)");
         o.detail += "; dimension " + std::to_string(c.null.dimension) +
                     ", smallest kept singular value " + format(c.null.smallest_kept);
         return o;
-      }};
+      });
 }
 PE_CLAIM_FAMILY(windows, kDimensions, &window_null_dimension, &window_is_commutant, &window_d_positions_insufficient, &commutator);
 
 // ---- the score on the commutant ----
 PE_CLAIM(score_formula) {
-  return {"thm2.score_formula", section,
-      "Theorem 2: on the commutant p(m)^T M p(n) = sum_j (a_j cos(Delta w_j) - c_j "
+  return Claim("thm2.score_formula").in_section(section)
+      .stating("Theorem 2: on the commutant p(m)^T M p(n) = sum_j (a_j cos(Delta w_j) - c_j "
       "sin(Delta w_j)), Delta = n - m; 200 seeded cases, d <= 30, |m|, |n| <= 5000; "
-      "residual in units of (|m|+|n|+1) sum_j(|a_j|+|c_j|) eps",
-      "sum_j (a_j cos - c_j sin)", Rule::identity,
-      [] {
+      "residual in units of (|m|+|n|+1) sum_j(|a_j|+|c_j|) eps")
+      .printed_as("sum_j (a_j cos - c_j sin)").decided_by([] {
         return identity(score_residuals().formula, 0, 8,
                         "8 units: rounding of each angle (|m| eps) and of the 2 x 2 products",
                         "(|m|+|n|+1)\u00b7sum_j(|a_j|+|c_j|)\u00b7eps");
-      }};
+      });
 }
 
 PE_CLAIM(offset_only) {
-  return {"thm2.offset_only", section,
-      "Theorem 2 (c) => (a): for M in the commutant, g(m + k, n + k) = g(m, n) for all "
-      "integers; 200 seeded cases with |m|, |n|, |k| <= 5000",
-      "depends only on n - m", Rule::identity,
-      [] {
+  return Claim("thm2.offset_only").in_section(section)
+      .stating("Theorem 2 (c) => (a): for M in the commutant, g(m + k, n + k) = g(m, n) for all "
+      "integers; 200 seeded cases with |m|, |n|, |k| <= 5000")
+      .printed_as("depends only on n - m").decided_by([] {
         return identity(score_residuals().offset_only, 0, 8,
                         "8 units of (|m|+|n|+2|k|+1) sum_j(|a_j|+|c_j|) eps: angle rounding");
-      }};
+      });
 }
 
 PE_CLAIM(commutes) {
-  return {"thm2.commutes", section,
-      "Theorem 2 (c) => (b): every block matrix aI + cJ commutes with R_omega(1); max "
-      "||MR - RM||_max / (||M||_max eps) over 200 seeded cases",
-      "MR = RM", Rule::identity,
-      [] {
+  return Claim("thm2.commutes").in_section(section)
+      .stating("Theorem 2 (c) => (b): every block matrix aI + cJ commutes with R_omega(1); max "
+      "||MR - RM||_max / (||M||_max eps) over 200 seeded cases")
+      .printed_as("MR = RM").decided_by([] {
         return identity(score_residuals().commutes, 0, 4,
                         "4 eps: each entry of MR and RM is a sum of two rounded products", "||M||_max\u00b7eps");
-      }};
+      });
 }
 
 // ---- the projection Pi ----
@@ -376,123 +369,112 @@ const char* kFrobeniusEps = "||M||_F\u00b7eps";
 const char* kInnerProductEps = "||M||\u00b7||N||\u00b7eps";
 
 PE_CLAIM(projection_idempotent) {
-  return {"thm2.projection.idempotent", section,
-      std::string("Pi (keep (tr B/2) I + ((B21 - B12)/2) J per block) is idempotent: "
-                  "||Pi Pi M - Pi M||_F") + unit_text,
-      "Pi^2 = Pi", Rule::identity,
-      [] { return identity(projection_residuals().idempotent, 0, 2, "2 eps: one halving and one sum per entry",
-                                   kFrobeniusEps); }};
+  return Claim("thm2.projection.idempotent").in_section(section)
+      .stating(std::string("Pi (keep (tr B/2) I + ((B21 - B12)/2) J per block) is idempotent: "
+                  "||Pi Pi M - Pi M||_F") + unit_text)
+      .printed_as("Pi^2 = Pi").decided_by([] { return identity(projection_residuals().idempotent, 0, 2, "2 eps: one halving and one sum per entry",
+                                   kFrobeniusEps); });
 }
 
 PE_CLAIM(projection_self_adjoint) {
-  return {"thm2.projection.self_adjoint", section,
-      "Pi is self-adjoint in the Frobenius inner product: |<Pi M, N> - <M, Pi N>| in "
-      "units of ||M|| ||N|| eps",
-      "Pi = Pi^T", Rule::identity,
-      [] { return identity(projection_residuals().self_adjoint, 0, 8, "8 eps: two inner products of d^2 terms, relative to their norms",
-                                   kInnerProductEps); }};
+  return Claim("thm2.projection.self_adjoint").in_section(section)
+      .stating("Pi is self-adjoint in the Frobenius inner product: |<Pi M, N> - <M, Pi N>| in "
+      "units of ||M|| ||N|| eps")
+      .printed_as("Pi = Pi^T").decided_by([] { return identity(projection_residuals().self_adjoint, 0, 8, "8 eps: two inner products of d^2 terms, relative to their norms",
+                                   kInnerProductEps); });
 }
 
 PE_CLAIM(projection_orthogonal) {
-  return {"thm2.projection.orthogonal", section,
-      "Pi is the orthogonal projection: <M - Pi M, Pi N> = 0, in units of ||M|| ||N|| eps",
-      "M - Pi M orthogonal to the commutant", Rule::identity,
-      [] { return identity(projection_residuals().orthogonal, 0, 8, "8 eps: an inner product of d^2 terms", kInnerProductEps); }};
+  return Claim("thm2.projection.orthogonal").in_section(section)
+      .stating("Pi is the orthogonal projection: <M - Pi M, Pi N> = 0, in units of ||M|| ||N|| eps")
+      .printed_as("M - Pi M orthogonal to the commutant").decided_by([] { return identity(projection_residuals().orthogonal, 0, 8, "8 eps: an inner product of d^2 terms", kInnerProductEps); });
 }
 
 PE_CLAIM(projection_range) {
-  return {"thm2.projection.range", section,
-            "Pi M lies in the commutant: ||(Pi M) R - R (Pi M)||_F, R = R_omega(1) for random "
-            "frequencies" + std::string(unit_text),
-            "Pi M commutes with R", Rule::identity,
-            [] { return identity(projection_residuals().in_commutant, 0, 8, "8 eps: two rounded 2 x 2 products per block",
-                                           kFrobeniusEps); }};
+  return Claim("thm2.projection.range").in_section(section)
+            .stating("Pi M lies in the commutant: ||(Pi M) R - R (Pi M)||_F, R = R_omega(1) for random "
+            "frequencies" + std::string(unit_text))
+            .printed_as("Pi M commutes with R").decided_by([] { return identity(projection_residuals().in_commutant, 0, 8, "8 eps: two rounded 2 x 2 products per block",
+                                           kFrobeniusEps); });
 }
 
 PE_CLAIM(projection_fixes_commutant) {
-  return {"thm2.projection.fixes_commutant", section,
-      "Pi fixes the commutant: Pi(C) = C for C = sum of aI + cJ blocks",
-      "Pi C = C", Rule::identity,
-      [] { return identity(projection_residuals().fixes, 0, 2, "2 eps: (x + x)/2 and (c + c)/2 round at most once",
-                                   "||C||_F\u00b7eps"); }};
+  return Claim("thm2.projection.fixes_commutant").in_section(section)
+      .stating("Pi fixes the commutant: Pi(C) = C for C = sum of aI + cJ blocks")
+      .printed_as("Pi C = C").decided_by([] { return identity(projection_residuals().fixes, 0, 2, "2 eps: (x + x)/2 and (c + c)/2 round at most once",
+                                   "||C||_F\u00b7eps"); });
 }
 
 PE_CLAIM(projection_matches_null_space) {
-  return {"thm2.projection.matches_null_space", section,
-      "Pi equals the orthogonal projector onto the numerically computed null space of the "
-      "d = 8 window map: max ||Pi M - N N^T vec M|| / ||M|| over 50 Gaussian M",
-      "Pi = projector onto the window null space", Rule::identity,
-      [] {
+  return Claim("thm2.projection.matches_null_space").in_section(section)
+      .stating("Pi equals the orthogonal projector onto the numerically computed null space of the "
+      "d = 8 window map: max ||Pi M - N N^T vec M|| / ||M|| over 50 Gaussian M")
+      .printed_as("Pi = projector onto the window null space").decided_by([] {
         const WindowNullSpace& w = window_null_space(8, 9);
         return identity(projection_residuals().against_svd, 0, 2 * w.wedin + 64 * kEps,
                         "twice Wedin's sine bound for the null space, plus rounding");
-      }};
+      });
 }
 
 // ---- the relativity defect of a random matrix ----
 PE_CLAIM(defect_rms_d16) {
-  return {"thm2.defect.rms.d16", section,
-      "Relativity defect: E delta^2 = 1 - 1/d for Gaussian M, so sqrt(E delta^2) at d = "
-      "16 is sqrt(15/16) (exact)",
-      "0.968", Rule::printed,
-      [] {
-        return printed_enclosed("0.968", std::sqrt(pe::gaussian_mean_squared_defect(16)),
+  return Claim("thm2.defect.rms.d16").in_section(section)
+      .stating("Relativity defect: E delta^2 = 1 - 1/d for Gaussian M, so sqrt(E delta^2) at d = "
+      "16 is sqrt(15/16) (exact)")
+      .printed_as("0.968").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, std::sqrt(pe::gaussian_mean_squared_defect(16)),
                                 [] { return sqrt(pe::Enclosure(15) / 16); });
-      }};
+      });
 }
 
 PE_CLAIM(defect_mean_d16) {
-  return {"thm2.defect.mean.d16", section,
-      "Relativity defect: the exact mean E delta = E sqrt(1 - B), B ~ Beta(8, 120), at "
-      "d = 16 (Gamma-function ratio)",
-      "0.968", Rule::printed,
-      [] {
+  return Claim("thm2.defect.mean.d16").in_section(section)
+      .stating("Relativity defect: the exact mean E delta = E sqrt(1 - B), B ~ Beta(8, 120), at "
+      "d = 16 (Gamma-function ratio)")
+      .printed_as("0.968").decided_by([](const PrintedValue& article) {
         // E (1 - B)^(1/2) = B(8, 120.5) / B(8, 120) = [G(128)/G(120)] / [G(128.5)/G(120.5)]
         // = prod_{i<8} (120 + i) / (120.5 + i): a rational number, enclosed.
-        return printed_enclosed("0.968", pe::gaussian_mean_defect(16), [] {
+        return printed_enclosed(article, pe::gaussian_mean_defect(16), [] {
           pe::Enclosure mean = 1;
           for (int i = 0; i < 8; ++i) mean *= pe::Enclosure(120 + i) / (pe::Enclosure(241 + 2 * i) / 2);
           return mean;
         });
-      }};
+      });
 }
 
 PE_CLAIM(defect_monte_carlo_d16) {
-  return {"thm2.defect.monte_carlo.d16", section,
-      "Relativity defect: seeded Monte Carlo mean of delta over 20000 Gaussian 16 x 16 "
-      "matrices, k = 4 standard errors",
-      "0.968", Rule::statistical,
-      [] {
+  return Claim("thm2.defect.monte_carlo.d16").in_section(section)
+      .stating("Relativity defect: seeded Monte Carlo mean of delta over 20000 Gaussian 16 x 16 "
+      "matrices, k = 4 standard errors")
+      .printed_as("0.968").decided_by([](const PrintedValue& article) {
         const DefectSample& s = defect_sample(16);
-        return statistical("0.968", s.mean, s.mean_se, 4);
-      }};
+        return statistical(article, s.mean, s.mean_se, 4);
+      });
 }
 
 const int kDefectDimensions[] = {2, 8, 16, 64};
   
 
 Claim defect_mean_square(int d) {
-  return {"thm2.defect.mean_square.d" + std::to_string(d), section,
-      "Relativity defect: E delta^2 = 1 - 1/d; seeded Monte Carlo mean of delta^2 over "
-      "20000 Gaussian matrices at d = " + std::to_string(d),
-      "1 - 1/d", Rule::statistical,
-      [d] {
+  return Claim("thm2.defect.mean_square.d" + std::to_string(d)).in_section(section)
+      .stating("Relativity defect: E delta^2 = 1 - 1/d; seeded Monte Carlo mean of delta^2 over "
+      "20000 Gaussian matrices at d = " + std::to_string(d))
+      .printed_as("1 - 1/d").decided_by([d] {
         const DefectSample& s = defect_sample(d);
         return statistical_agreement(s.mean_square, pe::gaussian_mean_squared_defect(d),
                                      s.mean_square_se, 4,
                                      "the Monte Carlo mean's standard error");
-      }};
+      });
 }
 PE_CLAIM_FAMILY(defect_mean_square, kDefectDimensions, &defect_mean_square);
 
 PE_CLAIM(defect_beta_law_d16) {
-  return {"thm2.defect.beta_law.d16", section,
-      "Relativity defect: for a Gaussian M, ||Pi M||^2 / ||M||^2 = 1 - delta^2 has a Beta "
+  return Claim("thm2.defect.beta_law.d16").in_section(section)
+      .stating("Relativity defect: for a Gaussian M, ||Pi M||^2 / ||M||^2 = 1 - delta^2 has a Beta "
       "law with mean 1/d. Checked as the law it must be, Beta(d/2, (d^2-d)/2) (a "
       "chi-squared of d degrees of freedom over one of d^2; mean 1/d), by the "
-      "Kolmogorov-Smirnov statistic of 20000 seeded samples at d = 16",
-      "a Beta distribution with mean 1/d", Rule::statistical,
-      [] {
+      "Kolmogorov-Smirnov statistic of 20000 seeded samples at d = 16")
+      .printed_as("a Beta distribution with mean 1/d").decided_by([] {
         const DefectSample& s = defect_sample(16);
         // Asymptotic KS critical value at level 0.001: 1.949 / sqrt(N).
         const double critical = 1.949 / std::sqrt(double(s.count));
@@ -500,18 +482,17 @@ PE_CLAIM(defect_beta_law_d16) {
                        "KS statistic " + format(s.ks_statistic) +
                            (s.ks_statistic <= critical ? " <= " : " > ") + format(critical) +
                            " = 1.949/sqrt(N), the 0.001-level critical value");
-      }};
+      });
 }
 
 PE_CLAIM(defect_scalar) {
-  return {"thm2.defect.scalar", section,
-      "The circle denoiser's learned M = cI lies in the commutant: delta(cI) = 0 (d = 16, "
-      "c = 0.37)",
-      "delta(cI) = 0", Rule::identity,
-      [] {
+  return Claim("thm2.defect.scalar").in_section(section)
+      .stating("The circle denoiser's learned M = cI lies in the commutant: delta(cI) = 0 (d = 16, "
+      "c = 0.37)")
+      .printed_as("delta(cI) = 0").decided_by([] {
         return identity(pe::relativity_defect(0.37 * Eigen::MatrixXd::Identity(16, 16)), 0,
                         2 * kEps, "2 eps: the block average (c + c)/2 is exact");
-      }};
+      });
 }
 
 }  // namespace pe::theorems::theorem2_claims

@@ -45,12 +45,11 @@ using namespace pe::theorems;
 const std::string section = "Relative position: biases and the ALiBi kernel";
 
 PE_CLAIM(shaw_relative) {
-  return {"def3.shaw.relative", section,
-      "Definition 3 (Shaw and colleagues): the score depends on the positions only through "
+  return Claim("def3.shaw.relative").in_section(section)
+      .stating("Definition 3 (Shaw and colleagues): the score depends on the positions only through "
       "the offset: 1,000 seeded (t, j) pairs, t <= 10^6, each moved together by a seeded "
-      "shift up to 10^6; computed: the largest |s(t, j) - s(t + c, j + c)|",
-      "s_tj = q_t (k_j + a_min(r, K))^T / tau", Rule::identity,
-      [] {
+      "shift up to 10^6; computed: the largest |s(t, j) - s(t + c, j + c)|")
+      .printed_as("s_tj = q_t (k_j + a_min(r, K))^T / tau").decided_by([] {
         const ShawSample s = shaw_sample(3);
         pe::Rng rng(4);
         double worst = 0;
@@ -63,16 +62,15 @@ PE_CLAIM(shaw_relative) {
         return identity(worst, 0, 0,
                         "exact: both scores are the same floating-point operations on the "
                         "same table row");
-      }};
+      });
 }
 
 PE_CLAIM(shaw_blind_past_clip) {
-  return {"def3.shaw.blind_past_clip", section,
-      "Definition 3 (Shaw and colleagues), past the clip: with K = 16 and a seeded table, "
+  return Claim("def3.shaw.blind_past_clip").in_section(section)
+      .stating("Definition 3 (Shaw and colleagues), past the clip: with K = 16 and a seeded table, "
       "the offsets 0 .. 10^4 give exactly K + 1 distinct scores, and every offset from K on "
-      "scores as offset K does",
-      "one vector per offset up to a clip K", Rule::shape,
-      [] {
+      "scores as offset K does")
+      .printed_as("one vector per offset up to a clip K").decided_by([] {
         const ShawSample s = shaw_sample(5);
         const long t = 20000;
         std::set<double> distinct;
@@ -87,7 +85,7 @@ PE_CLAIM(shaw_blind_past_clip) {
                      std::to_string(distinct.size()) + " distinct scores",
                      "must be K + 1 = " + std::to_string(kClip + 1) +
                          ", with every offset >= K scoring as offset K");
-      }};
+      });
 }
 
 }  // namespace pe::theorems::shaw_vectors_claims

@@ -88,15 +88,14 @@ using namespace pe::theorems;
 const std::string section = "Relative position: biases and the ALiBi kernel";
 
 PE_CLAIM(t5_bucket_count) {
-  return {"def3.t5.bucket_count", section,
-      "Definition 3 (T5): with the causal defaults (32 buckets, max distance 128) the "
-      "offsets 0..10^6 use exactly the buckets 0..31; computed: how many distinct buckets",
-      "32", Rule::printed,
-      [] {
+  return Claim("def3.t5.bucket_count").in_section(section)
+      .stating("Definition 3 (T5): with the causal defaults (32 buckets, max distance 128) the "
+      "offsets 0..10^6 use exactly the buckets 0..31; computed: how many distinct buckets")
+      .printed_as("32").decided_by([](const PrintedValue& article) {
         const std::vector<int>& b = scanned_buckets();
         const std::set<int> used(b.begin(), b.end());
         const bool contiguous = *used.begin() == 0 && *used.rbegin() == int(used.size()) - 1;
-        Outcome o = printed_enclosed("32", double(used.size()), [] {
+        auto o = printed_enclosed(article, double(used.size()), [] {
           const EnclosedBuckets e = enclosed_buckets();
           if (!e.decided || e.distinct < 0) return pe::enclose_between(0.0, 32.0);
           return pe::Enclosure(e.distinct);
@@ -107,15 +106,14 @@ PE_CLAIM(t5_bucket_count) {
           o.detail += "; but the buckets used are not 0..n-1";
         }
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(t5_exact_below_16) {
-  return printed_at({"def3.t5.exact_below_16", section,
-      "Definition 3 (T5): offsets below 16 each get their own bucket (bucket(r) = r), and "
-      "no offset from 16 on falls into buckets 0..15",
-      "offsets below 16 exact", Rule::shape,
-      [] {
+  return printed_at(Claim("def3.t5.exact_below_16").in_section(section)
+      .stating("Definition 3 (T5): offsets below 16 each get their own bucket (bucket(r) = r), and "
+      "no offset from 16 on falls into buckets 0..15")
+      .printed_as("offsets below 16 exact").decided_by([] {
         const std::vector<int>& b = scanned_buckets();
         bool holds = true;
         for (long r = 0; r < 16; ++r) holds = holds && b[r] == r;
@@ -125,16 +123,15 @@ PE_CLAIM(t5_exact_below_16) {
         return shape(holds, "bucket(r) = r for r < 16; bucket(16) = " + std::to_string(b[16]),
                        first_shared < 0 ? "offsets 16..10^6 all land in buckets >= 16"
                                         : "offset " + std::to_string(first_shared) + " lands below 16");
-      }}, {{"def3.t5", "16"}});
+      }), {{"def3.t5", "16"}});
 }
 
 PE_CLAIM(t5_last_bucket_start) {
-  return {"def3.t5.last_bucket_start", section,
-      "Definition 3 (T5): the first offset in the last bucket (31), found by scanning",
-      "113", Rule::printed,
-      [] {
+  return Claim("def3.t5.last_bucket_start").in_section(section)
+      .stating("Definition 3 (T5): the first offset in the last bucket (31), found by scanning")
+      .printed_as("113").decided_by([](const PrintedValue& article) {
         const long first = first_offset_in(31);
-        Outcome o = printed_enclosed("113", double(first), [] {
+        auto o = printed_enclosed(article, double(first), [] {
           const EnclosedBuckets e = enclosed_buckets();
           if (!e.decided || e.first_in_last < 0) return pe::enclose_between(0.0, 1e6);
           return pe::Enclosure(e.first_in_last);
@@ -142,15 +139,14 @@ PE_CLAIM(t5_last_bucket_start) {
         o.computed = std::to_string(first);
         o.detail += "; bucket(112) = " + std::to_string(pe::t5_bucket(112));
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(t5_last_bucket_holds_all) {
-  return printed_at({"def3.t5.last_bucket_holds_all", section,
-      "Definition 3 (T5): the last bucket holds every offset from 113 on (scan to 10^6; "
-      "the formula is nondecreasing and clipped, so it stays there)",
-      "every offset from 113 on", Rule::shape,
-      [] {
+  return printed_at(Claim("def3.t5.last_bucket_holds_all").in_section(section)
+      .stating("Definition 3 (T5): the last bucket holds every offset from 113 on (scan to 10^6; "
+      "the formula is nondecreasing and clipped, so it stays there)")
+      .printed_as("every offset from 113 on").decided_by([] {
         const std::vector<int>& b = scanned_buckets();
         long exception = -1;
         for (long r = 113; r <= kScan; ++r)
@@ -158,38 +154,36 @@ PE_CLAIM(t5_last_bucket_holds_all) {
         return shape(exception < 0, exception < 0 ? "bucket 31 for 113..10^6" : std::to_string(exception),
                        exception < 0 ? "no exception up to 10^6"
                                      : "offset " + std::to_string(exception) + " is not in bucket 31");
-      }}, {{"def3.t5", "113"}});
+      }), {{"def3.t5", "113"}});
 }
 
 PE_CLAIM(t5_last_bucket_onset) {
-  return {"def3.t5.last_bucket_onset", section,
-      "Definition 3 (T5): the logarithmic map reaches the last bucket at 16 * 8^(15/16) "
-      "(the clip, not the max distance 128)",
-      "112.4", Rule::printed, [] {
-        return printed_enclosed("112.4", pe::t5_last_bucket_onset(), [] {
+  return Claim("def3.t5.last_bucket_onset").in_section(section)
+      .stating("Definition 3 (T5): the logarithmic map reaches the last bucket at 16 * 8^(15/16) "
+      "(the clip, not the max distance 128)")
+      .printed_as("112.4").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, pe::t5_last_bucket_onset(), [] {
           return 16 * pow(pe::Enclosure(8), pe::Enclosure(15) / 16);  // the causal defaults
         });
-      }};
+      });
 }
 
 PE_CLAIM(t5_not_at_max_distance) {
-  return printed_at({"def3.t5.not_at_max_distance", section,
-      "Definition 3 (T5): the last bucket begins before 128 = max distance; offsets 113..127 "
-      "are already in it",
-      "not at 128", Rule::shape,
-      [] {
+  return printed_at(Claim("def3.t5.not_at_max_distance").in_section(section)
+      .stating("Definition 3 (T5): the last bucket begins before 128 = max distance; offsets 113..127 "
+      "are already in it")
+      .printed_as("not at 128").decided_by([] {
         const long first = first_offset_in(31);
         return shape(first < 128 && pe::t5_bucket(127) == 31, std::to_string(first),
                        "first offset of bucket 31 is " + std::to_string(first) + " < 128");
-      }}, {{"def3.t5", "128"}});
+      }), {{"def3.t5", "128"}});
 }
 
 PE_CLAIM(t5_log_spaced) {
-  return {"def3.t5.log_spaced", section,
-      "Definition 3 (T5): the buckets 16..31 start at ceil(16 * 8^((k-16)/16)), a "
-      "geometric progression (logarithmic spacing)",
-      "log-spaced buckets", Rule::shape,
-      [] {
+  return Claim("def3.t5.log_spaced").in_section(section)
+      .stating("Definition 3 (T5): the buckets 16..31 start at ceil(16 * 8^((k-16)/16)), a "
+      "geometric progression (logarithmic spacing)")
+      .printed_as("log-spaced buckets").decided_by([] {
         std::string starts;
         bool holds = true;
         for (int k = 16; k < 32; ++k) {
@@ -200,7 +194,7 @@ PE_CLAIM(t5_log_spaced) {
         }
         return shape(holds, starts, "first offsets of buckets 16..31; each must equal "
                                       "ceil(16 * 8^((k-16)/16))");
-      }};
+      });
 }
 
 }  // namespace pe::theorems::t5_buckets_claims

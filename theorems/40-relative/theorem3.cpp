@@ -176,117 +176,108 @@ const std::string section = "Relative position: biases and the ALiBi kernel";
 
 // ---- slopes ----
 PE_CLAIM(slope_first_H8) {
-  return {"thm3.slope.first_H8", section,
-      "Definition 3 (ALiBi): head h of H has slope 2^(-8h/H); the first slope at H = 8, "
-      "the single head's s",
-      "1/2", Rule::identity,
-      [] { return identity(pe::alibi_slope(1, 8), 0.5, 0, "exact: exp2 of an integer"); }};
+  return Claim("thm3.slope.first_H8").in_section(section)
+      .stating("Definition 3 (ALiBi): head h of H has slope 2^(-8h/H); the first slope at H = 8, "
+      "the single head's s")
+      .printed_as("1/2").decided_by([] { return identity(pe::alibi_slope(1, 8), 0.5, 0, "exact: exp2 of an integer"); });
 }
 
 PE_CLAIM(slopes_H8) {
-  return {"thm3.slopes.H8", section,
-      "Definition 3 (ALiBi): at H = 8 the slopes are 1/2, 1/4, ..., 1/256 (ALiBi's "
-      "geometric sequence); computed: max |s_h - 2^-h|",
-      "2^(-8h/H)", Rule::identity,
-      [] {
+  return Claim("thm3.slopes.H8").in_section(section)
+      .stating("Definition 3 (ALiBi): at H = 8 the slopes are 1/2, 1/4, ..., 1/256 (ALiBi's "
+      "geometric sequence); computed: max |s_h - 2^-h|")
+      .printed_as("2^(-8h/H)").decided_by([] {
         const std::vector<double> s = pe::alibi_slopes(8);
         double gap = 0;
         for (int h = 1; h <= 8; ++h) gap = std::max(gap, std::fabs(s[h - 1] - std::ldexp(1.0, -h)));
         return identity(gap, 0, 0, "exact: powers of two");
-      }};
+      });
 }
 
 // ---- (i) ----
 PE_CLAIM(product_kernel) {
-  return {"thm3.product_kernel", section,
-      "Theorem 3 (i): ALiBi attention (reference causal softmax of c_tj - s(t-j)) equals "
+  return Claim("thm3.product_kernel").in_section(section)
+      .stating("Theorem 3 (i): ALiBi attention (reference causal softmax of c_tj - s(t-j)) equals "
       "the Nadaraya-Watson smoother with kernel e^{c_tj} e^{-s(t-j)}; 20 seeded heads, "
-      "n <= 96; max output gap in units of n ||V||_max eps",
-      "alpha_tj proportional to e^{c_tj} e^{-s(t-j)}", Rule::identity,
-      [] {
+      "n <= 96; max output gap in units of n ||V||_max eps")
+      .printed_as("alpha_tj proportional to e^{c_tj} e^{-s(t-j)}").decided_by([] {
         return identity(product_kernel_gap(), 0, 8,
                         "8 units of n ||V|| eps: two normalised sums of n positive terms");
-      }};
+      });
 }
 
 PE_CLAIM(time_kernel_pd) {
-  return {"thm3.time_kernel_pd", section,
-      "Theorem 3 (i): the bidirectional kernel e^{-s|x_a - x_b|} gives positive-definite "
+  return Claim("thm3.time_kernel_pd").in_section(section)
+      .stating("Theorem 3 (i): the bidirectional kernel e^{-s|x_a - x_b|} gives positive-definite "
       "Gram matrices; 100 seeded sets of distinct positions; computed: min lambda_min / "
-      "(n eps lambda_max)",
-      "e^{-s|t-j|} positive definite", Rule::bound,
-      [] {
+      "(n eps lambda_max)")
+      .printed_as("e^{-s|t-j|} positive definite").decided_by([] {
         const KernelChecks& k = kernel_checks();
         const bool holds = k.smallest_eigenvalue > 1 && k.cholesky_ok;
         return not_certifiable(bound(holds, format(k.smallest_eigenvalue),
                        "lambda_min must clear the eigensolver's error n eps lambda_max "
                        "(ratio > 1), and Cholesky must succeed"), kSeededInstances);
-      }};
+      });
 }
 
 PE_CLAIM(time_kernel_determinant) {
-  return {"thm3.time_kernel_determinant", section,
-      "Theorem 3 (i): on sorted points det[e^{-s|x_a - x_b|}] = prod_i (1 - e^{-2s(x_{i+1} "
+  return Claim("thm3.time_kernel_determinant").in_section(section)
+      .stating("Theorem 3 (i): on sorted points det[e^{-s|x_a - x_b|}] = prod_i (1 - e^{-2s(x_{i+1} "
       "- x_i)}) > 0 (an AR(1) covariance), which makes it positive definite; max |log det "
-      "(Cholesky) - sum log(1 - e^{-2s gap})| in units of n^2 eps cond(K)",
-      "prod (1 - e^{-2 s gap})", Rule::identity,
-      [] {
+      "(Cholesky) - sum log(1 - e^{-2s gap})| in units of n^2 eps cond(K)")
+      .printed_as("prod (1 - e^{-2 s gap})").decided_by([] {
         return identity(kernel_checks().determinant_gap, 0, 1,
                         "first-order bound |d log det| <= n cond(K) ||dK|| / ||K|| with the "
                         "Cholesky backward error ||dK|| <= n eps ||K||",
                         "n^2\u00b7eps\u00b7cond(K)");
-      }};
+      });
 }
 
 PE_CLAIM(product_kernel_psd) {
-  return {"thm3.product_kernel_psd", section,
-      "Theorem 3 (i): the product of the time kernel with the positive-definite content "
+  return Claim("thm3.product_kernel_psd").in_section(section)
+      .stating("Theorem 3 (i): the product of the time kernel with the positive-definite content "
       "kernel e^{<h_a, h_b>} (W_Q = W_K) is positive definite (Schur product); computed: "
-      "min lambda_min / (n eps lambda_max)",
-      "product kernel positive definite", Rule::bound,
-      [] {
+      "min lambda_min / (n eps lambda_max)")
+      .printed_as("product kernel positive definite").decided_by([] {
         const double m = kernel_checks().smallest_product;
         return not_certifiable(bound(m > 1, format(m),
                        "lambda_min must clear the eigensolver's error n eps lambda_max (ratio > 1)"), kSeededInstances);
-      }};
+      });
 }
 
 // ---- (ii) and (iii) on seeded instances ----
 PE_CLAIM(far_weight_bound) {
-  return {"thm3.far_weight_bound", section,
-      "Theorem 3 (ii): weight on offsets r >= D is at most e^W e^{-sD} / (1 - e^{-s}); 200 "
+  return Claim("thm3.far_weight_bound").in_section(section)
+      .stating("Theorem 3 (ii): weight on offsets r >= D is at most e^W e^{-sD} / (1 - e^{-s}); 200 "
       "seeded queries of length up to 8192 (random and adversarial content), every D; "
-      "computed: the largest log(weight / bound), in log space since e^{-sD} underflows",
-      "<= e^W e^{-sD}/(1 - e^{-s})", Rule::bound,
-      [] {
+      "computed: the largest log(weight / bound), in log space since e^{-sD} underflows")
+      .printed_as("<= e^W e^{-sD}/(1 - e^{-s})").decided_by([] {
         const BoundRatios& b = bound_ratios();
         return not_certifiable(bound(b.far_within && b.stated_sample(), format(b.far_log_ratio),
                        "computed: max log(weight on r >= D / bound); each must be <= its "
                        "rounding budget 8 eps (max|c| + sL + W + 1) + 2 L eps; longest length " +
                            std::to_string(b.longest) + "; " + b.census()), kSeededInstances);
-      }};
+      });
 }
 
 PE_CLAIM(ratio_bound) {
-  return {"thm3.ratio_bound", section,
-      "Theorem 3 (iii): alpha_r <= e^{W - s r} alpha_0 for every offset; same 200 queries; "
-      "computed: the largest log alpha_r - log alpha_0 - (W - s r)",
-      "alpha_r <= e^{W - sr} alpha_0", Rule::bound,
-      [] {
+  return Claim("thm3.ratio_bound").in_section(section)
+      .stating("Theorem 3 (iii): alpha_r <= e^{W - s r} alpha_0 for every offset; same 200 queries; "
+      "computed: the largest log alpha_r - log alpha_0 - (W - s r)")
+      .printed_as("alpha_r <= e^{W - sr} alpha_0").decided_by([] {
         const BoundRatios& b = bound_ratios();
         return not_certifiable(bound(b.ratio_within && b.stated_sample(), format(b.ratio_log),
                        "computed: max of log alpha_r - log alpha_0 - (W - s r); each must be "
                        "<= twice the log-weight rounding budget; " + b.census()), kSeededEqualityInDisguise);
-      }};
+      });
 }
 
 PE_CLAIM(horizon) {
-  return {"thm3.horizon", section,
-      "Theorem 3 (iii): beyond the horizon W/s = 40 (W = 20, s = 1/2) a key weighs less "
+  return Claim("thm3.horizon").in_section(section)
+      .stating("Theorem 3 (iii): beyond the horizon W/s = 40 (W = 20, s = 1/2) a key weighs less "
       "than the query's own position whatever its content (r = 41 with the highest content "
-      "against r = 0 with the lowest), while just inside (r = 39) content can still win",
-      "a key farther back than W/s gets less weight", Rule::shape,
-      [] {
+      "against r = 0 with the lowest), while just inside (r = 39) content can still win")
+      .printed_as("a key farther back than W/s gets less weight").decided_by([] {
         auto ratio_at = [](long r) {
           Eigen::VectorXd c = Eigen::VectorXd::Zero(200);
           c(r) = 20;  // the single best-content key at offset r, all else (incl. r = 0) at 0
@@ -297,7 +288,7 @@ PE_CLAIM(horizon) {
         return shape(outside < 1 && inside > 1,
                        "alpha_41/alpha_0 = " + format(outside) + ", alpha_39/alpha_0 = " + format(inside),
                        "must be < 1 beyond the horizon and > 1 inside it");
-      }};
+      });
 }
 
 // ---- the printed bound values ----
@@ -310,28 +301,26 @@ const Printed kPrintedBounds[] = {{40, "2.54"}, {60, "1.15e-4"}, {80, "5.24e-9"}
   
 
 Claim printed_bound(const Printed& p) {
-  return {"thm3.bound.D" + std::to_string(p.distance), section,
-      "Theorem 3 (ii): the bound e^W e^{-sD} / (1 - e^{-s}) at W = 20, s = 1/2, D = " +
-          std::to_string(p.distance),
-      p.value, Rule::printed,
-      [p] {
-        return printed_enclosed(p.value, pe::alibi_far_weight_bound(20, 0.5, p.distance), [p] {
+  return Claim("thm3.bound.D" + std::to_string(p.distance)).in_section(section)
+      .stating("Theorem 3 (ii): the bound e^W e^{-sD} / (1 - e^{-s}) at W = 20, s = 1/2, D = " +
+          std::to_string(p.distance))
+      .printed_as(p.value).decided_by([p](const PrintedValue& article) {
+        return printed_enclosed(article, pe::alibi_far_weight_bound(20, 0.5, p.distance), [p] {
           using pe::Enclosure;
           const Enclosure s = Enclosure(1) / 2;
           return exp(Enclosure(20)) * exp(-s * p.distance) / (1 - exp(-s));
         });
-      }};
+      });
 }
 PE_CLAIM_FAMILY(printed_bounds, kPrintedBounds, &printed_bound);
 
 PE_CLAIM(bound_worst_case_D60) {
-  return {"thm3.bound.worst_case.D60", section,
-      "Theorem 3 (ii) is tight up to its constant: the worst content (W on every offset "
+  return Claim("thm3.bound.worst_case.D60").in_section(section)
+      .stating("Theorem 3 (ii) is tight up to its constant: the worst content (W on every offset "
       ">= D, 0 nearer; length 10^4, W = 20, s = 1/2, D = 60) puts weight "
       "e^W S_far / (S_near + e^W S_far) beyond D, so weight / bound -> (1 - e^{-s}) / "
-      "(1 - e^{-sD} + e^{W - sD}); computed: the measured ratio",
-      "<= e^W e^{-sD}/(1 - e^{-s})", Rule::identity,
-      [] {
+      "(1 - e^{-sD} + e^{W - sD}); computed: the measured ratio")
+      .printed_as("<= e^W e^{-sD}/(1 - e^{-s})").decided_by([] {
         const double width = 20, slope = 0.5, distance = 60;
         Eigen::VectorXd content = Eigen::VectorXd::Zero(10000);
         content.tail(10000 - long(distance)).setConstant(width);
@@ -340,7 +329,7 @@ PE_CLAIM(bound_worst_case_D60) {
         const double ratio = tail / pe::alibi_far_weight_bound(width, slope, distance);
         const double predicted = -std::expm1(-slope) /
                                  (1 - std::exp(-slope * distance) + std::exp(width - slope * distance));
-        Outcome o = identity(ratio, predicted, 1e-12 * predicted,
+        auto o = identity(ratio, predicted, 1e-12 * predicted,
                              "1e-12 relative: sums of 10^4 positive terms (the finite length "
                              "changes the ratio by e^{-5000})");
         o.detail += "; worst-case weight " + format(tail) + " against the printed bound's " +
@@ -349,32 +338,30 @@ PE_CLAIM(bound_worst_case_D60) {
                     "~ 1/(1 - e^{-s}) = " + format(-1 / std::expm1(-slope)) +
                     ", the price of alpha_0 <= 1 in its proof";
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(bound_vacuous_inside_horizon) {
-  return {"thm3.bound.vacuous_inside_horizon", section,
-      "Theorem 3 (ii): the bound is vacuous (>= 1) for every D up to the horizon W/s = 40 "
-      "(W = 20, s = 1/2); computed: the first integer D where it drops below 1",
-      "vacuous inside the horizon", Rule::shape,
-      [] {
+  return Claim("thm3.bound.vacuous_inside_horizon").in_section(section)
+      .stating("Theorem 3 (ii): the bound is vacuous (>= 1) for every D up to the horizon W/s = 40 "
+      "(W = 20, s = 1/2); computed: the first integer D where it drops below 1")
+      .printed_as("vacuous inside the horizon").decided_by([] {
         int first = -1;
         for (int d = 0; d <= 200 && first < 0; ++d)
           if (pe::alibi_far_weight_bound(20, 0.5, d) < 1) first = d;
         return shape(first > 40, std::to_string(first),
                        "bound >= 1 for D = 0.." + std::to_string(first - 1) +
                            "; must include every D <= 40");
-      }};
+      });
 }
 
 PE_CLAIM(length_independence) {
-  return printed_at({"thm3.length_independence", section,
-      "Theorem 3 (ii) read as extrapolation: the weights on offsets 0..99 of a query at "
+  return printed_at(Claim("thm3.length_independence").in_section(section)
+      .stating("Theorem 3 (ii) read as extrapolation: the weights on offsets 0..99 of a query at "
       "length 10^5 match those at length 100 (same content, W = 20, s = 1/2) within the "
       "bound on offsets >= 100; the content is adversarial (20 on every offset >= 100, 0 "
-      "nearer) so that the far weight is as large as it can be",
-      "behaviour at length 1e5 = behaviour at length 100", Rule::bound,
-      [] {
+      "nearer) so that the far weight is as large as it can be")
+      .printed_as("behaviour at length 1e5 = behaviour at length 100").decided_by([] {
         pe::Rng rng(34);
         const Eigen::VectorXd content = content_scores(rng, 100000, 20, true, 100);
         const Eigen::VectorXd long_run = pe::alibi_offset_weights(content, 0.5);
@@ -383,7 +370,7 @@ PE_CLAIM(length_independence) {
         // The long run's weights are the short run's times (1 - T), T its weight on
         // r >= 100, so the gap is T <= bound(D = 100). Enclosed: every weight
         // e^(c_r - s r) / sum as an MPFI interval, the content's doubles exact.
-        Outcome o = bound_enclosed(
+        auto o = bound_enclosed(
             false,
             [&content] {
               using pe::Enclosure;
@@ -403,7 +390,7 @@ PE_CLAIM(length_independence) {
         o.detail += "; in double the gap is " + format(gap) + ", the bound " +
                     format(pe::alibi_far_weight_bound(20, 0.5, 100));
         return o;
-      }}, {{"thm3.bound_values", "10^5"}, {"thm3.bound_values", "100"}});
+      }), {{"thm3.bound_values", "10^5"}, {"thm3.bound_values", "100"}});
 }
 
 }  // namespace pe::theorems::theorem3_claims

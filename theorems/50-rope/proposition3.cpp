@@ -164,105 +164,97 @@ using namespace pe::theorems;
 const std::string section = "Rotations: RoPE";
 
 PE_CLAIM(relative) {
-  return {"prop3.relative", section,
-      "Proposition 3 (i): <R(m)q, R(n)k> = <q, R(n - m)k>, 200 seeded cases (d <= 64, "
-      "|m|, |n| <= 10^4); residual in units of (|m| + |n| + d) eps ||q|| ||k||",
-      "<R(m)q, R(n)k> = <q, R(n-m)k>", Rule::identity,
-      [] {
+  return Claim("prop3.relative").in_section(section)
+      .stating("Proposition 3 (i): <R(m)q, R(n)k> = <q, R(n - m)k>, 200 seeded cases (d <= 64, "
+      "|m|, |n| <= 10^4); residual in units of (|m| + |n| + d) eps ||q|| ||k||")
+      .printed_as("<R(m)q, R(n)k> = <q, R(n-m)k>").decided_by([] {
         return identity(rotation_residuals().relative, 0, 8,
                         "8 units of (|m|+|n|+d) eps ||q|| ||k||: angle rounding in both "
                         "rotations plus a d-term dot product");
-      }};
+      });
 }
 
 PE_CLAIM(isometric) {
-  return {"prop3.isometric", section,
-      "Proposition 3 (ii): ||R(m)q|| = ||q||, same sample; residual in units of "
-      "(d + 1) eps ||q||",
-      "||R(m)q|| = ||q||", Rule::identity,
-      [] {
+  return Claim("prop3.isometric").in_section(section)
+      .stating("Proposition 3 (ii): ||R(m)q|| = ||q||, same sample; residual in units of "
+      "(d + 1) eps ||q||")
+      .printed_as("||R(m)q|| = ||q||").decided_by([] {
         return identity(rotation_residuals().isometric, 0, 8,
                         "8 units of (d+1) eps ||q||: cos^2 + sin^2 = 1 to a few eps per "
                         "plane, norm of d terms; angle errors do not change a norm");
-      }};
+      });
 }
 
 PE_CLAIM(trig_polynomial) {
-  return {"prop3.trig_polynomial", section,
-      "Proposition 3 (iii): <q, R(Delta)k> = sum_j rho_j cos(Delta theta_j + phi_j) at "
-      "Delta = n - m, same sample; residual in units of (|Delta| + d) eps ||q|| ||k||",
-      "s(Delta) = sum_j rho_j cos(Delta theta_j + phi_j)", Rule::identity,
-      [] {
+  return Claim("prop3.trig_polynomial").in_section(section)
+      .stating("Proposition 3 (iii): <q, R(Delta)k> = sum_j rho_j cos(Delta theta_j + phi_j) at "
+      "Delta = n - m, same sample; residual in units of (|Delta| + d) eps ||q|| ||k||")
+      .printed_as("s(Delta) = sum_j rho_j cos(Delta theta_j + phi_j)").decided_by([] {
         return identity(rotation_residuals().polynomial, 0, 8,
                         "8 units of (|Delta|+d) eps ||q|| ||k||: angle rounding, d terms");
-      }};
+      });
 }
 
 PE_CLAIM(amplitudes_phases) {
-  return {"prop3.amplitudes_phases", section,
-      "Proposition 3 (iii): rho_j = ||q_j|| ||k_j|| and phi_j is the angle from q_j to "
-      "k_j, i.e. R(phi_j) q_j rho_j / ||q_j||^2 = k_j; residual in units of 8 eps ||k_j||",
-      "rho_j = ||q_j|| ||k_j||, phi_j = angle(q_j -> k_j)", Rule::identity,
-      [] {
+  return Claim("prop3.amplitudes_phases").in_section(section)
+      .stating("Proposition 3 (iii): rho_j = ||q_j|| ||k_j|| and phi_j is the angle from q_j to "
+      "k_j, i.e. R(phi_j) q_j rho_j / ||q_j||^2 = k_j; residual in units of 8 eps ||k_j||")
+      .printed_as("rho_j = ||q_j|| ||k_j||, phi_j = angle(q_j -> k_j)").decided_by([] {
         return identity(rotation_residuals().phases, 0, 1,
                         "one unit of 8 eps ||k_j||: an atan2, a 2 x 2 rotation, one "
                         "scaling");
-      }};
+      });
 }
 
 PE_CLAIM(sinusoidal_code) {
-  return {"prop3.sinusoidal_code", section,
-      "Definition 4 remark: RoPE uses Definition 2's frequencies, so rotating "
+  return Claim("prop3.sinusoidal_code").in_section(section)
+      .stating("Definition 4 remark: RoPE uses Definition 2's frequencies, so rotating "
       "(1, 0, 1, 0, ...) by m gives the sinusoidal code p(m); residual in units of "
-      "(|m| + 1) eps",
-      "R_theta(m) (1,0,...,1,0) = p(m)", Rule::identity,
-      [] {
+      "(|m| + 1) eps")
+      .printed_as("R_theta(m) (1,0,...,1,0) = p(m)").decided_by([] {
         return identity(rotation_residuals().sinusoidal, 0, 4,
                         "4 units of (|m|+1) eps: the same angles rounded in two places");
-      }};
+      });
 }
 
 PE_CLAIM(attention_reference_scores) {
-  return {"prop3.attention.reference_scores", section,
-      "Proposition 3 (i) in a head: RoPE scores of 50 seeded sequences, built by rotating "
+  return Claim("prop3.attention.reference_scores").in_section(section)
+      .stating("Proposition 3 (i) in a head: RoPE scores of 50 seeded sequences, built by rotating "
       "queries and keys, equal the reference score h_t M h_j^T / tau at "
       "M = W_Q R(m_j - m_t) W_K^T; residual in units of (max position + d_model) eps "
-      "max|score|",
-      "score depends on positions only through m_j - m_t", Rule::identity,
-      [] {
+      "max|score|")
+      .printed_as("score depends on positions only through m_j - m_t").decided_by([] {
         const AttentionResiduals& a = attention_residuals();
-        Outcome o = identity(a.against_reference, 0, 16,
+        auto o = identity(a.against_reference, 0, 16,
                              "16 units of (max position + d_model) eps max|score|: angle "
                              "rounding, two projections of d_model terms");
         o.detail += "; " + std::to_string(a.sequences) + " sequences";
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(attention_shift_invariant) {
-  return {"prop3.attention.shift_invariant", section,
-      "Proposition 3 (i) in a head: shifting every position of those sequences by up to "
-      "10^4 leaves the RoPE scores unchanged; residual in the same units",
-      "relative by construction", Rule::identity,
-      [] {
+  return Claim("prop3.attention.shift_invariant").in_section(section)
+      .stating("Proposition 3 (i) in a head: shifting every position of those sequences by up to "
+      "10^4 leaves the RoPE scores unchanged; residual in the same units")
+      .printed_as("relative by construction").decided_by([] {
         return identity(attention_residuals().scores_shifted, 0, 16,
                         "16 units of (max position + d_model) eps max|score|");
-      }};
+      });
 }
 
 PE_CLAIM(attention_outputs_shift_invariant) {
-  return {"prop3.attention.outputs_shift_invariant", section,
-      "Proposition 3 (i) in a head: the reference causal attention output "
+  return Claim("prop3.attention.outputs_shift_invariant").in_section(section)
+      .stating("Proposition 3 (i) in a head: the reference causal attention output "
       "(numerics/attention.hpp) of the RoPE scores is unchanged by the shift; residual "
-      "in units of (score unit + n eps) max|value|",
-      "relative by construction", Rule::identity,
-      [] {
+      "in units of (score unit + n eps) max|value|")
+      .printed_as("relative by construction").decided_by([] {
         return identity(attention_residuals().outputs_shifted, 0, 32,
                         "32 units: softmax weights move by at most twice the largest "
                         "score change, outputs by that times max|value|, plus the "
                         "softmax's own rounding",
                         "(score unit + n eps)\u00b7max|value|");
-      }};
+      });
 }
 
 }  // namespace pe::theorems::proposition3_claims

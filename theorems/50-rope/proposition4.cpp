@@ -345,74 +345,71 @@ using namespace pe::theorems;
 const std::string section = "Rotations: RoPE";
 
 PE_CLAIM(complex_form) {
-  return {"prop4.complex_form", section,
-      "Proposition 4: with h_j = conj(q_j) k_j the offset score is "
+  return Claim("prop4.complex_form").in_section(section)
+      .stating("Proposition 4: with h_j = conj(q_j) k_j the offset score is "
       "Re sum_j h_j e^{i Delta theta_j}; 200 seeded cases, residual in units of "
-      "(|Delta| + d) eps ||q|| ||k||",
-      "s(Delta) = Re sum_j h_j e^{i Delta theta_j}", Rule::identity,
-      [] {
+      "(|Delta| + d) eps ||q|| ||k||")
+      .printed_as("s(Delta) = Re sum_j h_j e^{i Delta theta_j}").decided_by([] {
         return identity(bound_results().complex_form, 0, 8,
                         "8 units of (|Delta|+d) eps ||q|| ||k||: angle rounding, d terms");
-      }};
+      });
 }
 
 PE_CLAIM(summation_by_parts) {
-  return {"prop4.summation_by_parts", section,
-      "Proposition 4 (i): |sum_j h_j e^{i Delta theta_j}| <= max_j |h_{j+1} - h_j| "
+  return Claim("prop4.summation_by_parts").in_section(section)
+      .stating("Proposition 4 (i): |sum_j h_j e^{i Delta theta_j}| <= max_j |h_{j+1} - h_j| "
       "sum_j |S_j| on 200 seeded instances (d <= 128, |Delta| <= 5000, half with smooth "
-      "h); computed: the largest ratio of the left side to the bound",
-      "|sum| <= max|h_{j+1} - h_j| sum|S_j|", Rule::bound,
-      [] {
+      "h); computed: the largest ratio of the left side to the bound")
+      .printed_as("|sum| <= max|h_{j+1} - h_j| sum|S_j|").decided_by([] {
         const BoundResults& r = bound_results();
         return not_certifiable(bound(r.worst_excess <= 8, format(r.worst_ratio),
                        "largest |sum| / bound = " + format(r.worst_ratio) +
                            "; largest excess over the bound " + format(r.worst_excess) +
                            " units of d eps sum|h_j| (allowed: 8, rounding)"), kSeededEqualityInDisguise);
-      }};
+      });
 }
 
 // The envelope at d = 128: octave k covers Delta = 2^k .. 2^{k+1} - 1.
 PE_CLAIM(envelope_d128_delta1) {
-  return {"prop4.envelope.d128.delta1", section,
-      "Proposition 4 (i) envelope sum_{j=1}^{64} |S_j| at d = 128, b = 10^4: its mean "
-      "over the first octave, the single offset Delta = 1",
-      "2018", Rule::printed, [] {
-        return printed_enclosed("2018", octaves_d128()[0].mean, [] { return envelope_mean_enclosed(1, 1); });
-      }};
+  return Claim("prop4.envelope.d128.delta1").in_section(section)
+      .stating("Proposition 4 (i) envelope sum_{j=1}^{64} |S_j| at d = 128, b = 10^4: its mean "
+      "over the first octave, the single offset Delta = 1")
+      .printed_as("2018").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, octaves_d128()[0].mean, [] { return envelope_mean_enclosed(1, 1); });
+      });
 }
 
 PE_CLAIM(envelope_d128_octave2048) {
-  return {"prop4.envelope.d128.octave2048", section,
-      "The envelope's mean over the octave Delta = 2048 .. 4095 (d = 128, b = 10^4)",
-      "312", Rule::printed, [] {
-        return printed_enclosed("312", octaves_d128()[11].mean, [] { return envelope_mean_enclosed(2048, 4095); });
-      }};
+  return Claim("prop4.envelope.d128.octave2048").in_section(section)
+      .stating("The envelope's mean over the octave Delta = 2048 .. 4095 (d = 128, b = 10^4)")
+      .printed_as("312").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, octaves_d128()[11].mean, [] { return envelope_mean_enclosed(2048, 4095); });
+      });
 }
 
 PE_CLAIM(envelope_d128_delta1_per_plane) {
-  return {"prop4.envelope.d128.delta1.per_plane", section,
-      "The envelope at Delta = 1 per plane (divided by d/2 = 64)", "31.5", Rule::printed,
-      [] {
-        return printed_enclosed("31.5", octaves_d128()[0].mean / 64,
+  return Claim("prop4.envelope.d128.delta1.per_plane").in_section(section)
+      .stating("The envelope at Delta = 1 per plane (divided by d/2 = 64)").printed_as("31.5")
+      .decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, octaves_d128()[0].mean / 64,
                                 [] { return envelope_mean_enclosed(1, 1) / 64; });
-      }};
+      });
 }
 
 PE_CLAIM(envelope_d128_octave2048_per_plane) {
-  return {"prop4.envelope.d128.octave2048.per_plane", section,
-      "The envelope's mean over Delta = 2048 .. 4095 per plane (divided by 64)", "4.9",
-      Rule::printed, [] {
-        return printed_enclosed("4.9", octaves_d128()[11].mean / 64,
+  return Claim("prop4.envelope.d128.octave2048.per_plane").in_section(section)
+      .stating("The envelope's mean over Delta = 2048 .. 4095 per plane (divided by 64)").printed_as("4.9")
+      .decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, octaves_d128()[11].mean / 64,
                                 [] { return envelope_mean_enclosed(2048, 4095) / 64; });
-      }};
+      });
 }
 
 PE_CLAIM(envelope_d128_falls_by_octave) {
-  return {"prop4.envelope.d128.falls_by_octave", section,
-      "The envelope falls with distance on average: its octave means decrease from each "
-      "octave to the next, Delta = 1 to 4095",
-      "falls on average", Rule::shape,
-      [] {
+  return Claim("prop4.envelope.d128.falls_by_octave").in_section(section)
+      .stating("The envelope falls with distance on average: its octave means decrease from each "
+      "octave to the next, Delta = 1 to 4095")
+      .printed_as("falls on average").decided_by([] {
         const auto& o = octaves_d128();
         bool falling = true;
         std::string means;
@@ -421,15 +418,14 @@ PE_CLAIM(envelope_d128_falls_by_octave) {
           means += (k ? ", " : "") + format(o[k].mean);
         }
         return shape(falling, means, "octave means k = 0..11 must strictly decrease");
-      }};
+      });
 }
 
 PE_CLAIM(envelope_d128_not_monotone_within_octave) {
-  return {"prop4.envelope.d128.not_monotone_within_octave", section,
-      "The envelope does not fall monotonically within an octave: some octave has both a "
-      "rise and a fall between consecutive offsets",
-      "not monotone within an octave", Rule::shape,
-      [] {
+  return Claim("prop4.envelope.d128.not_monotone_within_octave").in_section(section)
+      .stating("The envelope does not fall monotonically within an octave: some octave has both a "
+      "rise and a fall between consecutive offsets")
+      .printed_as("not monotone within an octave").decided_by([] {
         std::string mixed, monotone;
         for (const pe::EnvelopeOctave& o : octaves_d128()) {
           const std::string range = std::to_string(o.first) + ".." + std::to_string(o.last);
@@ -442,124 +438,116 @@ PE_CLAIM(envelope_d128_not_monotone_within_octave) {
         return shape(!mixed.empty(), mixed.empty() ? "none" : mixed,
                        "octaves with rises and falls: " + (mixed.empty() ? "none" : mixed) +
                            "; monotone octaves: " + monotone);
-      }};
+      });
 }
 
 PE_CLAIM(matched_exact) {
-  return {"prop4.matched.exact", section,
-      "Proposition 4 (ii), exactly: for q ~ N(0, Sigma) with per-plane trace sigma^2, "
+  return Claim("prop4.matched.exact").in_section(section)
+      .stating("Proposition 4 (ii), exactly: for q ~ N(0, Sigma) with per-plane trace sigma^2, "
       "E<q, R(Delta) q> = tr(R(Delta) Sigma) = sigma^2 kappa_d(Delta); 20 seeded Sigma "
       "(correlated across planes, anisotropic within), Delta = 1 .. 1024; residual in "
-      "units of (|Delta| + d) eps sigma^2 d/2",
-      "E<q, R(Delta) q> = sigma^2 kappa_d(Delta)", Rule::identity,
-      [] {
+      "units of (|Delta| + d) eps sigma^2 d/2")
+      .printed_as("E<q, R(Delta) q> = sigma^2 kappa_d(Delta)").decided_by([] {
         return identity(matched_exact_residual(), 0, 8,
                         "8 units of (|Delta|+d) eps sigma^2 d/2: angle rounding in d "
                         "cosines, a trace of d terms");
-      }};
+      });
 }
 
 PE_CLAIM(matched_monte_carlo) {
-  return {"prop4.matched.monte_carlo", section,
-      "Proposition 4 (ii) by Monte Carlo: mean of <q, R(Delta) q> over 20000 draws of "
+  return Claim("prop4.matched.monte_carlo").in_section(section)
+      .stating("Proposition 4 (ii) by Monte Carlo: mean of <q, R(Delta) q> over 20000 draws of "
       "q ~ N(0, Sigma) at d = 64, sigma^2 = 1, Delta = 1 .. 1024; computed: the largest "
-      "|z| against sigma^2 kappa_d(Delta)",
-      "E<q, R(Delta) q> = sigma^2 kappa_d(Delta)", Rule::statistical,
-      [] {
+      "|z| against sigma^2 kappa_d(Delta)")
+      .printed_as("E<q, R(Delta) q> = sigma^2 kappa_d(Delta)").decided_by([] {
         const ZScores& z = matched_monte_carlo();
-        Outcome o = statistical_agreement(z.largest, 0, 1, kStandardErrors,
+        auto o = statistical_agreement(z.largest, 0, 1, kStandardErrors,
                                           "|z| in units of its own standard error, at "
                                           "each of 6 offsets");
         o.detail += "; " + z.detail;
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(unrelated_same_law) {
-  return {"prop4.unrelated.same_law", section,
-      "Proposition 4 (iii) by Monte Carlo: q = mu + N(0, I), k with independent "
+  return Claim("prop4.unrelated.same_law").in_section(section)
+      .stating("Proposition 4 (iii) by Monte Carlo: q = mu + N(0, I), k with independent "
       "rotation-invariant planes of four different radial laws (d = 8); the score's "
       "law at Delta = 1, 5, 40, 1000, 123456 against Delta = 0 by the two-sample "
-      "Kolmogorov-Smirnov test, 20000 draws each; computed: the largest sqrt(n/2) D",
-      "law of <q, R(Delta) k> independent of Delta", Rule::statistical,
-      [] {
+      "Kolmogorov-Smirnov test, 20000 draws each; computed: the largest sqrt(n/2) D")
+      .printed_as("law of <q, R(Delta) k> independent of Delta").decided_by([] {
         const UnrelatedResults& r = unrelated_results();
-        Outcome o = statistical_test(r.largest_ks <= kKolmogorovCritical, format(r.largest_ks),
+        auto o = statistical_test(r.largest_ks <= kKolmogorovCritical, format(r.largest_ks),
                                      "largest sqrt(n/2) D = " + format(r.largest_ks) +
                                          (r.largest_ks <= kKolmogorovCritical ? " <= " : " > ") +
                                          format(kKolmogorovCritical) +
                                          ", the Kolmogorov quantile: each test at level 0.001");
         o.detail += "; " + r.detail;
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(unrelated_variance) {
-  return {"prop4.unrelated.variance", section,
-      "Proposition 4 (iii): the score's sample variance at Delta = 0, 1, 5, 40, 1000, "
-      "123456 against the exact sum_j E||q_j||^2 E||k_j||^2 / 2; computed: largest |z|",
-      "Var independent of Delta", Rule::statistical,
-      [] {
+  return Claim("prop4.unrelated.variance").in_section(section)
+      .stating("Proposition 4 (iii): the score's sample variance at Delta = 0, 1, 5, 40, 1000, "
+      "123456 against the exact sum_j E||q_j||^2 E||k_j||^2 / 2; computed: largest |z|")
+      .printed_as("Var independent of Delta").decided_by([] {
         return statistical_agreement(unrelated_results().largest_variance_z, 0, 1, kStandardErrors,
                                      "|z| with the fourth-moment standard error of a "
                                      "variance, at each of 6 offsets");
-      }};
+      });
 }
 
 PE_CLAIM(counterexample_d4_variance_exact) {
-  return {"prop4.counterexample.d4.variance_exact", section,
-      "Proposition 4 (iii) needs independent planes: d = 4, q = (1,0,1,0), k_0 = k_1 = "
+  return Claim("prop4.counterexample.d4.variance_exact").in_section(section)
+      .stating("Proposition 4 (iii) needs independent planes: d = 4, q = (1,0,1,0), k_0 = k_1 = "
       "(cos beta, sin beta), beta uniform; the variance over beta by a 16-point rule "
       "(exact for this degree-2 trigonometric polynomial) equals "
       "1 + cos(Delta(theta_0 - theta_1)) at Delta = 0 .. 1000; residual in units of "
-      "(|Delta| + 1) eps",
-      "Var = 1 + cos(Delta(theta_0 - theta_1))", Rule::identity,
-      [] {
+      "(|Delta| + 1) eps")
+      .printed_as("Var = 1 + cos(Delta(theta_0 - theta_1))").decided_by([] {
         return identity(counterexample_results().exact_residual, 0, 16,
                         "16 units of (|Delta|+1) eps: 16 nodes of scores of size 2");
-      }};
+      });
 }
 
 PE_CLAIM(counterexample_d4_variance_monte_carlo) {
-  return {"prop4.counterexample.d4.variance_monte_carlo", section,
-      "The d = 4 counterexample by Monte Carlo: sample variance over 20000 draws of beta "
+  return Claim("prop4.counterexample.d4.variance_monte_carlo").in_section(section)
+      .stating("The d = 4 counterexample by Monte Carlo: sample variance over 20000 draws of beta "
       "at Delta = 0 .. 1000 against 1 + cos(Delta(theta_0 - theta_1)); computed: "
-      "largest |z|",
-      "Var = 1 + cos(Delta(theta_0 - theta_1))", Rule::statistical,
-      [] {
+      "largest |z|")
+      .printed_as("Var = 1 + cos(Delta(theta_0 - theta_1))").decided_by([] {
         const CounterexampleResults& r = counterexample_results();
-        Outcome o = statistical_agreement(r.largest_variance_z, 0, 1, kStandardErrors,
+        auto o = statistical_agreement(r.largest_variance_z, 0, 1, kStandardErrors,
                                           "|z| in units of its own standard error, at "
                                           "each of 8 offsets");
         o.detail += "; " + r.detail;
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(counterexample_d4_law_depends_on_delta) {
-  return {"prop4.counterexample.d4.law_depends_on_delta", section,
-      "The d = 4 counterexample's score law does depend on Delta: the same two-sample "
+  return Claim("prop4.counterexample.d4.law_depends_on_delta").in_section(section)
+      .stating("The d = 4 counterexample's score law does depend on Delta: the same two-sample "
       "test rejects between Delta = 0 (variance 2) and Delta = 3 (variance "
-      "1 + cos(3(theta_0 - theta_1)), near 0); computed: sqrt(n/2) D",
-      "dependent planes: law changes with Delta", Rule::shape,
-      [] {
+      "1 + cos(3(theta_0 - theta_1)), near 0); computed: sqrt(n/2) D")
+      .printed_as("dependent planes: law changes with Delta").decided_by([] {
         const double ks = counterexample_results().ks_at_three;
         return shape(ks > kKolmogorovCritical, format(ks),
                        "must exceed the level-0.001 quantile 1.9495 (the test that "
                        "accepts for independent planes has the power to reject here)");
-      }};
+      });
 }
 
 PE_CLAIM(counterexample_d4_independent_control) {
-  return {"prop4.counterexample.d4.independent_control", section,
-      "Control: the same q with k's two planes independent (beta_0, beta_1 independent) "
+  return Claim("prop4.counterexample.d4.independent_control").in_section(section)
+      .stating("Control: the same q with k's two planes independent (beta_0, beta_1 independent) "
       "has variance exactly 1 at every Delta (16 x 16-point rule); residual in units of "
-      "(|Delta| + 1) eps",
-      "independent planes: Var = 1", Rule::identity,
-      [] {
+      "(|Delta| + 1) eps")
+      .printed_as("independent planes: Var = 1").decided_by([] {
         return identity(counterexample_results().independent_residual, 0, 64,
                         "64 units of (|Delta|+1) eps: 256 nodes of scores of size 2");
-      }};
+      });
 }
 
 }  // namespace pe::theorems::proposition4_claims

@@ -184,103 +184,95 @@ std::string sample_note() {
 }
 
 PE_CLAIM(a_orthogonal_powers) {
-  return {"thm4.a.orthogonal_powers", section,
-      "Theorem 4 (c) => (a): for 60 seeded orthogonal U (n <= 15), L_m = U^m has "
+  return Claim("thm4.a.orthogonal_powers").in_section(section)
+      .stating("Theorem 4 (c) => (a): for 60 seeded orthogonal U (n <= 15), L_m = U^m has "
       "L_m^T L_n = L_{n-m} for |m|, |n| <= 6; largest entry of the gap in units of "
-      "12 n eps",
-      "L_m^T L_n depends only on n - m", Rule::identity,
-      [] {
-        Outcome o = identity(results().defect_a, 0, 8,
+      "12 n eps")
+      .printed_as("L_m^T L_n depends only on n - m").decided_by([] {
+        auto o = identity(results().defect_a, 0, 8,
                              "8 units of 12 n eps: powers up to 12 accumulate about "
                              "n eps per product");
         o.detail += "; " + sample_note();
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(c_structure) {
-  return {"thm4.c.structure", section,
-      "Theorem 4 (c): the real Schur form (Eigen::RealSchur) of each U gives back the "
-      "constructed p, p' and number of angles; computed: cases read back wrongly",
-      "p, p', l recovered", Rule::identity,
-      [] {
-        Outcome o = identity(results().structure_mismatches, 0, 0,
+  return Claim("thm4.c.structure").in_section(section)
+      .stating("Theorem 4 (c): the real Schur form (Eigen::RealSchur) of each U gives back the "
+      "constructed p, p' and number of angles; computed: cases read back wrongly")
+      .printed_as("p, p', l recovered").decided_by([] {
+        auto o = identity(results().structure_mismatches, 0, 0,
                              "integers: exact");
         o.detail += "; " + sample_note();
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(c_angles) {
-  return {"thm4.c.angles", section,
-      "Theorem 4 (c): the angles read from the Schur blocks equal the constructed ones; "
-      "largest error in units of n eps",
-      "theta_i recovered", Rule::identity,
-      [] {
+  return Claim("thm4.c.angles").in_section(section)
+      .stating("Theorem 4 (c): the angles read from the Schur blocks equal the constructed ones; "
+      "largest error in units of n eps")
+      .printed_as("theta_i recovered").decided_by([] {
         return identity(results().angle_error, 0, 64,
                         "64 units of n eps: eigenvalues of a normal matrix move by at "
                         "most the backward error (Bauer-Fike), a few n eps here");
-      }};
+      });
 }
 
 PE_CLAIM(c_angle_range) {
-  return {"thm4.c.angle_range", section,
-      "Theorem 4 (c): every recovered angle lies in (0, pi); computed: angles outside",
-      "theta_i in (0, pi)", Rule::shape,
-      [] {
+  return Claim("thm4.c.angle_range").in_section(section)
+      .stating("Theorem 4 (c): every recovered angle lies in (0, pi); computed: angles outside")
+      .printed_as("theta_i in (0, pi)").decided_by([] {
         const int outside = results().angles_outside;
         return shape(outside == 0, std::to_string(outside),
                        "count of recovered angles not strictly between 0 and pi");
-      }};
+      });
 }
 
 PE_CLAIM(c_q_orthogonal) {
-  return {"thm4.c.q_orthogonal", section,
-      "Theorem 4 (c): the recovered Q is orthogonal; max |Q^T Q - I| in units of n eps",
-      "Q orthogonal", Rule::identity,
-      [] {
+  return Claim("thm4.c.q_orthogonal").in_section(section)
+      .stating("Theorem 4 (c): the recovered Q is orthogonal; max |Q^T Q - I| in units of n eps")
+      .printed_as("Q orthogonal").decided_by([] {
         return identity(results().q_orthogonality, 0, 64,
                         "64 units of n eps: Schur vectors from Householder and Givens "
                         "steps");
-      }};
+      });
 }
 
 PE_CLAIM(c_reconstruction) {
-  return {"thm4.c.reconstruction", section,
-      "Theorem 4 (c): Q (sum_i R(m theta_i) + I_p + (-1)^m I_p') Q^T = U^m for "
-      "|m| <= 6; largest entry of the gap in units of (|m| + 1) n eps",
-      "L_m = Q (...) Q^T", Rule::identity,
-      [] {
-        Outcome o = identity(results().reconstruction, 0, 64,
+  return Claim("thm4.c.reconstruction").in_section(section)
+      .stating("Theorem 4 (c): Q (sum_i R(m theta_i) + I_p + (-1)^m I_p') Q^T = U^m for "
+      "|m| <= 6; largest entry of the gap in units of (|m| + 1) n eps")
+      .printed_as("L_m = Q (...) Q^T").decided_by([] {
+        auto o = identity(results().reconstruction, 0, 64,
                              "64 units of (|m|+1) n eps: the Schur backward error, "
                              "carried through m products");
         o.detail += "; " + sample_note();
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(c_rope_spectrum) {
-  return {"thm4.c.rope_spectrum", section,
-      "Theorem 4 remark: RoPE is the case U = R_theta(1); conjugated by a random Q at "
+  return Claim("thm4.c.rope_spectrum").in_section(section)
+      .stating("Theorem 4 remark: RoPE is the case U = R_theta(1); conjugated by a random Q at "
       "d = 16, b = 10^4 its normal form has p = p' = 0 and the angles theta_j; error in "
-      "units of 16 eps",
-      "RoPE's spectrum is theta_j", Rule::identity,
-      [] {
+      "units of 16 eps")
+      .printed_as("RoPE's spectrum is theta_j").decided_by([] {
         std::string detail;
         const double error = rope_spectrum_error(detail);
-        Outcome o = identity(error, 0, 64, "64 units of 16 eps (Bauer-Fike)");
+        auto o = identity(error, 0, 64, "64 units of 16 eps (Bauer-Fike)");
         o.detail += "; " + detail;
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(a_requires_orthogonal) {
-  return {"thm4.a_requires_orthogonal", section,
-      "Theorem 4 (a) => (b), by computation: L_m = A^m with A = S U S^{-1} (eigenvalues "
+  return Claim("thm4.a_requires_orthogonal").in_section(section)
+      .stating("Theorem 4 (a) => (b), by computation: L_m = A^m with A = S U S^{-1} (eigenvalues "
       "on the unit circle, A not orthogonal) violates (a) over |m|, |n| <= 6, while U^m "
-      "satisfies it to rounding; computed: the defect of A^m",
-      "(a) forces L_1 orthogonal", Rule::shape,
-      [] {
+      "satisfies it to rounding; computed: the defect of A^m")
+      .printed_as("(a) forces L_1 orthogonal").decided_by([] {
         const NonOrthogonal& r = non_orthogonal();
         // Unambiguous: a million times the orthogonal family's rounding-level defect.
         const double threshold = 1e6 * std::max(r.orthogonal_defect, 1e-16);
@@ -288,17 +280,16 @@ PE_CLAIM(a_requires_orthogonal) {
                        "defect of A^m " + format(r.defect) + " vs U^m " +
                            format(r.orthogonal_defect) + "; must exceed 1e6 times the "
                            "latter; max |A^T A - I| = " + format(r.departure));
-      }};
+      });
 }
 
 PE_CLAIM(a_requires_one_generator) {
-  return {"thm4.a_requires_one_generator", section,
-      "Theorem 4 (a) => (b), by computation: families orthogonal at every m but not the "
+  return Claim("thm4.a_requires_one_generator").in_section(section)
+      .stating("Theorem 4 (a) => (b), by computation: families orthogonal at every m but not the "
       "powers of one matrix violate (a) over |m|, |n| <= 6: a plane turned by m^2 omega, "
       "U^m for m >= 0 with V^|m| for m < 0, and an independent Haar matrix per m; "
-      "computed: each family's defect",
-      "(a) forces L_m = L_1^m", Rule::shape,
-      [] {
+      "computed: each family's defect")
+      .printed_as("(a) forces L_m = L_1^m").decided_by([] {
         const NonPowerFamilies& f = non_power_families();
         const double orthogonal = std::max(non_orthogonal().orthogonal_defect, 1e-16);
         // As for thm4.a_requires_orthogonal: a million times the rounding-level defect
@@ -310,7 +301,7 @@ PE_CLAIM(a_requires_one_generator) {
                        format(f.quadratic_angle) + ", " + format(f.two_generators) + ", " +
                            format(f.independent),
                        "each must exceed 1e6 times U^m's defect " + format(orthogonal));
-      }};
+      });
 }
 
 }  // namespace pe::theorems::theorem4_claims

@@ -84,7 +84,7 @@ const std::vector<Rebound>& all_rebounds(const lab::Runs& runs) {
 /// give or take half its last digit, must meet mean +- 3 s sqrt(1 + 1/n) over this project's
 /// n seeds (a normal prediction interval with k = 3). A seed without the landmark (NaN: no
 /// rebound peak) is left out. The computed value is seed `shown`'s.
-ledger::Outcome one_more_run(const lab::Runs& runs, const std::string& article,
+ledger::Decided<ledger::Rule::statistical> one_more_run(const lab::Runs& runs, const ledger::PrintedValue& article,
                              const std::function<double(const Rebound&)>& landmark, int shown) {
   std::vector<double> v;
   std::string values;
@@ -95,10 +95,10 @@ ledger::Outcome one_more_run(const lab::Runs& runs, const std::string& article,
   const double n = double(v.size());
   const double mean = lab::mean(v), m2 = lab::SeedValues{v, {}}.between_seed_variance();
   const double half = std::sqrt(m2) * std::sqrt(1 + 1 / n) * lab::kSigmas;
-  const double printed = ledger::value_of_printed(article), unit = ledger::half_unit_of_printed(article);
+  const double printed = article.value, unit = article.half_unit;
   const bool holds = printed + unit >= mean - half && printed - unit <= mean + half;
-  ledger::Outcome o = ledger::statistical_test(holds, fixed(landmark(all_rebounds(runs).at(shown))),
-                                  "printed " + article + " against " + ledger::format(mean) + " +- " +
+  auto o = ledger::statistical_test(holds, fixed(landmark(all_rebounds(runs).at(shown))),
+                                  "printed " + article.text + " against " + ledger::format(mean) + " +- " +
                                       ledger::format(half) + " (3 s sqrt(1 + 1/n), s = " +
                                       ledger::format(std::sqrt(m2)) + ", n = " + std::to_string(v.size()) +
                                       " seeds with the landmark); computed is seed " + std::to_string(shown) +
@@ -223,10 +223,11 @@ const std::vector<SeedStatement> seed_statements = {
 }  // namespace
 
 Claim seed_statement(const SeedStatement& st) {
-  return printed_at(lab::experiment_claim({std::string("exp.rebound.seeds.") + st.name, section,
-      std::string("RoPE heads: ") + st.statement + ", in at least half of the seeds (kTypicalRate; "
-      "the article says it of each of its three)",
-      st.article, Rule::statistical, kTournamentRuns, [st](const lab::Runs& runs) {
+  return printed_at(lab::experiment_claim(Claim(std::string("exp.rebound.seeds.") + st.name)
+      .in_section(section)
+      .stating(std::string("RoPE heads: ") + st.statement + ", in at least half of the seeds (kTypicalRate; "
+      "the article says it of each of its three)")
+      .printed_as(st.article).reading(kTournamentRuns), [st](const lab::Runs& runs) {
         std::vector<bool> per_seed;
         std::string values;
         const std::vector<Rebound>& all = all_rebounds(runs);
@@ -238,7 +239,7 @@ Claim seed_statement(const SeedStatement& st) {
         return lab::typical_of_seeds(per_seed, st.name,
                                      values + "; article " + kArticleSeed[0] + "; " + kArticleSeed[1] +
                                          "; " + kArticleSeed[2] + "; seed 0's profile: " + profile(all.at(0)));
-      }}), st.places);
+      }), st.places);
 }
 PE_CLAIM_FAMILY(seed_statements, seed_statements, &seed_statement);
 
@@ -270,46 +271,46 @@ const std::vector<Landmark> landmarks = {
 }  // namespace
 
 Claim article_landmark(const Landmark& m) {
-  return printed_at(lab::experiment_claim({std::string("exp.rebound.article.") + m.id,
-            // The window's edge is printed only in Figure B; the rest first at line 275.
-            std::string(m.id) == "s31" ? "Kernels over offsets, side by side" : section,
-      std::string("The article's ") + m.what + " of its RoPE head, from its own random "
+  return printed_at(lab::experiment_claim(Claim(std::string("exp.rebound.article.") + m.id)
+      // The window's edge is printed only in Figure B; the rest first at line 275.
+      .in_section(std::string(m.id) == "s31" ? "Kernels over offsets, side by side" : section)
+      .stating(std::string("The article's ") + m.what + " of its RoPE head, from its own random "
       "initialisation, is consistent with one more training run: within k = 3 "
-      "prediction standard deviations of the same landmark over this project's seeds",
-      m.article, Rule::statistical,
-      kTournamentRuns, [m](const lab::Runs& runs) { return one_more_run(runs, m.article, m.value, m.seed); }}),
+      "prediction standard deviations of the same landmark over this project's seeds")
+      .printed_as(m.article).reading(kTournamentRuns),
+      [m](const lab::Runs& runs, const PrintedValue& article) { return one_more_run(runs, article, m.value, m.seed); }),
       m.places);
 }
 PE_CLAIM_FAMILY(landmarks, landmarks, &article_landmark);
 
 PE_CLAIM(rebound_article_plane2_bottom) {
-  return printed_at(lab::experiment_claim({"exp.rebound.article.plane2_bottom", section,
-      "Plane 2's term first bottoms near r = 27 in the article's seed 0: 27 lies within "
-      "2 positions ('near') of the range of plane 2's first bottom over this project's seeds",
-      "near r = 27", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+  return printed_at(lab::experiment_claim(Claim("exp.rebound.article.plane2_bottom").in_section(section)
+      .stating("Plane 2's term first bottoms near r = 27 in the article's seed 0: 27 lies within "
+      "2 positions ('near') of the range of plane 2's first bottom over this project's seeds")
+      .printed_as("near r = 27").reading(kTournamentRuns), [](const lab::Runs& runs) {
         int lo = 1 << 30, hi = -1;
         for (const Rebound& r : all_rebounds(runs)) {
           lo = std::min(lo, r.plane2_first_bottom);
           hi = std::max(hi, r.plane2_first_bottom);
         }
-        Outcome o = shape(27 >= lo - 2 && 27 <= hi + 2,
+        auto o = shape(27 >= lo - 2 && 27 <= hi + 2,
                           "range r = " + std::to_string(lo) + ".." + std::to_string(hi),
                           "plane 2's first bottom over all seeds; 'near' taken as within 2 positions");
         o.resolution = 2;  // 'near': within 2 positions of the seeds' range
         return o;
-      }}), {{kRebound, "27"}});
+      }), {{kRebound, "27"}});
 }
 
 // ---- Line 321: NTK-aware scaling pushes the rebound past the longest sequence ----
 PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
-  return lab::experiment_claim({"exp.rebound.seeds.ntk_pushes_rebound_past_256", section,
-      "RoPE heads read with NTK-aware scaling at 256 (kappa = 8): no offset 32..255 scores "
+  return lab::experiment_claim(Claim("exp.rebound.seeds.ntk_pushes_rebound_past_256").in_section(section)
+      .stating("RoPE heads read with NTK-aware scaling at 256 (kappa = 8): no offset 32..255 scores "
       "above the best recent marked token (offsets 16..31) of the rescaled profile, where "
       "the plain profile's rebound does, in at least half of the seeds (kTypicalRate); "
-      "plane 0 keeps its trained frequency while PI divides it by kappa",
-      "it stretches the slow planes just enough to push the rebound past the longest "
-      "sequence while keeping the fast planes sharp",  // quoted
-      Rule::statistical, kTournamentRuns, [](const lab::Runs& runs) {
+      "plane 0 keeps its trained frequency while PI divides it by kappa")
+      .printed_as("it stretches the slow planes just enough to push the rebound past the longest "
+      "sequence while keeping the fast planes sharp")  // quoted
+      .reading(kTournamentRuns), [](const lab::Runs& runs) {
         const int training = runs.tournament().config.task.length;
         std::vector<bool> per_seed;
         std::string values;
@@ -334,13 +335,13 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
             factors = "plane 0's factor NTK " + format(ntk_f.factors[0]) + ", PI " + format(pi_f.factors[0]);
           }
         }
-        Outcome o = lab::typical_of_seeds(per_seed, factors,
+        auto o = lab::typical_of_seeds(per_seed, factors,
                                           "far minus recent (the highest score over offsets 32..255 minus "
                                           "the highest over 16..31), plain and under NTK-aware scaling at "
                                           "256, per seed: " + values);
         if (!sharp) o.verdict = Verdict::fails;
         return o;
-      }});
+      });
 }
 
 }  // namespace pe::theorems::rope_rebound_claims

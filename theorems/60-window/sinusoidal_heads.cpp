@@ -141,14 +141,14 @@ std::vector<Place> defect_places(const std::vector<int>& seeds) {
 }
 
 Claim seed_defect(int seed) {
-  return printed_at(lab::experiment_claim({"exp.sinusoidal.defect.seed" + std::to_string(seed), clocks,
-      "Sinusoidal head, the article's seed " + std::to_string(seed) + ": its printed "
+  return printed_at(lab::experiment_claim(Claim("exp.sinusoidal.defect.seed" + std::to_string(seed))
+      .in_section(clocks)
+      .stating("Sinusoidal head, the article's seed " + std::to_string(seed) + ": its printed "
       "relativity defects of M = W_Q W_K^T at initialisation and after training lie in "
       "the central 1 - 2 x 0.00135 interval of a Gaussian matrix's defect (the exact Beta "
       "law, d = 16), and so do both defects in at least half (kTypicalRate) of this project's "
-      "seeds: trained heads sit as far from the commutant as random matrices",
-      article_defects[seed], Rule::statistical,
-      kTournamentRuns, [text = std::string(article_defects[seed])](const lab::Runs& runs) {
+      "seeds: trained heads sit as far from the commutant as random matrices")
+      .printed_as(article_defects[seed]).reading(kTournamentRuns), [text = std::string(article_defects[seed])](const lab::Runs& runs) {
         const auto [lo, hi] = random_defect_interval();
         // The article's pair, as printed: "0.970 at initialisation, 0.971 trained".
         const double printed_initial = value_of_printed(text.substr(0, 5));
@@ -161,24 +161,23 @@ Claim seed_defect(int seed) {
           per_seed.push_back(inside(d.initial) && inside(d.trained));
           values += (k ? "; " : "") + format(d.initial) + " -> " + format(d.trained);
         }
-        Outcome o = lab::typical_of_seeds(
+        auto o = lab::typical_of_seeds(
             per_seed, "the article's pair " + std::string(inside(printed_initial) && inside(printed_trained) ? "inside" : "outside"),
             "central interval [" + format(lo) + ", " + format(hi) +
                 "] of the Beta law (tails 0.00135, k = 3); the article's " + format(printed_initial) +
                 " and " + format(printed_trained) + "; every seed's defects: " + values);
         if (!(inside(printed_initial) && inside(printed_trained))) o.verdict = Verdict::fails;
         return o;
-      }}), defect_places({seed}));
+      }), defect_places({seed}));
 }
 PE_CLAIM_FAMILY(seed_defects, pe::ledger::indices(3), &seed_defect);
 
 PE_CLAIM(sinusoidal_defect_barely_moved) {
-  return printed_at(lab::experiment_claim({"exp.sinusoidal.defect.barely_moved", clocks,
-      "Training barely moves the sinusoidal heads' defect: in at least half (kTypicalRate) of the "
+  return printed_at(lab::experiment_claim(Claim("exp.sinusoidal.defect.barely_moved").in_section(clocks)
+      .stating("Training barely moves the sinusoidal heads' defect: in at least half (kTypicalRate) of the "
       "seeds it changes by less than one standard deviation of a Gaussian matrix's defect "
-      "(the article: in each of its three seeds)",
-      "0.970 -> 0.971, 0.956 -> 0.955, 0.979 -> 0.973", Rule::statistical,
-      kTournamentRuns, [](const lab::Runs& runs) {
+      "(the article: in each of its three seeds)")
+      .printed_as("0.970 -> 0.971, 0.956 -> 0.955, 0.979 -> 0.973").reading(kTournamentRuns), [](const lab::Runs& runs) {
         const RandomBand band = random_band();
         std::vector<bool> per_seed;
         std::string values;
@@ -189,23 +188,23 @@ PE_CLAIM(sinusoidal_defect_barely_moved) {
         }
         return lab::typical_of_seeds(per_seed, "moved less than one sd",
                                      "one sd = " + format(band.sd) + "; every seed: " + values);
-      }}), defect_places({0, 1, 2}));
+      }), defect_places({0, 1, 2}));
 }
 
 // The article's printed values against the Beta law alone: no trained run is read, so the claim
 // is exact and takes no runs.
 PE_CLAIM(sinusoidal_defect_article_values_random_like) {
-  return printed_at({"exp.sinusoidal.defect.article_values_random_like", clocks,
-      "The article's six printed defects lie within 3 standard deviations of a Gaussian "
-      "matrix's defect at d = 16",
-      "0.970, 0.956, 0.979, 0.971, 0.955, 0.973", Rule::shape, [] {
+  return printed_at(Claim("exp.sinusoidal.defect.article_values_random_like").in_section(clocks)
+      .stating("The article's six printed defects lie within 3 standard deviations of a Gaussian "
+      "matrix's defect at d = 16")
+      .printed_as("0.970, 0.956, 0.979, 0.971, 0.955, 0.973").decided_by([] {
         const RandomBand band = random_band();
         double worst = 0;
         for (const char* v : {"0.970", "0.956", "0.979", "0.971", "0.955", "0.973"})
           worst = std::max(worst, std::fabs(value_of_printed(v) - band.mean) / band.sd);
         return shape(worst <= 3, "largest distance " + format(worst) + " sd",
                        "Gaussian mean " + format(band.mean) + ", sd " + format(band.sd));
-      }}, defect_places({0, 1, 2}));
+      }), defect_places({0, 1, 2}));
 }
 
 // ---- Projecting the position-position term ----
@@ -215,28 +214,28 @@ const std::pair<int, const char*> projected[] = {{64, "0.202"}, {128, "0.136"}, 
 Claim projected_accuracy(const std::pair<int, const char*>& entry) {
   const int L = entry.first;
   const std::string printed_value = entry.second;
-  return lab::experiment_claim({"exp.sinusoidal.projected.L" + std::to_string(L), window,
-      "Sinusoidal heads with only the position-position term replaced by its "
-      "commutant projection, read at length " + std::to_string(L) + " (mean of three seeds)",
-      printed_value, Rule::statistical, kTournamentRuns, [L, printed_value](const lab::Runs& runs) {
-        return lab::against_article(printed_value, probe_accuracies(runs, Probe::projected, L));
-      }});
+  return lab::experiment_claim(Claim("exp.sinusoidal.projected.L" + std::to_string(L)).in_section(window)
+      .stating("Sinusoidal heads with only the position-position term replaced by its "
+      "commutant projection, read at length " + std::to_string(L) + " (mean of three seeds)")
+      .printed_as(printed_value).reading(kTournamentRuns), [L, printed_value](const lab::Runs& runs, const PrintedValue& article) {
+        return lab::against_article(article, probe_accuracies(runs, Probe::projected, L));
+      });
 }
 PE_CLAIM_FAMILY(projected, projected, &projected_accuracy);
 
 PE_CLAIM(sinusoidal_projected_still_collapses) {
-  return printed_at(lab::experiment_claim({"exp.sinusoidal.projected.still_collapses", window,
-      "Theorem 2 accounts for one part of the collapse, not all: with the "
+  return printed_at(lab::experiment_claim(Claim("exp.sinusoidal.projected.still_collapses").in_section(window)
+      .stating("Theorem 2 accounts for one part of the collapse, not all: with the "
       "position-position term projected, the all-seed mean at 64 still lies more than 3 se "
-      "below the exact bag-of-tokens reader",
-      "0.202 at 64", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+      "below the exact bag-of-tokens reader")
+      .printed_as("0.202 at 64").reading(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues& v = probe_accuracies(runs, Probe::projected, 64);
         const double bag = lab::bag_reader_accuracy(runs, 64);
         lab::Effects effects;
         effects.require("bag reader " + format(bag) + " - projected at 64",
                         lab::exact_minus(bag, v, lab::test_sequences()));
-        return effects.outcome(Rule::shape, "all-seed mean " + format(v.mean()), v.describe());
-      }}, lab::does_not_reproduce(
+        return effects.shape("all-seed mean " + format(v.mean()), v.describe());
+      }, lab::does_not_reproduce(
       "With the position-position term projected, the heads' all-seed mean at 64 is not below the "
       "bag-of-tokens reader beyond 3 se: the term Theorem 2 constrains carries the collapse in "
       "enough seeds that the projected heads read as well as that reader on average.")),
@@ -244,11 +243,11 @@ PE_CLAIM(sinusoidal_projected_still_collapses) {
 }
 
 PE_CLAIM(sinusoidal_spreads) {
-  return printed_at(lab::experiment_claim({"exp.sinusoidal.spreads", window,
-      "Sinusoidal heads: at length 32 the spreads across keys of the "
+  return printed_at(lab::experiment_claim(Claim("exp.sinusoidal.spreads").in_section(window)
+      .stating("Sinusoidal heads: at length 32 the spreads across keys of the "
       "position-against-content and position-against-position terms are within 6% of each "
-      "other in at least half (kTypicalRate) of the seeds (the article: in each of its three)",
-      "within 6% in every seed", Rule::statistical, kTournamentRuns, [](const lab::Runs& runs) {
+      "other in at least half (kTypicalRate) of the seeds (the article: in each of its three)")
+      .printed_as("within 6% in every seed").reading(kTournamentRuns), [](const lab::Runs& runs) {
         std::vector<bool> per_seed;
         std::string values;
         for (int seed = 0; seed < runs.tournament().config.seeds; ++seed) {
@@ -263,7 +262,7 @@ PE_CLAIM(sinusoidal_spreads) {
                                      "position-content vs position-position spread per seed, relative gap "
                                      "to the larger, and the other order (query content against key "
                                      "position): " + values);
-      }}), {{"exp.added_code", "6%"}});
+      }), {{"exp.added_code", "6%"}});
 }
 
 // ---- Shifting the query back to position 31 ----
@@ -273,22 +272,22 @@ const std::pair<int, const char*> shifted[] = {{64, "0.769"}, {256, "0.313"}};
 Claim shifted_accuracy(const std::pair<int, const char*>& entry) {
   const int L = entry.first;
   const std::string printed_value = entry.second;
-  return lab::experiment_claim({"exp.sinusoidal.shifted.L" + std::to_string(L), window,
-      "Sinusoidal heads read at length " + std::to_string(L) + " with every position "
-      "shifted by 32 - L, so that the query sits at position 31 as in training (mean of three seeds)",
-      printed_value, Rule::statistical, kTournamentRuns, [L, printed_value](const lab::Runs& runs) {
-        return lab::against_article(printed_value, probe_accuracies(runs, Probe::shifted, L));
-      }});
+  return lab::experiment_claim(Claim("exp.sinusoidal.shifted.L" + std::to_string(L)).in_section(window)
+      .stating("Sinusoidal heads read at length " + std::to_string(L) + " with every position "
+      "shifted by 32 - L, so that the query sits at position 31 as in training (mean of three seeds)")
+      .printed_as(printed_value).reading(kTournamentRuns), [L, printed_value](const lab::Runs& runs, const PrintedValue& article) {
+        return lab::against_article(article, probe_accuracies(runs, Probe::shifted, L));
+      });
 }
 PE_CLAIM_FAMILY(shifted, shifted, &shifted_accuracy);
 
 PE_CLAIM(sinusoidal_shifted_helps_less_at_256) {
-  return printed_at(lab::experiment_claim({"exp.sinusoidal.shifted.helps_less_at_256", window,
-      "Shifting the query back to position 31 helps a lot at 64 and much less at 256: "
+  return printed_at(lab::experiment_claim(Claim("exp.sinusoidal.shifted.helps_less_at_256").in_section(window)
+      .stating("Shifting the query back to position 31 helps a lot at 64 and much less at 256: "
       "the shifted mean exceeds the plain mean by more than 3 se at 64 and at 256 (the "
       "article: 0.769 against 0.201, 0.313 against 0.142), and the shifted mean at 256 "
-      "is below the shifted mean at 64 by more than 3 se",
-      "0.769 at 64, 0.313 at 256", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+      "is below the shifted mean at 64 by more than 3 se")
+      .printed_as("0.769 at 64, 0.313 at 256").reading(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues plain = lab::seed_values(runs, PositionScheme::sinusoidal, "plain", 64);
         const lab::SeedValues& shifted64 = probe_accuracies(runs, Probe::shifted, 64);
         const lab::SeedValues& shifted256 = probe_accuracies(runs, Probe::shifted, 256);
@@ -298,12 +297,11 @@ PE_CLAIM(sinusoidal_shifted_helps_less_at_256) {
         effects.require("shifted - plain at 64", shifted64, plain, n);
         effects.require("shifted - plain at 256", shifted256, plain256, n);
         effects.require("shifted at 64 - shifted at 256", shifted64, shifted256, n);
-        return effects.outcome(Rule::shape,
-                               "shifted " + format(shifted64.mean()) + " at 64, " + format(shifted256.mean()) +
+        return effects.shape("shifted " + format(shifted64.mean()) + " at 64, " + format(shifted256.mean()) +
                                    " at 256; plain " + format(plain.mean()) + " at 64, " +
                                    format(plain256.mean()) + " at 256",
                                "");
-      }}), {{"exp.added_code", "0.769"}, {"exp.added_code", "0.313"}});
+      }), {{"exp.added_code", "0.769"}, {"exp.added_code", "0.313"}});
 }
 
 }  // namespace pe::theorems::sinusoidal_heads_claims

@@ -237,25 +237,23 @@ Claim census_wavelength(int j) {
   std::vector<Place> places = {{"thm5.factors", printed_value}};
   for (int again = 1; again <= (j == 2 ? 1 : j == 3 ? 2 : 0); ++again)
     places.push_back({"exp.rebound", printed_value, again});
-  return printed_at({"thm5.census.wavelength.d16.plane" + std::to_string(j), section,
-      "Theorem 5 census: wavelength 2 pi / theta_j of plane " + std::to_string(j) +
-          " at d = 16, b = 10^4",
-      printed_value, Rule::printed,
-      [printed_value, j] {
-        return printed_enclosed(printed_value, pe::wavelengths(16, kDefaultBase)[j],
+  return printed_at(Claim("thm5.census.wavelength.d16.plane" + std::to_string(j)).in_section(section)
+      .stating("Theorem 5 census: wavelength 2 pi / theta_j of plane " + std::to_string(j) +
+          " at d = 16, b = 10^4")
+      .printed_as(printed_value).decided_by([printed_value, j](const PrintedValue& article) {
+        return printed_enclosed(article, pe::wavelengths(16, kDefaultBase)[j],
                                 [j] { return wavelength_enclosed(16, j); });
-      }}, places);
+      }), places);
 }
 PE_CLAIM_FAMILY(census_wavelengths, pe::ledger::indices(8), &census_wavelength);
 
 PE_CLAIM(census_full_turns_d16_L32) {
-  return printed_at({"thm5.census.full_turns.d16.L32", section,
-      "Theorem 5 (i) census: planes with (L - 1) theta_j >= 2 pi at d = 16, L = 32 "
-      "(\"two planes of eight complete a turn\")",
-      "2", Rule::printed,
-      [] {
+  return printed_at(Claim("thm5.census.full_turns.d16.L32").in_section(section)
+      .stating("Theorem 5 (i) census: planes with (L - 1) theta_j >= 2 pi at d = 16, L = 32 "
+      "(\"two planes of eight complete a turn\")")
+      .printed_as("2").decided_by([](const PrintedValue& article) {
         const double counted = double(pe::planes_completing_a_turn(16, kDefaultBase, 32).size());
-        return printed_enclosed("2", counted, [] {
+        return printed_enclosed(article, counted, [] {
           // Each plane's criterion (L - 1) theta_j >= 2 pi decided on an enclosure; a
           // plane whose enclosure straddles 2 pi leaves the count undecided ([0, 8]).
           int turning = 0;
@@ -266,15 +264,14 @@ PE_CLAIM(census_full_turns_d16_L32) {
           }
           return pe::Enclosure(turning);
         });
-      }}, {in_words("thm5.factors")});
+      }), {in_words("thm5.factors")});
 }
 
 PE_CLAIM(census_full_turn_planes_d16_L32) {
-  return printed_at({"thm5.census.full_turn_planes.d16.L32", section,
-      "Theorem 5 (i): the planes that turn a whole circle in 32 positions are planes 0 "
-      "and 1, by the criterion and by sweeping the angles r theta_j, r = 0 .. 31",
-      "planes 0 and 1", Rule::shape,
-      [] {
+  return printed_at(Claim("thm5.census.full_turn_planes.d16.L32").in_section(section)
+      .stating("Theorem 5 (i): the planes that turn a whole circle in 32 positions are planes 0 "
+      "and 1, by the criterion and by sweeping the angles r theta_j, r = 0 .. 31")
+      .printed_as("planes 0 and 1").decided_by([] {
         const std::vector<int> planes = pe::planes_completing_a_turn(16, kDefaultBase, 32);
         std::vector<int> swept;
         const std::vector<double> theta = pe::frequencies(16, kDefaultBase);
@@ -287,17 +284,16 @@ PE_CLAIM(census_full_turn_planes_d16_L32) {
         for (int j : planes) text += (text.empty() ? "" : ", ") + std::to_string(j);
         return shape(planes == std::vector<int>{0, 1} && swept == planes, "planes " + text,
                        "criterion and sweep must both give exactly planes 0 and 1");
-      }}, {{"exp.rebound", "0", 3}, {"exp.rebound", "1", 2}});
+      }), {{"exp.rebound", "0", 3}, {"exp.rebound", "1", 2}});
 }
 
 PE_CLAIM(census_unseen_angles_d16_L32) {
-  return {"thm5.census.unseen_angles.d16.L32", section,
-      "Theorem 5 (i): at d = 16, L = 32, every test offset r = 32 .. 255 classified per "
+  return Claim("thm5.census.unseen_angles.d16.L32").in_section(section)
+      .stating("Theorem 5 (i): at d = 16, L = 32, every test offset r = 32 .. 255 classified per "
       "plane: a plane that completes a turn in training (planes 0, 1) sees no new angle; "
       "any other plane sees an angle r theta_j mod 2 pi outside the trained arc [0, 31 "
-      "theta_j] at every offset from L until its angle wraps past 2 pi",
-      "past L, angles the head never saw", Rule::shape,
-      [] {
+      "theta_j] at every offset from L until its angle wraps past 2 pi")
+      .printed_as("past L, angles the head never saw").decided_by([] {
         const std::vector<double> theta = pe::frequencies(16, kDefaultBase);
         const std::vector<int> full = pe::planes_completing_a_turn(16, kDefaultBase, 32);
         bool holds = full.size() == 2;
@@ -321,45 +317,42 @@ PE_CLAIM(census_unseen_angles_d16_L32) {
         return shape(holds, counts,
                      "unseen test offsets (of 224) per plane; planes 0 and 1 must have none, the "
                      "others an unbroken run from offset 32 to their wrap");
-      }};
+      });
 }
 
 PE_CLAIM(census_plane2_half_wavelength) {
-  return {"thm5.census.plane2.half_wavelength", section,
-      "Census remark: half the wavelength of plane 2 (d = 16)", "31.4", Rule::printed,
-      [] {
-        return printed_enclosed("31.4", pe::wavelengths(16, kDefaultBase)[2] / 2,
+  return Claim("thm5.census.plane2.half_wavelength").in_section(section)
+      .stating("Census remark: half the wavelength of plane 2 (d = 16)").printed_as("31.4")
+      .decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, pe::wavelengths(16, kDefaultBase)[2] / 2,
                                 [] { return wavelength_enclosed(16, 2) / 2; });
-      }};
+      });
 }
 
 PE_CLAIM(census_plane2_three_turns) {
-  return {"thm5.census.plane2.three_turns", section,
-      "Census remark: three turns of plane 2 (d = 16)", "188.5", Rule::printed,
-      [] {
-        return printed_enclosed("188.5", 3 * pe::wavelengths(16, kDefaultBase)[2],
+  return Claim("thm5.census.plane2.three_turns").in_section(section)
+      .stating("Census remark: three turns of plane 2 (d = 16)").printed_as("188.5").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, 3 * pe::wavelengths(16, kDefaultBase)[2],
                                 [] { return 3 * wavelength_enclosed(16, 2); });
-      }};
+      });
 }
 
 // ---- (ii) PI ----
 PE_CLAIM(pi_range) {
-  return {"thm5.pi.range", section,
-      "Theorem 5 (ii): PI maps the largest test offset kappa L - 1 to L - 1/kappa "
-      "(d = 16, 64, 128; L = 32, 2048; kappa = 2, 4, 8, 10); residual in units of L eps",
-      "[0, L - 1/kappa]", Rule::identity,
-      [] { return identity(pi_results().range, 0, 4, "4 units of L eps: one product, one quotient"); }};
+  return Claim("thm5.pi.range").in_section(section)
+      .stating("Theorem 5 (ii): PI maps the largest test offset kappa L - 1 to L - 1/kappa "
+      "(d = 16, 64, 128; L = 32, 2048; kappa = 2, 4, 8, 10); residual in units of L eps")
+      .printed_as("[0, L - 1/kappa]").decided_by([] { return identity(pi_results().range, 0, 4, "4 units of L eps: one product, one quotient"); });
 }
 
 PE_CLAIM(pi_within_one_position) {
-  return {"thm5.pi.within_one_position", section,
-      "Theorem 5 (ii): the PI range ends within one position of the trained range "
+  return Claim("thm5.pi.within_one_position").in_section(section)
+      .stating("Theorem 5 (ii): the PI range ends within one position of the trained range "
       "[0, L - 1]; computed: the largest mapped last offset (angle / theta_j) less L - 1 at "
-      "those settings, enclosed, with the PI reading's own double angles beside",
-      "within one position", Rule::bound,
-      [] {
+      "those settings, enclosed, with the PI reading's own double angles beside")
+      .printed_as("within one position").decided_by([] {
         const double over = pi_results().overshoot;
-        Outcome o = bound_enclosed(
+        auto o = bound_enclosed(
             false,
             [] {
               // PI divides every frequency by kappa, so the last test offset kappa L - 1
@@ -378,19 +371,18 @@ PE_CLAIM(pi_within_one_position) {
             "largest overshoot", "1");
         o.detail += "; the PI reading's own double angles give " + format(over);
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(pi_spacing) {
-  return {"thm5.pi.spacing", section,
-      "Theorem 5 (ii): under PI neighbouring offsets differ by theta_j / kappa in every "
-      "plane; residual in units of kappa L theta_j eps",
-      "neighbour angle theta_j / kappa", Rule::identity,
-      [] {
+  return Claim("thm5.pi.spacing").in_section(section)
+      .stating("Theorem 5 (ii): under PI neighbouring offsets differ by theta_j / kappa in every "
+      "plane; residual in units of kappa L theta_j eps")
+      .printed_as("neighbour angle theta_j / kappa").decided_by([] {
         return identity(pi_results().spacing, 0, 4,
                         "4 units of kappa L theta_j eps: a difference of two angles of "
                         "that size");
-      }};
+      });
 }
 
 // ---- (iii) NTK-aware ----
@@ -399,42 +391,39 @@ const char* ntk[] = {"1", "0.820", "0.673", "0.552", "0.453", "0.371", "0.305", 
 
 Claim ntk_factor(int j) {
   const std::string printed_value = ntk[j];
-  return {"thm5.ntk.factor.d16.kappa4.plane" + std::to_string(j), section,
-      "NTK-aware per-plane factor kappa^(-2j/(d-2)) at d = 16, kappa = 4, plane " +
-          std::to_string(j) + " (as the reading the experiments use computes it)",
-      printed_value, Rule::printed, [printed_value, j] {
+  return Claim("thm5.ntk.factor.d16.kappa4.plane" + std::to_string(j)).in_section(section)
+      .stating("NTK-aware per-plane factor kappa^(-2j/(d-2)) at d = 16, kappa = 4, plane " +
+          std::to_string(j) + " (as the reading the experiments use computes it)")
+      .printed_as(printed_value).decided_by([printed_value, j](const PrintedValue& article) {
         const pe::RopeReading r = pe::rope_reading(ContextExtension::ntk_aware, 16, kDefaultBase, 4, 32);
-        return printed_enclosed(printed_value, r.factors[j], [j] { return ntk_factor_enclosed(16, j, 4); });
-      }};
+        return printed_enclosed(article, r.factors[j], [j] { return ntk_factor_enclosed(16, j, 4); });
+      });
 }
 PE_CLAIM_FAMILY(ntk_factors, pe::ledger::indices(8), &ntk_factor);
 
 PE_CLAIM(ntk_plane0_unchanged) {
-  return printed_at({"thm5.ntk.plane0_unchanged", section,
-      "Theorem 5 (iii): NTK-aware scaling leaves plane 0 unchanged (d = 4 .. 256, "
-      "kappa = 1.5 .. 32); computed: max |factor_0 - 1|",
-      "plane 0 unchanged", Rule::identity,
-      [] { return identity(ntk_results().plane0, 0, 0, "exact: kappa^0 = 1"); }}, {{"thm5.iii", "0"}});
+  return printed_at(Claim("thm5.ntk.plane0_unchanged").in_section(section)
+      .stating("Theorem 5 (iii): NTK-aware scaling leaves plane 0 unchanged (d = 4 .. 256, "
+      "kappa = 1.5 .. 32); computed: max |factor_0 - 1|")
+      .printed_as("plane 0 unchanged").decided_by([] { return identity(ntk_results().plane0, 0, 0, "exact: kappa^0 = 1"); }), {{"thm5.iii", "0"}});
 }
 
 PE_CLAIM(ntk_slowest_divided_by_kappa) {
-  return {"thm5.ntk.slowest_divided_by_kappa", section,
-      "Theorem 5 (iii): NTK-aware scaling divides the slowest plane by exactly kappa; "
-      "computed: max |kappa factor_{d/2-1} - 1| in units of eps",
-      "slowest plane / kappa", Rule::identity,
-      [] { return identity(ntk_results().slowest, 0, 4, "4 eps: one pow, one product"); }};
+  return Claim("thm5.ntk.slowest_divided_by_kappa").in_section(section)
+      .stating("Theorem 5 (iii): NTK-aware scaling divides the slowest plane by exactly kappa; "
+      "computed: max |kappa factor_{d/2-1} - 1| in units of eps")
+      .printed_as("slowest plane / kappa").decided_by([] { return identity(ntk_results().slowest, 0, 4, "4 eps: one pow, one product"); });
 }
 
 PE_CLAIM(ntk_base_change) {
-  return {"thm5.ntk.base_change", section,
-      "Theorem 5 (iii): theta_j kappa^(-2j/(d-2)) equals the frequency of the base "
-      "b kappa^(d/(d-2)) (Definition 5); relative residual in units of 16 (j + 1) eps",
-      "(b kappa^(d/(d-2)))^(-2j/d) = b^(-2j/d) kappa^(-2j/(d-2))", Rule::identity,
-      [] {
+  return Claim("thm5.ntk.base_change").in_section(section)
+      .stating("Theorem 5 (iii): theta_j kappa^(-2j/(d-2)) equals the frequency of the base "
+      "b kappa^(d/(d-2)) (Definition 5); relative residual in units of 16 (j + 1) eps")
+      .printed_as("(b kappa^(d/(d-2)))^(-2j/d) = b^(-2j/d) kappa^(-2j/(d-2))").decided_by([] {
         return identity(ntk_results().base_change, 0, 4,
                         "4 units of 16 (j+1) eps: exponents of size up to ln(b kappa^2) "
                         "rounded in two pow calls");
-      }};
+      });
 }
 
 // ---- YaRN by Definition 5 ----
@@ -443,65 +432,61 @@ const char* yarn[] = {"0.349", "0.265", "0.25", "0.25", "0.25", "0.25", "0.25", 
 
 Claim yarn_factor(int j) {
   const std::string printed_value = yarn[j];
-  return {"thm5.yarn.factor.d16.kappa4.plane" + std::to_string(j), section,
-      "YaRN per-plane factor (1 - gamma_j)/kappa + gamma_j by Definition 5 (gamma_j "
+  return Claim("thm5.yarn.factor.d16.kappa4.plane" + std::to_string(j)).in_section(section)
+      .stating("YaRN per-plane factor (1 - gamma_j)/kappa + gamma_j by Definition 5 (gamma_j "
       "linear in L/lambda_j from 1 to 32 turns) at d = 16, L = 32, kappa = 4, plane " +
-          std::to_string(j),
-      printed_value, Rule::printed, [printed_value, j] {
+          std::to_string(j))
+      .printed_as(printed_value).decided_by([printed_value, j](const PrintedValue& article) {
         const pe::RopeReading r = pe::rope_reading(ContextExtension::yarn, 16, kDefaultBase, 4, 32);
-        return printed_enclosed(printed_value, r.factors[j], [j] { return yarn_factor_enclosed(16, j, 4, 32); });
-      }};
+        return printed_enclosed(article, r.factors[j], [j] { return yarn_factor_enclosed(16, j, 4, 32); });
+      });
 }
 PE_CLAIM_FAMILY(yarn_factors, pe::ledger::indices(8), &yarn_factor);
 
 PE_CLAIM(yarn_logit_scale_kappa4) {
-  return {"thm5.yarn.logit_scale.kappa4", section,
-      "Definition 5: YaRN multiplies the scores by (0.1 ln kappa + 1)^2; the reading's "
-      "score scale at kappa = 4 against that formula",
-      "(0.1 ln kappa + 1)^2", Rule::identity,
-      [] {
+  return Claim("thm5.yarn.logit_scale.kappa4").in_section(section)
+      .stating("Definition 5: YaRN multiplies the scores by (0.1 ln kappa + 1)^2; the reading's "
+      "score scale at kappa = 4 against that formula")
+      .printed_as("(0.1 ln kappa + 1)^2").decided_by([] {
         const double scale = pe::rope_reading(ContextExtension::yarn, 16, kDefaultBase, 4, 32).score_scale;
         const double formula = (0.1 * std::log(4.0) + 1) * (0.1 * std::log(4.0) + 1);
         return identity(scale, formula, 4 * kEps * formula, "4 eps relative: a log and a square");
-      }};
+      });
 }
 
 // ---- (iv) ----
 PE_CLAIM(sum_theta_squared) {
-  return {"thm5.sum_theta_squared", section,
-      "Theorem 5 (iv): sum_j theta_j^2 = (1 - b^-2)/(1 - b^(-4/d)) for d = 2 .. 512, "
-      "b in {1.5, 10, 10^4, 5 10^5}; relative residual in units of d eps",
-      "(1 - b^-2)/(1 - b^(-4/d))", Rule::identity,
-      [] {
+  return Claim("thm5.sum_theta_squared").in_section(section)
+      .stating("Theorem 5 (iv): sum_j theta_j^2 = (1 - b^-2)/(1 - b^(-4/d)) for d = 2 .. 512, "
+      "b in {1.5, 10, 10^4, 5 10^5}; relative residual in units of d eps")
+      .printed_as("(1 - b^-2)/(1 - b^(-4/d))").decided_by([] {
         return identity(interpolation_results().closed_form, 0, 4,
                         "4 units of d eps: d/2 squared terms summed");
-      }};
+      });
 }
 
 PE_CLAIM(interpolation_bound) {
-  return {"thm5.interpolation_bound", section,
-      "Theorem 5 (iv): |a(Delta) - l(Delta)| <= (1/2)(Delta - Delta1)(Delta2 - Delta) "
+  return Claim("thm5.interpolation_bound").in_section(section)
+      .stating("Theorem 5 (iv): |a(Delta) - l(Delta)| <= (1/2)(Delta - Delta1)(Delta2 - Delta) "
       "sum_j |h_j| theta_j^2 on 200 seeded instances (complex Gaussian h, d <= 128, "
-      "Delta2 - Delta1 <= 40); computed: the largest ratio of error to bound",
-      "|a - l| <= (1/2)(Delta-Delta1)(Delta2-Delta) sum |h_j| theta_j^2", Rule::bound,
-      [] {
+      "Delta2 - Delta1 <= 40); computed: the largest ratio of error to bound")
+      .printed_as("|a - l| <= (1/2)(Delta-Delta1)(Delta2-Delta) sum |h_j| theta_j^2").decided_by([] {
         const InterpolationResults& r = interpolation_results();
         return not_certifiable(bound(r.worst_excess <= 1, format(r.worst_ratio),
                        "largest error / bound " + format(r.worst_ratio) +
                            "; largest excess over the bound " + format(r.worst_excess) +
                            " rounding budgets (3 (|Delta1|+|Delta2|+d) eps sum|h|; "
                            "allowed: 1)"), kSeededInstances);
-      }};
+      });
 }
 
 PE_CLAIM(extrapolation_reaches_sum) {
-  return {"thm5.extrapolation_reaches_sum", section,
-      "Past the trained offsets nothing pins the score, so |a| can reach sum_j |h_j|: with "
+  return Claim("thm5.extrapolation_reaches_sum").in_section(section)
+      .stating("Past the trained offsets nothing pins the score, so |a| can reach sum_j |h_j|: with "
       "h_j = rho_j e^(-i Delta* theta_j) (seeded moduli, d = 16, b = 10^4, Delta* = 1000) "
       "a(Delta*) = sum_j |h_j| exactly, while on the trained offsets 0..31 |a| stays "
-      "below it; residual in units of (Delta* + d) eps sum_j |h_j|",
-      "|a| can reach sum_j |h_j|", Rule::identity,
-      [] {
+      "below it; residual in units of (Delta* + d) eps sum_j |h_j|")
+      .printed_as("|a| can reach sum_j |h_j|").decided_by([] {
         const int d = 16;
         const double far = 1000;
         const std::vector<double> theta = pe::frequencies(d, kDefaultBase);
@@ -519,7 +504,7 @@ PE_CLAIM(extrapolation_reaches_sum) {
         const double reached = pe::complex_offset_sum(h, far, theta).real();
         // Each phase -Delta* theta_j and its negation at Delta* round to (Delta* + 1) eps
         // in angle; d/2 terms of size rho_j are summed: 4 units cover both.
-        Outcome o = identity(std::fabs(reached - total) / ((far + d) * kEps * total), 0, 4,
+        auto o = identity(std::fabs(reached - total) / ((far + d) * kEps * total), 0, 4,
                              "4 units of (Delta* + d) eps sum|h|: the phase's rounding, "
                              "twice, and the sum of d/2 terms");
         if (!(trained < total)) {
@@ -529,53 +514,51 @@ PE_CLAIM(extrapolation_reaches_sum) {
         o.detail += "; a(Delta*) = " + format(reached) + ", sum |h_j| = " + format(total) +
                     ", max |a| over offsets 0..31 = " + format(trained);
         return o;
-      }};
+      });
 }
 
 // ---- Chen and colleagues ----
 PE_CLAIM(chen_ratio_d16) {
-  return {"thm5.chen.ratio.d16", section,
-      "The true constant over Chen and colleagues': sum_j theta_j^2 / (d/(4 ln b)) at "
-      "d = 16, b = 10^4",
-      "2.56", Rule::printed, [] {
-        return printed_enclosed("2.56", chen_ratio(16), [] { return chen_ratio_enclosed(16, false); });
-      }};
+  return Claim("thm5.chen.ratio.d16").in_section(section)
+      .stating("The true constant over Chen and colleagues': sum_j theta_j^2 / (d/(4 ln b)) at "
+      "d = 16, b = 10^4")
+      .printed_as("2.56").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, chen_ratio(16), [] { return chen_ratio_enclosed(16, false); });
+      });
 }
 
 PE_CLAIM(chen_ratio_d128) {
-  return {"thm5.chen.ratio.d128", section,
-      "The true constant over Chen and colleagues': sum_j theta_j^2 / (d/(4 ln b)) at "
-      "d = 128",
-      "1.15", Rule::printed, [] {
-        return printed_enclosed("1.15", chen_ratio(128), [] { return chen_ratio_enclosed(128, false); });
-      }};
+  return Claim("thm5.chen.ratio.d128").in_section(section)
+      .stating("The true constant over Chen and colleagues': sum_j theta_j^2 / (d/(4 ln b)) at "
+      "d = 128")
+      .printed_as("1.15").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, chen_ratio(128), [] { return chen_ratio_enclosed(128, false); });
+      });
 }
 
 PE_CLAIM(chen_ratio_geometric_d16) {
-  return {"thm5.chen.ratio_geometric.d16", section,
-      "The same ratio through the quantity their proof bounds: "
+  return Claim("thm5.chen.ratio_geometric.d16").in_section(section)
+      .stating("The same ratio through the quantity their proof bounds: "
       "(1/(1 - b^(-4/d))) / (d/(4 ln b)) at d = 16 (differs from the ratio above by the "
-      "factor 1 - b^-2)",
-      "2.56", Rule::printed, [] {
-        return printed_enclosed("2.56", chen_ratio_geometric(16), [] { return chen_ratio_enclosed(16, true); });
-      }};
+      "factor 1 - b^-2)")
+      .printed_as("2.56").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, chen_ratio_geometric(16), [] { return chen_ratio_enclosed(16, true); });
+      });
 }
 
 PE_CLAIM(chen_ratio_geometric_d128) {
-  return {"thm5.chen.ratio_geometric.d128", section,
-      "(1/(1 - b^(-4/d))) / (d/(4 ln b)) at d = 128", "1.15", Rule::printed,
-      [] {
-        return printed_enclosed("1.15", chen_ratio_geometric(128), [] { return chen_ratio_enclosed(128, true); });
-      }};
+  return Claim("thm5.chen.ratio_geometric.d128").in_section(section)
+      .stating("(1/(1 - b^(-4/d))) / (d/(4 ln b)) at d = 128").printed_as("1.15").decided_by([](const PrintedValue& article) {
+        return printed_enclosed(article, chen_ratio_geometric(128), [] { return chen_ratio_enclosed(128, true); });
+      });
 }
 
 PE_CLAIM(chen_proof_step_reversed) {
-  return {"thm5.chen.proof_step_reversed", section,
-      "Their proof step c^x <= 1 + x ln c for x < 0 runs against convexity: at "
+  return Claim("thm5.chen.proof_step_reversed").in_section(section)
+      .stating("Their proof step c^x <= 1 + x ln c for x < 0 runs against convexity: at "
       "c = b = 10^4, x = -4/d it fails for every even d = 2 .. 4096, so "
-      "1/(1 - b^(-4/d)) > d/(4 ln b); computed: the smallest b^x - (1 + x ln b)",
-      "c^x >= 1 + x ln c (convexity)", Rule::shape,
-      [] {
+      "1/(1 - b^(-4/d)) > d/(4 ln b); computed: the smallest b^x - (1 + x ln b)")
+      .printed_as("c^x >= 1 + x ln c (convexity)").decided_by([] {
         double smallest = std::numeric_limits<double>::infinity();
         bool reversed = true;
         for (int d = 2; d <= 4096; d += 2) {
@@ -588,25 +571,24 @@ PE_CLAIM(chen_proof_step_reversed) {
         }
         return shape(reversed, format(smallest),
                        "b^x - (1 + x ln b) > 0 and 1/(1 - b^(-4/d)) > d/(4 ln b) at every d");
-      }};
+      });
 }
 
 // The article's own statement: Chen and colleagues' bound, as they published it, fails at
 // this instance. The article asserts the failure, so the failure is what holds.
 PE_CLAIM(chen_counterexample_d128) {
-  return {"thm5.chen.counterexample.d128", section,
-      "The article's counterexample to Chen and colleagues' Theorem 2.1 as published, "
+  return Claim("thm5.chen.counterexample.d128").in_section(section)
+      .stating("The article's counterexample to Chen and colleagues' Theorem 2.1 as published, "
       "|a - l| <= (1/2)(Delta-Delta1)(Delta2-Delta) max_j|h_j| d/(4 ln b): at h_j = 1, "
       "[Delta1, Delta2] = [0, 1], Delta = 1/2, d = 128, b = 10^4 the interpolation error "
       "exceeds their bound; decided on MPFI enclosures (left end of the error against "
       "right end of the bound). Their constant is too small because their proof bounds "
       "1/(1 - b^(-4/d)) by d/(4 ln b) with c^x <= 1 + x ln c for x < 0, the reverse of "
       "convexity; the corrected constant is claims thm5.chen.corrected_bound_holds.d128 "
-      "and thm5.chen.ratio.*",
-      "the stated bound then fails: error 0.459, stated bound 0.434", Rule::bound,
-      [] {
+      "and thm5.chen.ratio.*")
+      .printed_as("the stated bound then fails: error 0.459, stated bound 0.434").decided_by([] {
         const pe::ChenCounterexample& c = chen_d128();
-        Outcome o = bound(c.error_exceeds_stated, format(c.error.midpoint()),
+        auto o = bound(c.error_exceeds_stated, format(c.error.midpoint()),
                           std::string(c.error_exceeds_stated
                                           ? "certified: error > stated bound; "
                                           : "not certified: ") +
@@ -614,7 +596,7 @@ PE_CLAIM(chen_counterexample_d128) {
         o.certified = c.error_exceeds_stated;  // decided on endpoints; else undecided
         o.enclosure = c.error.text;
         return o;
-      }};
+      });
 }
 
 // The three enclosed quantities of the instance, each against its printed rounding.
@@ -638,42 +620,41 @@ const EnclosedValue kEnclosedValues[] = {
      "0.500", &pe::ChenCounterexample::corrected_bound}};
 
 Claim chen_counterexample_value(const EnclosedValue& v) {
-  return {std::string("thm5.chen.counterexample.d128.") + v.suffix, section, v.statement,
-      v.printed_value, Rule::printed, [v] {
+  return Claim(std::string("thm5.chen.counterexample.d128.") + v.suffix).in_section(section)
+      .stating(v.statement)
+      .printed_as(v.printed_value).decided_by([v](const PrintedValue& article) {
         const pe::DoubleEnclosure& e = chen_d128().*v.member;
         // The MPFI endpoints rounded outward to doubles still enclose the value.
-        return printed_enclosed(v.printed_value, e.midpoint(), [&e] {
+        return printed_enclosed(article, e.midpoint(), [&e] {
           return pe::enclose_between(e.lower, e.upper);
         });
-      }};
+      });
 }
 PE_CLAIM_FAMILY(chen_counterexample_values, kEnclosedValues, &chen_counterexample_value);
 
 PE_CLAIM(chen_corrected_bound_holds_d128) {
-  return {"thm5.chen.corrected_bound_holds.d128", section,
-      "Theorem 5 (iv) with the corrected constant holds at the instance: error < "
+  return Claim("thm5.chen.corrected_bound_holds.d128").in_section(section)
+      .stating("Theorem 5 (iv) with the corrected constant holds at the instance: error < "
       "(1/8) sum_j theta_j^2, decided on MPFI enclosures (right end of the error "
-      "against left end of the bound)",
-      "0.459 <= 0.500", Rule::bound,
-      [] {
+      "against left end of the bound)")
+      .printed_as("0.459 <= 0.500").decided_by([] {
         const pe::ChenCounterexample& c = chen_d128();
-        Outcome o = bound(c.error_within_corrected, format(c.error.midpoint()),
+        auto o = bound(c.error_within_corrected, format(c.error.midpoint()),
                           std::string(c.error_within_corrected ? "certified: error < corrected bound; "
                                                                : "not certified: ") +
                               enclosures_text(c));
         o.certified = c.error_within_corrected;
         o.enclosure = c.error.text;
         return o;
-      }};
+      });
 }
 
 PE_CLAIM(chen_refuted_up_to_d128) {
-  return printed_at({"thm5.chen.refuted_up_to_d128", "Honest caveats",
-      "Caveat: Chen and colleagues' Theorem 2.1 fails as stated at every head dimension "
+  return printed_at(Claim("thm5.chen.refuted_up_to_d128").in_section("Honest caveats")
+      .stating("Caveat: Chen and colleagues' Theorem 2.1 fails as stated at every head dimension "
       "up to 128: the instance h_j = 1, Delta = 1/2 on [0, 1] refutes it at every even "
-      "d = 2 .. 128 (MPFI-certified), and the corrected bound holds at each",
-      "false as stated for d <= 128", Rule::shape,
-      [] {
+      "d = 2 .. 128 (MPFI-certified), and the corrected bound holds at each")
+      .printed_as("false as stated for d <= 128").decided_by([] {
         const ChenScan& s = chen_scan();
         const bool all = s.refuted == s.checked && s.corrected_holds == s.checked;
         return shape(all,
@@ -682,7 +663,7 @@ PE_CLAIM(chen_refuted_up_to_d128) {
                            " of " + std::to_string(s.checked) +
                            "; scanning on, this instance first fails to refute at d = " +
                            std::to_string(s.first_not_refuted));
-      }}, {{"caveat.chen", "128"}});
+      }), {{"caveat.chen", "128"}});
 }
 
 }  // namespace pe::theorems::theorem5_claims

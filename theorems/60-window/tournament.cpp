@@ -149,13 +149,12 @@ Claim table_cell(const Read& read) {
   const std::string value = read.value;
   const PositionScheme scheme = read.scheme;
   return printed_at(lab::experiment_claim(
-      {"exp.tournament." + to_string(scheme) + ".L" + std::to_string(length), section,
-       "Tournament table: accuracy of the " + to_string(scheme) + " heads at length " +
-           std::to_string(length) + " (mean of three seeds)",
-       value, Rule::statistical,
-       kTournamentRuns, [=](const lab::Runs& runs) {
-         return lab::against_article(value, lab::seed_values(runs, scheme, "plain", length));
-       }},
+      Claim("exp.tournament." + to_string(scheme) + ".L" + std::to_string(length)).in_section(section)
+       .stating("Tournament table: accuracy of the " + to_string(scheme) + " heads at length " +
+           std::to_string(length) + " (mean of three seeds)")
+       .printed_as(value).reading(kTournamentRuns), [=](const lab::Runs& runs, const PrintedValue& article) {
+         return lab::against_article(article, lab::seed_values(runs, scheme, "plain", length));
+       },
       lab::reproduces_unless(read.does_not_reproduce)),
       places_of_read("table.tournament", tournament_reads(), read));
 }
@@ -165,11 +164,12 @@ PE_CLAIM_FAMILY(tournament_table, tournament_reads(), &table_cell);
 PE_CLAIM(overview_rope_pi_L32) {
   const Read read{PositionScheme::rope, "pi", 32, "1.000"};
   return printed_at(lab::experiment_claim(
-      {"exp.overview.rope_pi.L32", overview,
-       "Overview table: rope_pi heads trained at 32, read at 32 (mean of three seeds)", read.value,
-       Rule::statistical, kTournamentRuns, [read](const lab::Runs& runs) {
-         return lab::against_article(read.value, lab::seed_values(runs, read.scheme, read.reading, 32));
-       }}),
+      Claim("exp.overview.rope_pi.L32").in_section(overview)
+       .stating("Overview table: rope_pi heads trained at 32, read at 32 (mean of three seeds)")
+       .printed_as(read.value)
+       .reading(kTournamentRuns), [read](const lab::Runs& runs, const PrintedValue& article) {
+         return lab::against_article(article, lab::seed_values(runs, read.scheme, read.reading, 32));
+       }),
       {*place_in("table.overview", overview_reads(), read)});
 }
 
@@ -178,13 +178,13 @@ Claim rescaled_cell(const Read& read) {
   const int length = read.length;
   const std::string map = read.reading, value = read.value;
   return printed_at(lab::experiment_claim(
-      {"exp.rescaled." + map + ".L" + std::to_string(length), section,
-       "Rescaled reads: the trained RoPE heads read under " + map + " at length " +
+      Claim("exp.rescaled." + map + ".L" + std::to_string(length)).in_section(section)
+       .stating("Rescaled reads: the trained RoPE heads read under " + map + " at length " +
            std::to_string(length) + ", kappa = " + std::to_string(length / 32) +
-           ", no retraining (mean of three seeds)",
-       value, Rule::statistical, kTournamentRuns, [=](const lab::Runs& runs) {
-         return lab::against_article(value, lab::seed_values(runs, PositionScheme::rope, map, length));
-       }}),
+           ", no retraining (mean of three seeds)")
+       .printed_as(value).reading(kTournamentRuns), [=](const lab::Runs& runs, const PrintedValue& article) {
+         return lab::against_article(article, lab::seed_values(runs, PositionScheme::rope, map, length));
+       }),
       places_of_read("table.rescaling", rescaling_reads(), read));
 }
 std::vector<Read> rescaled_cells() {
@@ -197,13 +197,12 @@ PE_CLAIM_FAMILY(rescaled_reads, rescaled_cells(), &rescaled_cell);
 
 // ---- The article's statements ----
 PE_CLAIM(tournament_reads_within_window) {
-  return lab::experiment_claim({"exp.tournament.reads_within_window", section,
-      "Every scheme but the first reads the task within the window: the all-seed mean of "
+  return lab::experiment_claim(Claim("exp.tournament.reads_within_window").in_section(section)
+      .stating("Every scheme but the first reads the task within the window: the all-seed mean of "
       "the sinusoidal, learned, RoPE and ALiBi heads at length 32 is no more than 3 se "
       "below the article's 0.996, 0.989, 1.000, 0.999, while the no-position heads' "
-      "all-seed mean exceeds the exact bag-of-tokens reader by no more than 3 se",
-      "every scheme but the first reads the task within the window", Rule::shape,
-      kTournamentRuns, [](const lab::Runs& runs) {
+      "all-seed mean exceeds the exact bag-of-tokens reader by no more than 3 se")
+      .printed_as("every scheme but the first reads the task within the window").reading(kTournamentRuns), [](const lab::Runs& runs) {
         bool holds = true;
         double band = 0, lowest_anchor = 1;
         std::string values, detail;
@@ -226,20 +225,20 @@ PE_CLAIM(tournament_reads_within_window) {
         holds = holds && none.mean() <= allowed;
         band = std::max(band, allowance);
         values += "none " + format(none.mean());
-        Outcome o = shape(holds, values,
+        auto o = shape(holds, values,
                           detail + "none: all-seed mean " + format(none.mean()) + " <= bag reader " +
                               format(bag) + " + 3 se = " + format(allowed) + "; " + none.describe());
         // One-sided bands below each printed accuracy and above the bag reader's: the lowest
         // value any of them is anchored at is where the band comes nearest to chance.
         return with_band(std::move(o), std::min(lowest_anchor, bag), band, lab::accuracy_scale(8));
-      }});
+      });
 }
 
 PE_CLAIM(tournament_learned_nothing_past_window) {
-  return lab::experiment_claim({"exp.tournament.learned.nothing_past_window", section,
-      "The learned table has nothing to say past its window: a learned head asked for "
-      "length 64, 128 or 256 is rejected (std::invalid_argument), in every seed",
-      "\u2014 at 64, 128 and 256", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+  return lab::experiment_claim(Claim("exp.tournament.learned.nothing_past_window").in_section(section)
+      .stating("The learned table has nothing to say past its window: a learned head asked for "
+      "length 64, 128 or 256 is rejected (std::invalid_argument), in every seed")
+      .printed_as("\u2014 at 64, 128 and 256").reading(kTournamentRuns), [](const lab::Runs& runs) {
         const Tournament& t = runs.tournament();
         int rejected = 0, asked = 0;
         for (int k = 0; k < t.config.seeds; ++k)
@@ -254,28 +253,29 @@ PE_CLAIM(tournament_learned_nothing_past_window) {
         return shape(rejected == asked,
                        std::to_string(rejected) + " of " + std::to_string(asked) + " reads rejected",
                        "each read of a learned head past position 31 must throw");
-      }});
+      });
 }
 
 PE_CLAIM(tournament_sinusoidal_collapses_at_2x) {
-  return printed_at(lab::experiment_claim({"exp.tournament.sinusoidal.collapses_at_2x", section,
-      "The added sinusoidal code collapses at twice the training length: its all-seed mean "
-      "at 64 lies more than 3 se below the exact bag-of-tokens reader, which ignores order",
-      "0.996 at 32, 0.201 at 64", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+  return printed_at(lab::experiment_claim(Claim("exp.tournament.sinusoidal.collapses_at_2x")
+      .in_section(section)
+      .stating("The added sinusoidal code collapses at twice the training length: its all-seed mean "
+      "at 64 lies more than 3 se below the exact bag-of-tokens reader, which ignores order")
+      .printed_as("0.996 at 32, 0.201 at 64").reading(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues v = lab::seed_values(runs, PositionScheme::sinusoidal, "plain", 64);
         const double bag = lab::bag_reader_accuracy(runs, 64);
         lab::Effects effects;
         effects.require("bag reader " + format(bag) + " - sinusoidal at 64",
                         lab::exact_minus(bag, v, lab::test_sequences()));
-        return effects.outcome(Rule::shape, "all-seed mean at 64: " + format(v.mean()), v.describe());
-      }}), {{"caveat.common", "0.996"}, {"caveat.common", "0.201"}});
+        return effects.shape("all-seed mean at 64: " + format(v.mean()), v.describe());
+      }), {{"caveat.common", "0.996"}, {"caveat.common", "0.201"}});
 }
 
 PE_CLAIM(tournament_alibi_holds) {
-  return printed_at(lab::experiment_claim({"exp.tournament.alibi.holds", section,
-      "ALiBi holds at every length: at 32, 64, 128 and 256 its mean is no more than 3 se "
-      "below the article's 0.999, 0.979, 0.978, 0.978",
-      "0.999, 0.979, 0.978, 0.978", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+  return printed_at(lab::experiment_claim(Claim("exp.tournament.alibi.holds").in_section(section)
+      .stating("ALiBi holds at every length: at 32, 64, 128 and 256 its mean is no more than 3 se "
+      "below the article's 0.999, 0.979, 0.978, 0.978")
+      .printed_as("0.999, 0.979, 0.978, 0.978").reading(kTournamentRuns), [](const lab::Runs& runs) {
         bool holds = true;
         double band = 0, lowest_anchor = 1;
         std::string values, detail;
@@ -290,14 +290,14 @@ PE_CLAIM(tournament_alibi_holds) {
         }
         // One-sided bands below each printed accuracy: the lowest comes nearest to chance.
         return with_band(shape(holds, values, detail), lowest_anchor, band, lab::accuracy_scale(8));
-      }}), {{"para.overview_filings", "0.978"}});
+      }), {{"para.overview_filings", "0.978"}});
 }
 
 PE_CLAIM(tournament_rope_degrades_steadily) {
-  return printed_at(lab::experiment_claim({"exp.tournament.rope.degrades_steadily", section,
-      "RoPE degrades steadily: its all-seed mean falls at each step 32 -> 64 -> 128 -> 256, "
-      "each fall larger than 3 se of the difference",
-      "1.000, 0.947, 0.872, 0.466", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+  return printed_at(lab::experiment_claim(Claim("exp.tournament.rope.degrades_steadily").in_section(section)
+      .stating("RoPE degrades steadily: its all-seed mean falls at each step 32 -> 64 -> 128 -> 256, "
+      "each fall larger than 3 se of the difference")
+      .printed_as("1.000, 0.947, 0.872, 0.466").reading(kTournamentRuns), [](const lab::Runs& runs) {
         std::vector<lab::SeedValues> seeds;
         std::vector<double> means;
         for (int length : kLengths) {
@@ -308,16 +308,16 @@ PE_CLAIM(tournament_rope_degrades_steadily) {
         for (std::size_t i = 0; i + 1 < means.size(); ++i)
           effects.require("fall " + std::to_string(kLengths[i]) + " -> " + std::to_string(kLengths[i + 1]),
                           seeds[i], seeds[i + 1], lab::test_sequences());
-        return effects.outcome(Rule::shape, "means " + lab::comma_list(means), "");
-      }}), {{"exp.tournament_past", "0.947"}, {"exp.tournament_past", "0.466"}});
+        return effects.shape("means " + lab::comma_list(means), "");
+      }), {{"exp.tournament_past", "0.947"}, {"exp.tournament_past", "0.466"}});
 }
 
 PE_CLAIM(tournament_rope_seeds_spread_at_256) {
-  return printed_at(lab::experiment_claim({"exp.tournament.rope.seeds_spread_at_256", section,
-      "At 256 the RoPE seeds spread far beyond sampling error: the variance between all "
+  return printed_at(lab::experiment_claim(Claim("exp.tournament.rope.seeds_spread_at_256").in_section(section)
+      .stating("At 256 the RoPE seeds spread far beyond sampling error: the variance between all "
       "seeds exceeds what the test set's binomial error alone would give, at the one-sided "
-      "level of k = 3 (the printed range itself is judged by exp.tournament.rope.L256_range)",
-      "about 0.31 to 0.68", Rule::shape, kTournamentRuns, [](const lab::Runs& runs) {
+      "level of k = 3 (the printed range itself is judged by exp.tournament.rope.L256_range)")
+      .printed_as("about 0.31 to 0.68").reading(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues v = lab::seed_values(runs, PositionScheme::rope, "plain", 256);
         // Without a seed effect, (N - 1) s^2 / (p (1 - p) / n) is chi-squared with N - 1
         // degrees of freedom; its upper 0.00135 quantile is the k = 3 one-sided level.
@@ -325,23 +325,23 @@ PE_CLAIM(tournament_rope_seeds_spread_at_256) {
         const double binomial_variance = std::pow(pe::binomial_standard_error(v.mean(), n), 2);
         const double critical =
             pe::chi_squared_quantile(1 - 0.00135, v.seeds() - 1) / (v.seeds() - 1) * binomial_variance;
-        Outcome o = shape(v.between_seed_variance() > critical,
+        auto o = shape(v.between_seed_variance() > critical,
                           "sd between seeds " + format(std::sqrt(v.between_seed_variance())),
                           "s^2 = " + format(v.between_seed_variance()) + " against the chi-squared level " +
                               format(critical) + " (binomial variance " + format(binomial_variance) +
                               " of one head on " + std::to_string(n) + " sequences); " + v.describe());
         o.resolution = std::sqrt(critical);  // the smallest spread between seeds this test detects
         return o;
-      }}), {{"exp.tournament_past", "0.31"}, {"exp.tournament_past", "0.68"}});
+      }), {{"exp.tournament_past", "0.31"}, {"exp.tournament_past", "0.68"}});
 }
 
 PE_CLAIM(tournament_rope_L256_range) {
-  return printed_at(lab::experiment_claim({"exp.tournament.rope.L256_range", section,
-      "The range of three RoPE seeds at 256 (the article: from about 0.31 to 0.68), judged "
-      "against the range's distribution over every three of this project's seeds",
-      "about 0.31 to 0.68", Rule::statistical, kTournamentRuns, [](const lab::Runs& runs) {
+  return printed_at(lab::experiment_claim(Claim("exp.tournament.rope.L256_range").in_section(section)
+      .stating("The range of three RoPE seeds at 256 (the article: from about 0.31 to 0.68), judged "
+      "against the range's distribution over every three of this project's seeds")
+      .printed_as("about 0.31 to 0.68").reading(kTournamentRuns), [](const lab::Runs& runs) {
         return lab::range_of_three("0.31", "0.68", lab::seed_values(runs, PositionScheme::rope, "plain", 256));
-      }}), {{"exp.tournament_past", "0.31"}, {"exp.tournament_past", "0.68"}});
+      }), {{"exp.tournament_past", "0.31"}, {"exp.tournament_past", "0.68"}});
 }
 
 /// The extremes of three RoPE seeds at 256 the article prints.
@@ -354,23 +354,21 @@ Claim rope_seed_extreme(const SeedExtreme& extreme) {
   const bool lowest = std::string(extreme.name) == "lowest";
   const std::string printed_value = extreme.value;
   return lab::experiment_claim(
-      {std::string("exp.tournament.rope.L256_") + extreme.name + "_seed", section,
-       std::string("The ") + extreme.name + " of three RoPE seeds at 256 (the article: seeds range from "
+      Claim(std::string("exp.tournament.rope.L256_") + extreme.name + "_seed").in_section(section)
+       .stating(std::string("The ") + extreme.name + " of three RoPE seeds at 256 (the article: seeds range from "
        "about 0.31 to 0.68), judged against that extreme's distribution over every three of "
-       "this project's seeds", printed_value, Rule::statistical,
-       kTournamentRuns, [lowest, printed_value](const lab::Runs& runs) {
-         return lab::extreme_of_three(printed_value, lab::seed_values(runs, PositionScheme::rope, "plain", 256),
+       "this project's seeds").printed_as(printed_value).reading(kTournamentRuns), [lowest, printed_value](const lab::Runs& runs, const PrintedValue& article) {
+         return lab::extreme_of_three(article, lab::seed_values(runs, PositionScheme::rope, "plain", 256),
                                       lowest);
-       }});
+       });
 }
 PE_CLAIM_FAMILY(rope_seed_extremes, kRopeExtremes, &rope_seed_extreme);
 
 PE_CLAIM(rescaled_each_map_rescues) {
-  return lab::experiment_claim({"exp.rescaled.each_map_rescues", section,
-      "Each map rescues the RoPE heads: at 64, 128 and 256 each map's all-seed mean "
-      "exceeds the plain read by more than 3 se",
-      "PI 0.917, NTK 0.977, YaRN 0.914 against 0.466 at 256", Rule::shape,
-      kTournamentRuns, [](const lab::Runs& runs) {
+  return lab::experiment_claim(Claim("exp.rescaled.each_map_rescues").in_section(section)
+      .stating("Each map rescues the RoPE heads: at 64, 128 and 256 each map's all-seed mean "
+      "exceeds the plain read by more than 3 se")
+      .printed_as("PI 0.917, NTK 0.977, YaRN 0.914 against 0.466 at 256").reading(kTournamentRuns), [](const lab::Runs& runs) {
         lab::Effects effects;
         std::string values;
         for (const char* map : {"pi", "ntk", "yarn"}) {
@@ -384,37 +382,34 @@ PE_CLAIM(rescaled_each_map_rescues) {
           }
           values += "; ";
         }
-        return effects.outcome(Rule::shape, values, "");
-      }}, lab::does_not_reproduce(
+        return effects.shape(values, "");
+      }, lab::does_not_reproduce(
       "Every map lifts the RoPE heads above the plain read at every length, but at 64 NTK-aware "
       "scaling's lift is within 3 se of the difference (the note gives each part), so that part is "
       "not decided."));
 }
 
 PE_CLAIM(rescaled_ntk_best_at_256) {
-  return lab::experiment_claim({"exp.rescaled.ntk_best_at_256", section,
-      "NTK-aware scaling rescues the RoPE heads best at 256: its all-seed mean exceeds PI's "
-      "and YaRN's by more than 3 se", "NTK 0.977, PI 0.917, YaRN 0.914", Rule::shape,
-      kTournamentRuns, [](const lab::Runs& runs) {
+  return lab::experiment_claim(Claim("exp.rescaled.ntk_best_at_256").in_section(section)
+      .stating("NTK-aware scaling rescues the RoPE heads best at 256: its all-seed mean exceeds PI's "
+      "and YaRN's by more than 3 se").printed_as("NTK 0.977, PI 0.917, YaRN 0.914").reading(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues ntk = lab::seed_values(runs, PositionScheme::rope, "ntk", 256);
         const lab::SeedValues pi = lab::seed_values(runs, PositionScheme::rope, "pi", 256);
         const lab::SeedValues yarn = lab::seed_values(runs, PositionScheme::rope, "yarn", 256);
         lab::Effects effects;
         effects.require("NTK - PI", ntk, pi, lab::test_sequences());
         effects.require("NTK - YaRN", ntk, yarn, lab::test_sequences());
-        return effects.outcome(Rule::shape,
-                               "NTK " + format(ntk.mean()) + ", PI " + format(pi.mean()) + ", YaRN " +
+        return effects.shape("NTK " + format(ntk.mean()) + ", PI " + format(pi.mean()) + ", YaRN " +
                                    format(yarn.mean()),
                                "");
-      }});
+      });
 }
 
 PE_CLAIM(rescaled_ntk_ties_alibi_at_256) {
-  return printed_at(lab::experiment_claim({"exp.rescaled.ntk_ties_alibi_at_256", section,
-      "At 256 NTK-aware scaling ties ALiBi within sampling error on the same test "
+  return printed_at(lab::experiment_claim(Claim("exp.rescaled.ntk_ties_alibi_at_256").in_section(section)
+      .stating("At 256 NTK-aware scaling ties ALiBi within sampling error on the same test "
       "sequences: the paired difference of all heads' per-sequence accuracy is "
-      "within k = 3 of its standard error", "0.977 against 0.978", Rule::statistical,
-      kTournamentRuns, [](const lab::Runs& runs) {
+      "within k = 3 of its standard error").printed_as("0.977 against 0.978").reading(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues ntk_seeds = lab::seed_values(runs, PositionScheme::rope, "ntk", 256);
         const lab::SeedValues alibi_seeds = lab::seed_values(runs, PositionScheme::alibi, "plain", 256);
         const double ntk = ntk_seeds.mean(), alibi = alibi_seeds.mean();
@@ -423,7 +418,7 @@ PE_CLAIM(rescaled_ntk_ties_alibi_at_256) {
                                    lab::per_sequence_correct(runs, PositionScheme::alibi, "plain", 256));
         const double allowed = lab::kSigmas * d.se;
         const double by_seed = lab::kSigmas * lab::seed_difference(ntk_seeds, alibi_seeds, lab::test_sequences()).se;
-        Outcome o = statistical_test(std::fabs(d.mean) <= allowed,
+        auto o = statistical_test(std::fabs(d.mean) <= allowed,
                        "NTK " + format(ntk) + ", ALiBi " + format(alibi),
                        "paired |difference| " + format(std::fabs(d.mean)) +
                            (std::fabs(d.mean) <= allowed ? " <= " : " > ") + "3 paired se " + format(allowed) +
@@ -431,7 +426,7 @@ PE_CLAIM(rescaled_ntk_ties_alibi_at_256) {
         o = with_estimate(std::move(o), d.mean, d.se);
         // NTK's accuracy is accepted within `allowed` of ALiBi's on the same sequences.
         return with_band(std::move(o), alibi, allowed, lab::accuracy_scale(8));
-      }}), {{"exp.rescaled", "0.977"}, {"exp.rescaled", "0.978"}});
+      }), {{"exp.rescaled", "0.977"}, {"exp.rescaled", "0.978"}});
 }
 
 }  // namespace pe::theorems::tournament_claims

@@ -33,14 +33,6 @@ const filings::CorpusStatistics& held_out_statistics() {
   return s;
 }
 
-using PrintedStatistic = experiments::ArticleCorpusStatistic;
-
-const PrintedStatistic& printed_statistic(const std::string& name) {
-  for (const PrintedStatistic& p : experiments::article_corpus_statistics())
-    if (name == p.name) return p;
-  throw std::invalid_argument("no printed corpus statistic " + name);
-}
-
 /// The gaps between consecutive company mentions of the held-out filings, beside a Poisson
 /// process of the same rate: a mention at each token with probability p = 1 / (mean gap), so
 /// geometric gaps of the same mean. Short and long were declared before the shares were
@@ -123,8 +115,7 @@ std::string spread_over_other_seeds(const std::string& name) {
 /// case study's own seed match by construction, so that seed decides nothing; the article's
 /// corpus is judged as one more draw of the fitted shape: |printed - mean| <= 3 s sqrt(1 + 1/n)
 /// over the n other seeds (a normal prediction interval, k = 3), plus half a printed unit.
-ledger::Outcome decide(const std::string& name) {
-  const PrintedStatistic& p = printed_statistic(name);
+ledger::Decided<ledger::Rule::statistical> decide(const std::string& name, const ledger::PrintedValue& article) {
   std::vector<double> v;
   for (const filings::CorpusStatistics& s : other_seed_statistics()) v.push_back(filings::corpus_statistic(s, name));
   const double n = double(v.size());
@@ -132,17 +123,17 @@ ledger::Outcome decide(const std::string& name) {
   for (double x : v) mean += x / n;
   for (double x : v) square += (x - mean) * (x - mean) / (n - 1);
   const double se = std::sqrt(square) * std::sqrt(1 + 1 / n);
-  ledger::Outcome outcome = ledger::statistical(p.printed, mean, se, lab::kSigmas);
+  auto outcome = ledger::statistical(article, mean, se, lab::kSigmas);
   const double calibrated = filings::corpus_statistic(held_out_statistics(), name);
   outcome.detail += "; the article's corpus as one more draw of the fitted shape: se = s sqrt(1 + 1/n)" +
                     spread_over_other_seeds(name) + "; the calibrated seed " +
                     std::to_string(kCaseStudyCorpusSeed) + " itself gives " + ledger::format(calibrated) +
                     ", which matches by construction and decides nothing";
-  const double half = lab::kSigmas * se + ledger::half_unit_of_printed(p.printed);
+  const double half = lab::kSigmas * se + article.half_unit;
   const bool share = name.find("share") != std::string::npos;
-  return ledger::with_band(std::move(outcome), ledger::value_of_printed(p.printed), half,
+  return ledger::with_band(std::move(outcome), article.value, half,
                            share ? ledger::QuantityScale{0, 1, "a share's range 0 to 1"}
-                                 : ledger::signed_scale(ledger::value_of_printed(p.printed), "statistic"));
+                                 : ledger::signed_scale(article.value, "statistic"));
 }
 }  // namespace
 
@@ -158,56 +149,58 @@ const std::string kUnseenSeeds = ", against the re-created corpus's " + std::to_
                                  " seeds that its calibration never read (k = 3 prediction sd)";
 
 PE_CLAIM(corpus_median_length) {
-  return {"filings.corpus.median_length", section,
-      "Corpus: median length of the 100 held-out filings, in tokens (one token per "
-      "entity mention)" + kUnseenSeeds,
-      "198", Rule::statistical, [] { return decide("median_length"); }};
+  return Claim("filings.corpus.median_length").in_section(section)
+      .stating("Corpus: median length of the 100 held-out filings, in tokens (one token per "
+      "entity mention)" + kUnseenSeeds)
+      .printed_as("198").decided_by([](const PrintedValue& article) { return decide("median_length", article); });
 }
 
 PE_CLAIM(corpus_median_mentions) {
-  return printed_at({"filings.corpus.median_mentions", section,
-      "Corpus: median number of company mentions per held-out filing" + kUnseenSeeds, "8", Rule::statistical,
-      [] { return decide("median_mentions"); }}, {{"filings.corpus", "8", 2}});
+  return printed_at(Claim("filings.corpus.median_mentions").in_section(section)
+      .stating("Corpus: median number of company mentions per held-out filing" + kUnseenSeeds)
+      .printed_as("8").decided_by([](const PrintedValue& article) { return decide("median_mentions", article); }), {{"filings.corpus", "8", 2}});
 }
 
 PE_CLAIM(corpus_queries) {
-  return {"filings.corpus.queries", section,
-      "Corpus: queries (held-out positions from the first company mention on)" + kUnseenSeeds, "19285",
-      Rule::statistical, [] { return decide("queries"); }};
+  return Claim("filings.corpus.queries").in_section(section)
+      .stating("Corpus: queries (held-out positions from the first company mention on)" + kUnseenSeeds)
+      .printed_as("19285")
+      .decided_by([](const PrintedValue& article) { return decide("queries", article); });
 }
 
 PE_CLAIM(corpus_far_queries) {
-  return {"filings.corpus.far_queries", section,
-      "Corpus: queries whose answer is more than 32 tokens back (distance > 32)" + kUnseenSeeds,
-      "7895", Rule::statistical, [] { return decide("far_queries"); }};
+  return Claim("filings.corpus.far_queries").in_section(section)
+      .stating("Corpus: queries whose answer is more than 32 tokens back (distance > 32)" + kUnseenSeeds)
+      .printed_as("7895").decided_by([](const PrintedValue& article) { return decide("far_queries", article); });
 }
 
 PE_CLAIM(corpus_far_share) {
-  return printed_at({"filings.corpus.far_share", section,
-      "Corpus: share of queries whose answer is more than 32 tokens back" + kUnseenSeeds, "0.41",
-      Rule::statistical, [] { return decide("far_share"); }}, {{"filings.corpus", "41%"}});
+  return printed_at(Claim("filings.corpus.far_share").in_section(section)
+      .stating("Corpus: share of queries whose answer is more than 32 tokens back" + kUnseenSeeds)
+      .printed_as("0.41")
+      .decided_by([](const PrintedValue& article) { return decide("far_share", article); }), {{"filings.corpus", "41%"}});
 }
 
 PE_CLAIM(corpus_first_named_share) {
-  return printed_at({"filings.corpus.first_named_share", section,
-      "Corpus: the first-named company is the answer to this share of held-out queries" + kUnseenSeeds,
-      "0.766", Rule::statistical, [] { return decide("first_named_share"); }}, {{"filings.exhibit", "76.6%"}});
+  return printed_at(Claim("filings.corpus.first_named_share").in_section(section)
+      .stating("Corpus: the first-named company is the answer to this share of held-out queries" + kUnseenSeeds)
+      .printed_as("0.766").decided_by([](const PrintedValue& article) { return decide("first_named_share", article); }), {{"filings.exhibit", "76.6%"}});
 }
 
 PE_CLAIM(corpus_first_named_far_share) {
-  return printed_at({"filings.corpus.first_named_far_share", section,
-      "Corpus: the first-named company is the answer to this share of far queries" + kUnseenSeeds,
-      "0.739", Rule::statistical, [] { return decide("first_named_far_share"); }}, {{"filings.exhibit", "73.9%"}});
+  return printed_at(Claim("filings.corpus.first_named_far_share").in_section(section)
+      .stating("Corpus: the first-named company is the answer to this share of far queries" + kUnseenSeeds)
+      .printed_as("0.739").decided_by([](const PrintedValue& article) { return decide("first_named_far_share", article); }), {{"filings.exhibit", "73.9%"}});
 }
 
 PE_CLAIM(corpus_bursts_and_long_gaps) {
-  return {"filings.corpus.bursts_and_long_gaps", section,
-      "Corpus: company mentions come in bursts and the gaps between them run long. Of the "
+  return Claim("filings.corpus.bursts_and_long_gaps").in_section(section)
+      .stating("Corpus: company mentions come in bursts and the gaps between them run long. Of the "
       "gaps between consecutive mentions in the held-out filings, the share of at most 4 "
       "tokens and the share of more than 32 both exceed a Poisson process's of the same "
       "rate (geometric gaps of the same mean) by more than 3 binomial standard errors "
-      "(k = 3, the null's share on the corpus's count of gaps)",
-      "mentions come in bursts and the gaps between them run long", Rule::shape, [] {
+      "(k = 3, the null's share on the corpus's count of gaps)")
+      .printed_as("mentions come in bursts and the gaps between them run long").decided_by([] {
         const MentionGaps& g = mention_gaps();
         const auto excess = [&g](double share, double poisson) {
           return (share - poisson) / std::sqrt(poisson * (1 - poisson) / g.gaps);
@@ -221,14 +214,13 @@ PE_CLAIM(corpus_bursts_and_long_gaps) {
                          format(g.poisson_short) + " (z = " + format(z_short) +
                          "); more than 32: " + format(g.long_share) + " against " +
                          format(g.poisson_long) + " (z = " + format(z_long) + ")");
-      },
-      Verdict::fails,
-      "The article describes its own corpus, which is not available; this is checked on "
+      })
+      .expected_to_fail("The article describes its own corpus, which is not available; this is checked on "
       "this project's re-creation (experiments/synthetic_filings.cpp, its shape fitted by "
       "pe_calibrate_corpus to the article's seven corpus statistics, none of which is "
       "about gaps). The re-creation's gaps between mentions are not measurably burstier "
       "than a Poisson process's of the same rate: the note gives both shares, the "
-      "Poisson shares and z. A failure of the re-creation, not of the article."};
+      "Poisson shares and z. A failure of the re-creation, not of the article.");
 }
 
 }  // namespace pe::theorems::filings_corpus_claims

@@ -89,18 +89,18 @@ int filings_classes(const lab::Runs& runs) { return runs.filings_study().config.
 /// The article prints a value of its own head for seed k: judged as one more training run,
 /// the printed value against mean +- 3 sqrt(s^2 (1 + 1/N) + binomial terms) over this
 /// project's N seeds, with the band's resolution against `range`.
-ledger::Outcome one_more_head(const std::string& article, const lab::SeedValues& all, double binomial_variance,
-                              const ledger::QuantityScale& scale, const std::string& detail) {
+ledger::Decided<ledger::Rule::statistical> one_more_head(const ledger::PrintedValue& article,
+                                                         const lab::SeedValues& all, double binomial_variance,
+                                                         const ledger::QuantityScale& scale, const std::string& detail) {
   const double n = all.seeds();
   const double se = std::sqrt(all.between_seed_variance() * (1 + 1 / n) + binomial_variance);
-  ledger::Outcome o = ledger::statistical(article, all.mean(), se, lab::kSigmas);
+  auto o = ledger::statistical(article, all.mean(), se, lab::kSigmas);
   o.detail += "; the article's head as one more run: se^2 = s^2 (1 + 1/N) + binomial terms, N = " +
               std::to_string(all.seeds()) + " seeds, s^2 = " + ledger::format(all.between_seed_variance()) + "; " +
               detail;
   o.seeds = all.seeds();
   o = ledger::with_estimate(std::move(o), all.mean(), std::sqrt(all.between_seed_variance() / n));
-  return ledger::with_band(std::move(o), ledger::value_of_printed(article),
-                           lab::kSigmas * se + ledger::half_unit_of_printed(article), scale);
+  return ledger::with_band(std::move(o), article.value, lab::kSigmas * se + article.half_unit, scale);
 }
 
 std::string id_name(FilingReader r) {
@@ -185,9 +185,9 @@ std::string horizon_text(const HorizonRow& r) {
 /// Each family must show it: the outcome is the family with the lower rate, the other's in the
 /// detail.
 template <class Shows>
-ledger::Outcome typical_of_heads(const lab::Runs& runs, Shows shows, const std::string& computed,
-                                 const std::string& rule) {
-  std::vector<ledger::Outcome> families;
+ledger::Decided<ledger::Rule::statistical> typical_of_heads(const lab::Runs& runs, Shows shows,
+                                                            const std::string& computed, const std::string& rule) {
+  std::vector<ledger::Decided<ledger::Rule::statistical>> families;
   std::vector<double> rates;
   for (bool filings_family : {true, false}) {
     std::vector<bool> per_head;
@@ -201,7 +201,7 @@ ledger::Outcome typical_of_heads(const lab::Runs& runs, Shows shows, const std::
     rates.push_back(double(std::count(per_head.begin(), per_head.end(), true)) / double(per_head.size()));
   }
   const std::size_t worse = rates[1] < rates[0] ? 1 : 0;
-  ledger::Outcome o = families[worse];
+  auto o = families[worse];
   o.detail += " | the other family: " + families[1 - worse].computed + "; " + families[1 - worse].detail;
   return o;
 }
@@ -295,14 +295,14 @@ const std::vector<Row> table = {
 Claim accuracy_all_questions(const Row& row) {
   const std::string name = pe::experiments::to_string(row.reader);
   const FilingReader r = row.reader;
-  return lab::experiment_claim({"filings.acc." + id_name(r) + ".all", section,
-      "Accuracy table: reader " + name + " on all held-out questions, mean of 3 seeds "
-      "(k = 3; se from the spread between seeds and both test sets' binomial errors)",
-      row.all, Rule::statistical, kFilingsRuns, [r, all = std::string(row.all)](const lab::Runs& runs) {
+  return lab::experiment_claim(Claim("filings.acc." + id_name(r) + ".all").in_section(section)
+      .stating("Accuracy table: reader " + name + " on all held-out questions, mean of 3 seeds "
+      "(k = 3; se from the spread between seeds and both test sets' binomial errors)")
+      .printed_as(row.all).reading(kFilingsRuns), [r](const lab::Runs& runs, const PrintedValue& article) {
         long n = 0;
         const lab::SeedValues a = accuracy_all(runs, r, &n);
-        return lab::against_article(all, a, n, kArticleQuestions, filings_classes(runs));
-      }},
+        return lab::against_article(article, a, n, kArticleQuestions, filings_classes(runs));
+      },
       lab::reproduces_unless(row.all_does_not_reproduce));
 }
 
@@ -312,15 +312,15 @@ Claim accuracy_far_questions(const Row& row) {
   // The Overview repeats the far accuracies of PI and ALiBi: one decision, printed twice.
   std::vector<Place> places = {{"table.finance", row.far}};
   if (r == FilingReader::rope_pi || r == FilingReader::alibi) places.push_back({"para.overview_filings", row.far});
-  return printed_at(lab::experiment_claim({"filings.acc." + id_name(r) + ".far", section,
-      "Accuracy table: reader " + name + " on questions whose answer is more than 32 "
+  return printed_at(lab::experiment_claim(Claim("filings.acc." + id_name(r) + ".far").in_section(section)
+      .stating("Accuracy table: reader " + name + " on questions whose answer is more than 32 "
       "tokens back, mean of 3 seeds (k = 3; se from the spread between seeds and both "
-      "test sets' binomial errors)",
-      row.far, Rule::statistical, kFilingsRuns, [r, far = std::string(row.far)](const lab::Runs& runs) {
+      "test sets' binomial errors)")
+      .printed_as(row.far).reading(kFilingsRuns), [r](const lab::Runs& runs, const PrintedValue& article) {
         long n = 0;
         const lab::SeedValues a = accuracy_far(runs, r, &n);
-        return lab::against_article(far, a, n, kArticleFarQuestions, filings_classes(runs));
-      }},
+        return lab::against_article(article, a, n, kArticleFarQuestions, filings_classes(runs));
+      },
       lab::reproduces_unless(row.far_does_not_reproduce)), places);
 }
 PE_CLAIM_FAMILY(accuracy_table, table, &accuracy_all_questions, &accuracy_far_questions);
@@ -330,47 +330,46 @@ PE_CLAIM_FAMILY(accuracy_table, table, &accuracy_all_questions, &accuracy_far_qu
 // The Overview sets the two readers side by side past the window; the printed values are
 // filings.acc.*.far, and this claim is their order, on the same far questions.
 PE_CLAIM(shape_pi_reads_far) {
-  return printed_at(lab::experiment_claim({"filings.shape.pi_reads_far", section,
-      "Past the training window RoPE with interpolated positions reads more far answers "
+  return printed_at(lab::experiment_claim(Claim("filings.shape.pi_reads_far").in_section(section)
+      .stating("Past the training window RoPE with interpolated positions reads more far answers "
       "than ALiBi: the difference of their mean far accuracies exceeds 3 standard errors "
-      "of the difference (seeds on both sides and the shared far questions, k = 3)",
-      "RoPE with interpolated positions reads 0.986 of the answers, and ALiBi [...] "
-      "reads 0.580", Rule::shape, kFilingsRuns, [](const lab::Runs& runs) {
+      "of the difference (seeds on both sides and the shared far questions, k = 3)")
+      .printed_as("RoPE with interpolated positions reads 0.986 of the answers, and ALiBi [...] "
+      "reads 0.580").reading(kFilingsRuns), [](const lab::Runs& runs) {
         long n = 0;
         const lab::SeedValues pi = accuracy_far(runs, FilingReader::rope_pi, &n);
         const lab::SeedValues alibi = accuracy_far(runs, FilingReader::alibi);
         lab::Effects effects;
         effects.require("PI - ALiBi on far questions", pi, alibi, n);
-        return effects.outcome(Rule::shape, format(pi.mean() - alibi.mean()),
+        return effects.shape(format(pi.mean() - alibi.mean()),
                                "PI: " + pi.describe() + "; ALiBi: " + alibi.describe());
-      }}), {{"para.overview_filings", "0.986"}, {"para.overview_filings", "0.580"}});
+      }), {{"para.overview_filings", "0.986"}, {"para.overview_filings", "0.580"}});
 }
 
 PE_CLAIM(shape_alibi_loses_far) {
-  return printed_at(lab::experiment_claim({"filings.shape.alibi_loses_far", section,
-      "ALiBi, which held at every tournament length, loses many far questions: all-seed "
-      "mean far accuracy <= 0.7",
-      "loses 42% of far queries", Rule::shape, kFilingsRuns, [](const lab::Runs& runs) {
+  return printed_at(lab::experiment_claim(Claim("filings.shape.alibi_loses_far").in_section(section)
+      .stating("ALiBi, which held at every tournament length, loses many far questions: all-seed "
+      "mean far accuracy <= 0.7")
+      .printed_as("loses 42% of far queries").reading(kFilingsRuns), [](const lab::Runs& runs) {
         long n = 0;
         const lab::SeedValues a = accuracy_far(runs, FilingReader::alibi, &n);
         const double se = lab::se_of_mean(a, n);
-        Outcome o = shape(a.mean() <= 0.7, format(a.mean()), a.describe() + "; rule <= 0.7");
+        auto o = shape(a.mean() <= 0.7, format(a.mean()), a.describe() + "; rule <= 0.7");
         o.seeds = a.seeds();
         return with_threshold_margin(std::move(o), a.mean(), 0.7, lab::kSigmas * se);
-      }}, lab::does_not_reproduce(
+      }, lab::does_not_reproduce(
       "Cause: the heads. The ALiBi heads trained on these filings keep most far answers "
       "(filings.acc.alibi.far).")),
       {{"filings.far", "42%"}});
 }
 
 PE_CLAIM(shape_pi_first) {
-  return lab::experiment_claim({"filings.shape.pi_first", section,
-      "Rescalings rank differently by task: on the filings PI's all-seed mean accuracy (all "
+  return lab::experiment_claim(Claim("filings.shape.pi_first").in_section(section)
+      .stating("Rescalings rank differently by task: on the filings PI's all-seed mean accuracy (all "
       "questions) exceeds NTK-aware's and YaRN's, and in the tournament at length 256 "
       "NTK-aware's exceeds PI's and YaRN's, each by more than 3 se of the all-seed "
-      "difference (the same RoPE heads under each map, paired by seed)",
-      "PI first on the filings, NTK-aware on the synthetic stream", Rule::shape,
-      kAllRuns, [](const lab::Runs& runs) {
+      "difference (the same RoPE heads under each map, paired by seed)")
+      .printed_as("PI first on the filings, NTK-aware on the synthetic stream").reading(kAllRuns), [](const lab::Runs& runs) {
         long n = 0;
         const lab::SeedValues pi = accuracy_all(runs, FilingReader::rope_pi, &n);
         const lab::SeedValues ntk = accuracy_all(runs, FilingReader::rope_ntk);
@@ -387,20 +386,20 @@ PE_CLAIM(shape_pi_first) {
         c << "filings pi " << format(pi.mean()) << " ntk " << format(ntk.mean()) << " yarn "
           << format(yarn.mean()) << "; tournament@256 pi " << format(t_pi.mean()) << " ntk "
           << format(t_ntk.mean()) << " yarn " << format(t_yarn.mean());
-        return effects.outcome(Rule::shape, c.str(), "");
-      }}, lab::does_not_reproduce(
+        return effects.shape(c.str(), "");
+      }, lab::does_not_reproduce(
       "PI leads NTK-aware on the filings and NTK-aware leads both in the tournament, beyond 3 se, "
       "but on the filings PI and YaRN read the same share of questions within 3 se of their "
       "difference, so PI's lead over YaRN is not decided (the note gives each part)."));
 }
 
 PE_CLAIM(shape_first_named_fallback) {
-  return lab::experiment_claim({"filings.shape.first_named_fallback", section,
-      "A head that lost the trail falls back on the first-named company: on the far "
+  return lab::experiment_claim(Claim("filings.shape.first_named_fallback").in_section(section)
+      .stating("A head that lost the trail falls back on the first-named company: on the far "
       "questions whose answer is another company, each of the four plain readers (seeds "
       "pooled) names the first-named company (order 0) more often than a reader guessing "
-      "in proportion to the far answers' frequencies would, by more than 3 se",
-      "falls back on the first company named", Rule::shape, kFilingsRuns, [](const lab::Runs& runs) {
+      "in proportion to the far answers' frequencies would, by more than 3 se")
+      .printed_as("falls back on the first company named").reading(kFilingsRuns), [](const lab::Runs& runs) {
         bool all = true;
         std::string c;
         const auto& qs = runs.filings_study().held_out_queries;
@@ -430,13 +429,13 @@ PE_CLAIM(shape_first_named_fallback) {
           all = all && share > floor;
           c += pe::experiments::to_string(r) + " " + format(share) + "; ";
         }
-        Outcome o = shape(all, c,
+        auto o = shape(all, c,
                           "share of far questions answered by another company on which the reader names "
                           "company 0, against the proportional guesser's " + format(guess) +
                               " + 3 se = " + format(floor) + " (" + std::to_string(other) + " questions)");
         o.resolution = floor - guess;  // the margin above the guesser each reader must clear
         return o;
-      }}, lab::does_not_reproduce(
+      }, lab::does_not_reproduce(
       "Cause: the heads. Not every plain reader names the first-named company, on far questions "
       "whose answer is another company, more often than a reader guessing in proportion to the far "
       "answers' frequencies (shares per reader in the computed value, the guesser's in the note); a "
@@ -446,26 +445,26 @@ PE_CLAIM(shape_first_named_fallback) {
 
 // ---- Theorem 3 (iii): the ALiBi horizon ------------------------------------------------
 PE_CLAIM(horizon_inside_half_all_right) {
-  return lab::experiment_claim({"filings.horizon.inside_half_all_right", section,
-      "Theorem 3 (iii) on trained heads: inside half its horizon W/s an ALiBi head (trained "
+  return lab::experiment_claim(Claim("filings.horizon.inside_half_all_right").in_section(section)
+      .stating("Theorem 3 (iii) on trained heads: inside half its horizon W/s an ALiBi head (trained "
       "on filings or on the synthetic stream) answers every question, in at least half of "
-      "the heads (kTypicalRate; the article: all six of its heads)",
-      "1.000 inside half, for all six heads", Rule::statistical, kAllRuns, [](const lab::Runs& runs) {
+      "the heads (kTypicalRate; the article: all six of its heads)")
+      .printed_as("1.000 inside half, for all six heads").reading(kAllRuns), [](const lab::Runs& runs) {
         return typical_of_heads(
             runs, [](const HorizonRow& r) { return r.inside > 0 && r.inside_right == r.inside; },
             "answer every question inside half", "rule: inside_right == inside > 0");
-      }});
+      });
 }
 
 PE_CLAIM(horizon_inside_half_count) {
-  return printed_at(lab::experiment_claim({"filings.horizon.inside_half_count", section,
-      "Inside half its horizon an ALiBi head answers more than 8,000 held-out questions "
+  return printed_at(lab::experiment_claim(Claim("filings.horizon.inside_half_count").in_section(section)
+      .stating("Inside half its horizon an ALiBi head answers more than 8,000 held-out questions "
       "(the article's count, line 404), in at least half of the heads (kTypicalRate; the "
-      "article: each of its six)",
-      "more than 8,000 each", Rule::statistical, kAllRuns, [](const lab::Runs& runs) {
+      "article: each of its six)")
+      .printed_as("more than 8,000 each").reading(kAllRuns), [](const lab::Runs& runs) {
         return typical_of_heads(runs, [](const HorizonRow& r) { return r.inside > 8000; }, "more than 8,000 inside half",
                                 "rule: more than 8,000 questions inside half");
-      }}, lab::does_not_reproduce(
+      }, lab::does_not_reproduce(
       "Cause: the synthetic heads. The heads trained on the synthetic stream have shorter horizons "
       "than the filings heads', so fewer held-out questions fall inside half of them than the "
       "article's 8,000 (counts in the computed value).")),
@@ -473,29 +472,29 @@ PE_CLAIM(horizon_inside_half_count) {
 }
 
 PE_CLAIM(horizon_beyond_degrades) {
-  return lab::experiment_claim({"filings.horizon.beyond_degrades", section,
-      "Theorem 3 (iii) on trained heads: beyond its horizon an ALiBi head degrades "
+  return lab::experiment_claim(Claim("filings.horizon.beyond_degrades").in_section(section)
+      .stating("Theorem 3 (iii) on trained heads: beyond its horizon an ALiBi head degrades "
       "(accuracy beyond < accuracy inside half, and < 1), in at least half of the heads "
-      "(kTypicalRate; the article: every head)",
-      "every head degrades beyond the horizon", Rule::statistical, kAllRuns, [](const lab::Runs& runs) {
+      "(kTypicalRate; the article: every head)")
+      .printed_as("every head degrades beyond the horizon").reading(kAllRuns), [](const lab::Runs& runs) {
         return typical_of_heads(runs,
             [](const HorizonRow& r) {
               return r.beyond() > 0 && r.beyond_accuracy() < 1.0 && r.beyond_accuracy() < r.inside_accuracy();
             },
             "degrade beyond", "rule: beyond accuracy < 1 and below the inside-half accuracy");
-      }});
+      });
 }
 
 PE_CLAIM(horizon_quiet_values) {
-  return lab::experiment_claim({"filings.horizon.quiet_values", section,
-      "Line 404: the ALiBi heads trained on filings keep the values of words that are not "
+  return lab::experiment_claim(Claim("filings.horizon.quiet_values").in_section(section)
+      .stating("Line 404: the ALiBi heads trained on filings keep the values of words that are not "
       "company mentions quiet and the heads trained on the synthetic stream do not. Per "
       "head, the quietness ratio is the mean logit range (max - min over classes of x E "
       "W_V W_O) of the unmarked token types over that of the marked ones; the synthetic "
-      "heads' all-seed mean ratio must exceed the filings heads' by more than 3 se",
-      "the heads trained on filings learned to keep those values quiet; the heads trained "
-      "on the dense synthetic stream did not",  // quoted
-      Rule::shape, kAllRuns, [](const lab::Runs& runs) {
+      "heads' all-seed mean ratio must exceed the filings heads' by more than 3 se")
+      .printed_as("the heads trained on filings learned to keep those values quiet; the heads trained "
+      "on the dense synthetic stream did not")  // quoted
+      .reading(kAllRuns), [](const lab::Runs& runs) {
         auto ratio = [](const pe::experiments::AttentionHead& head) {
           auto range = [&head](const pe::experiments::Token& t) {
             const Eigen::RowVectorXd logits =
@@ -516,20 +515,18 @@ PE_CLAIM(horizon_quiet_values) {
           synthetic.values.push_back(ratio(runs.tournament().trained_head(PositionScheme::alibi, k)));
         lab::Effects effects;
         effects.require("synthetic - filings ratio", lab::unpaired_difference(synthetic, filings));
-        return effects.outcome(Rule::shape,
-                               "filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
+        return effects.shape("filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
                                "filings ratios " + lab::comma_list(filings.values) + "; synthetic ratios " +
                                    lab::comma_list(synthetic.values));
-      }});
+      });
 }
 
 PE_CLAIM(horizon_filings_above_synthetic) {
-  return printed_at(lab::experiment_claim({"filings.horizon.filings_above_synthetic", section,
-      "Beyond the horizon the heads trained on filings read more than those trained on "
+  return printed_at(lab::experiment_claim(Claim("filings.horizon.filings_above_synthetic").in_section(section)
+      .stating("Beyond the horizon the heads trained on filings read more than those trained on "
       "the synthetic stream, and more than naming the first-named company would on the "
-      "same questions: both all-seed differences beyond 3 se",
-      "0.32 to 0.72 for filings heads, about 0.1 for synthetic", Rule::shape,
-      kAllRuns, [](const lab::Runs& runs) {
+      "same questions: both all-seed differences beyond 3 se")
+      .printed_as("0.32 to 0.72 for filings heads, about 0.1 for synthetic").reading(kAllRuns), [](const lab::Runs& runs) {
         const lab::SeedValues filings =
             horizon_column(runs, true, [](const HorizonRow& x) { return x.beyond_accuracy(); });
         const lab::SeedValues synthetic =
@@ -546,11 +543,10 @@ PE_CLAIM(horizon_filings_above_synthetic) {
         const lab::PairedDifference d = lab::paired_difference(head, constant);
         effects.require("filings head - first-named (paired by question, seeds pooled)",
                         lab::SeedDifference{d.mean, d.se, filings.seeds()});
-        return effects.outcome(Rule::shape,
-                               "filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
+        return effects.shape("filings " + format(filings.mean()) + ", synthetic " + format(synthetic.mean()),
                                "filings beyond " + lab::comma_list(filings.values) + "; synthetic beyond " +
                                    lab::comma_list(synthetic.values));
-      }}, lab::does_not_reproduce(
+      }, lab::does_not_reproduce(
       "Cause: the heads. The filings heads here read above the synthetic heads beyond their "
       "horizon, but only by naming the first-named company: on those questions each one's answers "
       "are right exactly where that constant answer is (paired differences in the note), so they do "
@@ -593,18 +589,18 @@ Claim horizon_width(int i) {
   const HorizonArticle& h = horizon_table[i];
   const bool filings_family = i < 3;
   const int seed = int(i % 3);
-  return lab::experiment_claim({std::string("filings.horizon.") + h.tag + ".width", section,
-      std::string("ALiBi horizon table: horizon W/s of the article's head trained on ") + h.tag +
-          ", judged as one more run against every seed here (k = 3)",
-      h.horizon, Rule::statistical, filings_family ? kFilingsRuns : kAllRuns,
-      [filings_family, seed, a = std::string(h.horizon)](const lab::Runs& runs) {
+  return lab::experiment_claim(Claim(std::string("filings.horizon.") + h.tag + ".width").in_section(section)
+      .stating(std::string("ALiBi horizon table: horizon W/s of the article's head trained on ") + h.tag +
+          ", judged as one more run against every seed here (k = 3)")
+      .printed_as(h.horizon).reading(filings_family ? kFilingsRuns : kAllRuns),
+      [filings_family, seed](const lab::Runs& runs, const PrintedValue& article) {
         const HorizonRow& r = family_horizon_rows(runs, filings_family).at(seed);
         const lab::SeedValues all =
             horizon_column(runs, filings_family, [](const HorizonRow& x) { return x.horizon; });
-        return one_more_head(a, all, 0, signed_scale(value_of_printed(a), "horizon"),
+        return one_more_head(article, all, 0, signed_scale(article.value, "horizon"),
                              "horizons " + lab::comma_list(all.values) + "; this project's seed " +
                                  std::to_string(seed) + ": " + horizon_text(r));
-      }},
+      },
       lab::reproduces_unless(h.horizon_does_not_reproduce));
 }
 
@@ -612,51 +608,53 @@ Claim horizon_inside(int i) {
   const HorizonArticle& h = horizon_table[i];
   const bool filings_family = i < 3;
   // The table's six inside accuracies are all 1.000: row i's is the (i + 1)-th.
-  return printed_at(lab::experiment_claim({std::string("filings.horizon.") + h.tag + ".inside", section,
-      std::string("ALiBi horizon table: accuracy inside half the horizon of the article's head "
+  return printed_at(lab::experiment_claim(Claim(std::string("filings.horizon.") + h.tag + ".inside")
+      .in_section(section)
+      .stating(std::string("ALiBi horizon table: accuracy inside half the horizon of the article's head "
           "trained on ") + h.tag + ": the printed 1.000 holds for at least half of this "
-          "family's seeds here (kTypicalRate)",
-      "1.000", Rule::statistical, filings_family ? kFilingsRuns : kAllRuns, [filings_family](const lab::Runs& runs) {
+          "family's seeds here (kTypicalRate)")
+      .printed_as("1.000").reading(filings_family ? kFilingsRuns : kAllRuns),
+      [filings_family](const lab::Runs& runs, const PrintedValue& article) {
         std::vector<bool> per_seed;
         std::string values;
         for (const HorizonRow& r : family_horizon_rows(runs, filings_family)) {
-          per_seed.push_back(printed("1.000", r.inside_accuracy()).verdict == Verdict::holds);
+          per_seed.push_back(printed(article, r.inside_accuracy()).verdict == Verdict::holds);
           values += (values.empty() ? "" : "; ") + horizon_text(r);
         }
-        return lab::typical_of_seeds(per_seed, "inside accuracy 1.000 to the printed digits", values);
-      }}), {{"table.horizon", "1.000", i + 1}});
+        return lab::typical_of_seeds(per_seed, "inside accuracy " + article.text + " to the printed digits", values);
+      }), {{"table.horizon", "1.000", i + 1}});
 }
 
 Claim horizon_beyond(int i) {
   const HorizonArticle& h = horizon_table[i];
   const bool filings_family = i < 3;
   const int seed = int(i % 3);
-  return lab::experiment_claim({std::string("filings.horizon.") + h.tag + ".beyond", section,
-      std::string("ALiBi horizon table: accuracy beyond the horizon of the article's head "
+  return lab::experiment_claim(Claim(std::string("filings.horizon.") + h.tag + ".beyond").in_section(section)
+      .stating(std::string("ALiBi horizon table: accuracy beyond the horizon of the article's head "
           "trained on ") + h.tag + ", judged as one more run against every seed here (k = 3; "
           "se^2 = s^2 (1 + 1/N) + the binomial variance of the article's value over this "
-          "seed's questions beyond)",
-      h.beyond, Rule::statistical, filings_family ? kFilingsRuns : kAllRuns,
-      [filings_family, seed, a = std::string(h.beyond)](const lab::Runs& runs) {
+          "seed's questions beyond)")
+      .printed_as(h.beyond).reading(filings_family ? kFilingsRuns : kAllRuns),
+      [filings_family, seed](const lab::Runs& runs, const PrintedValue& article) {
         const HorizonRow& r = family_horizon_rows(runs, filings_family).at(seed);
         const lab::SeedValues all =
             horizon_column(runs, filings_family, [](const HorizonRow& x) { return x.beyond_accuracy(); });
-        const double binomial = std::pow(pe::binomial_standard_error(value_of_printed(a), r.beyond()), 2);
-        return one_more_head(a, all, binomial, lab::accuracy_scale(filings_classes(runs)),
+        const double binomial = std::pow(pe::binomial_standard_error(article.value, r.beyond()), 2);
+        return one_more_head(article, all, binomial, lab::accuracy_scale(filings_classes(runs)),
                              "beyond " + lab::comma_list(all.values) + "; this project's seed " +
                                  std::to_string(seed) + ": " + horizon_text(r));
-      }},
+      },
       lab::reproduces_unless(h.beyond_does_not_reproduce));
 }
 PE_CLAIM_FAMILY(horizon_table, pe::ledger::indices(int(horizon_table.size())), &horizon_width, &horizon_inside, &horizon_beyond);
 
 // ---- The exhibit filing ----------------------------------------------------------------
 PE_CLAIM(exhibit_seed0_marrow) {
-  return lab::experiment_claim({"filings.exhibit.seed0_marrow", section,
-      "Exhibit filing: at the clause (token 109) one seed's four heads (no position, added "
+  return lab::experiment_claim(Claim("filings.exhibit.seed0_marrow").in_section(section)
+      .stating("Exhibit filing: at the clause (token 109) one seed's four heads (no position, added "
       "code, RoPE, ALiBi) all answer Marrow Freight, in at least half of the seeds "
-      "(kTypicalRate; the article: its seed 0)",
-      "Marrow Freight, all four", Rule::statistical, kFilingsRuns, [](const lab::Runs& runs) {
+      "(kTypicalRate; the article: its seed 0)")
+      .printed_as("Marrow Freight, all four").reading(kFilingsRuns), [](const lab::Runs& runs) {
         const int marrow = exhibit_company("Marrow Freight");
         const std::size_t i = exhibit_index(runs, kClausePosition);
         std::vector<bool> per_seed;
@@ -673,19 +671,19 @@ PE_CLAIM(exhibit_seed0_marrow) {
         }
         return lab::typical_of_seeds(per_seed, "all four answer Marrow Freight",
                                      "answers of the four plain readers: " + c);
-      }}, lab::does_not_reproduce(
+      }, lab::does_not_reproduce(
       "Cause: the heads (the exhibit is the article's own filing, rebuilt word for word). In most "
       "seeds at least one of the four plain readers names another company than Marrow Freight at "
       "the clause (answers per seed in the note)."));
 }
 
 PE_CLAIM(exhibit_fenwick_count) {
-  return lab::experiment_claim({"filings.exhibit.fenwick_count", section,
-      "Exhibit filing: of the 12 answers at the clause (four plain readers, three seeds), "
+  return lab::experiment_claim(Claim("filings.exhibit.fenwick_count").in_section(section)
+      .stating("Exhibit filing: of the 12 answers at the clause (four plain readers, three seeds), "
       "this many are Fenwick Logistics: the article's count against 12 times this project's "
       "share of Fenwick answers over every seed, with the binomial error of 12 answers and "
-      "of the share (k = 3)",
-      "5", Rule::statistical, kFilingsRuns, [](const lab::Runs& runs) {
+      "of the share (k = 3)")
+      .printed_as("5").reading(kFilingsRuns), [](const lab::Runs& runs, const PrintedValue& article) {
         const int fenwick = exhibit_company("Fenwick Logistics");
         const std::size_t i = exhibit_index(runs, kClausePosition);
         long count = 0, answers = 0;
@@ -701,23 +699,22 @@ PE_CLAIM(exhibit_fenwick_count) {
         const double share = double(count) / double(answers);
         const double se = 12 * std::sqrt(std::pow(pe::binomial_standard_error(share, 12), 2) +
                                          std::pow(pe::binomial_standard_error(share, answers), 2));
-        Outcome o = statistical("5", 12 * share, se, lab::kSigmas);
+        auto o = statistical(article, 12 * share, se, lab::kSigmas);
         o.detail += "; " + std::to_string(count) + " of " + std::to_string(answers) +
                     " answers are Fenwick; answers by seed then reader: " + c;
         o.seeds = seeds;
         // Half an answer: the printed count is a whole number.
         return with_band(std::move(o), 5.0, lab::kSigmas * se + 0.5,
                          {0, 12, "the count's range 0 to 12", 0, "no Fenwick answer at all"});
-      }});
+      });
 }
 
 PE_CLAIM(exhibit_pi_follows_fenwick) {
-  return printed_at(lab::experiment_claim({"filings.exhibit.pi_follows_fenwick", section,
-      "Exhibit filing: RoPE + PI answers Fenwick Logistics at all 145 positions from token "
+  return printed_at(lab::experiment_claim(Claim("filings.exhibit.pi_follows_fenwick").in_section(section)
+      .stating("Exhibit filing: RoPE + PI answers Fenwick Logistics at all 145 positions from token "
       "64 on, and is right at all 209 positions, in at least half of the seeds "
-      "(kTypicalRate; the article: all three of its seeds)",
-      "Fenwick at 145/145 positions, right at 209/209", Rule::statistical,
-      kFilingsRuns, [](const lab::Runs& runs) {
+      "(kTypicalRate; the article: all three of its seeds)")
+      .printed_as("Fenwick at 145/145 positions, right at 209/209").reading(kFilingsRuns), [](const lab::Runs& runs) {
         const int fenwick = exhibit_company("Fenwick Logistics");
         const auto& qs = runs.filings_study().exhibit_queries;
         const bool positions = qs.size() == 209;
@@ -740,7 +737,7 @@ PE_CLAIM(exhibit_pi_follows_fenwick) {
         }
         return lab::typical_of_seeds(per_seed, "Fenwick at all 145, right at all 209",
                                      "rule per seed: Fenwick at all 145 late positions and right at all 209; " + c);
-      }}), {{"filings.exhibit", "145"}, {"filings.exhibit", "209"}});
+      }), {{"filings.exhibit", "145"}, {"filings.exhibit", "209"}});
 }
 
 }  // namespace pe::theorems::filings_study_claims

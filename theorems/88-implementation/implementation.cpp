@@ -23,7 +23,7 @@ namespace {
 using experiments::PositionScheme;
 using ledger::Rule;
 
-ledger::Outcome gradients_of(PositionScheme scheme) {
+ledger::Decided<ledger::Rule::bound> gradients_of(PositionScheme scheme) {
   double worst = 0, smallest_norm = 1e300;
   std::string worst_case, smallest_case;
   int cases = 0;
@@ -38,7 +38,7 @@ ledger::Outcome gradients_of(PositionScheme scheme) {
   }
   const bool holds = cases > 0 && worst <= experiments::kGradientRelativeBound &&
                      smallest_norm > experiments::kGradientVanishes;
-  const ledger::Outcome o = ledger::bound(holds,
+  const auto o = ledger::bound(holds,
                        "largest relative error " + ledger::format(worst) + " (" + worst_case + ")",
                        std::to_string(cases) + " reading x block cases; bound " +
                            ledger::format(experiments::kGradientRelativeBound) +
@@ -60,22 +60,21 @@ const std::string section = "Implementation";
 
 
 Claim gradients_agree(PositionScheme s) {
-  return {"impl.gradients." + experiments::to_string(s), section,
-      "Every hand-written gradient of the " + experiments::to_string(s) +
+  return Claim("impl.gradients." + experiments::to_string(s)).in_section(section)
+      .stating("Every hand-written gradient of the " + experiments::to_string(s) +
           " head (each parameter block, under each reading the scheme is trained or "
-          "read with) agrees with central differences",
-      "every hand-written gradient against central differences", Rule::bound,
-      [s] { return gradients_of(s); }};
+          "read with) agrees with central differences")
+      .printed_as("every hand-written gradient against central differences").decided_by([s] { return gradients_of(s); });
 }
 PE_CLAIM_FAMILY(gradients, experiments::all_position_schemes(), &gradients_agree);
 
 PE_CLAIM(headline_models) {
-  return ledger::printed_at({"impl.headline_models", section,
-      "The headline runs have the article's shape, 27 single-head models, 15 for the "
+  return ledger::printed_at(Claim("impl.headline_models").in_section(section)
+      .stating("The headline runs have the article's shape, 27 single-head models, 15 for the "
       "tournament (schemes x headline seeds) and 12 for the filings; computed from the "
       "two configurations, with the heads this project trains in the selected recipes "
-      "beside",
-      "27 = 15 + 12", Rule::shape, [] {
+      "beside")
+      .printed_as("27 = 15 + 12").decided_by([] {
         // The headline seeds are 0..kHeadlineSeeds-1 of each selected recipe.
         const auto seeds = std::size_t(experiments::kHeadlineSeeds);
         // This claim is about the headline runs themselves, not about runs it is given.
@@ -90,22 +89,22 @@ PE_CLAIM(headline_models) {
                                  " tournament heads and " +
                                  std::to_string(headline.filings_study().heads.size()) +
                                  " filings heads (all seeds), besides the grid and the sweep");
-      }}, {{"impl.harness", "27"}, {"impl.harness", "15"}, {"impl.harness", "12"}});
+      }), {{"impl.harness", "27"}, {"impl.harness", "15"}, {"impl.harness", "12"}});
 }
 
 PE_CLAIM(harness_every_row_ran) {
-  return ledger::printed_at({"impl.harness.every_row_ran", section,
-      "The article's harness has 24 rows (theorems/harness.hpp, the docs' Implementation page); for "
+  return ledger::printed_at(Claim("impl.harness.every_row_ran").in_section(section)
+      .stating("The article's harness has 24 rows (theorems/harness.hpp, the docs' Implementation page); for "
       "each row the first ledger claim its patterns select is evaluated here and gives "
-      "its expected verdict",
-      "a harness of 24 assertion-based tests", Rule::shape, [] {
+      "its expected verdict")
+      .printed_as("a harness of 24 assertion-based tests").decided_by([] {
         // Each row's claim in the headline setting: experiment claims read the headline runs.
         const HarnessRun run = run_one_claim_per_row(harness_rows(), lab::headline_runs());
         return ledger::shape(run.rows == 24 && run.agreeing == run.rows,
                              std::to_string(run.rows) + " rows, " + std::to_string(run.agreeing) +
                                  " with a claim that ran and gave its expected verdict",
                              run.detail);
-      }}, {{"impl.harness", "24"}});
+      }), {{"impl.harness", "24"}});
 }
 
 }  // namespace implementation_claims

@@ -54,7 +54,7 @@ std::string numbers_text(const Relation& relation) {
 
 /// A relation decided: holds when consistent or unable to bite, with the grade in
 /// Outcome::consistency; `implication` adds what the printed numbers imply (CLOSURE lists).
-Outcome decided(const Relation& relation, const std::string& implication = "") {
+Decided<Rule::bound> decided(const Relation& relation, const std::string& implication = "") {
   const Decision d = decide(relation);
   std::string grade;
   switch (d.grade) {
@@ -81,7 +81,7 @@ Outcome decided(const Relation& relation, const std::string& implication = "") {
                                : d.printed.quantity      ? range_text(*d.printed.quantity)
                                : d.printed.satisfiable == Answer::yes ? "some allowed values satisfy every part"
                                                                        : "no allowed values satisfy every part";
-  Outcome o = bound(holds, computed,
+  auto o = bound(holds, computed,
                     grade + " | " + d.printed.how + where + " | numbers: " + numbers_text(relation) +
                         (implication.empty() ? "" : " | implies: " + implication));
   // Decided in exact rational arithmetic on the printed intervals, constants enclosed at 200 digits.
@@ -95,11 +95,11 @@ Outcome decided(const Relation& relation, const std::string& implication = "") {
 Claim relation_claim(ClaimId id, std::string_view owner, std::string statement, std::string article,
                      std::function<Relation()> relation, std::function<std::string(const Relation&)> implication = {},
                      Verdict expected = Verdict::holds, std::string erratum = "") {
-  Claim c{std::move(id), section_of(owner), std::move(statement), std::move(article), Rule::bound,
-          [relation, implication] {
-            const Relation r = relation();
-            return decided(r, implication ? implication(r) : "");
-          }};
+  Claim c = Claim(std::move(id)).in_section(section_of(owner)).stating(std::move(statement))
+      .printed_as(std::move(article)).decided_by([relation, implication] {
+        const Relation r = relation();
+        return decided(r, implication ? implication(r) : "");
+      });
   c.expected = expected;
   c.erratum = std::move(erratum);
   return c;

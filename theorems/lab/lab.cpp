@@ -158,18 +158,30 @@ void Effects::require(const std::string& what, const SeedDifference& d) {
             "3 se " + ledger::format(allowed);
 }
 
-ledger::Outcome Effects::outcome(ledger::Rule rule, std::string computed, const std::string& detail) const {
-  const std::string text = "all-seed differences (" + std::to_string(seeds_) +
-                           " seeds, paired by seed; se from their spread and both test-set errors): " + parts_ +
-                           (detail.empty() ? "" : "; " + detail);
-  ledger::Outcome o = rule == ledger::Rule::statistical ? ledger::statistical_test(holds_, std::move(computed), text)
-                                                        : ledger::shape(holds_, std::move(computed), text);
+std::string Effects::detail(const std::string& more) const {
+  return "all-seed differences (" + std::to_string(seeds_) +
+         " seeds, paired by seed; se from their spread and both test-set errors): " + parts_ +
+         (more.empty() ? "" : "; " + more);
+}
+
+void Effects::stamp(ledger::Outcome& o) const {
   o.resolution = resolution_;
   o.seeds = seeds_;
-  o = ledger::with_estimate(std::move(o), weakest_.mean, weakest_.se);
+  ledger::stamp::estimate(o, weakest_.mean, weakest_.se);
   if (!holds_ && !opposite_)
     o.inconclusive = "no part shows the opposite effect beyond 3 se: with these seeds the effect is neither "
                      "found nor ruled out";
+}
+
+ledger::Decided<ledger::Rule::statistical> Effects::statistical(std::string computed, const std::string& more) const {
+  auto o = ledger::statistical_test(holds_, std::move(computed), detail(more));
+  stamp(o);
+  return o;
+}
+
+ledger::Decided<ledger::Rule::shape> Effects::shape(std::string computed, const std::string& more) const {
+  auto o = ledger::shape(holds_, std::move(computed), detail(more));
+  stamp(o);
   return o;
 }
 
@@ -190,14 +202,15 @@ bool overprecise(std::string_view article, const SeedValues& seeds) {
   return std::sqrt(seeds.between_seed_variance() / kHeadlineSeeds) > ledger::half_unit_of_printed(article);
 }
 
-ledger::Outcome against_article(std::string_view article, const SeedValues& seeds, long n, long n_article,
-                                int classes) {
+ledger::Decided<ledger::Rule::statistical> against_article(const ledger::PrintedValue& article,
+                                                           const SeedValues& seeds, long n, long n_article,
+                                                           int classes) {
   const double estimate = seeds.mean();
-  const double printed = ledger::value_of_printed(article);
+  const double printed = article.value;
   const double s2 = seeds.between_seed_variance();
   const double ours = binomial_standard_error(estimate, n), theirs = binomial_standard_error(printed, n_article);
-  const double se = se_against_article(article, seeds, n, n_article);
-  ledger::Outcome o = ledger::statistical(article, estimate, se, kSigmas);
+  const double se = se_against_article(article.text, seeds, n, n_article);
+  auto o = ledger::statistical(article, estimate, se, kSigmas);
   o.computed = ledger::format(estimate);
   o.detail += "; the article's mean of three seeds against the prediction interval around this project's "
               "mean of all " + std::to_string(seeds.values.size()) + " seeds: se^2 = s^2/N (ours) + s^2/3 "
@@ -205,19 +218,19 @@ ledger::Outcome against_article(std::string_view article, const SeedValues& seed
               ledger::format(s2 / double(seeds.values.size())) + " + " + ledger::format(s2 / kHeadlineSeeds) +
               " + " + ledger::format(ours * ours) + " + " + ledger::format(theirs * theirs) +
               ", n = " + std::to_string(n) + ", n_a = " + std::to_string(n_article) + "; " + seeds.describe();
-  o = ledger::with_band(std::move(o), printed, kSigmas * se + ledger::half_unit_of_printed(article),
-                        accuracy_scale(classes));
+  o = ledger::with_band(std::move(o), printed, kSigmas * se + article.half_unit, accuracy_scale(classes));
   o.seeds = seeds.seeds();
   o = ledger::with_estimate(std::move(o), estimate, se_of_mean(seeds, n));
-  o.overprecise = overprecise(article, seeds);
+  o.overprecise = overprecise(article.text, seeds);
   if (o.overprecise)
     o.detail += "; the article prints more digits than three seeds support (s/sqrt(3) = " +
                 ledger::format(std::sqrt(s2 / kHeadlineSeeds)) + " > half a printed unit " +
-                ledger::half_unit_text(article) + ")";
+                ledger::half_unit_text(article.text) + ")";
   return o;
 }
 
-ledger::Outcome against_article(std::string_view article, const SeedValues& seeds) {
+ledger::Decided<ledger::Rule::statistical> against_article(const ledger::PrintedValue& article,
+                                                           const SeedValues& seeds) {
   return against_article(article, seeds, test_sequences(), test_sequences(), article_tournament().shape.classes);
 }
 
@@ -233,8 +246,8 @@ bool reaches_article(std::string_view article, const SeedValues& seeds, std::str
   return mean >= floor;
 }
 
-ledger::Outcome typical_of_seeds(const std::vector<bool>& per_seed, const std::string& computed,
-                                 const std::string& detail) {
+ledger::Decided<ledger::Rule::statistical> typical_of_seeds(const std::vector<bool>& per_seed,
+                                                            const std::string& computed, const std::string& detail) {
   if (per_seed.empty()) throw std::invalid_argument("typical_of_seeds needs at least one seed");
   const long n = long(per_seed.size());
   const long showing = long(std::count(per_seed.begin(), per_seed.end(), true));
@@ -243,7 +256,7 @@ ledger::Outcome typical_of_seeds(const std::vector<bool>& per_seed, const std::s
   std::string which;
   for (std::size_t k = 0; k < per_seed.size(); ++k)
     if (per_seed[k]) which += (which.empty() ? "" : " ") + std::to_string(k);
-  ledger::Outcome o = ledger::statistical_test(
+  auto o = ledger::statistical_test(
       rate >= kTypicalRate, std::to_string(showing) + " of " + std::to_string(n) + " seeds; " + computed,
       "rate " + ledger::format(rate) + (rate >= kTypicalRate ? " >= " : " < ") + ledger::format(kTypicalRate) +
           " (kTypicalRate), 3 binomial se at that rate " + ledger::format(half) + "; seeds showing it: " +
@@ -310,7 +323,8 @@ std::pair<double, double> central_interval_of_three(const std::vector<double>& v
 }
 }  // namespace
 
-ledger::Outcome range_of_three(std::string_view low, std::string_view high, const SeedValues& seeds) {
+ledger::Decided<ledger::Rule::statistical> range_of_three(std::string_view low, std::string_view high,
+                                                          const SeedValues& seeds) {
   const auto [lo, hi] = central_interval_of_three(seeds.values, [](double a, double b, double c) {
     return std::max({a, b, c}) - std::min({a, b, c});
   });
@@ -319,7 +333,7 @@ ledger::Outcome range_of_three(std::string_view low, std::string_view high, cons
   const bool holds = printed + half >= lo && printed - half <= hi;
   const std::vector<double> h = seeds.headline();
   const double headline = *std::max_element(h.begin(), h.end()) - *std::min_element(h.begin(), h.end());
-  ledger::Outcome o = ledger::statistical_test(holds, ledger::format(headline),
+  auto o = ledger::statistical_test(holds, ledger::format(headline),
                                   "the range of three seeds over every three of " + std::to_string(seeds.values.size()) +
                                       " seeds has central interval [" + ledger::format(lo) + ", " +
                                       ledger::format(hi) + "] (tails 0.00135, k = 3); printed range " +
@@ -337,20 +351,21 @@ ledger::Outcome range_of_three(std::string_view low, std::string_view high, cons
   return o;
 }
 
-ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& seeds, bool lowest) {
+ledger::Decided<ledger::Rule::statistical> extreme_of_three(const ledger::PrintedValue& article,
+                                                            const SeedValues& seeds, bool lowest) {
   const auto [lo, hi] = central_interval_of_three(seeds.values, [lowest](double a, double b, double c) {
     return lowest ? std::min({a, b, c}) : std::max({a, b, c});
   });
-  const double printed = ledger::value_of_printed(article);
-  const double half = ledger::half_unit_of_printed(article);
+  const double printed = article.value;
+  const double half = article.half_unit;
   const bool holds = printed + half >= lo && printed - half <= hi;
   const std::vector<double> h = seeds.headline();
   const double headline = lowest ? *std::min_element(h.begin(), h.end()) : *std::max_element(h.begin(), h.end());
-  ledger::Outcome o = ledger::statistical_test(holds, ledger::format(headline),
+  auto o = ledger::statistical_test(holds, ledger::format(headline),
                          std::string("the ") + (lowest ? "lowest" : "highest") + " of three seeds over all " +
                              std::to_string(seeds.values.size()) + " seeds: every three has central interval [" +
                              ledger::format(lo) + ", " + ledger::format(hi) +
-                             "] (tails 0.00135, k = 3); printed " + std::string(article) + " +/- " +
+                             "] (tails 0.00135, k = 3); printed " + article.text + " +/- " +
                              ledger::format(half) + "; computed is the headline seeds' value; " + seeds.describe());
   o = ledger::with_band(std::move(o), (lo + hi) / 2, (hi - lo) / 2 + half,
                         accuracy_scale(article_tournament().shape.classes));

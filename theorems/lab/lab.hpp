@@ -101,7 +101,9 @@ class Effects {
   /// Requires a - b > k se; `what` names the part in the detail.
   void require(const std::string& what, const SeedValues& a, const SeedValues& b, long n);
   void require(const std::string& what, const SeedDifference& d);
-  ledger::Outcome outcome(ledger::Rule rule, std::string computed, const std::string& detail) const;
+  /// The effect decided as a statistical test, or as a shape claim's predicate.
+  ledger::Decided<ledger::Rule::statistical> statistical(std::string computed, const std::string& more) const;
+  ledger::Decided<ledger::Rule::shape> shape(std::string computed, const std::string& more) const;
 
  private:
   bool holds_ = true, opposite_ = false;
@@ -111,6 +113,8 @@ class Effects {
   /// The part nearest to failing (smallest difference beyond its 3 se): the outcome's estimate.
   SeedDifference weakest_{std::nan(""), std::nan(""), 0};
   double weakest_margin_ = HUGE_VAL;
+  std::string detail(const std::string& more) const;
+  void stamp(ledger::Outcome& o) const;
 };
 
 /// The accuracy of a reader with `classes` answers: from chance 1/classes to 1, reversing at
@@ -122,10 +126,12 @@ ledger::QuantityScale accuracy_scale(int classes);
 /// values, n_article behind the article's; stamped with its resolution (k se + half a printed
 /// unit, against accuracy_scale(classes)) and whether the printed digits are overprecise. The
 /// detail prints every term.
-ledger::Outcome against_article(std::string_view article, const SeedValues& seeds, long n,
-                                long n_article, int classes);
+ledger::Decided<ledger::Rule::statistical> against_article(const ledger::PrintedValue& article,
+                                                           const SeedValues& seeds, long n, long n_article,
+                                                           int classes);
 /// against_article on the tournament's test sets (test_sequences() on both sides, 8 classes).
-ledger::Outcome against_article(std::string_view article, const SeedValues& seeds);
+ledger::Decided<ledger::Rule::statistical> against_article(const ledger::PrintedValue& article,
+                                                           const SeedValues& seeds);
 
 /// The standard error against_article uses: sqrt(s^2/N + s^2/3 + p(1-p)/n + p_a(1-p_a)/n_a).
 double se_against_article(std::string_view article, const SeedValues& seeds, long n, long n_article);
@@ -143,8 +149,8 @@ bool reaches_article(std::string_view article, const SeedValues& seeds, std::str
 /// when at least kTypicalRate of them show it; resolution k = 3 binomial standard errors of the
 /// rate at kTypicalRate. `per_seed` is the predicate's value per seed; `computed` and `detail`
 /// describe them.
-ledger::Outcome typical_of_seeds(const std::vector<bool>& per_seed, const std::string& computed,
-                                 const std::string& detail);
+ledger::Decided<ledger::Rule::statistical> typical_of_seeds(const std::vector<bool>& per_seed,
+                                                            const std::string& computed, const std::string& detail);
 
 /// A paired comparison of two readers on the same test items: the mean of a - b over items and
 /// its standard error sd(a - b)/sqrt(n).
@@ -161,12 +167,14 @@ const std::vector<double>& per_sequence_correct(const Runs& runs, experiments::P
 /// Rule::statistical for "the seeds range from about LO to HI" (both printed): holds when the
 /// printed range HI - LO, give or take a printed unit, meets the central 1 - 2 x 0.00135 interval
 /// of the range of three seeds over every three of the runs' seeds (as extreme_of_three).
-ledger::Outcome range_of_three(std::string_view low, std::string_view high, const SeedValues& seeds);
+ledger::Decided<ledger::Rule::statistical> range_of_three(std::string_view low, std::string_view high,
+                                                          const SeedValues& seeds);
 
 /// Rule::statistical for "the lowest (highest) of three seeds is about X" (X printed): holds when
 /// the printed value, give or take half a printed unit, meets the central 1 - 2 x 0.00135
 /// interval (the two-sided tail of k = 3 standard normal errors) of that extreme over every
 /// three of the runs' seeds.
-ledger::Outcome extreme_of_three(std::string_view article, const SeedValues& seeds, bool lowest);
+ledger::Decided<ledger::Rule::statistical> extreme_of_three(const ledger::PrintedValue& article,
+                                                            const SeedValues& seeds, bool lowest);
 
 }  // namespace pe::theorems::lab

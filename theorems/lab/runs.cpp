@@ -71,20 +71,26 @@ const Runs& headline_runs() {
   return runs;
 }
 
-ledger::Claim experiment_claim(ExperimentClaim declared, const Expectation& expected) {
+namespace experiment_declaration {
+
+void check(const ledger::Claim& declared) {
   if (declared.reads == ledger::kNoRuns || (declared.reads & ~ledger::kAllRuns))
     throw std::logic_error("experiment claim " + declared.id + " must name the families of runs it reads; "
                            "a claim that reads none is declared as an exact claim");
-  ledger::Claim claim{std::move(declared.id), std::move(declared.section), std::move(declared.statement),
-                      std::move(declared.article), declared.rule};
-  claim.reads = declared.reads;
-  claim.evaluate_on_runs = [reads = declared.reads,
-                            evaluate = std::move(declared.evaluate)](const ledger::TrainedRuns& given) {
-    const Runs& runs = dynamic_cast<const Runs&>(given);
-    ledger::Outcome o = evaluate(runs.only(reads));
-    if (o.seeds == 0) o.seeds = runs.only(reads).seeds(reads);
-    return o;
-  };
+  if (declared.evaluate || declared.evaluate_on_runs)
+    throw std::logic_error("experiment claim " + declared.id + " is evaluated on the runs it is given, by the "
+                           "body lab::experiment_claim takes, not by decided_by");
+}
+
+Runs runs_for(const ledger::TrainedRuns& given, ledger::RunFamilies reads) {
+  return dynamic_cast<const Runs&>(given).only(reads);
+}
+
+void stamp_seeds(ledger::Outcome& outcome, const Runs& runs, ledger::RunFamilies reads) {
+  if (outcome.seeds == 0) outcome.seeds = runs.seeds(reads);
+}
+
+ledger::Claim with_expectation(ledger::Claim claim, const Expectation& expected) {
   if (!expected.reproduces) {
     if (expected.reason.empty())
       throw std::logic_error("experiment claim " + claim.id + " does not reproduce: say why");
@@ -93,5 +99,7 @@ ledger::Claim experiment_claim(ExperimentClaim declared, const Expectation& expe
   }
   return claim;
 }
+
+}  // namespace experiment_declaration
 
 }  // namespace pe::theorems::lab

@@ -17,6 +17,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "filing_readers.hpp"
 #include "ledger.hpp"
@@ -99,24 +100,57 @@ inline Expectation reproduces_unless(const char* reason) {
   return reason ? does_not_reproduce(reason) : Expectation{};
 }
 
-/// An experiment claim as a unit declares it: ledger::Claim's first fields, then the families
-/// of trained runs it reads and its evaluation on the runs it is given.
+/// The ledger's claim for an experiment claim a unit declares: its fields named as any claim's,
+/// with the families of trained runs it reads, and its body, which is given the runs of those
+/// families (and the article's value, when it takes a `const ledger::PrintedValue&` after them),
+/// returns a rule helper's Decided<rule> (the claim's rule) and is stamped with the runs' seed
+/// count when its outcome names none; expected to fail with a "does not reproduce" erratum
+/// giving the reason when `expected` says so.
 ///
-///     lab::experiment_claim({"exp.tournament.none.L32", section, "...", "0.542",
-///                            Rule::statistical, kTournamentRuns,
-///                            [](const lab::Runs& runs) { return ...; }});
-///     lab::experiment_claim({...}, lab::does_not_reproduce("why, in words"));
-struct ExperimentClaim {
-  ledger::ClaimId id;
-  std::string section, statement, article;
-  ledger::Rule rule = ledger::Rule::statistical;
-  ledger::RunFamilies reads = ledger::kNoRuns;
-  std::function<ledger::Outcome(const Runs&)> evaluate;
-};
+///     lab::experiment_claim(Claim("exp.tournament.none.L32").in_section(section).stating("...")
+///                               .printed_as("0.542").reading(kTournamentRuns),
+///                           [](const lab::Runs& runs, const PrintedValue& article) { return ...; });
+///     lab::experiment_claim(..., lab::does_not_reproduce("why, in words"));
+template <class Body>
+ledger::Claim experiment_claim(ledger::Claim declared, Body body, const Expectation& expected = {});
 
-/// The ledger's claim for a declaration: evaluated on the runs it is given, restricted to the
-/// families it declared, and stamped with their seed count when its outcome names none; expected
-/// to fail with a "does not reproduce" erratum giving the reason when `expected` says so.
-ledger::Claim experiment_claim(ExperimentClaim claim, const Expectation& expected = {});
+/// The parts of experiment_claim that do not depend on its body's type.
+namespace experiment_declaration {
+/// Refuses a declaration that names no family of runs or already has an evaluation.
+void check(const ledger::Claim& declared);
+/// The runs a claim reading `reads` is given: `given`, restricted to those families.
+Runs runs_for(const ledger::TrainedRuns& given, ledger::RunFamilies reads);
+/// The seed count of `reads` in `runs`, stamped when the outcome names none.
+void stamp_seeds(ledger::Outcome& outcome, const Runs& runs, ledger::RunFamilies reads);
+/// The claim, expected to fail with the reason when `expected` says it does not reproduce.
+ledger::Claim with_expectation(ledger::Claim claim, const Expectation& expected);
+}  // namespace experiment_declaration
+
+template <class Body>
+ledger::Claim experiment_claim(ledger::Claim declared, Body body, const Expectation& expected) {
+  namespace declaration = experiment_declaration;
+  declaration::check(declared);
+  const ledger::RunFamilies reads = declared.reads;
+  if constexpr (std::is_invocable_v<const Body&, const Runs&, const ledger::PrintedValue&>) {
+    return declaration::with_expectation(
+        std::move(declared).decided_on_runs([reads, body = std::move(body)](const ledger::TrainedRuns& given,
+                                                                            const ledger::PrintedValue& article) {
+          const Runs runs = declaration::runs_for(given, reads);
+          auto o = body(runs, article);
+          declaration::stamp_seeds(o, runs, reads);
+          return o;
+        }),
+        expected);
+  } else {
+    return declaration::with_expectation(
+        std::move(declared).decided_on_runs([reads, body = std::move(body)](const ledger::TrainedRuns& given) {
+          const Runs runs = declaration::runs_for(given, reads);
+          auto o = body(runs);
+          declaration::stamp_seeds(o, runs, reads);
+          return o;
+        }),
+        expected);
+  }
+}
 
 }  // namespace pe::theorems::lab

@@ -23,21 +23,21 @@ Placement place(const Enclosure& value, std::string_view printed) {
   return Placement::straddles;
 }
 
-ledger::Outcome printed_enclosed(std::string_view article, double floating,
-                                 const std::function<Enclosure()>& enclose) {
-  const std::string rounding = "[" + std::string(article) + " -+ " + ledger::half_unit_text(article) + "]";
+ledger::Decided<ledger::Rule::printed> printed_enclosed(const ledger::PrintedValue& article, double floating,
+                                                         const std::function<Enclosure()>& enclose) {
+  const std::string rounding = "[" + article.text + " -+ " + ledger::half_unit_text(article.text) + "]";
   std::string tried;
   for (unsigned digits : kCertificationDigits) {
     const ScopedEnclosurePrecision precision(digits);
     const Enclosure value = enclose();
-    const Placement where = place(value, article);
+    const Placement where = place(value, article.text);
     const std::string interval = interval_text(value, 20);
     if (where == Placement::straddles) {
       tried += (tried.empty() ? "" : ", ") + digits_text(digits);
       continue;
     }
-    ledger::Outcome o{ledger::Rule::printed, ledger::format(floating),
-                      where == Placement::inside ? ledger::Verdict::holds : ledger::Verdict::fails, ""};
+    ledger::Decided<ledger::Rule::printed> o{
+        {ledger::format(floating), where == Placement::inside ? ledger::Verdict::holds : ledger::Verdict::fails, ""}};
     o.certified = true;
     o.enclosure = interval;
     const Enclosure as_double(floating);  // exact: a double is a point interval
@@ -52,30 +52,30 @@ ledger::Outcome printed_enclosed(std::string_view article, double floating,
                                    " from its midpoint");
     return o;
   }
-  ledger::Outcome o = ledger::printed(article, floating);
+  auto o = ledger::printed(article, floating);
   o.detail = "undecided: the enclosure straddles an edge of " + rounding + " at every precision up to " +
              digits_text(kCertificationDigits[std::size(kCertificationDigits) - 1]) +
              "; decided in floating point: " + o.detail;
   return o;
 }
 
-void compare_floating_route(ledger::Outcome& outcome, std::string_view article, double value,
+void compare_floating_route(ledger::Outcome& outcome, const ledger::PrintedValue& article, double value,
                             std::string_view route) {
   const ScopedEnclosurePrecision precision(kCertificationDigits[0]);
   const bool enclosure_inside = outcome.verdict == ledger::Verdict::holds;
   // A double is a point interval, exact at any MPFI precision: it lies inside, outside, or
   // exactly on an edge (which the printed rule does not count as inside).
-  const bool value_inside = place(Enclosure(value), article) == Placement::inside;
+  const bool value_inside = place(Enclosure(value), article.text) == Placement::inside;
   if (value_inside == enclosure_inside) return;
   const std::string text = std::string(route) + " " + ledger::format(value) + " lies " +
                            (value_inside ? "inside" : "outside") + " the rounding interval of " +
-                           std::string(article) + ", the enclosure " +
+                           article.text + ", the enclosure " +
                            (enclosure_inside ? "inside" : "wholly outside");
   outcome.floating_disagreement +=
       (outcome.floating_disagreement.empty() ? "" : "; ") + text;
 }
 
-ledger::Outcome bound_enclosed(bool strictly_greater,
+ledger::Decided<ledger::Rule::bound> bound_enclosed(bool strictly_greater,
                                const std::function<std::pair<Enclosure, Enclosure>()>& sides,
                                std::string_view what_a, std::string_view what_b) {
   const std::string relation = strictly_greater ? " > " : " <= ";
@@ -92,7 +92,7 @@ ledger::Outcome bound_enclosed(bool strictly_greater,
       continue;
     }
     const bool holds = strictly_greater ? b_below_a : a_at_most_b;
-    ledger::Outcome o = ledger::bound(
+    auto o = ledger::bound(
         holds, interval_text(a, 12),
         std::string(what_a) + " in " + interval_text(a, 20) + ", " + std::string(what_b) + " in " +
             interval_text(b, 20) + " at " + digits_text(digits) +

@@ -27,21 +27,21 @@ Placement place(const Enclosure& value, std::string_view printed);
 /// Rule::printed on an enclosure: `enclose` computes the quantity at the precision in force
 /// (Enclosure::default_precision, set here to each of kCertificationDigits in turn). Undecided
 /// at the last precision, the claim is decided on `floating` and marked not certified.
-ledger::Outcome printed_enclosed(std::string_view article, double floating,
-                                 const std::function<Enclosure()>& enclose);
+ledger::Decided<ledger::Rule::printed> printed_enclosed(const ledger::PrintedValue& article, double floating,
+                                                         const std::function<Enclosure()>& enclose);
 
 /// Records in `outcome` (a certified printed outcome) whether `value`, computed by the
 /// floating-point route `route` ("double JacobiSVD"), lands in the printed value's rounding
 /// interval as the enclosure does; when it does not, Outcome::floating_disagreement says how.
 /// printed_enclosed calls it for its own `floating` value.
-void compare_floating_route(ledger::Outcome& outcome, std::string_view article, double value,
+void compare_floating_route(ledger::Outcome& outcome, const ledger::PrintedValue& article, double value,
                             std::string_view route);
 
 /// Rule::bound on enclosures: `sides` returns (a, b) at the precision in force and the claim is
 /// a > b (`strictly_greater`) or a <= b. Decided on endpoints: a > b holds when lower(a) >
 /// upper(b) and fails when upper(a) <= lower(b); undecided at every precision, it is decided on
 /// the midpoints and marked not certified. `what` names the two sides ("cos", "0.999").
-ledger::Outcome bound_enclosed(bool strictly_greater,
+ledger::Decided<ledger::Rule::bound> bound_enclosed(bool strictly_greater,
                                const std::function<std::pair<Enclosure, Enclosure>()>& sides,
                                std::string_view what_a, std::string_view what_b);
 

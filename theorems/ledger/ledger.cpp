@@ -110,7 +110,7 @@ void UnitClaims::add(Claim claim) {
   if (claim.expected == Verdict::fails && claim.erratum.empty())
     throw std::invalid_argument("claim " + claim.id +
                                 ": an expected 'fails' needs an erratum with the corrected value");
-  if (claim.rule == Rule::printed) half_unit_of_printed(claim.article);  // validates the literal
+  if (claim.rule() == Rule::printed) half_unit_of_printed(claim.article);  // validates the literal
   claim.unit = unit_;
   claim.source = relative_source(claim.id.declared_in) + ":" + std::to_string(claim.id.declared_at);
   claims_.push_back(std::move(claim));
@@ -176,19 +176,32 @@ std::string format(double value) {
   return buf;
 }
 
-Outcome printed(std::string_view article, double computed) {
+PrintedValue PrintedValue::of(std::string_view text) {
+  const PrintedDecimal lit = parse_printed_decimal(text);
+  return {std::string(text), lit.value, lit.half_unit};
+}
+
+PrintedValue Claim::article_value() const {
+  try {
+    return PrintedValue::of(article);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("claim " + id + ": its body takes the article's value, but '" + article +
+                                "' is not one printed number (" + e.what() + ")");
+  }
+}
+
+Decided<Rule::printed> printed(const PrintedValue& article, double computed) {
   return printed(article, computed, format(computed));
 }
 
-Outcome printed(std::string_view article, double computed, std::string computed_text) {
-  const PrintedDecimal lit = parse_printed_decimal(article);
-  const double gap = std::fabs(computed - lit.value);
+Decided<Rule::printed> printed(const PrintedValue& article, double computed, std::string computed_text) {
+  const double gap = std::fabs(computed - article.value);
   // Half a unit of the last printed digit; the 1e-12 relative slack only absorbs the rounding
   // of the decimal literal itself into binary.
-  const bool holds = gap <= lit.half_unit * (1 + 1e-12);
-  return {Rule::printed, std::move(computed_text), holds ? Verdict::holds : Verdict::fails,
-          "|computed - printed| = " + format(gap) + (holds ? " <= " : " > ") +
-              format(lit.half_unit) + " (half a unit of the last printed digit)"};
+  const bool holds = gap <= article.half_unit * (1 + 1e-12);
+  return {{std::move(computed_text), holds ? Verdict::holds : Verdict::fails,
+           "|computed - printed| = " + format(gap) + (holds ? " <= " : " > ") +
+               format(article.half_unit) + " (half a unit of the last printed digit)"}};
 }
 
 namespace {
@@ -227,68 +240,57 @@ std::string residual_unit_of(double tolerance, std::string_view source) {
                          "' counts the tolerance in units it does not name: pass the unit");
 }
 
-Outcome with_residual(Outcome outcome, double residual, std::string unit) {
+void stamp::residual(Outcome& outcome, double residual, std::string unit) {
   outcome.residual = residual;
   outcome.residual_unit = std::move(unit);
-  return outcome;
 }
 
-Outcome identity(double computed, double reference, double tolerance,
+Decided<Rule::identity> identity(double computed, double reference, double tolerance,
                  std::string_view tolerance_source, std::string residual_unit) {
   const double gap = std::fabs(computed - reference);
   const bool holds = gap <= tolerance;
-  Outcome o{Rule::identity, format(computed), holds ? Verdict::holds : Verdict::fails,
-            "|computed - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
-                format(tolerance) + " (" + std::string(tolerance_source) + ")"};
+  Decided<Rule::identity> o{{format(computed), holds ? Verdict::holds : Verdict::fails,
+                             "|computed - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
+                                 format(tolerance) + " (" + std::string(tolerance_source) + ")"}};
   if (reference != 0) return o;  // `computed` is the quantity; the note gives its distance
   if (residual_unit.empty()) residual_unit = residual_unit_of(tolerance, tolerance_source);
   return with_residual(std::move(o), computed, residual_unit.empty() ? "absolute" : residual_unit);
 }
 
-Outcome statistical(std::string_view article, double estimate, double standard_error, double k) {
-  const PrintedDecimal lit = parse_printed_decimal(article);
-  const double gap = std::fabs(estimate - lit.value);
-  const double allowed = k * standard_error + lit.half_unit;
+Decided<Rule::statistical> statistical(const PrintedValue& article, double estimate, double standard_error,
+                                       double k) {
+  const double gap = std::fabs(estimate - article.value);
+  const double allowed = k * standard_error + article.half_unit;
   const bool holds = gap <= allowed;
-  return {Rule::statistical, format(estimate), holds ? Verdict::holds : Verdict::fails,
-          "|estimate - printed| = " + format(gap) + (holds ? " <= " : " > ") + format(allowed) +
-              " = " + format(k) + " standard errors (se " + format(standard_error) +
-              ") + half a printed unit"};
+  return {{format(estimate), holds ? Verdict::holds : Verdict::fails,
+           "|estimate - printed| = " + format(gap) + (holds ? " <= " : " > ") + format(allowed) +
+               " = " + format(k) + " standard errors (se " + format(standard_error) +
+               ") + half a printed unit"}};
 }
 
-Outcome statistical_agreement(double estimate, double reference, double standard_error, double k,
+Decided<Rule::statistical> statistical_agreement(double estimate, double reference, double standard_error, double k,
                               std::string_view source) {
   const double gap = std::fabs(estimate - reference);
   const double allowed = k * standard_error;
   const bool holds = gap <= allowed;
-  Outcome o{Rule::statistical, format(estimate), holds ? Verdict::holds : Verdict::fails,
-            "|estimate - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
-                format(allowed) + " = " + format(k) + " standard errors of " + format(standard_error) +
-                " (" + std::string(source) + ")"};
+  Decided<Rule::statistical> o{{format(estimate), holds ? Verdict::holds : Verdict::fails,
+                                "|estimate - " + format(reference) + "| = " + format(gap) + (holds ? " <= " : " > ") +
+                                    format(allowed) + " = " + format(k) + " standard errors of " +
+                                    format(standard_error) + " (" + std::string(source) + ")"}};
   // Against 0 the estimate is a deviation (a largest |z|), not the statement's quantity.
   return reference == 0 ? with_residual(std::move(o), gap / standard_error, "standard errors") : o;
 }
 
 namespace {
-Outcome predicate(Rule rule, bool holds, std::string computed, std::string detail) {
-  return {rule, std::move(computed), holds ? Verdict::holds : Verdict::fails, std::move(detail)};
+template <Rule R>
+Decided<R> predicate(bool holds, std::string computed, std::string detail) {
+  return {{std::move(computed), holds ? Verdict::holds : Verdict::fails, std::move(detail)}};
 }
 }  // namespace
 
-Outcome not_certifiable(Outcome outcome, std::string reason) {
-  outcome.uncertifiable = std::move(reason);
-  return outcome;
-}
-
-Outcome about_floating_point(Outcome outcome, std::string_view why) {
-  return not_certifiable(std::move(outcome), "a statement about floating-point arithmetic (" + std::string(why) +
-                                                 "), which an enclosure of the exact value would not decide");
-}
-
-Outcome with_estimate(Outcome outcome, double estimate, double standard_error) {
+void stamp::estimate(Outcome& outcome, double estimate, double standard_error) {
   outcome.estimate = estimate;
   outcome.estimate_se = standard_error;
-  return outcome;
 }
 
 QuantityScale signed_scale(double printed, std::string_view what) {
@@ -299,9 +301,9 @@ QuantityScale signed_scale(double printed, std::string_view what) {
           0.0, "where the " + std::string(what) + " changes sign"};
 }
 
-Outcome with_band(Outcome outcome, double centre, double half_width, const QuantityScale& scale) {
+void stamp::band(Outcome& outcome, double centre, double half_width, const QuantityScale& scale) {
   outcome.resolution = half_width;
-  if (outcome.verdict != Verdict::holds) return outcome;
+  if (outcome.verdict != Verdict::holds) return;
   const double range = scale.high - scale.low;
   const double share = 2 * half_width / range;
   if (!(share <= kInconclusiveShare))
@@ -313,25 +315,23 @@ Outcome with_band(Outcome outcome, double centre, double half_width, const Quant
     outcome.inconclusive = "the acceptance band " + format(centre) + " +/- " + format(half_width) + " reaches " +
                            format(scale.reverses_at) + ", " + scale.reverses_text +
                            ": it would accept a value that says the opposite";
-  return outcome;
 }
 
-Outcome with_threshold_margin(Outcome outcome, double estimate, double threshold, double half_width) {
+void stamp::threshold_margin(Outcome& outcome, double estimate, double threshold, double half_width) {
   outcome.resolution = half_width;
   if (std::fabs(estimate - threshold) <= half_width)
     outcome.inconclusive = "the estimate " + format(estimate) + " lies within its resolution " +
                            format(half_width) + " of the threshold " + format(threshold);
-  return outcome;
 }
 
-Outcome statistical_test(bool holds, std::string computed, std::string detail) {
-  return predicate(Rule::statistical, holds, std::move(computed), std::move(detail));
+Decided<Rule::statistical> statistical_test(bool holds, std::string computed, std::string detail) {
+  return predicate<Rule::statistical>(holds, std::move(computed), std::move(detail));
 }
-Outcome bound(bool holds, std::string computed, std::string detail) {
-  return predicate(Rule::bound, holds, std::move(computed), std::move(detail));
+Decided<Rule::bound> bound(bool holds, std::string computed, std::string detail) {
+  return predicate<Rule::bound>(holds, std::move(computed), std::move(detail));
 }
-Outcome shape(bool holds, std::string computed, std::string detail) {
-  return predicate(Rule::shape, holds, std::move(computed), std::move(detail));
+Decided<Rule::shape> shape(bool holds, std::string computed, std::string detail) {
+  return predicate<Rule::shape>(holds, std::move(computed), std::move(detail));
 }
 
 std::string run_families_text(RunFamilies families) {
@@ -362,7 +362,7 @@ Record evaluate_record(const Claim& claim, const TrainedRuns* runs) {
   r.section = claim.section;
   r.statement = claim.statement;
   r.article = claim.article;
-  r.rule = to_string(claim.rule);
+  r.rule = to_string(claim.rule());
   r.expected = to_string(claim.expected);
   r.source = claim.source;
   try {
@@ -380,7 +380,7 @@ Record evaluate_record(const Claim& claim, const TrainedRuns* runs) {
       r.residual = format(o.residual);
       r.residual_unit = o.residual_unit;
     }
-    if (claim.rule == Rule::printed || claim.rule == Rule::bound) {
+    if (claim.rule() == Rule::printed || claim.rule() == Rule::bound) {
       r.certified = o.certified ? "true" : "false";
       r.enclosure = o.enclosure;
       if (o.certified) r.floating_disagreement = o.floating_disagreement;
@@ -390,11 +390,6 @@ Record evaluate_record(const Claim& claim, const TrainedRuns* runs) {
                                                                       o.floating_disagreement)
                         : !o.uncertifiable.empty() ? o.uncertifiable
                                                    : "decided in floating point; no enclosure is computed for it";
-    }
-    if (o.rule != claim.rule) {
-      r.verdict = "error";
-      r.note = "declared under the rule '" + to_string(claim.rule) + "' but decided by the '" +
-               to_string(o.rule) + "' helper | " + r.note;
     }
   } catch (const std::exception& e) {
     r.computed = "(error)";

@@ -33,11 +33,9 @@ enum class Verdict { holds, fails };
 std::string to_string(Rule rule);
 std::string to_string(Verdict verdict);
 
-/// What a verification unit measured for one claim. Only the rule helpers below make one, and
-/// each stamps its own rule, so a claim cannot be declared under one rule and decided by
-/// another's helper (evaluate_record refuses the mismatch).
+/// What a verification unit measured for one claim. A rule's helper below returns it as
+/// Decided<rule>, and the claim takes its rule from that type (Claim::decided_by).
 struct Outcome {
-  Rule rule;             ///< the rule whose helper decided it
   std::string computed;  ///< the computed value, at least six significant digits
   Verdict verdict;       ///< does the article's statement hold as printed?
   std::string detail;    ///< how the verdict was reached, with the tolerance's source
@@ -80,8 +78,55 @@ struct Outcome {
   std::string consistency;
 };
 
+/// An outcome decided under the rule R: only R's helpers below make one. A claim's body returns
+/// it, and the claim's rule is read off its type when the claim is declared (Claim::decided_by),
+/// so the rule is written once, by the helper that decides it, and is known without evaluating.
+template <Rule R>
+struct Decided : Outcome {
+  static constexpr Rule rule = R;
+};
+template <class T>
+inline constexpr bool kIsDecided = false;
+template <Rule R>
+inline constexpr bool kIsDecided<Decided<R>> = true;
+
+/// The article's value as printed, parsed once where its claim is declared and given to the
+/// claim's body (Claim::decided_by), so that the body does not write the text again.
+struct PrintedValue {
+  std::string text;  ///< as printed: "0.466"
+  double value = 0;
+  double half_unit = 0;  ///< half a unit of the last printed digit
+  /// Throws std::invalid_argument unless `text` is a decimal literal (numerics/printed_decimal.hpp).
+  static PrintedValue of(std::string_view text);
+};
+
+struct QuantityScale;
+/// Whether `Body`, given `Inputs`... (and the article's value, when it takes it after them), can
+/// decide a claim: it must return a rule helper's Decided<rule>, whose rule becomes the claim's.
+template <class Body, class... Inputs>
+constexpr bool decides_a_claim() {
+  if constexpr (std::is_invocable_v<const Body&, const Inputs&..., const PrintedValue&>)
+    return kIsDecided<std::invoke_result_t<const Body&, const Inputs&..., const PrintedValue&>>;
+  else if constexpr (std::is_invocable_v<const Body&, const Inputs&...>)
+    return kIsDecided<std::invoke_result_t<const Body&, const Inputs&...>>;
+  else
+    return false;
+}
+
+/// The stamps below change a decided outcome and keep its rule.
+namespace stamp {
+void estimate(Outcome& outcome, double estimate, double standard_error);
+void band(Outcome& outcome, double centre, double half_width, const QuantityScale& scale);
+void threshold_margin(Outcome& outcome, double estimate, double threshold, double half_width);
+void residual(Outcome& outcome, double residual, std::string unit);
+}  // namespace stamp
+
 /// Stamps the quantity an experiment claim decided on (Outcome::estimate) and its standard error.
-Outcome with_estimate(Outcome outcome, double estimate, double standard_error);
+template <Rule R>
+Decided<R> with_estimate(Decided<R> outcome, double estimate, double standard_error) {
+  stamp::estimate(outcome, estimate, standard_error);
+  return outcome;
+}
 
 /// A band that covers more than this share of its quantity's range decides nothing: the
 /// claim is inconclusive, not "holds". Declared before any claim was classed: a band wider than
@@ -107,11 +152,19 @@ QuantityScale signed_scale(double printed, std::string_view what);
 /// quantity on `scale`. A claim that holds is inconclusive when its band is wider than
 /// kInconclusiveShare of the scale's range, or when it reaches the value that would reverse the
 /// claim, whatever its width: such a band would accept a quantity that says the opposite.
-Outcome with_band(Outcome outcome, double centre, double half_width, const QuantityScale& scale);
+template <Rule R>
+Decided<R> with_band(Decided<R> outcome, double centre, double half_width, const QuantityScale& scale) {
+  stamp::band(outcome, centre, half_width, scale);
+  return outcome;
+}
 /// Stamps the resolution of a claim that compares an estimate with a threshold, decided within
 /// k standard errors (`half_width` = k se): inconclusive, whatever the verdict, when the
 /// estimate lies within half_width of the threshold, since the verdict could go either way.
-Outcome with_threshold_margin(Outcome outcome, double estimate, double threshold, double half_width);
+template <Rule R>
+Decided<R> with_threshold_margin(Decided<R> outcome, double estimate, double threshold, double half_width) {
+  stamp::threshold_margin(outcome, estimate, threshold, half_width);
+  return outcome;
+}
 
 /// The certification text (Record::certification) of a claim decided on its enclosure, and
 /// the words it adds when a floating-point route disagrees with it in the printed digits.
@@ -120,7 +173,11 @@ inline const std::string kFloatingRouteDisagrees = "the floating-point route dis
 
 /// Marks a printed or bound outcome that no enclosure would decide, saying why (evaluate_record
 /// reports the reason as the claim's certification).
-Outcome not_certifiable(Outcome outcome, std::string reason);
+template <Rule R>
+Decided<R> not_certifiable(Decided<R> outcome, std::string reason) {
+  outcome.uncertifiable = std::move(reason);
+  return outcome;
+}
 /// The reason for a theorem checked on seeded random instances against a rounding budget.
 inline const std::string kSeededInstances =
     "a theorem checked on seeded random instances in floating point against a stated rounding "
@@ -133,7 +190,11 @@ inline const std::string kSeededEqualityInDisguise =
 
 /// Marks a printed or bound outcome as a statement about floating-point arithmetic, which an
 /// enclosure of the exact value would not decide; `why` names the floating-point computation.
-Outcome about_floating_point(Outcome outcome, std::string_view why);
+template <Rule R>
+Decided<R> about_floating_point(Decided<R> outcome, std::string_view why) {
+  return not_certifiable(std::move(outcome), "a statement about floating-point arithmetic (" + std::string(why) +
+                                                 "), which an enclosure of the exact value would not decide");
+}
 
 /// A claim's id, which also records where it is written: the file and line of the expression
 /// the id is built from, filled in by the compiler at that expression (default arguments of the
@@ -181,13 +242,74 @@ struct Place {
   int occurrence = 1;
 };
 
-/// One claim of the article.
+/// One claim of the article, declared with every field named where it is set:
+///
+///     Claim("prop1.position_exact").in_section(section)
+///         .stating("Proposition 1 (i): rounding 1/<o_t, e> - 1 returns t exactly, ...")
+///         .printed_as("t is recovered exactly")
+///         .decided_by([] { return identity(...); });  // its rule: identity, from the helper
+///
+/// Four of its fields are strings, one after another; declared positionally, two of them could
+/// trade places and still compile. C++20's designated initialisers would name them too, but the
+/// project stays on C++17 (under -std=c++20, clang 14 with libstdc++ 12 rejects the recursive
+/// JsonValue of numerics/json_text.hpp), so the names are these calls.
 struct Claim {
+  /// Begins a declaration; the id's file and line are recorded here (ClaimId).
+  explicit Claim(ClaimId claim_id) : id(std::move(claim_id)) {}
+  Claim in_section(std::string heading) && { section = std::move(heading); return std::move(*this); }
+  Claim stating(std::string what) && { statement = std::move(what); return std::move(*this); }
+  Claim printed_as(std::string value) && { article = std::move(value); return std::move(*this); }
+  /// The claim's body: it returns what one rule's helper decided (Decided<rule>), and that type
+  /// is the claim's rule. A body taking `const PrintedValue&` is given the article's value,
+  /// parsed here once, so printed_as must come first.
+  template <class Body>
+  Claim decided_by(Body body) && {
+    static_assert(decides_a_claim<Body>(), "a claim's body returns a rule helper's Decided<rule>");
+    if constexpr (std::is_invocable_v<const Body&, const PrintedValue&>) {
+      using Decision = std::invoke_result_t<const Body&, const PrintedValue&>;
+      rule_ = Decision::rule;
+      evaluate = [body = std::move(body), value = article_value()]() -> Outcome { return body(value); };
+    } else {
+      using Decision = std::invoke_result_t<const Body&>;
+      rule_ = Decision::rule;
+      evaluate = [body = std::move(body)]() -> Outcome { return body(); };
+    }
+    return std::move(*this);
+  }
+  /// An experiment claim's body, given the runs (and, when it takes it, the article's value);
+  /// lab::experiment_claim gives it the runs of the families it reads.
+  template <class Body>
+  Claim decided_on_runs(Body body) && {
+    static_assert(decides_a_claim<Body, TrainedRuns>(), "a claim's body returns a rule helper's Decided<rule>");
+    if constexpr (std::is_invocable_v<const Body&, const TrainedRuns&, const PrintedValue&>) {
+      using Decision = std::invoke_result_t<const Body&, const TrainedRuns&, const PrintedValue&>;
+      rule_ = Decision::rule;
+      evaluate_on_runs = [body = std::move(body), value = article_value()](const TrainedRuns& runs) -> Outcome {
+        return body(runs, value);
+      };
+    } else {
+      using Decision = std::invoke_result_t<const Body&, const TrainedRuns&>;
+      rule_ = Decision::rule;
+      evaluate_on_runs = [body = std::move(body)](const TrainedRuns& runs) -> Outcome { return body(runs); };
+    }
+    return std::move(*this);
+  }
+  /// An experiment claim's families of runs; lab::experiment_claim gives it its evaluation.
+  Claim reading(RunFamilies families) && { reads = families; return std::move(*this); }
+  /// Expected to fail, with the reason and the corrected value.
+  Claim expected_to_fail(std::string reason) && {
+    expected = Verdict::fails;
+    erratum = std::move(reason);
+    return std::move(*this);
+  }
+
   ClaimId id;             ///< stable, dotted: `thm1.ruler.d512.delta256`
   std::string section;    ///< one of sections(), the article's section heading
   std::string statement;  ///< statement label and what it asserts, in the project's words
   std::string article;    ///< the article's value or assertion, as printed
-  Rule rule = Rule::printed;
+  /// How it is decided: the rule of the helper its body returns (decided_by), known before it
+  /// is evaluated, so that a record whose evaluation throws still names it.
+  Rule rule() const { return rule_; }
   std::function<Outcome()> evaluate;
   Verdict expected = Verdict::holds;
   std::string erratum;    ///< reason and corrected value; required when expected == fails
@@ -205,6 +327,11 @@ struct Claim {
   /// (places_of, article_numbers.hpp). A value printed in several places is one claim with a
   /// place at each.
   std::vector<Place> places;
+
+ private:
+  /// The article's value, parsed; throws, naming the claim, when it is not a decimal literal.
+  PrintedValue article_value() const;
+  Rule rule_ = Rule::printed;
 };
 
 /// The claim with its printed value's places declared (Claim::places).
@@ -280,14 +407,14 @@ using pe::value_of_printed;
 std::string format(double value);
 
 /// Rule::printed: |computed - printed| <= half a unit of the last printed digit.
-Outcome printed(std::string_view article, double computed);
+Decided<Rule::printed> printed(const PrintedValue& article, double computed);
 /// As above, with a more precise text of the computed value (e.g. from 200-digit arithmetic).
-Outcome printed(std::string_view article, double computed, std::string computed_text);
+Decided<Rule::printed> printed(const PrintedValue& article, double computed, std::string computed_text);
 
 /// Rule::identity: |computed - reference| <= tolerance; `tolerance_source` says why. Against a
 /// reference of 0 `computed` is a residual: its unit is `residual_unit` when given, else the one
 /// the source counts the tolerance in (residual_unit_of), else "absolute".
-Outcome identity(double computed, double reference, double tolerance,
+Decided<Rule::identity> identity(double computed, double reference, double tolerance,
                  std::string_view tolerance_source, std::string residual_unit = "");
 /// The unit a tolerance source counts `tolerance` in: "16 units of d eps: ..." or "one unit of
 /// 8 eps ||k_j||" -> "d·eps", "8·eps·||k_j||" (top-level spaces become "·"); "4 eps: ..." -> "eps"
@@ -295,24 +422,29 @@ Outcome identity(double computed, double reference, double tolerance,
 /// std::logic_error when it counts the tolerance in units it does not name ("8 units: ...").
 std::string residual_unit_of(double tolerance, std::string_view tolerance_source);
 /// Marks `computed` as a residual of the statement (see Outcome::residual).
-Outcome with_residual(Outcome outcome, double residual, std::string unit);
+template <Rule R>
+Decided<R> with_residual(Decided<R> outcome, double residual, std::string unit) {
+  stamp::residual(outcome, residual, std::move(unit));
+  return outcome;
+}
 
 /// Rule::statistical: |estimate - article| <= k * standard_error + half a printed unit.
-Outcome statistical(std::string_view article, double estimate, double standard_error, double k);
+Decided<Rule::statistical> statistical(const PrintedValue& article, double estimate, double standard_error,
+                                       double k);
 /// Rule::statistical against an exact reference rather than a printed value (a Monte Carlo
 /// mean against its expectation, or a largest |z| against 0 with standard_error 1):
 /// |estimate - reference| <= k * standard_error; `source` names the standard error.
-Outcome statistical_agreement(double estimate, double reference, double standard_error, double k,
+Decided<Rule::statistical> statistical_agreement(double estimate, double reference, double standard_error, double k,
                               std::string_view source);
 /// Rule::statistical for a test that is not one estimate against one printed value (a
 /// difference of two means, an interval over seeds, a goodness-of-fit test): the predicate
 /// already evaluated; `detail` must state k or the test's level.
-Outcome statistical_test(bool holds, std::string computed, std::string detail);
+Decided<Rule::statistical> statistical_test(bool holds, std::string computed, std::string detail);
 
 /// Rule::bound: an inequality already evaluated, with the values it read.
-Outcome bound(bool holds, std::string computed, std::string detail);
+Decided<Rule::bound> bound(bool holds, std::string computed, std::string detail);
 /// Rule::shape: a qualitative statement's explicit predicate already evaluated.
-Outcome shape(bool holds, std::string computed, std::string detail);
+Decided<Rule::shape> shape(bool holds, std::string computed, std::string detail);
 
 // ---- Report ----------------------------------------------------------------------------
 
@@ -384,7 +516,7 @@ Record evaluate_record(const Claim& claim, const TrainedRuns& runs);
 ///
 ///     namespace pe::theorems::proposition1_claims {
 ///     constexpr char kUnit[] = "proposition1";
-///     PE_CLAIM(position_exact) { return {"prop1.position_exact", section, ...}; }
+///     PE_CLAIM(position_exact) { return Claim("prop1.position_exact").in_section(section)...; }
 ///
 /// A unit's claims are listed in the order they are declared in its file; the unit's test
 /// program runs exactly its claims. The claim's `source` is the line of its braced initialiser.
@@ -401,7 +533,7 @@ Record evaluate_record(const Claim& claim, const TrainedRuns& runs);
 /// are first listed), in order, one claim from each function listed after it, each a
 /// `ledger::Claim (const Parameter&)` that declares one claim:
 ///
-///     Claim ntk_factor(const int& plane) { return {"thm5.ntk.factor.d16.kappa4.plane" + ...}; }
+///     Claim ntk_factor(const int& plane) { return Claim("thm5.ntk.factor.d16.kappa4.plane" + ...)...; }
 ///     PE_CLAIM_FAMILY(ntk_factors, ledger::indices(8), &ntk_factor);
 #define PE_CLAIM_FAMILY(name, parameters, ...)                                                \
   static const ::pe::ledger::UnitRegistration PE_LEDGER_CONCAT(pe_claim_registration_, name)( \
