@@ -111,8 +111,8 @@ ledger::Outcome condition_number_claim(int n, const char* printed_value) {
 }  // namespace
 }  // namespace pe::theorems
 
-namespace pe::theorems::conditioning_claims {
-constexpr char kUnit[] = "conditioning";
+namespace pe::theorems::theorem2_conditioning_claims {
+constexpr char kUnit[] = "theorem2_conditioning";
 using namespace pe::ledger;
 using namespace pe::theorems;
 using pe::kEps;
@@ -311,5 +311,5 @@ PE_CLAIM(cond_caveat_window_void) {
       }};
 }
 
-}  // namespace pe::theorems::conditioning_claims
+}  // namespace pe::theorems::theorem2_conditioning_claims
 

@@ -129,8 +129,8 @@ const char* kArticleSeed[] = {
 }  // namespace
 }  // namespace pe::theorems
 
-namespace pe::theorems::rope_rebound_claims {
-constexpr char kUnit[] = "rope_rebound";
+namespace pe::theorems::experiment_rope_rebound_claims {
+constexpr char kUnit[] = "experiment_rope_rebound";
 using namespace pe::ledger;
 using namespace pe::theorems;
 const std::string section = "Past the training window";
@@ -343,5 +343,5 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
       }});
 }
 
-}  // namespace pe::theorems::rope_rebound_claims
+}  // namespace pe::theorems::experiment_rope_rebound_claims
 

@@ -116,8 +116,8 @@ Spreads spreads(const lab::Runs& runs, int seed) {
 }  // namespace
 }  // namespace pe::theorems
 
-namespace pe::theorems::sinusoidal_heads_claims {
-constexpr char kUnit[] = "sinusoidal_heads";
+namespace pe::theorems::experiment_sinusoidal_heads_claims {
+constexpr char kUnit[] = "experiment_sinusoidal_heads";
 using namespace pe::ledger;
 using namespace pe::theorems;
 using namespace pe::experiments;
@@ -306,5 +306,5 @@ PE_CLAIM(sinusoidal_shifted_helps_less_at_256) {
       }}), {{"exp.added_code", "0.769"}, {"exp.added_code", "0.313"}});
 }
 
-}  // namespace pe::theorems::sinusoidal_heads_claims
+}  // namespace pe::theorems::experiment_sinusoidal_heads_claims
 
