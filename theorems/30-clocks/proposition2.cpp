@@ -218,7 +218,7 @@ PE_CLAIM(injective) {
       "p(m) = p(n) only if m = n", Rule::bound,
       [] {
         const double gap = pe::theorems::smallest_code_gap();
-        Outcome o = pe::theorems::bound_enclosed(
+        Outcome o = pe::ledger::bound_enclosed(
             true,
             [] {
               // ||p(m) - p(n)||^2 = sum_j 2 - 2 cos((m - n) omega_j), since cos a cos b +

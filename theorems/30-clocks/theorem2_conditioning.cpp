@@ -98,11 +98,11 @@ const pe::ConditionEnclosure& condition_enclosure(int n) {
 ledger::Outcome condition_number_claim(int n, const char* printed_value) {
   const DirectSvd& svd = direct_svd(n);
   const ConditionEnclosure& e = condition_enclosure(n);
-  ledger::Outcome o = printed_enclosed(printed_value, static_cast<double>(svd.cond),
-                                       [&e] { return enclose_between(e.lower, e.upper); });
+  ledger::Outcome o = ledger::printed_enclosed(printed_value, static_cast<double>(svd.cond),
+                                                [&e] { return enclose_between(e.lower, e.upper); });
   o.computed = sci(svd.cond);
-  compare_floating_route(o, printed_value, pe::window_conditioning_double(n, kD, pe::kDefaultBase).condition_number,
-                         "double JacobiSVD");
+  ledger::compare_floating_route(o, printed_value, pe::window_conditioning_double(n, kD, pe::kDefaultBase).condition_number,
+                                 "double JacobiSVD");
   o.detail += "; Mp200 JacobiSVD of the " + std::to_string(n) + " x 16 matrix P, sigma_max = " +
               sci(svd.singular_values(0), 6) + ", sigma_min = " + sci(svd.singular_values(kD - 1), 6);
   return o;
@@ -187,7 +187,7 @@ Claim window_enclosure(const Window& w) {
         const pe::ConditionEnclosure& e = condition_enclosure(n);
         Placement where;
         {
-          const pe::ScopedEnclosurePrecision precision(pe::theorems::kCertificationDigits[0]);
+          const pe::ScopedEnclosurePrecision precision(pe::ledger::kCertificationDigits[0]);
           where = place(pe::enclose_between(e.lower, e.upper), value);
         }
         const bool holds = where == Placement::inside;
