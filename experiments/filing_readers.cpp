@@ -157,11 +157,11 @@ Example filing_question(const filings::CueTokens& filing, int position, int answ
 }
 
 Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vector<Token>& filing,
-                                     const Reading& reading) {
+                                     const ReadTimeMap& reading) {
   const HeadShape& shape = head.shape();
   const int n = static_cast<int>(filing.size());
   if (n == 0) throw std::invalid_argument("read_filing_one_pass needs a non-empty filing");
-  validate_reading(shape, reading);
+  validate_read_time_map(shape, reading);
   if (reading.position_position_matrix)
     throw std::invalid_argument("read_filing_one_pass does not take a position_position_matrix");
   const PositionSchemeRule& rule = rule_of(shape.scheme);
@@ -271,7 +271,7 @@ std::vector<int> read_questions(const AttentionHead& head, FilingReader reader,
     batch.clear();
     for (std::size_t i = first; i < last; ++i)
       batch.push_back(filing_question(filings[order[i].filing].cue, order[i].position, 0, 0));
-    const Reading r = Reading::rope(map, order[first].position + 2, training_length);
+    const ReadTimeMap r = ReadTimeMap::rope(map, order[first].position + 2, training_length);
     const Eigen::MatrixXd& logits = evaluator.logits_at_last(head, batch, r);
     for (std::size_t i = first; i < last; ++i)
       answers[offset[order[i].filing] + order[i].index] = argmax_first(logits.row(Eigen::Index(i - first)));

@@ -245,10 +245,10 @@ HeadRun train_and_read(const TournamentConfig& config, PositionScheme scheme, in
   for (AccuracyCount a : readings_for(config, scheme)) {
     std::size_t index = 0;
     while (config.test_lengths[index] != a.length) ++index;
-    const Reading reading =
+    const ReadTimeMap reading =
         a.reading == "plain"
-            ? Reading{}
-            : Reading::rope(context_extension_from_string(a.reading), a.length, config.task.length);
+            ? ReadTimeMap{}
+            : ReadTimeMap::rope(context_extension_from_string(a.reading), a.length, config.task.length);
     a.correct = evaluator.count_correct(head, test_sets[index], reading);
     run.accuracies.push_back(a);
   }
