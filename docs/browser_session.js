@@ -1,5 +1,5 @@
 // One headless Chromium for all of a check's pages (issue 42): the browser checks
-// (check_rendering.sh, check_layout.sh, check_map.sh, check_lab.sh) list their pages and widths
+// (check_rendering.sh, check_layout.sh, check_map.sh, check_explorer.sh) list their pages and widths
 // in a job file, and this driver opens them in one browser over the DevTools protocol on a pipe
 // (--remote-debugging-pipe: requests on fd 3, answers on fd 4, each a JSON text ended by a NUL),
 // a few pages at a time: one tab per core, each of its own browser context, so each lane's pages

@@ -1,5 +1,5 @@
 # Sourced by the browser checks (check_rendering.sh, check_layout.sh, check_map.sh,
-# check_lab.sh): finds Debian's chromium and node or exits 77 (CTest's skip code) saying what
+# check_explorer.sh): finds Debian's chromium and node or exits 77 (CTest's skip code) saying what
 # went unchecked, and defines browser_session.
 #
 # usage: source headless_chromium.sh "WHAT WAS NOT CHECKED"

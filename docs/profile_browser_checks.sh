@@ -11,7 +11,7 @@
 #   start-up     launches times the wall time of one Chromium started on about:blank with the
 #                checks' flags and stopped (the median of five): starting and stopping the browser
 #   pages        the launches' remaining time: loading each page, MathJax typesetting it, the
-#                page's probe (render_probe.js, lab_probe.js), the DOM dump or screenshot
+#                page's probe (render_probe.js, explorer_probe.js), the DOM dump or screenshot
 #   shell        wall minus the launches: the check script reading the dumped DOMs (grep, sed,
 #                perl), copying planted pages, resolving links
 # Where a browser session's driver logs its own phases (docs/browser_session.js, lines starting

@@ -284,9 +284,9 @@ const std::vector<double>& per_sequence_correct(const Runs& runs, experiments::P
   return per_run<std::vector<double>>(runs, ledger::kTournamentRuns, key, [scheme, reading, length](const Runs& runs) {
     const Tournament& t = runs.tournament();
     const std::vector<Example>& test = test_set(runs, length);
-    const Reading how = reading == "plain"
-                            ? Reading{}
-                            : Reading::rope(context_extension_from_string(reading), length, t.config.task.length);
+    const ReadTimeMap how = reading == "plain"
+                            ? ReadTimeMap{}
+                            : ReadTimeMap::rope(context_extension_from_string(reading), length, t.config.task.length);
     std::vector<double> share(test.size(), 0.0);
     HeadEvaluator evaluator;
     for (int k = 0; k < t.config.seeds; ++k) {
