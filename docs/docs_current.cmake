@@ -14,8 +14,9 @@ foreach(var BUILD_DIR DIGEST DOCGEN_STAMP DOXYGEN_STAMP INDEX)
   endif()
 endforeach()
 
-# The rules' COMMENTs (docs/CMakeLists.txt): what the build prints when it remakes the docs.
-set(docs_work "pe_docgen: |gnuplot: |dot: the argument map|Doxygen: ")
+# The build's step lines with the rules' COMMENTs (docs/CMakeLists.txt), up to a semicolon (a
+# list separator here): what the build prints when it remakes the docs.
+set(docs_work "\\[[0-9]+/[0-9]+\\] (pe_docgen: |gnuplot: |dot: the argument map|Doxygen: )[^\n;]*")
 
 function(build_docs out_var)
   execute_process(COMMAND "${CMAKE_COMMAND}" --build "${BUILD_DIR}" --target docs
@@ -28,7 +29,7 @@ function(build_docs out_var)
 endfunction()
 
 build_docs(first)
-string(REGEX MATCHALL "[^\n]*(${docs_work})[^\n]*" remade "${first}")
+string(REGEX MATCHALL "${docs_work}" remade "${first}")
 list(LENGTH remade steps)
 if(steps EQUAL 0)
   message("docs up to date: nothing to remake")
@@ -59,7 +60,7 @@ foreach(pair "DOCGEN_STAMP;DIGEST;the pages are older than the report's digest"
 endforeach()
 
 build_docs(second)
-string(REGEX MATCHALL "[^\n]*(${docs_work})[^\n]*" again "${second}")
+string(REGEX MATCHALL "${docs_work}" again "${second}")
 if(again)
   list(JOIN again "; " lines)
   list(APPEND failures "a second build with nothing changed remade docs again: ${lines}")
