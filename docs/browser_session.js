@@ -272,23 +272,26 @@ async function runAlone(chromium, jobsFile) {
 // ---- the shared browser ---------------------------------------------------------------------
 // One request a connection, a JSON text on one line: {"jobs": FILE} runs FILE's pages and answers
 // each page's line, then "end"; {"ping": true} answers "end" once the browser is up;
-// {"stop": true} answers the session's summary and "end", then closes the browser and exits.
+// {"stop": true} answers the session's summary, closes the browser, answers "end" and exits.
 async function serve(chromium, socketPath) {
   const browser = startBrowser(chromium);
   const started = Date.now();
   let checks = 0;
   let connected = 0;
   let idleTimer = null;
-  let stopping = false;
   const log = (line) => console.log(`${new Date().toISOString()} ${line}`);
 
+  // Resolves once Chromium has exited and its profile is removed; the process exits after.
+  let closed = null;
   function stop(reason) {
-    if (stopping) return;
-    stopping = true;
+    if (closed) return closed;
     log(`session: closing (${reason})`);
     server.close();
     fs.rmSync(socketPath, { force: true });
-    browser.close().then(() => process.exit(0));
+    closed = browser.close().then(() => log("session: closed"));
+    // A moment for the last answers to leave before the process ends.
+    closed.then(() => setTimeout(() => process.exit(0), 200));
+    return closed;
   }
   function idle() {
     clearTimeout(idleTimer);
@@ -318,9 +321,10 @@ async function serve(chromium, socketPath) {
         if (message.stop) {
           answer(`session: shared browser up in ${upMs} ms; ${browser.pagesRun()} pages for ${checks} checks` +
                  ` in ${Date.now() - started - upMs} ms, ${lanes} at a time`);
+          // "end" once the browser is gone, so no Chromium outlives the test that stops it.
+          await stop("asked to stop");
           answer("end");
           socket.end();
-          stop("asked to stop");
           return;
         }
         if (message.jobs) {
