@@ -167,7 +167,7 @@ std::string Effects::detail(const std::string& more) const {
 void Effects::stamp(ledger::Outcome& o) const {
   o.resolution = resolution_;
   o.seeds = seeds_;
-  ledger::stamp::estimate(o, weakest_.mean, weakest_.se);
+  ledger::stamp_estimate(o, weakest_.mean, weakest_.se);
   if (!holds_ && !opposite_)
     o.inconclusive = "no part shows the opposite effect beyond 3 se: with these seeds the effect is neither "
                      "found nor ruled out";
