@@ -6,14 +6,14 @@
 # frame (style.css, div.pe-map); that is reported, not failed. The measurements are
 # render_probe.js's.
 #
-# usage: check_map.sh HTML_DIR STATEMENTS
+# usage: check_map.sh HTML_DIR STATEMENTS [PAGE]
 #        STATEMENTS: the statements' ids, one a line (pe_docgen's generated/map/statements.txt,
-#        written from the ledger, not from the map).
+#        written from the ledger, not from the map); PAGE: the map page (default argument.html).
 # exit:  0 the map reads; 1 it does not; 77 chromium is not installed (CTest: skipped).
 set -euo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 HTML_DIR STATEMENTS" >&2
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+  echo "usage: $0 HTML_DIR STATEMENTS [PAGE]" >&2
   exit 1
 fi
 html_dir=$1
@@ -25,7 +25,7 @@ screen_height=1000
 # The smallest text the pages already ask a reader to read: a claim card's fold summary, 90% of
 # the card's 90% of Doxygen's 14 px body text (11.3 px), rounded down.
 min_font=11
-page=argument.html
+page=${3:-argument.html}
 file="$html_dir/$page"
 for f in "$file" "$statements"; do
   if [ ! -s "$f" ]; then

@@ -130,10 +130,10 @@ FigureData kernel_figure(const std::vector<int>& dimensions, int max_delta) {
 
 FigureData census_figure(int d, int training_length, double kappa) {
   const double base = kDefaultBase;
-  const RopeReading pi = rope_reading(ContextExtension::position_interpolation, d, base, kappa,
+  const RopeReadTimeMap pi = rope_read_time_map(ContextExtension::position_interpolation, d, base, kappa,
                                       training_length);
-  const RopeReading ntk = rope_reading(ContextExtension::ntk_aware, d, base, kappa, training_length);
-  const RopeReading yarn = rope_reading(ContextExtension::yarn, d, base, kappa, training_length);
+  const RopeReadTimeMap ntk = rope_read_time_map(ContextExtension::ntk_aware, d, base, kappa, training_length);
+  const RopeReadTimeMap yarn = rope_read_time_map(ContextExtension::yarn, d, base, kappa, training_length);
   const std::vector<double> theta = frequencies(d, base);
   FigureData fig{"census",
                  "Theorem 5's wavelength census: which planes of a RoPE head complete a turn over "
@@ -164,7 +164,7 @@ namespace {
 
 using experiments::AttentionHead;
 using experiments::PositionScheme;
-using experiments::Reading;
+using experiments::ReadTimeMap;
 
 constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
 
@@ -191,10 +191,10 @@ int longest_test_length(const experiments::Tournament& tournament) {
 }
 
 /// The reading a tournament reader applies at `test_length`.
-Reading reading_of(const experiments::Tournament& tournament, const TournamentReader& reader,
+ReadTimeMap reading_of(const experiments::Tournament& tournament, const TournamentReader& reader,
                    int test_length) {
   if (reader.reading == "plain") return {};
-  return Reading::rope(context_extension_from_string(reader.reading), test_length,
+  return ReadTimeMap::rope(context_extension_from_string(reader.reading), test_length,
                        tournament.config.task.length);
 }
 

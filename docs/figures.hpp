@@ -68,7 +68,7 @@ FigureData kernel_figure(const std::vector<int>& dimensions, int max_delta);
 /// `training_length` (table `planes`: plane j, theta_j, wavelength lambda_j = 2 pi/theta_j, the
 /// turns (L - 1) theta_j/(2 pi) it makes over the training offsets, and the per-plane factor of
 /// PI, NTK-aware scaling and YaRN when read kappa times longer; base 10^4). Throws
-/// std::invalid_argument as pe::rope_reading does (odd d, kappa < 1, training_length < 1).
+/// std::invalid_argument as pe::rope_read_time_map does (odd d, kappa < 1, training_length < 1).
 FigureData census_figure(int d, int training_length, double kappa);
 
 /// The readers of the tournament as column names: none, sinusoidal, learned, rope, alibi,

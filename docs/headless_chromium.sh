@@ -1,6 +1,6 @@
 # Sourced by the browser checks (check_rendering.sh, check_layout.sh, check_map.sh,
-# check_lab.sh): finds Debian's chromium and node or exits 77 (CTest's skip code) saying what
-# went unchecked, and defines browser_session.
+# check_explorer.sh) and browser_fixture.sh: finds Debian's chromium and node or exits 77 (CTest's
+# skip code) saying what went unchecked, and defines browser_session and browser_job.
 #
 # usage: source headless_chromium.sh "WHAT WAS NOT CHECKED"
 chromium_bin=$(command -v chromium || command -v chromium-browser || true)
@@ -14,12 +14,21 @@ if [ -z "$node_bin" ]; then
   exit 77
 fi
 
-# Opens every page of JOBS in one headless Chromium (browser_session.js: a fresh profile, no
+# Opens every page of JOBS in headless Chromium (browser_session.js: a fresh profile, no
 # network services, virtual time so that MathJax and the probes finish before the dump or the
-# screenshot) and prints what it did. JOBS: the lines browser_job printed. A page that fails gets
-# no output file; the caller's check fails on that.
+# screenshot) and prints what it did. JOBS: the lines browser_job printed. The browser is the
+# ctest run's shared one when PE_BROWSER_SESSION names its socket (browser_fixture.sh) and it
+# answers there, else one of the check's own. A page that fails gets no output file; the
+# caller's check fails on that.
 browser_session() {
-  "$node_bin" "$(dirname "${BASH_SOURCE[0]}")/browser_session.js" "$chromium_bin" "$1" || true
+  local driver rc=0
+  driver="$(dirname "${BASH_SOURCE[0]}")/browser_session.js"
+  if [ -n "${PE_BROWSER_SESSION:-}" ]; then
+    "$node_bin" "$driver" --connect "$PE_BROWSER_SESSION" "$1" || rc=$?
+    [ "$rc" -eq 2 ] || return 0
+    echo "session: starting a browser for this check alone"
+  fi
+  "$node_bin" "$driver" "$chromium_bin" "$1" || true
 }
 
 # One line of a job file: browser_job WIDTH HEIGHT DOM_OUT PNG_OUT URL >> JOBS, "-" for an output

@@ -11,13 +11,15 @@
 #   start-up     launches times the wall time of one Chromium started on about:blank with the
 #                checks' flags and stopped (the median of five): starting and stopping the browser
 #   pages        the launches' remaining time: loading each page, MathJax typesetting it, the
-#                page's probe (render_probe.js, lab_probe.js), the DOM dump or screenshot
+#                page's probe (render_probe.js, explorer_probe.js), the DOM dump or screenshot
 #   shell        wall minus the launches: the check script reading the dumped DOMs (grep, sed,
 #                perl), copying planted pages, resolving links
 # Where a browser session's driver logs its own phases (docs/browser_session.js, lines starting
 # "session:"), those lines are printed too. The docs must be built already: the docs_html fixture
-# is excluded (-FA), so only the checks themselves are timed; docs.build, which builds them
-# (pe_docgen, gnuplot, dot, Doxygen) and starts no browser, is timed on its own at the end.
+# and the fixtures it waits for are excluded (-FA), so only the checks themselves are timed, each
+# with the shared browser's fixture (docs.browser_start, docs.browser_stop) when the build has
+# one; docs.build, which brings the docs up to date (pe_docgen, gnuplot, dot, Doxygen: nothing
+# when nothing changed) and starts no browser, is timed on its own at the end.
 #
 # usage: profile_browser_checks.sh BUILD_DIR > PROFILE.txt
 set -euo pipefail
@@ -43,7 +45,10 @@ chmod +x "$work/shim/chromium"
 # starts Chromium (headless_chromium.sh, or a script that calls such a check).
 mapfile -t tests < <(ctest --test-dir "$build_dir" -N -R '^docs\.' -FA '.*' |
                      sed -n 's/^ *Test *#[0-9]*: \(docs\.[^ ]*\)$/\1/p' | grep -v -x -e docs.build -e docs.figure_payload -e docs.claim_anchors \
-                                -e docs.statement_lines -e docs.sweep_figure)
+                                -e docs.statement_lines -e docs.sweep_figure -e docs.browser_start -e docs.browser_stop \
+                                -e 'docs.own_words.*')
+# The fixtures left out: the docs' build and what it waits for (the shared browser stays in).
+not_browser='^(docs_html|tournament|filings_heads|sweep|claims_report)$'
 
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
@@ -72,7 +77,7 @@ for test in "${tests[@]}"; do
   : > "$log"
   out="$work/$test.out"
   PATH="$work/shim:$PATH" PE_CHROMIUM_LOG="$log" /usr/bin/time -f '%U %S' -o "$work/$test.cpu" \
-    ctest --test-dir "$build_dir" -R "^${test//./\\.}\$" -FA '.*' -V > "$out" 2>&1 || true
+    ctest --test-dir "$build_dir" -R "^${test//./\\.}\$" -FA "$not_browser" -V > "$out" 2>&1 || true
   result=$(grep -E "Test +#[0-9]+: ${test//./\\.} " "$out" | tail -n 1)
   wall=$(sed -n 's/.* \([0-9.]*\) sec.*/\1/p' <<< "$result")
   status=$(grep -o -e 'Passed' -e 'Failed' -e 'Skipped' -e 'Not Run' <<< "$result" | head -n 1 || true)
@@ -92,12 +97,12 @@ echo "sum of the tests' walls, one at a time: $total_wall s"
 regex="^($(printf '%s|' "${tests[@]}" | sed -e 's/\./\\./g' -e 's/|$//'))\$"
 t0=$(date +%s.%N)
 /usr/bin/time -f '%U %S' -o "$work/together.cpu" \
-  ctest --test-dir "$build_dir" -R "$regex" -FA '.*' -j 2 > "$work/together.out" 2>&1 || true
+  ctest --test-dir "$build_dir" -R "$regex" -FA "$not_browser" -j 2 > "$work/together.out" 2>&1 || true
 echo "all ${#tests[@]} together, ctest -j 2: $(seconds "$t0" "$(date +%s.%N)") s wall," \
      "$(awk '{ printf "%.1f", $1 + $2 }' "$work/together.cpu") s of CPU (user + system, /usr/bin/time);" \
      "$(grep -o '[0-9]*% tests passed.*' "$work/together.out")"
 t0=$(date +%s.%N)
 ctest --test-dir "$build_dir" -R '^docs\.build$' -FA '.*' > "$work/build.out" 2>&1 || true
-echo "docs.build (pe_docgen, gnuplot, dot, Doxygen; no browser): $(seconds "$t0" "$(date +%s.%N)") s wall;" \
+echo "docs.build (the docs brought up to date and checked; no browser): $(seconds "$t0" "$(date +%s.%N)") s wall;" \
      "$(grep -o '[0-9]*% tests passed.*' "$work/build.out")"
 echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

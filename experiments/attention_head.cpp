@@ -78,12 +78,12 @@ int token_index(const Token& token, int symbols) {
   return 2 * token.symbol + (token.marked ? 1 : 0);
 }
 
-Reading Reading::rope(ContextExtension map, int test_length, int training_length) {
+ReadTimeMap ReadTimeMap::rope(ContextExtension map, int test_length, int training_length) {
   if (training_length < 1 || test_length < 1)
-    throw std::invalid_argument("Reading::rope needs positive lengths, got test_length = " +
+    throw std::invalid_argument("ReadTimeMap::rope needs positive lengths, got test_length = " +
                                 std::to_string(test_length) + ", training_length = " +
                                 std::to_string(training_length));
-  Reading r;
+  ReadTimeMap r;
   r.rope_map = map;
   r.training_length = training_length;
   r.kappa = std::max(1.0, double(test_length) / training_length);
@@ -228,9 +228,9 @@ Eigen::MatrixXd AttentionHead::score_matrix() const {
 // ---- Dense one-pass reader -----------------------------------------------------------------
 
 Eigen::MatrixXd read_all_positions(const AttentionHead& head, const std::vector<Token>& tokens,
-                                   const Reading& reading) {
+                                   const ReadTimeMap& reading) {
   const HeadShape& shape = head.shape();
-  validate_reading(shape, reading);
+  validate_read_time_map(shape, reading);
   const int n = static_cast<int>(tokens.size());
   if (n == 0) throw std::invalid_argument("read_all_positions needs at least one token");
   const PositionSchemeRule& rule = rule_of(shape.scheme);
@@ -254,19 +254,19 @@ Eigen::MatrixXd read_all_positions(const AttentionHead& head, const std::vector<
 
 RopeOffsetScores rope_offset_scores(const AttentionHead& head, const Eigen::VectorXd& query_input,
                                     const Eigen::VectorXd& key_input, int max_offset,
-                                    const Reading& reading) {
+                                    const ReadTimeMap& reading) {
   const HeadShape& shape = head.shape();
   if (shape.scheme != PositionScheme::rope)
     throw std::invalid_argument("rope_offset_scores needs a RoPE head, got a " +
                                 to_string(shape.scheme) + " head");
-  validate_reading(shape, reading);
+  validate_read_time_map(shape, reading);
   if (max_offset < 0)
     throw std::invalid_argument("max_offset must be >= 0, got max_offset = " +
                                 std::to_string(max_offset));
   const int d = shape.width;
   if (query_input.size() != d || key_input.size() != d)
     throw std::invalid_argument("query_input and key_input must have width " + std::to_string(d));
-  const RopeReading rf = rope_reading(reading.rope_map, d, shape.base, reading.kappa,
+  const RopeReadTimeMap rf = rope_read_time_map(reading.rope_map, d, shape.base, reading.kappa,
                                       reading.training_length);
   const double c_s = rf.score_scale / std::sqrt(double(d));
   const Eigen::VectorXd q = head.query_map().transpose() * query_input;
@@ -292,9 +292,9 @@ Eigen::VectorXd mean_marked_embedding(const AttentionHead& head) {
 }
 
 Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position, int max_offset,
-                                  const Reading& reading) {
+                                  const ReadTimeMap& reading) {
   const HeadShape& shape = head.shape();
-  validate_reading(shape, reading);
+  validate_read_time_map(shape, reading);
   if (max_offset < 0)
     throw std::invalid_argument("max_offset must be >= 0, got max_offset = " +
                                 std::to_string(max_offset));

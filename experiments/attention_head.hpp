@@ -95,8 +95,9 @@ struct HeadShape {
 /// Index of a token type, 2 symbol + marked, and 2 symbols for the query; throws std::invalid_argument for a symbol outside [0, symbols).
 int token_index(const Token& token, int symbols);
 
-/// How a trained head is read (all defaults: as trained).
-struct Reading {
+/// How a trained head is read, the read-time map (all defaults: as trained). Named apart from a
+/// ModelReading, which is one reading of the article's text.
+struct ReadTimeMap {
   /// RoPE only: the per-plane frequencies and logit scale of a context-extension map
   /// (numerics/context_extension.hpp), with kappa = test length / training length.
   ContextExtension rope_map = ContextExtension::none;
@@ -109,7 +110,7 @@ struct Reading {
   std::optional<Eigen::MatrixXd> position_position_matrix;
 
   /// A RoPE head trained at `training_length` read at `test_length` under `map`.
-  static Reading rope(ContextExtension map, int test_length, int training_length);
+  static ReadTimeMap rope(ContextExtension map, int test_length, int training_length);
 };
 
 /// The Gaussian initialisation: every block's entries have standard deviation scale/sqrt(d),
@@ -224,15 +225,15 @@ class HeadEvaluator {
   /// Logits at each example's last position (examples x classes).
   const Eigen::MatrixXd& logits_at_last(const AttentionHead& head,
                                         const std::vector<Example>& examples,
-                                        const Reading& reading = {});
+                                        const ReadTimeMap& reading = {});
   /// Mean cross-entropy at the last positions; if `gradient` is non-null it receives the
   /// gradient with respect to head.parameters() (resized as needed). Throws
   /// std::invalid_argument for a reading with a replaced position-position matrix.
   double loss_and_gradient(const AttentionHead& head, const std::vector<Example>& examples,
-                           Eigen::VectorXd* gradient, const Reading& reading = {});
+                           Eigen::VectorXd* gradient, const ReadTimeMap& reading = {});
   /// Number of examples whose largest logit (first on ties) is the target.
   long count_correct(const AttentionHead& head, const std::vector<Example>& examples,
-                     const Reading& reading = {});
+                     const ReadTimeMap& reading = {});
   /// The softmax paths taken by this evaluator's forward passes so far.
   const SoftmaxPathCounts& softmax_paths() const;
 
@@ -242,17 +243,17 @@ class HeadEvaluator {
 
 /// Convenience wrappers with a temporary evaluator.
 Eigen::MatrixXd logits_at_last(const AttentionHead& head, const std::vector<Example>& examples,
-                               const Reading& reading = {});
+                               const ReadTimeMap& reading = {});
 double loss_and_gradient(const AttentionHead& head, const std::vector<Example>& examples,
-                         Eigen::VectorXd* gradient, const Reading& reading = {});
+                         Eigen::VectorXd* gradient, const ReadTimeMap& reading = {});
 /// Fraction of examples answered correctly.
 double accuracy(const AttentionHead& head, const std::vector<Example>& examples,
-                const Reading& reading = {});
+                const ReadTimeMap& reading = {});
 
 /// Every position of one sequence read as a query, in one dense pass: row t holds the logits
 /// at position t (n x classes).
 Eigen::MatrixXd read_all_positions(const AttentionHead& head, const std::vector<Token>& tokens,
-                                   const Reading& reading = {});
+                                   const ReadTimeMap& reading = {});
 
 /// A RoPE head's score of a key input h_k at offset r = 0..max_offset behind a query input
 /// h_q (inputs are token embeddings or their averages), split by plane: entry (r, j) is plane j's
@@ -266,7 +267,7 @@ struct RopeOffsetScores {
 };
 RopeOffsetScores rope_offset_scores(const AttentionHead& head, const Eigen::VectorXd& query_input,
                                     const Eigen::VectorXd& key_input, int max_offset,
-                                    const Reading& reading = {});
+                                    const ReadTimeMap& reading = {});
 
 /// E[x] of a marked token averaged over the symbols (under either mark embedding): the key the
 /// offset profiles score. Since a score is linear in its key, its score is the mean of the
@@ -280,7 +281,7 @@ Eigen::VectorXd mean_marked_embedding(const AttentionHead& head);
 /// table past its length). Throws std::invalid_argument for max_offset < 0 or
 /// max_offset > query_position.
 Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position, int max_offset,
-                                  const Reading& reading = {});
+                                  const ReadTimeMap& reading = {});
 
 /// Landmarks of a score profile s(0..n-1) over offsets: the first local minimum over r >= 1
 /// (-1 if none), the lowest point over all offsets, and the highest point after it (-1 when the

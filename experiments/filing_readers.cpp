@@ -157,11 +157,11 @@ Example filing_question(const filings::CueTokens& filing, int position, int answ
 }
 
 Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vector<Token>& filing,
-                                     const Reading& reading) {
+                                     const ReadTimeMap& reading) {
   const HeadShape& shape = head.shape();
   const int n = static_cast<int>(filing.size());
   if (n == 0) throw std::invalid_argument("read_filing_one_pass needs a non-empty filing");
-  validate_reading(shape, reading);
+  validate_read_time_map(shape, reading);
   if (reading.position_position_matrix)
     throw std::invalid_argument("read_filing_one_pass does not take a position_position_matrix");
   const PositionSchemeRule& rule = rule_of(shape.scheme);
@@ -271,7 +271,7 @@ std::vector<int> read_questions(const AttentionHead& head, FilingReader reader,
     batch.clear();
     for (std::size_t i = first; i < last; ++i)
       batch.push_back(filing_question(filings[order[i].filing].cue, order[i].position, 0, 0));
-    const Reading r = Reading::rope(map, order[first].position + 2, training_length);
+    const ReadTimeMap r = ReadTimeMap::rope(map, order[first].position + 2, training_length);
     const Eigen::MatrixXd& logits = evaluator.logits_at_last(head, batch, r);
     for (std::size_t i = first; i < last; ++i)
       answers[offset[order[i].filing] + order[i].index] = argmax_first(logits.row(Eigen::Index(i - first)));
@@ -454,18 +454,24 @@ bool parse_digits(const std::string& s, std::size_t expected, int classes, std::
 }
 
 std::string serialise(const FilingHeadRun& run, const std::string& key) {
-  std::string body =
-      head_entry_opening("pe-experiments filings head", key, to_string(run.scheme), run.seed);
-  body += numbers_line("trained", run.trained_parameters.data(),
-                       static_cast<std::size_t>(run.trained_parameters.size()));
-  body += numbers_line("loss", run.loss_trace.data(), run.loss_trace.size());
-  body += numbers_line("validation_loss", &run.validation_loss, 1);
-  body += "validation_correct " + std::to_string(run.validation_correct) + '\n';
+  const Eigen::VectorXd& trained = run.trained_parameters;
+  TrainedHeadRecord record{to_string(run.scheme), run.seed, std::nullopt,
+                           {trained.data(), trained.data() + trained.size()}, run.loss_trace,
+                           run.validation_loss, run.validation_correct, {}};
   for (std::size_t i = 0; i < run.readers.size(); ++i) {
-    body += "held_out " + to_string(run.readers[i]) + ' ' + digits(run.held_out_answers[i]) + '\n';
-    body += "exhibit " + to_string(run.readers[i]) + ' ' + digits(run.exhibit_answers[i]) + '\n';
+    record.readouts.push_back("held_out " + to_string(run.readers[i]) + ' ' + digits(run.held_out_answers[i]));
+    record.readouts.push_back("exhibit " + to_string(run.readers[i]) + ' ' + digits(run.exhibit_answers[i]));
   }
-  return body + "end\n";
+  return serialise(record, "pe-experiments filings head", key);
+}
+
+/// One readout line "<tag> <reader> <digits>" into `answers`: false unless it is exactly that.
+bool read_answers(const std::string& text, const std::string& tag, FilingReader reader,
+                  std::size_t count, int classes, std::vector<int>& answers) {
+  std::istringstream line(text);
+  std::string word, name, digits_text, extra;
+  return (line >> word >> name >> digits_text) && word == tag && name == to_string(reader) &&
+         parse_digits(digits_text, count, classes, answers) && !(line >> extra);
 }
 
 std::optional<FilingHeadRun> load(const std::string& path, const std::string& key,
@@ -473,39 +479,30 @@ std::optional<FilingHeadRun> load(const std::string& path, const std::string& ke
                                   std::size_t held_out_count, std::size_t exhibit_count) {
   const std::optional<std::string> body = read_sealed(path);
   if (!body) return std::nullopt;
-  std::istringstream in(*body);
-  std::string word;
+  const long size = AttentionHead(config.head_shape(scheme)).parameters().size();
+  const std::optional<TrainedHeadRecord> record = load_trained_head(
+      *body, {"pe-experiments filings head", key, to_string(scheme), seed, size, false,
+              config.validation_windows});
+  const std::vector<FilingReader> readers = readers_of(scheme);
+  if (!record || record->readouts.size() != 2 * readers.size()) return std::nullopt;
   FilingHeadRun run;
   run.scheme = scheme;
   run.seed = seed;
-  if (!read_head_entry_opening(in, "pe-experiments filings head", key, to_string(scheme), seed))
-    return std::nullopt;
-  const long size = AttentionHead(config.head_shape(scheme)).parameters().size();
-  std::vector<double> trained;
-  if (!read_numbers_line(in, "trained", size, trained) ||
-      !read_numbers_line(in, "loss", -1, run.loss_trace))
-    return std::nullopt;
-  run.trained_parameters = Eigen::Map<const Eigen::VectorXd>(trained.data(), size);
-  std::vector<double> validation_loss;
-  if (!read_numbers_line(in, "validation_loss", 1, validation_loss) ||
-      !(in >> word >> run.validation_correct) || word != "validation_correct" ||
-      run.validation_correct < 0 || run.validation_correct > config.validation_windows)
-    return std::nullopt;
-  run.validation_loss = validation_loss[0];
-  for (FilingReader r : readers_of(scheme)) {
+  run.trained_parameters = Eigen::Map<const Eigen::VectorXd>(record->trained_parameters.data(), size);
+  run.loss_trace = record->loss_trace;
+  run.validation_loss = record->validation_loss;
+  run.validation_correct = record->validation_correct;
+  for (std::size_t i = 0; i < readers.size(); ++i) {
     std::vector<int> held, exhibit;
-    std::string name, text;
-    if (!(in >> word >> name >> text) || word != "held_out" || name != to_string(r) ||
-        !parse_digits(text, held_out_count, config.shape.classes, held))
+    if (!read_answers(record->readouts[2 * i], "held_out", readers[i], held_out_count,
+                      config.shape.classes, held) ||
+        !read_answers(record->readouts[2 * i + 1], "exhibit", readers[i], exhibit_count,
+                      config.shape.classes, exhibit))
       return std::nullopt;
-    if (!(in >> word >> name >> text) || word != "exhibit" || name != to_string(r) ||
-        !parse_digits(text, exhibit_count, config.shape.classes, exhibit))
-      return std::nullopt;
-    run.readers.push_back(r);
+    run.readers.push_back(readers[i]);
     run.held_out_answers.push_back(std::move(held));
     run.exhibit_answers.push_back(std::move(exhibit));
   }
-  if (!(in >> word) || word != "end" || (in >> word)) return std::nullopt;
   run.from_cache = true;
   return run;
 }

@@ -87,7 +87,7 @@ Example filing_question(const filings::CueTokens& filing, int position, int answ
 /// computed once. Throws std::invalid_argument for an empty filing, a map on a non-RoPE head
 /// or a reading with a replaced position-position matrix.
 Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vector<Token>& filing,
-                                     const Reading& reading = {});
+                                     const ReadTimeMap& reading = {});
 
 /// The index of the largest logit, the first on ties: a reader's answer.
 int argmax_first(const Eigen::Ref<const Eigen::RowVectorXd>& row);

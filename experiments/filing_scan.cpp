@@ -65,7 +65,7 @@ class PrefixScan {
  private:
   /// Questions first..last-1 under the head's own reading: keys placed once, on first use.
   void read_plain(long first, long last, Eigen::MatrixXd& logits, std::atomic<long>* work_done) {
-    const Reading reading;
+    const ReadTimeMap reading;
     if (!placed_) {
       rule_.place(keys_, 0, shape_, reading);
       rule_.place(queries_, 1, shape_, reading);
@@ -96,7 +96,7 @@ class PrefixScan {
     Eigen::VectorXd query(shape_.width);
     for (long t = first; t < last; ++t) {
       const long m = t + 1;
-      const Reading reading = Reading::rope(map, int(t + 2), training_length);
+      const ReadTimeMap reading = ReadTimeMap::rope(map, int(t + 2), training_length);
       query = queries_.row(t).transpose();
       rule_.scores_under_reading(shape_, reading, query, m, type_keys_, types_.data(),
                                  scores_.data(), scratch.get());
@@ -210,7 +210,7 @@ constexpr long kSampleBlocks = 9, kSampleBlockQuestions = 16, kStreamProbeTokens
 
 bool streams(const AttentionHead& head, FilingReader reader) {
   return map_of(reader) == ContextExtension::none &&
-         rule_of(head.shape().scheme).make_stream(head, Reading{}) != nullptr;
+         rule_of(head.shape().scheme).make_stream(head, ReadTimeMap{}) != nullptr;
 }
 
 }  // namespace
@@ -228,7 +228,7 @@ Eigen::MatrixXd scan_filing(const AttentionHead& head, FilingReader reader,
   Eigen::MatrixXd logits(n, head.shape().classes);
   const ContextExtension map = map_of(reader);
   if (map == ContextExtension::none && stream) {
-    if (const std::unique_ptr<ScoreStream> s = rule_of(head.shape().scheme).make_stream(head, Reading{})) {
+    if (const std::unique_ptr<ScoreStream> s = rule_of(head.shape().scheme).make_stream(head, ReadTimeMap{})) {
       for (long t = 0; t < n; ++t) {
         s->push(filing[std::size_t(t)]);
         logits.row(t) = s->query_logits().transpose();

@@ -37,15 +37,15 @@ std::vector<Example> mixed_examples(Rng& rng, int count, int max_length) {
   return out;
 }
 
-Reading gradient_reading(const std::string& name) {
+ReadTimeMap gradient_read_time_map(const std::string& name) {
   if (name == "plain") return {};
   if (name == "shift") {
-    Reading r;
+    ReadTimeMap r;
     r.position_shift = 5;  // inside the learned table for lengths up to 26
     return r;
   }
   if (name == "pi" || name == "ntk" || name == "yarn")
-    return Reading::rope(context_extension_from_string(name), 80, 32);  // kappa = 2.5
+    return ReadTimeMap::rope(context_extension_from_string(name), 80, 32);  // kappa = 2.5
   throw std::invalid_argument("gradient_reading: unknown reading '" + name + "'");
 }
 
@@ -71,7 +71,7 @@ GradientAgreement check_gradient(const GradientCase& c, double step) {
   CueTask task;
   task.length = 24;
   const std::vector<Example> examples = shared_query ? task.sample(rng, 12) : mixed_examples(rng, 6, 24);
-  const Reading reading = gradient_reading(shared_query ? "plain" : c.reading);
+  const ReadTimeMap reading = gradient_read_time_map(shared_query ? "plain" : c.reading);
   Eigen::VectorXd gradient;
   loss_and_gradient(head, examples, &gradient, reading);
   if (gradient.size() != head.parameters().size())

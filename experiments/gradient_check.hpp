@@ -32,7 +32,7 @@ std::vector<Example> mixed_examples(Rng& rng, int count, int max_length);
 /// The readings the cases use: "plain", "shift" (the added code read 5 positions later), and
 /// "pi", "ntk", "yarn" (RoPE rescaled from a training length of 32 to 80, kappa = 2.5).
 /// Throws std::invalid_argument for any other name.
-Reading gradient_reading(const std::string& name);
+ReadTimeMap gradient_read_time_map(const std::string& name);
 
 struct GradientCase {
   PositionScheme scheme;

@@ -146,29 +146,19 @@ std::string head_key(const TournamentConfig& config, PositionScheme scheme, int 
                        std::to_string(seed) + '\n'));
 }
 
-std::string vector_line(const std::string& tag, const Eigen::VectorXd& v) {
-  return numbers_line(tag, v.data(), static_cast<std::size_t>(v.size()));
+std::vector<double> values_of(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
+Eigen::VectorXd vector_of(const std::vector<double>& v) {
+  return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
 }
 
 std::string serialise(const HeadRun& run, const std::string& key) {
-  std::string body = head_entry_opening("pe-experiments head", key, to_string(run.scheme), run.seed);
-  body += vector_line("initial", run.initial_parameters);
-  body += vector_line("trained", run.trained_parameters);
-  body += numbers_line("loss", run.loss_trace.data(), run.loss_trace.size());
-  body += numbers_line("validation_loss", &run.validation_loss, 1);
-  body += "validation_correct " + std::to_string(run.validation_correct) + '\n';
+  TrainedHeadRecord record{to_string(run.scheme), run.seed, values_of(run.initial_parameters),
+                           values_of(run.trained_parameters), run.loss_trace, run.validation_loss,
+                           run.validation_correct, {}};
   for (const AccuracyCount& a : run.accuracies)
-    body += "accuracy " + a.reading + ' ' + std::to_string(a.length) + ' ' +
-            std::to_string(a.correct) + ' ' + std::to_string(a.total) + '\n';
-  return body + "end\n";
-}
-
-bool read_vector(std::istream& in, const std::string& tag, Eigen::Index expected_size,
-                 Eigen::VectorXd& out) {
-  std::vector<double> values;
-  if (!read_numbers_line(in, tag, static_cast<long>(expected_size), values)) return false;
-  out = Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
-  return true;
+    record.readouts.push_back("accuracy " + a.reading + ' ' + std::to_string(a.length) + ' ' +
+                              std::to_string(a.correct) + ' ' + std::to_string(a.total));
+  return serialise(record, "pe-experiments head", key);
 }
 
 /// The cached run, or nothing if the entry is missing, corrupt, or for another configuration.
@@ -177,33 +167,29 @@ std::optional<HeadRun> load(const std::string& path, const std::string& key,
                             const std::vector<AccuracyCount>& expected_readings) {
   const std::optional<std::string> body = read_sealed(path);
   if (!body) return std::nullopt;
-  std::istringstream in(*body);
-  std::string word;
+  const long size = AttentionHead(config.head_shape(scheme)).parameters().size();
+  const std::optional<TrainedHeadRecord> record = load_trained_head(
+      *body, {"pe-experiments head", key, to_string(scheme), seed, size, true, config.validation_sequences});
+  if (!record || record->readouts.size() != expected_readings.size()) return std::nullopt;
   HeadRun run;
   run.scheme = scheme;
   run.seed = seed;
-  if (!read_head_entry_opening(in, "pe-experiments head", key, to_string(scheme), seed))
-    return std::nullopt;
-  const Eigen::Index size = AttentionHead(config.head_shape(scheme)).parameters().size();
-  if (!read_vector(in, "initial", size, run.initial_parameters) ||
-      !read_vector(in, "trained", size, run.trained_parameters) ||
-      !read_numbers_line(in, "loss", -1, run.loss_trace))
-    return std::nullopt;
-  std::vector<double> validation_loss;
-  if (!read_numbers_line(in, "validation_loss", 1, validation_loss) ||
-      !(in >> word >> run.validation_correct) || word != "validation_correct" ||
-      run.validation_correct < 0 || run.validation_correct > config.validation_sequences)
-    return std::nullopt;
-  run.validation_loss = validation_loss[0];
-  for (const AccuracyCount& want : expected_readings) {
+  run.initial_parameters = vector_of(*record->initial_parameters);
+  run.trained_parameters = vector_of(record->trained_parameters);
+  run.loss_trace = record->loss_trace;
+  run.validation_loss = record->validation_loss;
+  run.validation_correct = record->validation_correct;
+  for (std::size_t i = 0; i < expected_readings.size(); ++i) {
+    const AccuracyCount& want = expected_readings[i];
+    std::istringstream line(record->readouts[i]);
+    std::string word, extra;
     AccuracyCount a;
-    if (!(in >> word >> a.reading >> a.length >> a.correct >> a.total) || word != "accuracy" ||
+    if (!(line >> word >> a.reading >> a.length >> a.correct >> a.total) || word != "accuracy" ||
         a.reading != want.reading || a.length != want.length || a.total != want.total ||
-        a.correct < 0 || a.correct > a.total)
+        a.correct < 0 || a.correct > a.total || (line >> extra))
       return std::nullopt;
     run.accuracies.push_back(a);
   }
-  if (!(in >> word) || word != "end" || (in >> word)) return std::nullopt;
   run.from_cache = true;
   return run;
 }
@@ -245,10 +231,10 @@ HeadRun train_and_read(const TournamentConfig& config, PositionScheme scheme, in
   for (AccuracyCount a : readings_for(config, scheme)) {
     std::size_t index = 0;
     while (config.test_lengths[index] != a.length) ++index;
-    const Reading reading =
+    const ReadTimeMap reading =
         a.reading == "plain"
-            ? Reading{}
-            : Reading::rope(context_extension_from_string(a.reading), a.length, config.task.length);
+            ? ReadTimeMap{}
+            : ReadTimeMap::rope(context_extension_from_string(a.reading), a.length, config.task.length);
     a.correct = evaluator.count_correct(head, test_sets[index], reading);
     run.accuracies.push_back(a);
   }

@@ -25,9 +25,9 @@ const RowMatrix& PositionSchemeRule::batch_code_rows(const AttentionHead&, long,
 
 void PositionSchemeRule::code_rows_backward(const RowMatrix&, long, ParameterViews&) const {}
 
-double PositionSchemeRule::score_factor(const HeadShape&, const Reading&) const { return 1.0; }
+double PositionSchemeRule::score_factor(const HeadShape&, const ReadTimeMap&) const { return 1.0; }
 
-void PositionSchemeRule::place(DenseRows, double, const HeadShape&, const Reading&) const {}
+void PositionSchemeRule::place(DenseRows, double, const HeadShape&, const ReadTimeMap&) const {}
 
 void PositionSchemeRule::offset_terms(const HeadShape&, const ConstParameterViews&, const double*,
                                       long max_offset, double* terms) const {
@@ -40,18 +40,18 @@ void PositionSchemeRule::finish_score_backward(const TabulatedBatch&, SchemeScra
                                                ScoreGradients&) const {}
 
 std::unique_ptr<ScoreStream> PositionSchemeRule::make_stream(const AttentionHead&,
-                                                             const Reading&) const {
+                                                             const ReadTimeMap&) const {
   return nullptr;
 }
 
-void PositionSchemeRule::scores_under_reading(const HeadShape&, const Reading&,
+void PositionSchemeRule::scores_under_reading(const HeadShape&, const ReadTimeMap&,
                                               const Eigen::VectorXd&, long, const RowMatrix&,
                                               const int*, double*, SchemeScratch*) const {
   throw std::logic_error(std::string("scores_under_reading: the ") + name() +
                          " scheme takes no reading of its own per query");
 }
 
-void validate_reading(const HeadShape& shape, const Reading& reading) {
+void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& reading) {
   if (!rule_of(shape.scheme).takes_context_extension() && reading.rope_map != ContextExtension::none)
     throw std::invalid_argument("a context-extension map reads RoPE heads only, got rope_map = " +
                                 to_string(reading.rope_map) + " for a " +
@@ -71,12 +71,12 @@ void validate_reading(const HeadShape& shape, const Reading& reading) {
 }
 
 double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape,
-                   const Reading& reading) {
+                   const ReadTimeMap& reading) {
   return 1.0 / std::sqrt(double(shape.width)) * rule.score_factor(shape, reading);
 }
 
 Eigen::MatrixXd dense_scores(const PositionSchemeRule& rule, const HeadShape& shape,
-                             const ConstParameterViews& weights, const Reading& reading,
+                             const ConstParameterViews& weights, const ReadTimeMap& reading,
                              Eigen::MatrixXd& q, double query_first, Eigen::MatrixXd& k,
                              double key_first) {
   const double scale = dense_scale(rule, shape, reading);

@@ -35,7 +35,7 @@ namespace pe::experiments {
 /// Everything the tabulated passes share across the query groups of one batch.
 struct TabulatedBatch {
   const HeadShape& shape;
-  const Reading& reading;
+  const ReadTimeMap& reading;
   ConstParameterViews weights;
   const RowMatrix& token_rows;  ///< x E for every token type (V x d)
   const RowMatrix& code_rows;   ///< p(shift), ..., p(shift + n_max - 1); empty without a code
@@ -124,10 +124,10 @@ class PositionSchemeRule {
 
   // ---- Dense scores: scale * <place(q, t), place(k, j)> + offset term (t - j) --------------
   /// The factor on q.k / sqrt(d) under a reading (RoPE's logit scale; 1 otherwise).
-  virtual double score_factor(const HeadShape& shape, const Reading& reading) const;
+  virtual double score_factor(const HeadShape& shape, const ReadTimeMap& reading) const;
   /// Row i of `rows` moved to position first + i (RoPE rotates; the others leave rows alone).
   virtual void place(DenseRows rows, double first, const HeadShape& shape,
-                     const Reading& reading) const;
+                     const ReadTimeMap& reading) const;
   /// True if the scores carry a term in the offset t - j: ALiBi's bias -slope (t - j), or
   /// Shaw's q . a_min(t - j, K) / sqrt(d), which also reads the query.
   virtual bool has_offset_terms() const { return false; }
@@ -156,7 +156,7 @@ class PositionSchemeRule {
   // ---- Streaming -------------------------------------------------------------------------
   /// A streaming reader, or null for schemes that need every position's score afresh.
   virtual std::unique_ptr<ScoreStream> make_stream(const AttentionHead& head,
-                                                   const Reading& reading) const;
+                                                   const ReadTimeMap& reading) const;
 
   // ---- One query under a reading of its own (the document scan's rescaled readers) ---------
   /// scores[j] = dense_scale <place(q, m), place(k_j, j)> for j = 0..m-1, where key j is row
@@ -165,7 +165,7 @@ class PositionSchemeRule {
   /// get -infinity instead (its softmax weight counts as 0 either way). Only for schemes whose
   /// keys depend on position through `place` alone and that take a context-extension map; the
   /// default throws std::logic_error.
-  virtual void scores_under_reading(const HeadShape& shape, const Reading& reading,
+  virtual void scores_under_reading(const HeadShape& shape, const ReadTimeMap& reading,
                                     const Eigen::VectorXd& q, long m, const RowMatrix& type_keys,
                                     const int* types, double* scores, SchemeScratch* scratch) const;
 };
@@ -181,15 +181,15 @@ const PositionSchemeRule& rule_of(PositionScheme scheme);
 /// Throws std::invalid_argument for a reading the head's scheme cannot take (a
 /// context-extension map on a non-RoPE head; a position-position matrix on a scheme without an
 /// added code, or of the wrong size).
-void validate_reading(const HeadShape& shape, const Reading& reading);
+void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& reading);
 
 /// The dense readers' factor on q.k: 1 / sqrt(d) times the rule's logit factor.
-double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape, const Reading& reading);
+double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape, const ReadTimeMap& reading);
 /// Scores of queries at positions query_first, query_first + 1, ... against keys at key_first,
 /// ... before the causal mask: dense_scale <place(q_t), place(k_j)> plus the offset terms where
 /// the key is not after the query. `q` and `k` are placed in place.
 Eigen::MatrixXd dense_scores(const PositionSchemeRule& rule, const HeadShape& shape,
-                             const ConstParameterViews& weights, const Reading& reading,
+                             const ConstParameterViews& weights, const ReadTimeMap& reading,
                              Eigen::MatrixXd& q, double query_first, Eigen::MatrixXd& k,
                              double key_first);
 

@@ -140,6 +140,48 @@ bool read_numbers_line(std::istream& in, const std::string& tag, long expected_c
   return true;
 }
 
+std::string serialise(const TrainedHeadRecord& record, const std::string& kind, const std::string& key) {
+  std::string body = head_entry_opening(kind, key, record.scheme, record.seed);
+  if (record.initial_parameters)
+    body += numbers_line("initial", record.initial_parameters->data(), record.initial_parameters->size());
+  body += numbers_line("trained", record.trained_parameters.data(), record.trained_parameters.size());
+  body += numbers_line("loss", record.loss_trace.data(), record.loss_trace.size());
+  body += numbers_line("validation_loss", &record.validation_loss, 1);
+  body += "validation_correct " + std::to_string(record.validation_correct) + '\n';
+  for (const std::string& line : record.readouts) body += line + '\n';
+  return body + "end\n";
+}
+
+std::optional<TrainedHeadRecord> load_trained_head(const std::string& body,
+                                                   const TrainedHeadExpectation& expected) {
+  std::istringstream in(body);
+  TrainedHeadRecord record;
+  record.scheme = expected.scheme;
+  record.seed = expected.seed;
+  if (!read_head_entry_opening(in, expected.kind, expected.key, expected.scheme, expected.seed))
+    return std::nullopt;
+  if (expected.has_initial) {
+    record.initial_parameters.emplace();
+    if (!read_numbers_line(in, "initial", expected.parameter_count, *record.initial_parameters))
+      return std::nullopt;
+  }
+  std::vector<double> validation_loss;
+  std::string word, rest;
+  if (!read_numbers_line(in, "trained", expected.parameter_count, record.trained_parameters) ||
+      !read_numbers_line(in, "loss", -1, record.loss_trace) ||
+      !read_numbers_line(in, "validation_loss", 1, validation_loss) ||
+      !(in >> word >> record.validation_correct) || word != "validation_correct" ||
+      record.validation_correct < 0 || record.validation_correct > expected.validation_count ||
+      !std::getline(in, rest) || !rest.empty())
+    return std::nullopt;
+  record.validation_loss = validation_loss[0];
+  std::string line;
+  while (std::getline(in, line) && line != "end") record.readouts.push_back(line);
+  // An entry without its "end", or running on past it, is not trusted.
+  if (line != "end" || (in >> word)) return std::nullopt;
+  return record;
+}
+
 int worker_count(int requested, std::size_t tasks) {
   const std::size_t hardware = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t wanted = requested > 0 ? std::size_t(requested) : hardware;

@@ -55,6 +55,35 @@ std::string numbers_line(const std::string& tag, const double* values, std::size
 bool read_numbers_line(std::istream& in, const std::string& tag, long expected_count,
                        std::vector<double>& out);
 
+/// One trained head's cache entry, the record both trained-head caches (the tournament's and the
+/// filings study's) write and read: the opening lines, the initial parameters where the cache
+/// keeps them, the trained ones, the loss trace and the validation result, then the cache's own
+/// readouts, one line each, and "end".
+struct TrainedHeadRecord {
+  std::string scheme;
+  int seed = 0;
+  std::optional<std::vector<double>> initial_parameters;
+  std::vector<double> trained_parameters;
+  std::vector<double> loss_trace;
+  double validation_loss = 0;
+  long validation_correct = 0;
+  std::vector<std::string> readouts;  ///< each a line without its newline
+};
+/// The entry's text, to be sealed by write_sealed.
+std::string serialise(const TrainedHeadRecord& record, const std::string& kind, const std::string& key);
+/// What a cache expects of an entry before it trusts it.
+struct TrainedHeadExpectation {
+  std::string kind, key, scheme;
+  int seed = 0;
+  long parameter_count = 0;    ///< of each parameter vector
+  bool has_initial = false;    ///< whether the entry carries the initial parameters
+  long validation_count = 0;   ///< validation_correct lies in [0, validation_count]
+};
+/// The record in a sealed entry's body, or nothing unless it parses completely, matches
+/// `expected` and ends with its "end" line; the readouts are the caller's to check.
+std::optional<TrainedHeadRecord> load_trained_head(const std::string& body,
+                                                   const TrainedHeadExpectation& expected);
+
 /// How many threads `tasks` tasks get when `requested` are asked for: one per hardware thread
 /// when `requested` <= 0, never more than there are tasks, and at least one.
 int worker_count(int requested, std::size_t tasks);

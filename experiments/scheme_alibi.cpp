@@ -27,7 +27,7 @@ class AlibiRule final : public SeparableRule {
     for (long r = 0; r <= max_offset; ++r) terms[r] = -(shape.alibi_slope * double(r));
   }
   std::unique_ptr<ScoreStream> make_stream(const AttentionHead& head,
-                                           const Reading&) const override {
+                                           const ReadTimeMap&) const override {
     return make_decaying_stream(head, head.shape().alibi_slope);
   }
 

@@ -46,7 +46,7 @@ class NoPositionRule final : public SeparableRule {
   PositionScheme scheme() const override { return PositionScheme::none; }
   const char* name() const override { return "none"; }
   std::unique_ptr<ScoreStream> make_stream(const AttentionHead& head,
-                                           const Reading&) const override {
+                                           const ReadTimeMap&) const override {
     return make_decaying_stream(head, 0.0);
   }
 

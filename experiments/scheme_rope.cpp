@@ -13,7 +13,7 @@
 namespace pe::experiments {
 namespace {
 
-/// Reading-dependent tables kept between calls, and the batch's keys.
+/// Read-time-map-dependent tables kept between calls, and the batch's keys.
 struct RopeScratch final : SchemeScratch {
   std::vector<double> frequencies;   ///< the reading's per-plane frequencies
   double score_scale = 1;            ///< the reading's logit scale
@@ -35,8 +35,8 @@ void reserve_rows(RowMatrix& m, long rows, int cols) {
   if (m.rows() < rows || m.cols() != cols) m.resize(std::max(rows, 2 * long(m.rows())), cols);
 }
 
-RopeReading reading_of(const HeadShape& shape, const Reading& reading) {
-  return rope_reading(reading.rope_map, shape.width, shape.base, reading.kappa,
+RopeReadTimeMap reading_of(const HeadShape& shape, const ReadTimeMap& reading) {
+  return rope_read_time_map(reading.rope_map, shape.width, shape.base, reading.kappa,
                       reading.training_length);
 }
 
@@ -46,11 +46,11 @@ class RopeRule final : public PositionSchemeRule {
   const char* name() const override { return "rope"; }
   bool takes_context_extension() const override { return true; }
 
-  double score_factor(const HeadShape& shape, const Reading& reading) const override {
+  double score_factor(const HeadShape& shape, const ReadTimeMap& reading) const override {
     return reading_of(shape, reading).score_scale;
   }
   void place(DenseRows rows, double first, const HeadShape& shape,
-             const Reading& reading) const override {
+             const ReadTimeMap& reading) const override {
     const std::vector<double> f = reading_of(shape, reading).frequencies;
     for (Eigen::Index i = 0; i < rows.rows(); ++i)
       rope_rotate_in_place(rows.row(i), first + double(i), f);
@@ -62,7 +62,7 @@ class RopeRule final : public PositionSchemeRule {
 
   void prepare_batch(const TabulatedBatch& batch, int n_max, SchemeScratch* scratch) const override {
     auto& s = static_cast<RopeScratch&>(*scratch);
-    const RopeReading r = reading_of(batch.shape, batch.reading);
+    const RopeReadTimeMap r = reading_of(batch.shape, batch.reading);
     s.frequencies = r.frequencies;
     s.score_scale = r.score_scale;
     if (s.table_rows < n_max || s.table_frequencies != s.frequencies) {
@@ -132,12 +132,12 @@ class RopeRule final : public PositionSchemeRule {
   /// coefficients once, and each score is a dot product of a turned coefficient row with a row
   /// of one short table of cos(i f), sin(i f): no table over all offsets, about 2 sqrt(m)
   /// trigonometric calls per plane, each angle computed directly (no running recurrence).
-  void scores_under_reading(const HeadShape& shape, const Reading& reading,
+  void scores_under_reading(const HeadShape& shape, const ReadTimeMap& reading,
                             const Eigen::VectorXd& q, long m, const RowMatrix& type_keys,
                             const int* types, double* scores,
                             SchemeScratch* scratch) const override {
     auto& s = static_cast<RopeScratch&>(*scratch);
-    const RopeReading r = reading_of(shape, reading);
+    const RopeReadTimeMap r = reading_of(shape, reading);
     const int d = shape.width;
     const long block = std::max(1L, long(std::ceil(std::sqrt(double(m + 1)))));
     const long blocks = (m + block) / block;  // offsets 0..m
@@ -161,7 +161,7 @@ class RopeRule final : public PositionSchemeRule {
  private:
   /// The scan's tables for one query: each key type's (A_p, B_p), the short tables of cos and
   /// sin of i f_p (i < block) and of b block f_p (b < blocks), and each type's score bound.
-  static void prepare_scan(const RopeReading& r, const Eigen::VectorXd& q, const RowMatrix& type_keys,
+  static void prepare_scan(const RopeReadTimeMap& r, const Eigen::VectorXd& q, const RowMatrix& type_keys,
                            int d, long block, long blocks, RopeScratch& s) {
     const int planes = d / 2;
     const Eigen::Index vocabulary = type_keys.rows();

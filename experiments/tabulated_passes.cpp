@@ -71,13 +71,13 @@ class HeadWorkspace {
   SoftmaxPathCounts softmax_paths;   // cumulative over calls
 
   void forward(const AttentionHead& head, const std::vector<Example>& examples,
-               const Reading& reading);
+               const ReadTimeMap& reading);
   double backward(const AttentionHead& head, const std::vector<Example>& examples,
-                  const Reading& reading, Eigen::VectorXd* gradient_out);
+                  const ReadTimeMap& reading, Eigen::VectorXd* gradient_out);
 
  private:
   void read_tokens(const HeadShape& shape, const std::vector<Example>& examples);
-  void prepare_inputs(const AttentionHead& head, const Reading& reading);
+  void prepare_inputs(const AttentionHead& head, const ReadTimeMap& reading);
   void group_queries();
   void score_groups();
   void attention_weights();
@@ -92,8 +92,8 @@ class HeadWorkspace {
 // ---- Forward -------------------------------------------------------------------------------
 
 void HeadWorkspace::forward(const AttentionHead& head, const std::vector<Example>& examples,
-                            const Reading& reading) {
-  validate_reading(head.shape(), reading);
+                            const ReadTimeMap& reading) {
+  validate_read_time_map(head.shape(), reading);
   if (examples.empty()) throw std::invalid_argument("examples must not be empty");
   read_tokens(head.shape(), examples);
   prepare_inputs(head, reading);
@@ -121,7 +121,7 @@ void HeadWorkspace::read_tokens(const HeadShape& shape, const std::vector<Exampl
 }
 
 // The inputs h = x E (+ p), the values read out, and the rule's per-batch tables.
-void HeadWorkspace::prepare_inputs(const AttentionHead& head, const Reading& reading) {
+void HeadWorkspace::prepare_inputs(const AttentionHead& head, const ReadTimeMap& reading) {
   const HeadShape& shape = head.shape();
   rule = &rule_of(shape.scheme);
   const auto index = static_cast<std::size_t>(shape.scheme);
@@ -248,7 +248,7 @@ void HeadWorkspace::mix_values() {
 // ---- Backward ------------------------------------------------------------------------------
 
 double HeadWorkspace::backward(const AttentionHead& head, const std::vector<Example>& examples,
-                               const Reading& reading, Eigen::VectorXd* gradient_out) {
+                               const ReadTimeMap& reading, Eigen::VectorXd* gradient_out) {
   const double loss = readout_loss_backward(examples);
   if (!gradient_out) return loss;
   if (reading.position_position_matrix) throw std::invalid_argument(kNoGradientForProbe);
@@ -384,14 +384,14 @@ const SoftmaxPathCounts& HeadEvaluator::softmax_paths() const { return work_->so
 
 const Eigen::MatrixXd& HeadEvaluator::logits_at_last(const AttentionHead& head,
                                                      const std::vector<Example>& examples,
-                                                     const Reading& reading) {
+                                                     const ReadTimeMap& reading) {
   work_->forward(head, examples, reading);
   return work_->logits;
 }
 
 double HeadEvaluator::loss_and_gradient(const AttentionHead& head,
                                         const std::vector<Example>& examples,
-                                        Eigen::VectorXd* gradient, const Reading& reading) {
+                                        Eigen::VectorXd* gradient, const ReadTimeMap& reading) {
   if (gradient && reading.position_position_matrix)
     throw std::invalid_argument(kNoGradientForProbe);
   work_->forward(head, examples, reading);
@@ -399,7 +399,7 @@ double HeadEvaluator::loss_and_gradient(const AttentionHead& head,
 }
 
 long HeadEvaluator::count_correct(const AttentionHead& head, const std::vector<Example>& examples,
-                                  const Reading& reading) {
+                                  const ReadTimeMap& reading) {
   const Eigen::MatrixXd& logits = logits_at_last(head, examples, reading);
   long correct = 0;
   for (Eigen::Index b = 0; b < logits.rows(); ++b) {
@@ -411,19 +411,19 @@ long HeadEvaluator::count_correct(const AttentionHead& head, const std::vector<E
 }
 
 Eigen::MatrixXd logits_at_last(const AttentionHead& head, const std::vector<Example>& examples,
-                               const Reading& reading) {
+                               const ReadTimeMap& reading) {
   HeadEvaluator evaluator;
   return evaluator.logits_at_last(head, examples, reading);
 }
 
 double loss_and_gradient(const AttentionHead& head, const std::vector<Example>& examples,
-                         Eigen::VectorXd* gradient, const Reading& reading) {
+                         Eigen::VectorXd* gradient, const ReadTimeMap& reading) {
   HeadEvaluator evaluator;
   return evaluator.loss_and_gradient(head, examples, gradient, reading);
 }
 
 double accuracy(const AttentionHead& head, const std::vector<Example>& examples,
-                const Reading& reading) {
+                const ReadTimeMap& reading) {
   HeadEvaluator evaluator;
   return double(evaluator.count_correct(head, examples, reading)) / examples.size();
 }

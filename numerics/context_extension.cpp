@@ -69,14 +69,14 @@ double yarn_logit_scale(double kappa) {
   return root * root;
 }
 
-RopeReading rope_reading(ContextExtension map, int d, double base, double kappa,
+RopeReadTimeMap rope_read_time_map(ContextExtension map, int d, double base, double kappa,
                          double training_length) {
   require_even_dimension(d);
   require_base(base);
   require_kappa(kappa);
   require_training_length(training_length);
   const std::vector<double> theta = frequencies(d, base);
-  RopeReading r;
+  RopeReadTimeMap r;
   r.factors.resize(theta.size());
   for (std::size_t j = 0; j < theta.size(); ++j) {
     switch (map) {
@@ -157,13 +157,13 @@ std::vector<double> yarn_reference_extrapolation_weights(int d, double base,
   return weights;
 }
 
-RopeReading yarn_reference_reading(int d, double base, double kappa, double training_length,
+RopeReadTimeMap yarn_reference_read_time_map(int d, double base, double kappa, double training_length,
                                    double beta_fast, double beta_slow) {
   require_kappa(kappa);
   const std::vector<double> weights =
       yarn_reference_extrapolation_weights(d, base, training_length, beta_fast, beta_slow);
   const std::vector<double> theta = frequencies(d, base);
-  RopeReading r;
+  RopeReadTimeMap r;
   for (std::size_t i = 0; i < theta.size(); ++i) {
     r.factors.push_back(factor_for_weight(weights[i], kappa));
     r.frequencies.push_back(theta[i] * r.factors.back());
@@ -176,8 +176,8 @@ RopeReading yarn_reference_reading(int d, double base, double kappa, double trai
 
 std::vector<YarnRampRow> yarn_ramp_comparison(int d, double base, double kappa,
                                               double training_length) {
-  const RopeReading article = rope_reading(ContextExtension::yarn, d, base, kappa, training_length);
-  const RopeReading reference = yarn_reference_reading(d, base, kappa, training_length);
+  const RopeReadTimeMap article = rope_read_time_map(ContextExtension::yarn, d, base, kappa, training_length);
+  const RopeReadTimeMap reference = yarn_reference_read_time_map(d, base, kappa, training_length);
   const std::vector<double> reference_weights =
       yarn_reference_extrapolation_weights(d, base, training_length);
   const std::vector<double> lambda = wavelengths(d, base);

@@ -33,7 +33,7 @@ std::string to_string(ContextExtension map);
 ContextExtension context_extension_from_string(const std::string& name);
 
 /// How a trained RoPE head is read under one map.
-struct RopeReading {
+struct RopeReadTimeMap {
   std::vector<double> frequencies;  ///< angle per position in each plane
   std::vector<double> factors;      ///< frequencies[j] / theta_j
   double score_scale = 1.0;         ///< multiplies every score (YaRN's logit scale)
@@ -42,7 +42,7 @@ struct RopeReading {
 /// The reading of a head of width d and base b, trained at `training_length`, stretched by
 /// kappa >= 1. `none` ignores kappa. Throws std::invalid_argument for odd or non-positive d,
 /// base <= 1, kappa < 1 or training_length < 1.
-RopeReading rope_reading(ContextExtension map, int d, double base, double kappa,
+RopeReadTimeMap rope_read_time_map(ContextExtension map, int d, double base, double kappa,
                          double training_length);
 
 /// YaRN's score multiplier (0.1 ln kappa + 1)^2; kappa >= 1.
@@ -94,8 +94,8 @@ std::vector<double> yarn_reference_extrapolation_weights(int d, double base,
 
 /// A head read with the reference code's YaRN: factor (1 - w_i)/kappa + w_i per plane and
 /// score scale mscale^2, where cos and sin are both multiplied by mscale = 0.1 ln kappa + 1.
-/// Throws as rope_reading does, and unless beta_fast > beta_slow > 0.
-RopeReading yarn_reference_reading(int d, double base, double kappa, double training_length,
+/// Throws as rope_read_time_map does, and unless beta_fast > beta_slow > 0.
+RopeReadTimeMap yarn_reference_read_time_map(int d, double base, double kappa, double training_length,
                                    double beta_fast = 32, double beta_slow = 1);
 
 /// One plane of the comparison between Definition 5's YaRN and the reference code's.

@@ -33,7 +33,7 @@ HeadShape shape_of(PositionScheme scheme) {
 /// The head's logits at position t, built from numerics/attention.hpp's reference attention
 /// with explicit rotation matrices: no tables, no grouping.
 Eigen::MatrixXd reference_logits(const AttentionHead& head, const std::vector<Token>& tokens,
-                                 const Reading& reading) {
+                                 const ReadTimeMap& reading) {
   const HeadShape& s = head.shape();
   const int n = static_cast<int>(tokens.size()), d = s.width;
   Eigen::MatrixXd h(n, d);
@@ -47,7 +47,7 @@ Eigen::MatrixXd reference_logits(const AttentionHead& head, const std::vector<To
   const double tau = std::sqrt(double(d));
   Eigen::MatrixXd scores(n, n);
   if (s.scheme == PositionScheme::rope) {
-    const RopeReading rr = rope_reading(reading.rope_map, d, s.base, reading.kappa,
+    const RopeReadTimeMap rr = rope_read_time_map(reading.rope_map, d, s.base, reading.kappa,
                                         reading.training_length);
     for (int t = 0; t < n; ++t)
       for (int j = 0; j < n; ++j) {
@@ -76,7 +76,7 @@ class ForwardAgreement : public ::testing::TestWithParam<std::tuple<PositionSche
 TEST_P(ForwardAgreement, TabulatedDenseAndReferenceAgreeAtEveryPosition) {
   const auto& [scheme, reading_name] = GetParam();
   const AttentionHead head = sharp_head(scheme, 21);
-  const Reading reading = gradient_reading(reading_name);
+  const ReadTimeMap reading = gradient_read_time_map(reading_name);
   Rng rng(22);
   std::vector<Token> tokens;
   for (int j = 0; j < 26; ++j)
@@ -159,7 +159,7 @@ TEST(ShawScheme, OffsetsPastTheClipShareTheLastVectorInEveryPassAndTheGradient) 
 
 /// Logits at the last position of each example from the dense reader (row n - 1).
 Eigen::MatrixXd dense_last(const AttentionHead& head, const std::vector<Example>& examples,
-                           const Reading& reading) {
+                           const ReadTimeMap& reading) {
   Eigen::MatrixXd out(examples.size(), head.shape().classes);
   for (std::size_t b = 0; b < examples.size(); ++b)
     out.row(b) = read_all_positions(head, examples[b].tokens, reading).bottomRows(1);
@@ -202,10 +202,10 @@ class LongReadAgreement : public ::testing::TestWithParam<std::tuple<PositionSch
 TEST_P(LongReadAgreement, TabulatedMatchesDenseAndReferenceAt256) {
   const auto& [scheme, reading_name] = GetParam();
   const AttentionHead head = sharp_head(scheme, 81);
-  Reading reading;
+  ReadTimeMap reading;
   if (reading_name == "shift_back") reading.position_shift = 32 - 256;
   else if (reading_name != "plain")
-    reading = Reading::rope(context_extension_from_string(reading_name), 256, 32);
+    reading = ReadTimeMap::rope(context_extension_from_string(reading_name), 256, 32);
   Rng rng(82);
   CueTask task;
   task.length = 256;
@@ -258,7 +258,7 @@ TEST(AttentionHead, ReplacingThePositionTermByItselfChangesNothing) {
   const AttentionHead head = sharp_head(PositionScheme::sinusoidal, 31);
   Rng rng(32);
   const std::vector<Example> examples = mixed_examples(rng, 20, 30);
-  Reading same;
+  ReadTimeMap same;
   same.position_position_matrix = head.score_matrix();
   const Eigen::MatrixXd plain = logits_at_last(head, examples);
   EXPECT_LT((logits_at_last(head, examples, same) - plain).cwiseAbs().maxCoeff(),
@@ -268,7 +268,7 @@ TEST(AttentionHead, ReplacingThePositionTermByItselfChangesNothing) {
 TEST(AttentionHead, ReplacedPositionTermAgreesBetweenTabulatedAndDense) {
   const AttentionHead head = sharp_head(PositionScheme::sinusoidal, 33);
   Rng rng(34);
-  Reading probe;
+  ReadTimeMap probe;
   probe.position_position_matrix = rng.normal_matrix(16, 16);
   std::vector<Token> tokens;
   for (int j = 0; j < 20; ++j) tokens.push_back(random_content_token(rng));
@@ -282,11 +282,11 @@ TEST(AttentionHead, ReplacedPositionTermAgreesBetweenTabulatedAndDense) {
 
 TEST(AttentionHead, RopeOffsetScoresAreTheScoresOfProposition3) {
   const AttentionHead head = sharp_head(PositionScheme::rope, 41);
-  const Reading reading = Reading::rope(ContextExtension::yarn, 100, 32);
+  const ReadTimeMap reading = ReadTimeMap::rope(ContextExtension::yarn, 100, 32);
   const Eigen::VectorXd hq = head.token_embedding(Token::query());
   const Eigen::VectorXd hk = head.token_embedding(Token::content(2, true));
   const RopeOffsetScores s = rope_offset_scores(head, hq, hk, 60, reading);
-  const RopeReading rr = rope_reading(reading.rope_map, 16, kDefaultBase, reading.kappa, 32);
+  const RopeReadTimeMap rr = rope_read_time_map(reading.rope_map, 16, kDefaultBase, reading.kappa, 32);
   const Eigen::VectorXd q = Eigen::MatrixXd(head.query_map()).transpose() * hq;
   const Eigen::VectorXd k = Eigen::MatrixXd(head.key_map()).transpose() * hk;
   for (int r = 0; r <= 60; ++r) {
@@ -343,7 +343,7 @@ constexpr double kProfileTolerance = 1e-11;
 
 TEST(MarkedKeyScores, RopeProfileIsTheTrigonometricPolynomialAtEveryQueryPosition) {
   const AttentionHead head = sharp_head(PositionScheme::rope, 43);
-  const Reading reading = Reading::rope(ContextExtension::yarn, 100, 32);
+  const ReadTimeMap reading = ReadTimeMap::rope(ContextExtension::yarn, 100, 32);
   const Eigen::VectorXd polynomial =
       rope_offset_scores(head, head.token_embedding(Token::query()), mean_marked_embedding(head), 40,
                          reading)
@@ -572,7 +572,7 @@ TEST(AttentionHeadRejects, LearnedTableAskedPastItsLength) {
   }
   task.length = 32;
   EXPECT_NO_THROW(logits_at_last(head, task.sample(rng, 3)));
-  Reading shifted;
+  ReadTimeMap shifted;
   shifted.position_shift = 1;  // positions 1..32: one past the table
   try {
     logits_at_last(head, task.sample(rng, 3), shifted);
@@ -583,14 +583,14 @@ TEST(AttentionHeadRejects, LearnedTableAskedPastItsLength) {
   }
 }
 
-TEST(Reading, RopeReadingsAcceptLengthsFromOne) {
+TEST(ReadTimeMap, RopeMapsAcceptLengthsFromOne) {
   // Both lengths are positive integers; a head trained on one position is a legitimate (if
   // useless) configuration, and kappa is then the test length itself.
-  EXPECT_DOUBLE_EQ(Reading::rope(ContextExtension::yarn, 4, 1).kappa, 4.0);
-  EXPECT_DOUBLE_EQ(Reading::rope(ContextExtension::yarn, 1, 1).kappa, 1.0);
-  EXPECT_DOUBLE_EQ(Reading::rope(ContextExtension::yarn, 16, 32).kappa, 1.0);  // never below 1
-  EXPECT_THROW(Reading::rope(ContextExtension::yarn, 4, 0), std::invalid_argument);
-  EXPECT_THROW(Reading::rope(ContextExtension::yarn, 0, 4), std::invalid_argument);
+  EXPECT_DOUBLE_EQ(ReadTimeMap::rope(ContextExtension::yarn, 4, 1).kappa, 4.0);
+  EXPECT_DOUBLE_EQ(ReadTimeMap::rope(ContextExtension::yarn, 1, 1).kappa, 1.0);
+  EXPECT_DOUBLE_EQ(ReadTimeMap::rope(ContextExtension::yarn, 16, 32).kappa, 1.0);  // never below 1
+  EXPECT_THROW(ReadTimeMap::rope(ContextExtension::yarn, 4, 0), std::invalid_argument);
+  EXPECT_THROW(ReadTimeMap::rope(ContextExtension::yarn, 0, 4), std::invalid_argument);
 }
 
 TEST(AttentionHeadRejects, MisplacedReadings) {
@@ -598,9 +598,9 @@ TEST(AttentionHeadRejects, MisplacedReadings) {
   const AttentionHead alibi = AttentionHead::initialised(shape_of(PositionScheme::alibi), rng);
   const AttentionHead sinusoidal = AttentionHead::initialised(shape_of(PositionScheme::sinusoidal), rng);
   const std::vector<Example> examples = mixed_examples(rng, 4, 10);
-  EXPECT_THROW(logits_at_last(alibi, examples, Reading::rope(ContextExtension::yarn, 64, 32)),
+  EXPECT_THROW(logits_at_last(alibi, examples, ReadTimeMap::rope(ContextExtension::yarn, 64, 32)),
                std::invalid_argument);
-  Reading probe;
+  ReadTimeMap probe;
   probe.position_position_matrix = Eigen::MatrixXd::Identity(16, 16);
   EXPECT_THROW(logits_at_last(alibi, examples, probe), std::invalid_argument);
   Eigen::VectorXd g;
@@ -656,7 +656,7 @@ std::vector<double> rescaled_scores(const RowMatrix& type_keys, const Eigen::Vec
   const auto scratch = rule.new_scratch();
   const long m = static_cast<long>(types.size());
   std::vector<double> scores(std::size_t(m + 1), 0.0);
-  rule.scores_under_reading(shape, Reading::rope(pe::ContextExtension::yarn, int(m + 1), 32), q, m, type_keys,
+  rule.scores_under_reading(shape, ReadTimeMap::rope(pe::ContextExtension::yarn, int(m + 1), 32), q, m, type_keys,
                             types.data(), scores.data(), scratch.get());
   scores.pop_back();
   return scores;

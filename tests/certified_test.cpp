@@ -8,7 +8,7 @@
 #include "enclosure.hpp"
 #include "claims_render.hpp"
 
-namespace pe::theorems {
+namespace pe::ledger {
 namespace {
 
 using ledger::Verdict;
@@ -124,4 +124,4 @@ TEST(CertificationLists, ListExactClaimsNotCertifiedAndFloatingRoutesThatDisagre
 }
 
 }  // namespace
-}  // namespace pe::theorems
+}  // namespace pe::ledger

@@ -26,29 +26,29 @@ using pe::kEps;  // numerics/constants.hpp
 }  // namespace
 
 TEST(ContextExtension, RejectsKappaBelowOne) {
-  expect_invalid([] { pe::rope_reading(ContextExtension::position_interpolation, 16, 1e4, 0.5, 32); }, "kappa = 0.5");
-  expect_invalid([] { pe::rope_reading(ContextExtension::yarn, 16, 1e4, -2, 32); }, "kappa = -2");
+  expect_invalid([] { pe::rope_read_time_map(ContextExtension::position_interpolation, 16, 1e4, 0.5, 32); }, "kappa = 0.5");
+  expect_invalid([] { pe::rope_read_time_map(ContextExtension::yarn, 16, 1e4, -2, 32); }, "kappa = -2");
   expect_invalid([] { pe::yarn_logit_scale(0.9); }, "kappa = 0.9");
-  expect_invalid([] { pe::yarn_reference_reading(16, 1e4, 0.25, 32); }, "kappa = 0.25");
-  expect_invalid([] { pe::rope_reading(ContextExtension::ntk_aware, 16, 1e4, std::nan(""), 32); }, "kappa");
+  expect_invalid([] { pe::yarn_reference_read_time_map(16, 1e4, 0.25, 32); }, "kappa = 0.25");
+  expect_invalid([] { pe::rope_read_time_map(ContextExtension::ntk_aware, 16, 1e4, std::nan(""), 32); }, "kappa");
 }
 
 TEST(ContextExtension, RejectsOddOrNonPositiveDimension) {
-  expect_invalid([] { pe::rope_reading(ContextExtension::ntk_aware, 15, 1e4, 2, 32); }, "d = 15");
-  expect_invalid([] { pe::rope_reading(ContextExtension::none, 0, 1e4, 2, 32); }, "d = 0");
-  expect_invalid([] { pe::yarn_reference_reading(9, 1e4, 2, 32); }, "d = 9");
+  expect_invalid([] { pe::rope_read_time_map(ContextExtension::ntk_aware, 15, 1e4, 2, 32); }, "d = 15");
+  expect_invalid([] { pe::rope_read_time_map(ContextExtension::none, 0, 1e4, 2, 32); }, "d = 0");
+  expect_invalid([] { pe::yarn_reference_read_time_map(9, 1e4, 2, 32); }, "d = 9");
   expect_invalid([] { pe::sum_squared_frequencies(3, 1e4); }, "d = 3");
 }
 
 TEST(ContextExtension, RejectsBaseAtMostOne) {
-  expect_invalid([] { pe::rope_reading(ContextExtension::yarn, 16, 1.0, 2, 32); }, "base = 1");
-  expect_invalid([] { pe::rope_reading(ContextExtension::position_interpolation, 16, 0.5, 2, 32); }, "base = 0.5");
+  expect_invalid([] { pe::rope_read_time_map(ContextExtension::yarn, 16, 1.0, 2, 32); }, "base = 1");
+  expect_invalid([] { pe::rope_read_time_map(ContextExtension::position_interpolation, 16, 0.5, 2, 32); }, "base = 0.5");
   expect_invalid([] { pe::chen_interpolation_constant(16, -3); }, "base = -3");
 }
 
 TEST(ContextExtension, RejectsTrainingLengthBelowOne) {
-  expect_invalid([] { pe::rope_reading(ContextExtension::yarn, 16, 1e4, 2, 0.5); }, "training_length = 0.5");
-  expect_invalid([] { pe::rope_reading(ContextExtension::none, 16, 1e4, 2, 0); }, "training_length = 0");
+  expect_invalid([] { pe::rope_read_time_map(ContextExtension::yarn, 16, 1e4, 2, 0.5); }, "training_length = 0.5");
+  expect_invalid([] { pe::rope_read_time_map(ContextExtension::none, 16, 1e4, 2, 0); }, "training_length = 0");
   expect_invalid([] { pe::planes_completing_a_turn(16, 1e4, -1); }, "training_length = -1");
   expect_invalid([] { pe::yarn_correction_plane(32, 16, 1e4, 0.25); }, "training_length = 0.25");
 }
@@ -84,7 +84,7 @@ TEST(YarnRamps, ReferenceRangeAtTheArticleSetting) {
   const pe::YarnCorrectionRange range = pe::yarn_correction_range(16, 1e4, 32);
   EXPECT_EQ(range.low, 0);
   EXPECT_EQ(range.high, 2);
-  const pe::RopeReading r = pe::yarn_reference_reading(16, 1e4, 4, 32);
+  const pe::RopeReadTimeMap r = pe::yarn_reference_read_time_map(16, 1e4, 4, 32);
   EXPECT_DOUBLE_EQ(r.factors[0], 1.0);
   EXPECT_DOUBLE_EQ(r.factors[1], 0.625);
   for (int j = 2; j < 8; ++j) EXPECT_DOUBLE_EQ(r.factors[j], 0.25);
@@ -107,8 +107,8 @@ TEST(YarnRamps, EveryEntryPointDefaultsToTheReferenceTurnsOneAndThirtyTwo) {
   EXPECT_DOUBLE_EQ(w[1], 0.5);
   for (int j = 2; j < 8; ++j) EXPECT_DOUBLE_EQ(w[j], 0.0);
   EXPECT_EQ(w, pe::yarn_reference_extrapolation_weights(16, 1e4, 32, 32, 1));
-  EXPECT_EQ(pe::yarn_reference_reading(16, 1e4, 4, 32).factors,
-            pe::yarn_reference_reading(16, 1e4, 4, 32, 32, 1).factors);
+  EXPECT_EQ(pe::yarn_reference_read_time_map(16, 1e4, 4, 32).factors,
+            pe::yarn_reference_read_time_map(16, 1e4, 4, 32, 32, 1).factors);
 }
 
 TEST(YarnRamps, ReferenceRangeAtALargeModelSetting) {
@@ -155,12 +155,12 @@ RC_GTEST_PROP(YarnRamps, BothRampsAgreeOutsideTheirTransition, ()) {
   const double kappa = 1 + *rc::gen::inRange(0, 20000) / 1000.0;
   const double length = double(*rc::gen::inRange(7, 100000));
   RC_PRE(pe::yarn_correction_plane(32, d, b, length) < d);
-  const pe::RopeReading article = pe::rope_reading(ContextExtension::yarn, d, b, kappa, length);
-  const pe::RopeReading reference = pe::yarn_reference_reading(d, b, kappa, length);
+  const pe::RopeReadTimeMap article = pe::rope_read_time_map(ContextExtension::yarn, d, b, kappa, length);
+  const pe::RopeReadTimeMap reference = pe::yarn_reference_read_time_map(d, b, kappa, length);
   const auto lambda = pe::wavelengths(d, b);
   for (std::size_t j = 0; j < lambda.size(); ++j) {
     const double turns = length / lambda[j];
-    for (const pe::RopeReading* r : {&article, &reference}) {
+    for (const pe::RopeReadTimeMap* r : {&article, &reference}) {
       if (turns >= 32) RC_ASSERT(std::fabs(r->factors[j] - 1) <= 4 * kEps);
       if (turns <= 1) RC_ASSERT(std::fabs(r->factors[j] - 1 / kappa) <= 4 * kEps);
       RC_ASSERT(r->factors[j] >= 1 / kappa - 4 * kEps);

@@ -437,7 +437,7 @@ TEST(Figures, CensusIsTheRopeReadingOfEachPlane) {
   const pe::figures::FigureData fig = pe::figures::census_figure(16, 32, 4);
   const pe::figures::DataTable& planes = fig.tables.at(0);
   ASSERT_EQ(planes.rows.size(), 8u);
-  const auto ntk = pe::rope_reading(pe::ContextExtension::ntk_aware, 16, pe::kDefaultBase, 4, 32);
+  const auto ntk = pe::rope_read_time_map(pe::ContextExtension::ntk_aware, 16, pe::kDefaultBase, 4, 32);
   int full_turns = 0;
   for (const auto& row : planes.rows) {
     const int j = static_cast<int>(row[0]);

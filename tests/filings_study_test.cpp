@@ -28,7 +28,7 @@ const FilingsStudy& cached_study() { return pe::experiments::headline_filings_st
 // [0, 1] and values and logits of size <= 1e2, each logit's rounding difference is below
 // n u max|term| ~ 1.3e3 * 1.1e-16 * 1e2 ~ 1.5e-11. The budget 1e-9 (1 + |logit|) covers that
 // with a margin of about 100 and is far below any difference a wrong mask or position makes.
-void expect_one_pass_equals_forward(const AttentionHead& head, const Reading& reading) {
+void expect_one_pass_equals_forward(const AttentionHead& head, const ReadTimeMap& reading) {
   HeadEvaluator evaluator;
   double worst = 0;
   long compared = 0;
@@ -63,7 +63,7 @@ TEST(FilingsStream, EqualsOnePassForTheSchemesThatStream) {
     for (const pe::filings::Document& d : pe::experiments::case_study_corpus().held_out) {
       const std::vector<Token> tokens = filing_tokens(pe::filings::tokenize(d));
       const Eigen::MatrixXd one_pass = read_filing_one_pass(head, tokens);
-      const std::unique_ptr<ScoreStream> stream = rule_of(s).make_stream(head, Reading{});
+      const std::unique_ptr<ScoreStream> stream = rule_of(s).make_stream(head, ReadTimeMap{});
       ASSERT_NE(stream, nullptr) << to_string(s);
       for (std::size_t t = 0; t < tokens.size(); ++t) {
         stream->push(tokens[t]);
@@ -82,14 +82,14 @@ TEST(FilingsStream, EqualsOnePassForTheSchemesThatStream) {
 TEST(FilingsStream, OnlySchemesWithoutAPositionTableStream) {
   for (PositionScheme s : all_position_schemes()) {
     const AttentionHead head(article_filings_study().head_shape(s));
-    const bool streams = rule_of(s).make_stream(head, Reading{}) != nullptr;
+    const bool streams = rule_of(s).make_stream(head, ReadTimeMap{}) != nullptr;
     EXPECT_EQ(streams, s == PositionScheme::none || s == PositionScheme::alibi) << to_string(s);
   }
 }
 
 TEST(FilingsOnePass, EqualsForwardPassEverySchemeEveryPosition) {
   for (PositionScheme s : article_filings_study().schemes)
-    expect_one_pass_equals_forward(cached_study().trained_head(s, 0), Reading{});
+    expect_one_pass_equals_forward(cached_study().trained_head(s, 0), ReadTimeMap{});
 }
 
 TEST(FilingsOnePass, EqualsForwardPassWhenScoresDifferByThousands) {
@@ -100,7 +100,7 @@ TEST(FilingsOnePass, EqualsForwardPassWhenScoresDifferByThousands) {
   for (PositionScheme s : {PositionScheme::none, PositionScheme::rope}) {
     AttentionHead loud = cached_study().trained_head(s, 0);
     loud.weights().query *= 1000;
-    expect_one_pass_equals_forward(loud, Reading{});
+    expect_one_pass_equals_forward(loud, ReadTimeMap{});
   }
 }
 
@@ -108,7 +108,7 @@ TEST(FilingsOnePass, EqualsForwardPassUnderFixedRescaledRope) {
   for (ContextExtension m : {ContextExtension::position_interpolation, ContextExtension::ntk_aware,
                              ContextExtension::yarn})
     expect_one_pass_equals_forward(cached_study().trained_head(PositionScheme::rope, 1),
-                                   Reading::rope(m, 1024, 32));
+                                   ReadTimeMap::rope(m, 1024, 32));
 }
 
 TEST(FilingsOnePass, SeesOnlyThePrefix) {
@@ -156,9 +156,9 @@ TEST(FilingsReaders, Rejections) {
   const AttentionHead rope = cached_study().trained_head(PositionScheme::rope, 0);
   const AttentionHead none = cached_study().trained_head(PositionScheme::none, 0);
   EXPECT_THROW(read_filing_one_pass(rope, {}), std::invalid_argument);
-  Reading pi = Reading::rope(ContextExtension::position_interpolation, 64, 32);
+  ReadTimeMap pi = ReadTimeMap::rope(ContextExtension::position_interpolation, 64, 32);
   EXPECT_THROW(read_filing_one_pass(none, {Token::content(0, true)}, pi), std::invalid_argument);
-  Reading replaced;
+  ReadTimeMap replaced;
   replaced.position_position_matrix = Eigen::MatrixXd::Zero(16, 16);
   EXPECT_THROW(read_filing_one_pass(none, {Token::content(0, true)}, replaced), std::invalid_argument);
   const pe::filings::Document exhibit = pe::filings::exhibit_filing();
@@ -189,7 +189,7 @@ TEST(FilingsReaders, ManyFilingsAtOnceEqualEachQuestionReadAlone) {
             continue;
           }
           const std::vector<Example> one = {filing_question(cue, q.position, 0, 0)};
-          const Reading reading = Reading::rope(map_of(r), q.position + 2, 32);
+          const ReadTimeMap reading = ReadTimeMap::rope(map_of(r), q.position + 2, 32);
           alone.push_back(argmax_first(evaluator.logits_at_last(head, one, reading).row(0)));
         }
       }
@@ -207,7 +207,7 @@ Eigen::RowVectorXd question_alone(const AttentionHead& head, FilingReader r,
                                   const pe::filings::CueTokens& cue, int t) {
   HeadEvaluator evaluator;
   const std::vector<Example> one = {filing_question(cue, t, 0, 0)};
-  return evaluator.logits_at_last(head, one, Reading::rope(map_of(r), t + 2, 32)).row(0);
+  return evaluator.logits_at_last(head, one, ReadTimeMap::rope(map_of(r), t + 2, 32)).row(0);
 }
 
 /// |a - b| within the rounding budget of expect_one_pass_equals_forward, entry by entry.

@@ -1,4 +1,4 @@
-# CTest `harness.rows`: every pattern of the article's 24 harness rows (theorems/ledger/harness.hpp)
+# CTest `harness.rows`: every pattern of the article's 24 harness rows (theorems/88-implementation/harness.hpp)
 # selects at least one test of this build tree (the docs' Implementation page prints the table).
 # cmake -DPE_REPORT=<pe_report> -DBUILD_DIR=<build tree> -P harness_rows.cmake
 foreach(var PE_REPORT BUILD_DIR)

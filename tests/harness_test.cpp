@@ -54,7 +54,7 @@ TEST(GradientCheck, ARandomContentTokenDrawsItsMarkBeforeItsType) {
 }
 
 TEST(GradientCheck, UnknownReadingIsRefused) {
-  EXPECT_THROW(experiments::gradient_reading("bogus"), std::invalid_argument);
+  EXPECT_THROW(experiments::gradient_read_time_map("bogus"), std::invalid_argument);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -290,6 +291,44 @@ TEST(LedgerDeclarations, EveryDeclaredClaimIsWellFormed) {
     EXPECT_TRUE(std::regex_match(c.source, m, source_form)) << c.id << ": " << c.source;
     EXPECT_EQ(m.size() > 1 ? m[1].str() : "", c.unit) << c.id;
   }
+}
+
+namespace {
+
+/// The file name a claim id's family asks for: the id's first segment with its abbreviation
+/// spelled out ("thm2" -> "theorem2", "exp" -> "experiment", "filings" as it is).
+std::string unit_family_of(const std::string& id) {
+  const std::string family = id.substr(0, id.find('.'));
+  const std::size_t digits = family.find_first_of("0123456789");
+  const std::string word = family.substr(0, digits);
+  const std::string number = digits == std::string::npos ? "" : family.substr(digits);
+  static const std::map<std::string, std::string> spelled_out = {
+      {"def", "definition"}, {"prop", "proposition"}, {"thm", "theorem"},
+      {"exp", "experiment"}, {"impl", "implementation"}};
+  const auto it = spelled_out.find(word);
+  return (it == spelled_out.end() ? word : it->second) + number;
+}
+
+/// A unit's file is named after the family of its ids, followed by its topic where the family
+/// has several files: theorem2.cpp and theorem2_conditioning.cpp hold `thm2.*`.
+bool id_names_unit(const std::string& id, const std::string& unit) {
+  const std::string family = unit_family_of(id);
+  return unit == family || unit.rfind(family + "_", 0) == 0;
+}
+
+}  // namespace
+
+TEST(LedgerDeclarations, AnIdsFamilyNamesTheFileOfItsUnit) {
+  EXPECT_TRUE(id_names_unit("thm2.cond.n16", "theorem2_conditioning"));
+  EXPECT_TRUE(id_names_unit("prop1.position_exact", "proposition1"));
+  EXPECT_TRUE(id_names_unit("filings.corpus.x", "filings_corpus"));
+  EXPECT_FALSE(id_names_unit("thm2.cond.n16", "conditioning"));
+  EXPECT_FALSE(id_names_unit("thm2.window", "theorem21"));  // a family ends at its number
+  EXPECT_FALSE(id_names_unit("exp.bag.x", "bag_of_tokens"));
+  for (const Claim& c : all_claims())
+    EXPECT_TRUE(id_names_unit(c.id, c.unit))
+        << c.id << " is declared in " << c.unit << ".cpp; its family asks for "
+        << unit_family_of(c.id) << ".cpp or " << unit_family_of(c.id) << "_<topic>.cpp";
 }
 
 TEST(LedgerDeclarations, NoStatementAboutTheRecreatedCorpusCanBeCertified) {

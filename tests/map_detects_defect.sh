@@ -19,19 +19,27 @@ case "$defect" in
               expect='is rendered at' ;;
   *) echo "unknown defect '$defect'" >&2; exit 1 ;;
 esac
-copy=$(mktemp -d)
-trap 'rm -rf "$copy"' EXIT
 # The copy: a link to each of the output's files and folders (MathJax's thousands of files stay
-# behind one link), the planted page in place of its link.
-ln -s "$html_dir"/* "$copy/"
-rm "$copy/argument.html"
-perl -0777 -pe "$plant" "$html_dir/argument.html" > "$copy/argument.html"
-if cmp -s "$html_dir/argument.html" "$copy/argument.html"; then
+# behind one link), the planted page beside them. In a ctest run the links are made once for every
+# planted test (PE_PLANTED_DIR, browser_fixture.sh) and the planted page gets a name of its own;
+# otherwise this test makes its own links, the planted page in place of argument.html's.
+if [ -n "${PE_PLANTED_DIR:-}" ] && [ "$(readlink -f "$PE_PLANTED_DIR/index.html")" = "$html_dir/index.html" ]; then
+  copy=$PE_PLANTED_DIR
+  page=argument-$defect.html
+else
+  copy=$(mktemp -d)
+  trap 'rm -rf "$copy"' EXIT
+  ln -s "$html_dir"/* "$copy/"
+  page=argument.html
+  rm "$copy/$page"
+fi
+perl -0777 -pe "$plant" "$html_dir/argument.html" > "$copy/$page"
+if cmp -s "$html_dir/argument.html" "$copy/$page"; then
   echo "FAIL: planting $defect changed nothing in argument.html (has the page's markup changed?)"
   exit 1
 fi
 rc=0
-out=$(bash "$(dirname "${BASH_SOURCE[0]}")/../docs/check_map.sh" "$copy" "$statements") || rc=$?
+out=$(bash "$(dirname "${BASH_SOURCE[0]}")/../docs/check_map.sh" "$copy" "$statements" "$page") || rc=$?
 echo "$out"
 [ "$rc" -ne 77 ] || exit 77
 if [ "$rc" -eq 1 ] && grep -q "$expect" <<< "$out"; then

@@ -9,6 +9,7 @@
 #   3. No function in numerics/, experiments/, theorems/ or docs/ is longer than 80 lines: a
 #      claim is one short declaration, and so is everything that serves it. A program's main()
 #      is exempt: it reads the options and runs the steps in order, and its length is that list.
+#   4. theorems/ledger/ is one namespace, pe::ledger (issue 39): what it declares is found there.
 # Prints the include graph between the layers. usage: source_layout.sh SOURCE_DIR
 set -euo pipefail
 root=${1:?usage: source_layout.sh SOURCE_DIR}
@@ -67,6 +68,13 @@ for edge in "${!edges[@]}"; do
   [[ ${edge%% -> *} != "${edge##* -> }" ]] && echo "  $edge: ${edges[$edge]}"
 done | sort
 
+# 4. one namespace in the ledger's folder
+while IFS=: read -r file line text; do
+  echo "$file:$line: $text: theorems/ledger/ opens no namespace but pe::ledger"
+  problems=$((problems + 1))
+done < <(grep -Hn -E '^namespace [A-Za-z_:]+ \{' theorems/ledger/*.hpp theorems/ledger/*.cpp |
+         grep -v -E ':namespace pe::ledger \{$' || true)
+
 # 3. function lengths in numerics/, experiments/, theorems/ and docs/ (main() exempt)
 longest=0
 while IFS=$'\t' read -r length place name; do
@@ -90,4 +98,4 @@ if (( problems > 0 )); then
   echo "source.layout: $problems problem(s)"
   exit 1
 fi
-echo "source.layout: layers, file names and function lengths as required"
+echo "source.layout: layers, file names, function lengths and the ledger's namespace as required"

@@ -27,7 +27,7 @@ double gen_length() { return double(*rc::gen::inRange(1, 10000)); }
 RC_GTEST_PROP(Theorem5, PiMapsTestOffsetsIntoTheTrainedRange, ()) {
   const int d = gen_dimension();
   const double b = gen_base(), kappa = gen_kappa(), length = gen_length();
-  const pe::RopeReading pi = pe::rope_reading(pe::ContextExtension::position_interpolation, d, b, kappa, length);
+  const pe::RopeReadTimeMap pi = pe::rope_read_time_map(pe::ContextExtension::position_interpolation, d, b, kappa, length);
   const auto theta = pe::frequencies(d, b);
   const double last = kappa * length - 1;
   for (std::size_t j = 0; j < theta.size(); ++j) {
@@ -40,7 +40,7 @@ RC_GTEST_PROP(Theorem5, PiMapsTestOffsetsIntoTheTrainedRange, ()) {
 RC_GTEST_PROP(Theorem5, NtkAwareIsAChangeOfBase, ()) {
   const int d = 2 * *rc::gen::inRange(2, 129);  // d >= 4: d - 2 > 0
   const double b = gen_base(), kappa = gen_kappa();
-  const pe::RopeReading ntk = pe::rope_reading(pe::ContextExtension::ntk_aware, d, b, kappa, 32);
+  const pe::RopeReadTimeMap ntk = pe::rope_read_time_map(pe::ContextExtension::ntk_aware, d, b, kappa, 32);
   const auto changed = pe::frequencies(d, b * std::pow(kappa, d / (d - 2.0)));
   RC_ASSERT(ntk.factors.front() == 1.0);
   RC_ASSERT(std::fabs(kappa * ntk.factors.back() - 1) <= 4 * kEps);

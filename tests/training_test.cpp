@@ -9,7 +9,9 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <tuple>
@@ -300,6 +302,62 @@ TEST(ResultCache, HeadEntryLinesRoundTripAndRejectMismatches) {
   EXPECT_FALSE(read_numbers_line(junk, "trained", 2, out));
   std::istringstream other_tag("initial 1 0x1p+0\n");
   EXPECT_FALSE(read_numbers_line(other_tag, "trained", 1, out));
+}
+
+TEST(TrainedHeadRecord, RoundTripsAndRefusesAnEntryWithoutItsEndOrPastIt) {
+  const TrainedHeadRecord record{"rope", 2, std::vector<double>{0.5, -1}, {0.25, 3}, {1, 0.5}, 0.75, 7,
+                                 {"accuracy plain 32 5 9", "accuracy pi 64 4 9"}};
+  const std::string text = serialise(record, "pe-experiments head", "00ff");
+  const std::string tail = "validation_correct 7\naccuracy plain 32 5 9\naccuracy pi 64 4 9\nend\n";
+  ASSERT_GT(text.size(), tail.size());
+  EXPECT_EQ(text.substr(text.size() - tail.size()), tail);
+  const TrainedHeadExpectation expected{"pe-experiments head", "00ff", "rope", 2, 2, true, 9};
+  const std::optional<TrainedHeadRecord> back = load_trained_head(text, expected);
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->initial_parameters, record.initial_parameters);
+  EXPECT_EQ(back->trained_parameters, record.trained_parameters);
+  EXPECT_EQ(back->loss_trace, record.loss_trace);
+  EXPECT_EQ(back->validation_loss, 0.75);
+  EXPECT_EQ(back->validation_correct, 7);
+  EXPECT_EQ(back->readouts, record.readouts);
+  const std::string body = text.substr(0, text.size() - 4);  // without "end\n"
+  EXPECT_FALSE(load_trained_head(body, expected).has_value());
+  EXPECT_FALSE(load_trained_head(body + "fin\n", expected).has_value());
+  EXPECT_FALSE(load_trained_head(text + "accuracy pi 128 1 9\n", expected).has_value());
+  TrainedHeadExpectation fewer_validation = expected;
+  fewer_validation.validation_count = 6;  // 7 correct of at most 6
+  EXPECT_FALSE(load_trained_head(text, fewer_validation).has_value());
+  TrainedHeadExpectation without_initial = expected;
+  without_initial.has_initial = false;
+  EXPECT_FALSE(load_trained_head(text, without_initial).has_value());
+}
+
+// Both trained-head caches write TrainedHeadRecord; every entry of this build's cache (the
+// tournament's and the filings study's heads, whatever configuration wrote them) must read
+// back and write the same bytes, so that a cache written before the record existed is reused.
+TEST(TrainedHeadRecord, EveryCachedHeadReadsBackAndWritesTheSameBytes) {
+  int entries = 0;
+  for (const char* study : {"tournament", "filings_study"}) {
+    const fs::path dir = fs::path(PE_CACHE_DIR) / study;
+    if (!fs::is_directory(dir)) continue;
+    for (const fs::directory_entry& file : fs::directory_iterator(dir)) {
+      const std::optional<std::string> body = read_sealed(file.path().string());
+      if (!body) continue;  // unsealed: the cache itself treats it as missing
+      std::istringstream in(*body);
+      std::string kind, word, key, scheme;
+      int seed = 0;
+      std::getline(in, kind);
+      if (kind != "pe-experiments head" && kind != "pe-experiments filings head") continue;  // a selection
+      ASSERT_TRUE(in >> word >> key >> word >> scheme >> word >> seed) << file.path();
+      const std::optional<TrainedHeadRecord> record = load_trained_head(
+          *body, {kind, key, scheme, seed, -1, kind == "pe-experiments head", 1L << 40});
+      ASSERT_TRUE(record.has_value()) << file.path();
+      ASSERT_EQ(serialise(*record, kind, key), *body) << file.path();
+      ++entries;
+    }
+  }
+  if (entries == 0) GTEST_SKIP() << "no cached head under " << PE_CACHE_DIR;
+  std::cout << entries << " cached heads read back byte for byte\n";
 }
 
 TEST(LoadOrCompute, LoadsWhatIsCachedComputesTheRestAndStoresIt) {

@@ -210,7 +210,7 @@ PE_CLAIM(injective) {
       "computed is the smallest distance between two of them")
       .printed_as("p(m) = p(n) only if m = n").decided_by([] {
         const double gap = pe::theorems::smallest_code_gap();
-        auto o = pe::theorems::bound_enclosed(
+        auto o = pe::ledger::bound_enclosed(
             true,
             [] {
               // ||p(m) - p(n)||^2 = sum_j 2 - 2 cos((m - n) omega_j), since cos a cos b +

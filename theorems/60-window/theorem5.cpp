@@ -41,8 +41,8 @@ const PiResults& pi_results() {
     for (int d : {16, 64, 128})
       for (double training_length : {32.0, 2048.0})
         for (double kappa : {2.0, 4.0, 8.0, 10.0}) {
-          const RopeReading pi =
-              rope_reading(ContextExtension::position_interpolation, d, kDefaultBase, kappa, training_length);
+          const RopeReadTimeMap pi =
+              rope_read_time_map(ContextExtension::position_interpolation, d, kDefaultBase, kappa, training_length);
           const std::vector<double> theta = frequencies(d, kDefaultBase);
           const double last = kappa * training_length - 1;  // the largest test offset
           const double target = training_length - 1 / kappa;
@@ -77,7 +77,7 @@ const NtkResults& ntk_results() {
     NtkResults out;
     for (int d = 4; d <= 256; d += 4)
       for (double kappa : {1.5, 2.0, 4.0, 8.0, 10.0, 32.0}) {
-        const RopeReading ntk = rope_reading(ContextExtension::ntk_aware, d, kDefaultBase, kappa, 32);
+        const RopeReadTimeMap ntk = rope_read_time_map(ContextExtension::ntk_aware, d, kDefaultBase, kappa, 32);
         out.plane0 = std::max(out.plane0, std::fabs(ntk.factors[0] - 1));
         out.slowest = std::max(out.slowest, std::fabs(kappa * ntk.factors.back() - 1) / kEps);
         const std::vector<double> changed = frequencies(d, kDefaultBase * std::pow(kappa, d / (d - 2.0)));
@@ -395,7 +395,7 @@ Claim ntk_factor(int j) {
       .stating("NTK-aware per-plane factor kappa^(-2j/(d-2)) at d = 16, kappa = 4, plane " +
           std::to_string(j) + " (as the reading the experiments use computes it)")
       .printed_as(printed_value).decided_by([printed_value, j](const PrintedValue& article) {
-        const pe::RopeReading r = pe::rope_reading(ContextExtension::ntk_aware, 16, kDefaultBase, 4, 32);
+        const pe::RopeReadTimeMap r = pe::rope_read_time_map(ContextExtension::ntk_aware, 16, kDefaultBase, 4, 32);
         return printed_enclosed(article, r.factors[j], [j] { return ntk_factor_enclosed(16, j, 4); });
       });
 }
@@ -437,7 +437,7 @@ Claim yarn_factor(int j) {
       "linear in L/lambda_j from 1 to 32 turns) at d = 16, L = 32, kappa = 4, plane " +
           std::to_string(j))
       .printed_as(printed_value).decided_by([printed_value, j](const PrintedValue& article) {
-        const pe::RopeReading r = pe::rope_reading(ContextExtension::yarn, 16, kDefaultBase, 4, 32);
+        const pe::RopeReadTimeMap r = pe::rope_read_time_map(ContextExtension::yarn, 16, kDefaultBase, 4, 32);
         return printed_enclosed(article, r.factors[j], [j] { return yarn_factor_enclosed(16, j, 4, 32); });
       });
 }
@@ -448,7 +448,7 @@ PE_CLAIM(yarn_logit_scale_kappa4) {
       .stating("Definition 5: YaRN multiplies the scores by (0.1 ln kappa + 1)^2; the reading's "
       "score scale at kappa = 4 against that formula")
       .printed_as("(0.1 ln kappa + 1)^2").decided_by([] {
-        const double scale = pe::rope_reading(ContextExtension::yarn, 16, kDefaultBase, 4, 32).score_scale;
+        const double scale = pe::rope_read_time_map(ContextExtension::yarn, 16, kDefaultBase, 4, 32).score_scale;
         const double formula = (0.1 * std::log(4.0) + 1) * (0.1 * std::log(4.0) + 1);
         return identity(scale, formula, 4 * kEps * formula, "4 eps relative: a log and a square");
       });

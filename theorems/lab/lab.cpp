@@ -167,7 +167,7 @@ std::string Effects::detail(const std::string& more) const {
 void Effects::stamp(ledger::Outcome& o) const {
   o.resolution = resolution_;
   o.seeds = seeds_;
-  ledger::stamp::estimate(o, weakest_.mean, weakest_.se);
+  ledger::stamp_estimate(o, weakest_.mean, weakest_.se);
   if (!holds_ && !opposite_)
     o.inconclusive = "no part shows the opposite effect beyond 3 se: with these seeds the effect is neither "
                      "found nor ruled out";
@@ -284,9 +284,9 @@ const std::vector<double>& per_sequence_correct(const Runs& runs, experiments::P
   return per_run<std::vector<double>>(runs, ledger::kTournamentRuns, key, [scheme, reading, length](const Runs& runs) {
     const Tournament& t = runs.tournament();
     const std::vector<Example>& test = test_set(runs, length);
-    const Reading how = reading == "plain"
-                            ? Reading{}
-                            : Reading::rope(context_extension_from_string(reading), length, t.config.task.length);
+    const ReadTimeMap how = reading == "plain"
+                            ? ReadTimeMap{}
+                            : ReadTimeMap::rope(context_extension_from_string(reading), length, t.config.task.length);
     std::vector<double> share(test.size(), 0.0);
     HeadEvaluator evaluator;
     for (int k = 0; k < t.config.seeds; ++k) {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-namespace pe::theorems {
+namespace pe::ledger {
 namespace {
 
 /// upper(a) < lower(b): every point of a lies below every point of b. Boost's lower() and
@@ -112,4 +112,4 @@ ledger::Decided<ledger::Rule::bound> bound_enclosed(bool strictly_greater,
                            "; decided on the midpoints " + ledger::format(ma) + relation + ledger::format(mb));
 }
 
-}  // namespace pe::theorems
+}  // namespace pe::ledger

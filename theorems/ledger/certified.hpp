@@ -15,7 +15,7 @@
 #include "enclosure.hpp"
 #include "ledger.hpp"
 
-namespace pe::theorems {
+namespace pe::ledger {
 
 /// The precisions (decimal digits) an enclosure is computed at, in order, until it decides.
 inline constexpr unsigned kCertificationDigits[] = {30, 60, 120, 240};
@@ -45,4 +45,4 @@ ledger::Decided<ledger::Rule::bound> bound_enclosed(bool strictly_greater,
                                const std::function<std::pair<Enclosure, Enclosure>()>& sides,
                                std::string_view what_a, std::string_view what_b);
 
-}  // namespace pe::theorems
+}  // namespace pe::ledger

@@ -238,7 +238,7 @@ std::string residual_unit_of(double tolerance, std::string_view source) {
                          "' counts the tolerance in units it does not name: pass the unit");
 }
 
-void stamp::residual(Outcome& outcome, double residual, std::string unit) {
+void stamp_residual(Outcome& outcome, double residual, std::string unit) {
   outcome.residual = residual;
   outcome.residual_unit = std::move(unit);
 }
@@ -286,7 +286,7 @@ Decided<R> predicate(bool holds, std::string computed, std::string detail) {
 }
 }  // namespace
 
-void stamp::estimate(Outcome& outcome, double estimate, double standard_error) {
+void stamp_estimate(Outcome& outcome, double estimate, double standard_error) {
   outcome.estimate = estimate;
   outcome.estimate_se = standard_error;
 }
@@ -299,7 +299,7 @@ QuantityScale signed_scale(double printed, std::string_view what) {
           0.0, "where the " + std::string(what) + " changes sign"};
 }
 
-void stamp::band(Outcome& outcome, double centre, double half_width, const QuantityScale& scale) {
+void stamp_band(Outcome& outcome, double centre, double half_width, const QuantityScale& scale) {
   outcome.resolution = half_width;
   if (outcome.verdict != Verdict::holds) return;
   const double range = scale.high - scale.low;
@@ -315,7 +315,7 @@ void stamp::band(Outcome& outcome, double centre, double half_width, const Quant
                            ": it would accept a value that says the opposite";
 }
 
-void stamp::threshold_margin(Outcome& outcome, double estimate, double threshold, double half_width) {
+void stamp_threshold_margin(Outcome& outcome, double estimate, double threshold, double half_width) {
   outcome.resolution = half_width;
   if (std::fabs(estimate - threshold) <= half_width)
     outcome.inconclusive = "the estimate " + format(estimate) + " lies within its resolution " +

@@ -114,17 +114,15 @@ constexpr bool decides_a_claim() {
 }
 
 /// The stamps below change a decided outcome and keep its rule.
-namespace stamp {
-void estimate(Outcome& outcome, double estimate, double standard_error);
-void band(Outcome& outcome, double centre, double half_width, const QuantityScale& scale);
-void threshold_margin(Outcome& outcome, double estimate, double threshold, double half_width);
-void residual(Outcome& outcome, double residual, std::string unit);
-}  // namespace stamp
+void stamp_estimate(Outcome& outcome, double estimate, double standard_error);
+void stamp_band(Outcome& outcome, double centre, double half_width, const QuantityScale& scale);
+void stamp_threshold_margin(Outcome& outcome, double estimate, double threshold, double half_width);
+void stamp_residual(Outcome& outcome, double residual, std::string unit);
 
 /// Stamps the quantity an experiment claim decided on (Outcome::estimate) and its standard error.
 template <Rule R>
 Decided<R> with_estimate(Decided<R> outcome, double estimate, double standard_error) {
-  stamp::estimate(outcome, estimate, standard_error);
+  stamp_estimate(outcome, estimate, standard_error);
   return outcome;
 }
 
@@ -154,7 +152,7 @@ QuantityScale signed_scale(double printed, std::string_view what);
 /// claim, whatever its width: such a band would accept a quantity that says the opposite.
 template <Rule R>
 Decided<R> with_band(Decided<R> outcome, double centre, double half_width, const QuantityScale& scale) {
-  stamp::band(outcome, centre, half_width, scale);
+  stamp_band(outcome, centre, half_width, scale);
   return outcome;
 }
 /// Stamps the resolution of a claim that compares an estimate with a threshold, decided within
@@ -162,7 +160,7 @@ Decided<R> with_band(Decided<R> outcome, double centre, double half_width, const
 /// estimate lies within half_width of the threshold, since the verdict could go either way.
 template <Rule R>
 Decided<R> with_threshold_margin(Decided<R> outcome, double estimate, double threshold, double half_width) {
-  stamp::threshold_margin(outcome, estimate, threshold, half_width);
+  stamp_threshold_margin(outcome, estimate, threshold, half_width);
   return outcome;
 }
 
@@ -424,7 +422,7 @@ std::string residual_unit_of(double tolerance, std::string_view tolerance_source
 /// Marks `computed` as a residual of the statement (see Outcome::residual).
 template <Rule R>
 Decided<R> with_residual(Decided<R> outcome, double residual, std::string unit) {
-  stamp::residual(outcome, residual, std::move(unit));
+  stamp_residual(outcome, residual, std::move(unit));
   return outcome;
 }
 

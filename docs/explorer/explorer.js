@@ -1,11 +1,11 @@
-// The laboratory (lab.html): Figure A (clocks, the kernel's ruler, drift) and Figure B (scores
+// The figure explorer (explorer.html): Figure A (clocks, the kernel's ruler, drift) and Figure B (scores
 // past the training window, accuracy, the wavelength census, a held-out filing), drawn in SVG
 // from window.PE_FIGURE_PAYLOAD, which data/figure-payload.js sets to the figure payload that
 // pe_docgen writes (docs/figures.hpp). Every number shown comes from the payload; the only
 // arithmetic done here is drawing (hand angles m * omega_j, axis positions) and counting the
 // filing's correct answers. Plain ES5-style JavaScript, no library, no network.
 //
-// The page's state can be given in the URL fragment, e.g. lab.html#m=5&n=20&lock=1&scheme=rope&seed=1.
+// The page's state can be given in the URL fragment, e.g. explorer.html#m=5&n=20&lock=1&scheme=rope&seed=1.
 (function () {
   "use strict";
 
@@ -58,9 +58,9 @@
   function fmtReadout(v) { return v.toFixed(4); }
 
   function status(message, isError) {
-    var el = $("lab-status");
+    var el = $("explorer-status");
     el.textContent = message;
-    el.className = "lab-status" + (isError ? " lab-error" : "");
+    el.className = "explorer-status" + (isError ? " explorer-error" : "");
   }
 
   function figure(payload, name) {
@@ -86,7 +86,7 @@
 
   function missing(panelChildId, name) {
     var host = $(panelChildId).parentNode;
-    htmlEl("p", { "class": "lab-error" }, host,
+    htmlEl("p", { "class": "explorer-error" }, host,
            "The payload has no figure '" + name + "': this build's pe_docgen does not write it.");
   }
 
@@ -668,5 +668,5 @@
     }
   });
   if (errors.length) status("Some figures could not be drawn: " + errors.join("; "), true);
-  document.body.setAttribute("data-lab-ready", errors.length ? "errors" : "yes");
+  document.body.setAttribute("data-explorer-ready", errors.length ? "errors" : "yes");
 })();

@@ -98,11 +98,11 @@ const pe::ConditionEnclosure& condition_enclosure(int n) {
 ledger::Decided<ledger::Rule::printed> condition_number_claim(int n, const ledger::PrintedValue& printed_value) {
   const DirectSvd& svd = direct_svd(n);
   const ConditionEnclosure& e = condition_enclosure(n);
-  auto o = printed_enclosed(printed_value, static_cast<double>(svd.cond),
+  auto o = ledger::printed_enclosed(printed_value, static_cast<double>(svd.cond),
                                        [&e] { return enclose_between(e.lower, e.upper); });
   o.computed = sci(svd.cond);
-  compare_floating_route(o, printed_value, pe::window_conditioning_double(n, kD, pe::kDefaultBase).condition_number,
-                         "double JacobiSVD");
+  ledger::compare_floating_route(o, printed_value, pe::window_conditioning_double(n, kD, pe::kDefaultBase).condition_number,
+                                 "double JacobiSVD");
   o.detail += "; Mp200 JacobiSVD of the " + std::to_string(n) + " x 16 matrix P, sigma_max = " +
               sci(svd.singular_values(0), 6) + ", sigma_min = " + sci(svd.singular_values(kD - 1), 6);
   return o;
@@ -111,8 +111,8 @@ ledger::Decided<ledger::Rule::printed> condition_number_claim(int n, const ledge
 }  // namespace
 }  // namespace pe::theorems
 
-namespace pe::theorems::conditioning_claims {
-constexpr char kUnit[] = "conditioning";
+namespace pe::theorems::theorem2_conditioning_claims {
+constexpr char kUnit[] = "theorem2_conditioning";
 using namespace pe::ledger;
 using namespace pe::theorems;
 using pe::kEps;
@@ -185,7 +185,7 @@ Claim window_enclosure(const Window& w) {
         const pe::ConditionEnclosure& e = condition_enclosure(n);
         Placement where;
         {
-          const pe::ScopedEnclosurePrecision precision(pe::theorems::kCertificationDigits[0]);
+          const pe::ScopedEnclosurePrecision precision(pe::ledger::kCertificationDigits[0]);
           where = place(pe::enclose_between(e.lower, e.upper), value);
         }
         const bool holds = where == Placement::inside;
@@ -305,5 +305,5 @@ PE_CLAIM(cond_caveat_window_void) {
       });
 }
 
-}  // namespace pe::theorems::conditioning_claims
+}  // namespace pe::theorems::theorem2_conditioning_claims
 

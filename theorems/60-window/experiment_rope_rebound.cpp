@@ -129,8 +129,8 @@ const char* kArticleSeed[] = {
 }  // namespace
 }  // namespace pe::theorems
 
-namespace pe::theorems::rope_rebound_claims {
-constexpr char kUnit[] = "rope_rebound";
+namespace pe::theorems::experiment_rope_rebound_claims {
+constexpr char kUnit[] = "experiment_rope_rebound";
 using namespace pe::ledger;
 using namespace pe::theorems;
 const std::string section = "Past the training window";
@@ -319,18 +319,18 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
         for (int seed = 0; seed < runs.tournament().config.seeds; ++seed) {
           const AttentionHead head = runs.tournament().trained_head(PositionScheme::rope, seed);
           const Eigen::VectorXd q = head.token_embedding(Token::query()), k = mean_marked_embedding(head);
-          auto far_over_recent = [&](const Reading& reading, int max_offset) {
+          auto far_over_recent = [&](const ReadTimeMap& reading, int max_offset) {
             const Eigen::VectorXd s = rope_offset_scores(head, q, k, max_offset, reading).total();
             return s.segment(32, 224).maxCoeff() - s.segment(16, 16).maxCoeff();
           };
-          const double plain = far_over_recent(Reading{}, 255);
-          const double ntk = far_over_recent(Reading::rope(pe::ContextExtension::ntk_aware, 256, training), 255);
+          const double plain = far_over_recent(ReadTimeMap{}, 255);
+          const double ntk = far_over_recent(ReadTimeMap::rope(pe::ContextExtension::ntk_aware, 256, training), 255);
           per_seed.push_back(plain > 0 && ntk < 0);
           values += (seed ? "; " : "") + ("plain " + fixed(plain) + ", NTK " + fixed(ntk));
           if (seed == 0) {
             const int d = head.shape().width;
-            const pe::RopeReading ntk_f = pe::rope_reading(pe::ContextExtension::ntk_aware, d, head.shape().base, 8, training);
-            const pe::RopeReading pi_f = pe::rope_reading(pe::ContextExtension::position_interpolation, d, head.shape().base, 8, training);
+            const pe::RopeReadTimeMap ntk_f = pe::rope_read_time_map(pe::ContextExtension::ntk_aware, d, head.shape().base, 8, training);
+            const pe::RopeReadTimeMap pi_f = pe::rope_read_time_map(pe::ContextExtension::position_interpolation, d, head.shape().base, 8, training);
             sharp = ntk_f.factors[0] == 1 && pi_f.factors[0] < 1;
             factors = "plane 0's factor NTK " + format(ntk_f.factors[0]) + ", PI " + format(pi_f.factors[0]);
           }
@@ -344,5 +344,5 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
       });
 }
 
-}  // namespace pe::theorems::rope_rebound_claims
+}  // namespace pe::theorems::experiment_rope_rebound_claims
 

@@ -38,8 +38,8 @@ ShawSample shaw_sample(unsigned seed) {
 }  // namespace
 }  // namespace pe::theorems
 
-namespace pe::theorems::shaw_vectors_claims {
-constexpr char kUnit[] = "shaw_vectors";
+namespace pe::theorems::definition3_shaw_vectors_claims {
+constexpr char kUnit[] = "definition3_shaw_vectors";
 using namespace pe::ledger;
 using namespace pe::theorems;
 const std::string section = "Relative position: biases and the ALiBi kernel";
@@ -88,5 +88,5 @@ PE_CLAIM(shaw_blind_past_clip) {
       });
 }
 
-}  // namespace pe::theorems::shaw_vectors_claims
+}  // namespace pe::theorems::definition3_shaw_vectors_claims
 

@@ -137,8 +137,8 @@ std::string why_no_mark_rule_is_ruled_out(NoMarkRule rule) {
 
 }  // namespace pe::theorems
 
-namespace pe::theorems::bag_of_tokens_claims {
-constexpr char kUnit[] = "bag_of_tokens";
+namespace pe::theorems::experiment_bag_of_tokens_claims {
+constexpr char kUnit[] = "experiment_bag_of_tokens";
 using namespace pe::ledger;
 using namespace pe::theorems;
 using namespace pe::experiments;
@@ -234,5 +234,5 @@ Claim heads_match_bag(const Heads& h) {
 }
 PE_CLAIM_FAMILY(heads, heads, &article_heads, &heads_match_bag);
 
-}  // namespace pe::theorems::bag_of_tokens_claims
+}  // namespace pe::theorems::experiment_bag_of_tokens_claims
 

@@ -1,9 +1,9 @@
-// Browser probe for the laboratory page, used only by docs/check_lab.sh: the script copies the
-// shipped page into its output directory and adds this file after lab.js, so the page readers
+// Browser probe for the figure explorer page, used only by docs/check_explorer.sh: the script copies the
+// shipped page into its output directory and adds this file after explorer.js, so the page readers
 // get has no test code. The probe drives the controls as a reader would (sets a value and
 // dispatches the input/change event), reads what the page then shows, and compares it with the
 // payload, which it reads on its own (it searches the payload's tables by their columns rather
-// than sharing any lookup with lab.js). It writes one line per check into <pre id="probe-result">:
+// than sharing any lookup with explorer.js). It writes one line per check into <pre id="probe-result">:
 //   CHECK <name> PASS|FAIL <detail>
 //   TIMING <control> updates=<count> max_ms=<x> median_ms=<y> p90_ms=<z>
 //   DONE

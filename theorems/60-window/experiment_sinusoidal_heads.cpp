@@ -8,7 +8,7 @@
 ///
 /// What the checks compute. delta(W_Q W_K^T) of each seed's initial and trained weights with
 /// pe::relativity_defect; reads of the trained heads with the position-position term replaced
-/// by pe::commutant_projection(M) (experiments' Reading::position_position_matrix) and with
+/// by pe::commutant_projection(M) (experiments' ReadTimeMap::position_position_matrix) and with
 /// positions shifted by 32 - L; the two terms' spreads over the 32 keys of each length-32 test
 /// sequence. "Spread" is the standard deviation over keys j = 0..31 of the term for the query
 /// at t = 31, averaged over the 2,000 test sequences; "position against content" is read
@@ -70,7 +70,7 @@ const lab::SeedValues& probe_accuracies(const lab::Runs& runs, Probe probe, int 
     HeadEvaluator evaluator;
     for (int k = 0; k < t.config.seeds; ++k) {
       const AttentionHead head = t.trained_head(PositionScheme::sinusoidal, k);
-      Reading reading;
+      ReadTimeMap reading;
       if (probe == Probe::projected) reading.position_position_matrix = commutant_projection(head.score_matrix());
       else reading.position_shift = t.config.task.length - length;  // query at position 31
       out.values.push_back(double(evaluator.count_correct(head, lab::test_set(runs, length), reading)) /
@@ -116,8 +116,8 @@ Spreads spreads(const lab::Runs& runs, int seed) {
 }  // namespace
 }  // namespace pe::theorems
 
-namespace pe::theorems::sinusoidal_heads_claims {
-constexpr char kUnit[] = "sinusoidal_heads";
+namespace pe::theorems::experiment_sinusoidal_heads_claims {
+constexpr char kUnit[] = "experiment_sinusoidal_heads";
 using namespace pe::ledger;
 using namespace pe::theorems;
 using namespace pe::experiments;
@@ -304,5 +304,5 @@ PE_CLAIM(sinusoidal_shifted_helps_less_at_256) {
       }), {{"exp.added_code", "0.769"}, {"exp.added_code", "0.313"}});
 }
 
-}  // namespace pe::theorems::sinusoidal_heads_claims
+}  // namespace pe::theorems::experiment_sinusoidal_heads_claims
 

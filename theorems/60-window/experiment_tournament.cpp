@@ -34,8 +34,8 @@ constexpr int kLengths[] = {32, 64, 128, 256};
 }  // namespace
 }  // namespace pe::theorems
 
-namespace pe::theorems::tournament_claims {
-constexpr char kUnit[] = "tournament";
+namespace pe::theorems::experiment_tournament_claims {
+constexpr char kUnit[] = "experiment_tournament";
 using namespace pe::ledger;
 using namespace pe::theorems;
 using namespace pe::experiments;
@@ -429,5 +429,5 @@ PE_CLAIM(rescaled_ntk_ties_alibi_at_256) {
       }), {{"exp.rescaled", "0.977"}, {"exp.rescaled", "0.978"}});
 }
 
-}  // namespace pe::theorems::tournament_claims
+}  // namespace pe::theorems::experiment_tournament_claims
 

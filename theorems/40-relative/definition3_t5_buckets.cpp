@@ -81,8 +81,8 @@ long first_offset_in(int bucket) {
 }  // namespace
 }  // namespace pe::theorems
 
-namespace pe::theorems::t5_buckets_claims {
-constexpr char kUnit[] = "t5_buckets";
+namespace pe::theorems::definition3_t5_buckets_claims {
+constexpr char kUnit[] = "definition3_t5_buckets";
 using namespace pe::ledger;
 using namespace pe::theorems;
 const std::string section = "Relative position: biases and the ALiBi kernel";
@@ -197,5 +197,5 @@ PE_CLAIM(t5_log_spaced) {
       });
 }
 
-}  // namespace pe::theorems::t5_buckets_claims
+}  // namespace pe::theorems::definition3_t5_buckets_claims
 
