@@ -136,6 +136,19 @@ TEST(LabStatistics, EffectsStampTheWeakestPartAndTheWidestResolution) {
   EXPECT_NE(at.detail.find("edge 0.75 <= 3 se 0.75"), std::string::npos) << at.detail;
 }
 
+// The weakest part is the one nearest to failing, its difference minus its 3 se, not the
+// smallest difference: 1.0 against 3 x 0.1 leaves 0.7, 1.2 against 3 x 0.5 leaves -0.3, so the
+// second part, though the larger difference, is the outcome's estimate (and the effect fails).
+TEST(LabStatistics, TheWeakestPartIsTheSmallestMarginBeyondThreeSe) {
+  lab::Effects e;
+  e.require("steady", lab::SeedDifference{1.0, 0.1, 20});
+  e.require("noisy", lab::SeedDifference{1.2, 0.5, 20});
+  const auto o = e.statistical("c", "");
+  EXPECT_EQ(o.verdict, Verdict::fails);
+  EXPECT_DOUBLE_EQ(o.estimate, 1.2);
+  EXPECT_DOUBLE_EQ(o.estimate_se, 0.5);
+}
+
 // The acceptance band's share of its quantity's range counts the whole band, twice its
 // half-width: a score of 10 on the scale -10 .. 10 (20 wide) give or take 6 covers 12/20 = 0.6,
 // more than kInconclusiveShare (1/2); give or take 5 covers exactly 1/2, which still decides.
@@ -426,4 +439,54 @@ TEST(LabStatistics, ClassThresholdsAtTheirEdges) {
   ASSERT_DOUBLE_EQ(r.shares("half").share(), 0.5);
   EXPECT_EQ(pe::report::experiment_class(r, "quarter", "fails", ""), "setting-dependent");
   EXPECT_EQ(pe::report::experiment_class(r, "half", "holds", ""), "fragile");
+}
+
+// The reader refuses what pe_sweep never writes: no readings, a misspelt header, a reading ruled
+// out without its reason or a reason with no ruling claim, a plausibility flag other than 0 or
+// 1, a negative seed count. A reading ruled out with its reason reads back.
+TEST(LabStatistics, ASweepFileOutsideItsFormatIsRefused) {
+  pe::report::SweepResult r;
+  r.readings = {{"one", "a", "b"}};
+  r.settings = {{"one", "a", true, false, 20, 5, "t1", ""}};
+  r.claims["only.claim"] = {pe::ledger::kTournamentRuns, "h", "f", {{0.875, 0.0125}}};
+  const std::string text = pe::report::serialise(r);
+  auto with = [&text](const std::string& from, const std::string& to) {
+    std::string changed = text;
+    const std::size_t at = changed.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return at == std::string::npos ? changed : changed.replace(at, from.size(), to);
+  };
+  pe::report::SweepResult back;
+  ASSERT_TRUE(pe::report::parse(text, back));
+  const std::string ruled_out = with("reading one a b - \n", "reading one a b other.claim its printed values\n");
+  ASSERT_TRUE(pe::report::parse(ruled_out, back));
+  EXPECT_EQ(back.readings[0].ruled_out_by, "other.claim");
+  EXPECT_EQ(back.readings[0].ruled_out_because, "its printed values");
+  EXPECT_FALSE(pe::report::parse("pe-sweep 3\nreadings 0\nsettings 0\nclaims 0\nend\n", back));
+  EXPECT_FALSE(pe::report::parse(with("readings 1", "readingz 1"), back));
+  EXPECT_FALSE(pe::report::parse(with("reading one a b - \n", "reading one a b other.claim \n"), back));
+  EXPECT_FALSE(pe::report::parse(with("reading one a b - \n", "reading one a b - a reason\n"), back));
+  EXPECT_FALSE(pe::report::parse(with("setting one a 1 0 20 5", "setting one a 2 0 20 5"), back));
+  EXPECT_FALSE(pe::report::parse(with("setting one a 1 0 20 5", "setting one a 1 2 20 5"), back));
+  EXPECT_FALSE(pe::report::parse(with("setting one a 1 0 20 5", "setting one a 1 0 -1 5"), back));
+  EXPECT_FALSE(pe::report::parse(with("setting one a 1 0 20 5", "setting one a 1 0 20 -1"), back));
+}
+
+// Two settings of one reading whose tournament runs have one key (t1) trained the same heads: a
+// claim reading those runs counts them once, 1 plausible and 1 repeated. The filings keys are not
+// recorded here, so a claim reading only the filings runs counts both settings.
+TEST(LabStatistics, SettingsSharingTheirRunsCountOnce) {
+  pe::report::SweepResult r;
+  r.readings = {{"one", "a", "a"}};
+  r.settings = {{"one", "a", true, true, 20, 20, "t1", ""}, {"one", "b", true, true, 20, 20, "t1", ""}};
+  r.claims["tournament"] = {pe::ledger::kTournamentRuns, "hh", "h"};
+  r.claims["filings"] = {pe::ledger::kFilingsRuns, "hf", "h"};
+  const pe::report::ClaimShares tournament = r.shares("tournament");
+  EXPECT_EQ(tournament.plausible, 1);
+  EXPECT_EQ(tournament.repeated, 1);
+  EXPECT_EQ(tournament.held, 1);
+  const pe::report::ClaimShares filings = r.shares("filings");
+  EXPECT_EQ(filings.plausible, 2);
+  EXPECT_EQ(filings.repeated, 0);
+  EXPECT_EQ(filings.held, 1);
 }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <regex>
 #include <set>
@@ -20,6 +21,7 @@
 #include "report.hpp"
 #include "report_diff.hpp"
 #include "statements.hpp"
+#include "unit_order.hpp"
 
 using namespace pe::ledger;
 using namespace pe::report;
@@ -194,6 +196,28 @@ TEST(LedgerRules, EachHelperStampsItsOwnRule) {
   // 0.5 against 0.6 with se 0.01: 10 standard errors away, outside k = 3.
   EXPECT_EQ(statistical_agreement(0.5, 0.6, 0.01, 3, "test").verdict, Verdict::fails);
   EXPECT_EQ(statistical_agreement(0.5, 0.52, 0.01, 3, "test").verdict, Verdict::holds);
+}
+
+// An agreement's edge belongs to it: |1.5 - 1| = 0.5 is exactly 2 standard errors of 0.25 (every
+// number exact in binary), so it holds; with se 0.125 the same gap is 4 of them, outside k = 3.
+TEST(LedgerRules, AGapOfExactlyKStandardErrorsAgrees) {
+  EXPECT_EQ(statistical_agreement(1.5, 1.0, 0.25, 2, "test").verdict, Verdict::holds);
+  EXPECT_EQ(statistical_agreement(1.5, 1.0, 0.125, 3, "test").verdict, Verdict::fails);
+}
+
+// Every claim's unit is one PE_UNIT_ORDER lists, and the claims come in that list's order
+// whatever order the linker ran the registrations in: the ranks never fall. A name that is no
+// unit ranks last.
+TEST(LedgerDeclarations, ClaimsComeInTheListedOrderOfTheirUnits) {
+  constexpr std::size_t unlisted = std::numeric_limits<std::size_t>::max();
+  std::size_t previous = 0;
+  for (const Claim& c : all_claims()) {
+    const std::size_t rank = unit_rank(c.unit);
+    ASSERT_NE(rank, unlisted) << c.id << ": unit " << c.unit << " is not in PE_UNIT_ORDER";
+    ASSERT_GE(rank, previous) << c.id << " (unit " << c.unit << ") comes after a later unit's claim";
+    previous = rank;
+  }
+  EXPECT_EQ(unit_rank("no_such_unit"), unlisted);
 }
 
 // The rule is stated once, by the helper the body returns: a body returning a bare Outcome

@@ -1,4 +1,5 @@
 #include "ledger.hpp"
+#include "unit_order.hpp"
 
 #include "json_text.hpp"
 
@@ -28,22 +29,6 @@ struct Registry {
 #error "PE_UNIT_ORDER must list the verification units in order (theorems/CMakeLists.txt)"
 #endif
 
-/// A unit's place in PE_UNIT_ORDER, the order in which theorems/CMakeLists.txt lists the units'
-/// files. Static registration runs in link order, which the generator and unity batching
-/// change, so the ledger orders the units itself; a unit not listed comes last.
-std::size_t unit_rank(const std::string& unit) {
-  std::size_t rank = 0;
-  std::string_view order = PE_UNIT_ORDER;
-  while (!order.empty()) {
-    const std::size_t comma = order.find(',');
-    if (order.substr(0, comma) == unit) return rank;
-    if (comma == std::string_view::npos) break;
-    order.remove_prefix(comma + 1);
-    ++rank;
-  }
-  return std::numeric_limits<std::size_t>::max();
-}
-
 Registry& registry() {
   static Registry instance;
   return instance;
@@ -58,6 +43,19 @@ std::string relative_source(std::string_view file) {
 }
 
 }  // namespace
+
+std::size_t unit_rank(const std::string& unit) {
+  std::size_t rank = 0;
+  std::string_view order = PE_UNIT_ORDER;
+  while (!order.empty()) {
+    const std::size_t comma = order.find(',');
+    if (order.substr(0, comma) == unit) return rank;
+    if (comma == std::string_view::npos) break;
+    order.remove_prefix(comma + 1);
+    ++rank;
+  }
+  return std::numeric_limits<std::size_t>::max();
+}
 
 std::string to_string(Rule rule) {
   switch (rule) {
