@@ -1,5 +1,7 @@
 #include "argument_map.hpp"
 
+#include "annotate.hpp"
+
 #include "words.hpp"
 
 #include <algorithm>
@@ -22,19 +24,6 @@ std::string dot_string(const std::string& text) {
   for (char c : text) {
     if (c == '"' || c == '\\') out += '\\';
     out += c;
-  }
-  return out;
-}
-
-/// Text inside an HTML attribute or element.
-std::string html_text(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
   }
   return out;
 }
@@ -191,7 +180,7 @@ std::string argument_map_markdown(const Context& context) {
   for (const Standing& s : standings())
     md << "<span class=\"pe-map-key\"><span class=\"pe-map-swatch\" style=\"background:" << s.fill
        << "; border: 2px " << (s.style == "bold" ? "solid" : s.style) << " " << s.border << "\"></span>"
-       << html_text(s.name) << " (" << count[&s] << ")</span>\n";
+       << report::html_escaped(s.name) << " (" << count[&s] << ")</span>\n";
   md << "<span class=\"pe-map-key\"><span class=\"pe-map-line\"></span>uses (arrow at the statement used)</span>\n"
         "<span class=\"pe-map-key\"><span class=\"pe-map-line pe-map-dashed\"></span>explains (arrow at the "
         "experiment it accounts for)</span>\n"

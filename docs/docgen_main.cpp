@@ -12,7 +12,7 @@
 /// - `<out>/data/<figure>.<table>.dat`: the plot data (figures.hpp), read by docs/plots/*.gp;
 /// - `<out>/map/argument.dot` and `<out>/map/statements.txt`: the argument map for Graphviz
 ///   and the statements' ids (argument_map.hpp);
-/// - `<html>/data/figure-payload.json`: figures::figure_payload(), shipped with the docs, and
+/// - `<html>/data/figure-payload.json`: docgen::figure_payload(), shipped with the docs, and
 ///   `<html>/data/figure-payload.js`, the same as a script for pages opened from file://;
 /// - `<out>/docgen.stamp`: written last, the build's witness that all of the above is current.
 ///
@@ -150,12 +150,12 @@ int main(int argc, char** argv) try {
             << "/claims.json\n";
 
   // 2. Figures: plot data for gnuplot, the payload for the HTML output.
-  const std::vector<pe::figures::FigureData> figures = pe::figures::all_figures(context.records);
+  const std::vector<pe::docgen::FigureData> figures = pe::docgen::all_figures(context.records);
   fs::remove_all(opt.out / "data");
-  pe::figures::write_plot_data(figures, (opt.out / "data").string());
-  const std::string payload = pe::figures::figures_json(figures);
+  pe::docgen::write_plot_data(figures, (opt.out / "data").string());
+  const std::string payload = pe::docgen::figures_json(figures);
   write_file(opt.html / "data" / "figure-payload.json", payload);
-  write_file(opt.html / "data" / "figure-payload.js", pe::figures::figure_payload_script(payload));
+  write_file(opt.html / "data" / "figure-payload.js", pe::docgen::figure_payload_script(payload));
 
   // 3. Pages. First the templates' labels and sections, so [[pages]] can list them all.
   //    The templates of every --narrative folder, in the order of their file names (the

@@ -22,7 +22,7 @@
 #include "length_tournament.hpp"
 #include "runs.hpp"
 
-namespace pe::figures {
+namespace pe::docgen {
 namespace {
 
 void require_name(const std::string& what, const std::string& name) {
@@ -564,4 +564,4 @@ std::vector<std::string> write_plot_data(const std::vector<FigureData>& figures,
   return written;
 }
 
-}  // namespace pe::figures
+}  // namespace pe::docgen

@@ -31,7 +31,7 @@ struct Tournament;
 struct FilingsStudy;
 }  // namespace pe::experiments
 
-namespace pe::figures {
+namespace pe::docgen {
 
 /// A rectangular table of numbers with named columns.
 struct DataTable {
@@ -142,4 +142,4 @@ std::vector<std::string> write_plot_data(const std::vector<FigureData>& figures,
 /// non-finite value in JSON (and "nan" in data files, which gnuplot skips).
 std::string format_number(double value);
 
-}  // namespace pe::figures
+}  // namespace pe::docgen

@@ -7,7 +7,7 @@
 
 #include "printed_decimal.hpp"
 
-namespace pe::printed {
+namespace pe {
 namespace {
 
 using Integer = boost::multiprecision::mpz_int;
@@ -555,4 +555,4 @@ Decision decide(const Relation& relation) {
   return d;
 }
 
-}  // namespace pe::printed
+}  // namespace pe

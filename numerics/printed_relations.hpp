@@ -31,7 +31,7 @@
 
 #include "enclosure.hpp"
 
-namespace pe::printed {
+namespace pe {
 
 using Rational = boost::multiprecision::mpq_rational;
 
@@ -198,4 +198,4 @@ struct Decision {
 /// std::logic_error when the printed intervals leave it undecided.
 Decision decide(const Relation& relation);
 
-}  // namespace pe::printed
+}  // namespace pe

@@ -11,7 +11,7 @@
 
 namespace {
 
-using namespace pe::printed;
+using namespace pe;
 
 Relation three_turns(const std::string& turns) {
   return {{rounded("62.8", "wavelength of plane 2"), rounded(turns, "three turns of plane 2")},

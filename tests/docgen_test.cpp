@@ -401,9 +401,9 @@ TEST(ArgumentMap, EachStatementOpensItsCardsOnceOnItsSectionsPage) {
 // ---- figure data -----------------------------------------------------------------------
 
 TEST(Figures, ClocksGramIsTheStationaryKernel) {
-  const pe::figures::FigureData fig = pe::figures::clocks_figure(16, 3, 10, 24);
+  const pe::docgen::FigureData fig = pe::docgen::clocks_figure(16, 3, 10, 24);
   ASSERT_EQ(fig.tables.size(), 2u);
-  const pe::figures::DataTable& gram = fig.tables[1];
+  const pe::docgen::DataTable& gram = fig.tables[1];
   ASSERT_EQ(gram.rows.size(), 24u * 24u);
   for (const auto& row : gram.rows) {
     const double kernel = pe::stationary_kernel(row[1] - row[0], 16, pe::kDefaultBase);
@@ -411,15 +411,15 @@ TEST(Figures, ClocksGramIsTheStationaryKernel) {
     EXPECT_NEAR(row[2], kernel, 64 * std::numeric_limits<double>::epsilon());
     EXPECT_DOUBLE_EQ(row[3], row[2] / 8);
   }
-  const pe::figures::DataTable& hands = fig.tables[0];
+  const pe::docgen::DataTable& hands = fig.tables[0];
   ASSERT_EQ(hands.rows.size(), 8u);
   EXPECT_DOUBLE_EQ(hands.rows[0][2], std::cos(3.0));  // plane 0 turns one radian per step
   EXPECT_DOUBLE_EQ(hands.rows[0][5], std::sin(10.0));
 }
 
 TEST(Figures, KernelCurvesAreTheNumericsValues) {
-  const pe::figures::FigureData fig = pe::figures::kernel_figure({64, 512}, 300);
-  const pe::figures::DataTable& curves = fig.tables.at(0);
+  const pe::docgen::FigureData fig = pe::docgen::kernel_figure({64, 512}, 300);
+  const pe::docgen::DataTable& curves = fig.tables.at(0);
   ASSERT_EQ(curves.columns, (std::vector<std::string>{"delta", "d64", "d512", "limit", "ruler"}));
   ASSERT_EQ(curves.rows.size(), 300u);
   for (int delta : {1, 4, 16, 64, 256}) {
@@ -434,8 +434,8 @@ TEST(Figures, KernelCurvesAreTheNumericsValues) {
 }
 
 TEST(Figures, CensusIsTheRopeReadingOfEachPlane) {
-  const pe::figures::FigureData fig = pe::figures::census_figure(16, 32, 4);
-  const pe::figures::DataTable& planes = fig.tables.at(0);
+  const pe::docgen::FigureData fig = pe::docgen::census_figure(16, 32, 4);
+  const pe::docgen::DataTable& planes = fig.tables.at(0);
   ASSERT_EQ(planes.rows.size(), 8u);
   const auto ntk = pe::rope_read_time_map(pe::ContextExtension::ntk_aware, 16, pe::kDefaultBase, 4, 32);
   int full_turns = 0;
@@ -450,59 +450,59 @@ TEST(Figures, CensusIsTheRopeReadingOfEachPlane) {
 }
 
 TEST(Figures, BadArgumentsAreRejected) {
-  EXPECT_NE(invalid_argument_message([] { pe::figures::census_figure(15, 32, 4); }).find("15"),
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::census_figure(15, 32, 4); }).find("15"),
             std::string::npos);
-  EXPECT_NE(invalid_argument_message([] { pe::figures::census_figure(16, 32, 0.5); }).find("0.5"),
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::census_figure(16, 32, 0.5); }).find("0.5"),
             std::string::npos);
-  EXPECT_NE(invalid_argument_message([] { pe::figures::census_figure(16, 0, 4); }).find("0"),
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::census_figure(16, 0, 4); }).find("0"),
             std::string::npos);
-  EXPECT_NE(invalid_argument_message([] { pe::figures::clocks_figure(15, 1, 2, 8); }).find("d = 15"),
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::clocks_figure(15, 1, 2, 8); }).find("d = 15"),
             std::string::npos);
-  EXPECT_NE(invalid_argument_message([] { pe::figures::clocks_figure(16, -1, 2, 8); }).find("m = -1"),
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::clocks_figure(16, -1, 2, 8); }).find("m = -1"),
             std::string::npos);
-  EXPECT_NE(invalid_argument_message([] { pe::figures::clocks_figure(16, 1, -2, 8); }).find("n = -2"),
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::clocks_figure(16, 1, -2, 8); }).find("n = -2"),
             std::string::npos);
-  EXPECT_NE(invalid_argument_message([] { pe::figures::clocks_figure(16, 1, 2, 1); }).find("grid = 1"),
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::clocks_figure(16, 1, 2, 1); }).find("grid = 1"),
             std::string::npos);
-  EXPECT_NE(invalid_argument_message([] { pe::figures::kernel_figure({64}, 0); }).find("max_delta = 0"),
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::kernel_figure({64}, 0); }).find("max_delta = 0"),
             std::string::npos);
-  EXPECT_NE(invalid_argument_message([] { pe::figures::kernel_figure({}, 4); }).find("dimensions"),
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::kernel_figure({}, 4); }).find("dimensions"),
             std::string::npos);
-  EXPECT_NE(invalid_argument_message([] { pe::figures::kernel_figure({63}, 4); }).find("dimension = 63"),
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::kernel_figure({63}, 4); }).find("dimension = 63"),
             std::string::npos);
 }
 
 TEST(Figures, JsonRejectsBadNamesAndRaggedTables) {
-  pe::figures::FigureData bad_name{"Kernel", "", {}, {}};
-  EXPECT_NE(invalid_argument_message([&] { pe::figures::figures_json({bad_name}); })
+  pe::docgen::FigureData bad_name{"Kernel", "", {}, {}};
+  EXPECT_NE(invalid_argument_message([&] { pe::docgen::figures_json({bad_name}); })
                 .find("figure name = 'Kernel'"),
             std::string::npos);
-  pe::figures::FigureData ragged{"f", "", {}, {{"t", "", {"a", "b"}, {{1, 2}, {3}}}}};
-  EXPECT_NE(invalid_argument_message([&] { pe::figures::figures_json({ragged}); })
+  pe::docgen::FigureData ragged{"f", "", {}, {{"t", "", {"a", "b"}, {{1, 2}, {3}}}}};
+  EXPECT_NE(invalid_argument_message([&] { pe::docgen::figures_json({ragged}); })
                 .find("row 1 has 1 entries, expected 2"),
             std::string::npos);
 }
 
 TEST(Figures, JsonLayoutAndNumberFormat) {
-  pe::figures::FigureData f{"f", "a \"quoted\" line", {{"d", 16}}, {{"t", "rows", {"x", "y"}, {{1, 0.1}, {2, NAN}}}}};
-  const std::string json = pe::figures::figures_json({f});
+  pe::docgen::FigureData f{"f", "a \"quoted\" line", {{"d", 16}}, {{"t", "rows", {"x", "y"}, {{1, 0.1}, {2, NAN}}}}};
+  const std::string json = pe::docgen::figures_json({f});
   EXPECT_NE(json.find("\"description\": \"a \\\"quoted\\\" line\""), std::string::npos);
   EXPECT_NE(json.find("\"parameters\": {\"d\": 16}"), std::string::npos);
   EXPECT_NE(json.find("\"x\": [1,2]"), std::string::npos);
   EXPECT_NE(json.find("\"y\": [0.1,null]"), std::string::npos);
   EXPECT_NE(json.find("\"texts\": {}"), std::string::npos);
   f.texts = {{"tokens", {"Marrow \"Freight\"", "x"}}};
-  EXPECT_NE(pe::figures::figures_json({f}).find("\"tokens\": [\"Marrow \\\"Freight\\\"\",\"x\"]"),
+  EXPECT_NE(pe::docgen::figures_json({f}).find("\"tokens\": [\"Marrow \\\"Freight\\\"\",\"x\"]"),
             std::string::npos);
   f.texts = {{"Bad Name", {}}};
-  EXPECT_THROW(pe::figures::figures_json({f}), std::invalid_argument);
-  EXPECT_EQ(pe::figures::format_number(1.0 / 3), "0.333333333");
-  EXPECT_EQ(pe::figures::format_number(NAN), "nan");
+  EXPECT_THROW(pe::docgen::figures_json({f}), std::invalid_argument);
+  EXPECT_EQ(pe::docgen::format_number(1.0 / 3), "0.333333333");
+  EXPECT_EQ(pe::docgen::format_number(NAN), "nan");
 }
 
 TEST(Figures, PayloadIsDeterministicAndHoldsEveryFigure) {
-  const std::string payload = pe::figures::figure_payload({});
-  EXPECT_EQ(payload, pe::figures::figure_payload({}));
+  const std::string payload = pe::docgen::figure_payload({});
+  EXPECT_EQ(payload, pe::docgen::figure_payload({}));
   EXPECT_NE(payload.find("\"clocks\": {"), std::string::npos);
   EXPECT_NE(payload.find("\"kernel\": {"), std::string::npos);
   EXPECT_NE(payload.find("\"d8192\": ["), std::string::npos);
@@ -516,7 +516,7 @@ TEST(Figures, PayloadIsDeterministicAndHoldsEveryFigure) {
 // ---- Figures of the trained heads (the tournament and filings fixtures have trained them) ----
 
 /// A table's column by name.
-std::vector<double> column(const pe::figures::FigureData& fig, const std::string& table,
+std::vector<double> column(const pe::docgen::FigureData& fig, const std::string& table,
                            const std::string& name) {
   for (const auto& t : fig.tables)
     if (t.name == table)
@@ -529,7 +529,7 @@ std::vector<double> column(const pe::figures::FigureData& fig, const std::string
   throw std::invalid_argument("no column " + table + "." + name);
 }
 
-double parameter(const pe::figures::FigureData& fig, const std::string& name) {
+double parameter(const pe::docgen::FigureData& fig, const std::string& name) {
   for (const auto& [key, value] : fig.parameters)
     if (key == name) return value;
   throw std::invalid_argument("no parameter " + name);
@@ -539,7 +539,7 @@ double parameter(const pe::figures::FigureData& fig, const std::string& name) {
 constexpr double kScoreTolerance = 1e-9;
 
 TEST(TrainedFigures, DriftIsFlatForRelativeSchemesOnly) {
-  const auto fig = pe::figures::drift_figure(pe::theorems::lab::headline_runs().tournament(), 8, 0);
+  const auto fig = pe::docgen::drift_figure(pe::theorems::lab::headline_runs().tournament(), 8, 0);
   for (const std::string scheme : {"rope", "alibi"}) {
     const std::vector<double> s = column(fig, "scores", scheme);
     const auto [lo, hi] = std::minmax_element(s.begin(), s.end());
@@ -549,8 +549,8 @@ TEST(TrainedFigures, DriftIsFlatForRelativeSchemesOnly) {
   const auto [lo, hi] = std::minmax_element(sinusoidal.begin(), sinusoidal.end());
   EXPECT_GT(*hi - *lo, 0.1) << "the added code's score should move with the query's position";
   EXPECT_EQ(sinusoidal.size(), 256u - 8u);
-  EXPECT_THROW(pe::figures::drift_figure(pe::theorems::lab::headline_runs().tournament(), 256, 0), std::invalid_argument);
-  EXPECT_THROW(pe::figures::drift_figure(pe::theorems::lab::headline_runs().tournament(), 8,
+  EXPECT_THROW(pe::docgen::drift_figure(pe::theorems::lab::headline_runs().tournament(), 256, 0), std::invalid_argument);
+  EXPECT_THROW(pe::docgen::drift_figure(pe::theorems::lab::headline_runs().tournament(), 8,
                                          pe::theorems::lab::headline_runs().tournament().config.seeds),
                std::invalid_argument);
 }
@@ -558,7 +558,7 @@ TEST(TrainedFigures, DriftIsFlatForRelativeSchemesOnly) {
 TEST(TrainedFigures, OffsetsRopeColumnIsTheRotationPolynomialWithItsLandmarks) {
   using namespace pe::experiments;
   const Tournament& t = pe::theorems::lab::headline_runs().tournament();
-  const auto fig = pe::figures::offsets_figure(t, 0);
+  const auto fig = pe::docgen::offsets_figure(t, 0);
   const AttentionHead head = t.trained_head(PositionScheme::rope, 0);
   const Eigen::VectorXd polynomial =
       rope_offset_scores(head, head.token_embedding(Token::query()), mean_marked_embedding(head), 255)
@@ -578,7 +578,7 @@ TEST(TrainedFigures, OffsetsRopeColumnIsTheRotationPolynomialWithItsLandmarks) {
 
 TEST(TrainedFigures, TournamentMeansAreTheLedgersAllSeedMeans) {
   using pe::experiments::PositionScheme;
-  const auto fig = pe::figures::tournament_figure(pe::theorems::lab::headline_runs().tournament());
+  const auto fig = pe::docgen::tournament_figure(pe::theorems::lab::headline_runs().tournament());
   const std::vector<double> lengths = column(fig, "accuracy", "length");
   ASSERT_EQ(lengths, (std::vector<double>{32, 64, 128, 256}));
   const std::vector<double> ntk = column(fig, "accuracy", "rope_ntk");
@@ -596,7 +596,7 @@ TEST(TrainedFigures, TournamentMeansAreTheLedgersAllSeedMeans) {
 TEST(TrainedFigures, FilingFigureHoldsTheExhibitAndEveryAnswer) {
   using namespace pe::experiments;
   const FilingsStudy& study = pe::theorems::lab::headline_runs().filings_study();
-  const auto fig = pe::figures::filing_figure(study);
+  const auto fig = pe::docgen::filing_figure(study);
   const pe::filings::Document exhibit = pe::filings::exhibit_filing();
   EXPECT_EQ(parameter(fig, "positions"), double(exhibit.tokens.size()));
   const std::vector<double> truth = column(fig, "answers", "truth");
@@ -614,7 +614,7 @@ TEST(Figures, PlotDataFilesHaveOneLinePerRow) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / "pe_docgen_test_plot_data";
   std::filesystem::remove_all(dir);
-  const auto files = pe::figures::write_plot_data({pe::figures::clocks_figure(16, 3, 10, 4)}, dir.string());
+  const auto files = pe::docgen::write_plot_data({pe::docgen::clocks_figure(16, 3, 10, 4)}, dir.string());
   ASSERT_EQ(files.size(), 3u);
   std::ifstream gram(dir / "clocks.gram.dat");
   int data_lines = 0;
@@ -632,8 +632,8 @@ TEST(Figures, PlotParametersCarryTextListsAsQuotedStrings) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / "pe_docgen_test_plot_texts";
   std::filesystem::remove_all(dir);
-  pe::figures::FigureData f{"f", "texts", {{"n", 2}}, {}, {{"companies", {"Marrow Freight", "O'Hara Mills"}}}};
-  pe::figures::write_plot_data({f}, dir.string());
+  pe::docgen::FigureData f{"f", "texts", {{"n", 2}}, {}, {{"companies", {"Marrow Freight", "O'Hara Mills"}}}};
+  pe::docgen::write_plot_data({f}, dir.string());
   std::ifstream in(dir / "f.parameters.gnuplot");
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);

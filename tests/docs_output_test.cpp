@@ -1,6 +1,6 @@
 // Tests of the built documentation (label docs), given the HTML output directory:
 // - docs.figure_payload: the figure data shipped with the documentation
-//   (html/data/figure-payload.json) equals pe::figures::figure_payload(records) byte for byte, so the
+//   (html/data/figure-payload.json) equals pe::docgen::figure_payload(records) byte for byte, so the
 //   figures cannot drift from the code;
 // - docs.sweep_figure: the sweep plot (html/sweep.svg) draws one marker per swept claim, in its
 //   class, inside the plot, including claims that hold in no setting;
@@ -73,10 +73,10 @@ void expect_shipped_equals(const std::string& shipped_path, const std::string& e
 }
 
 TEST(FigurePayload, ShippedFileEqualsFigurePayload) {
-  const std::string expected = pe::figures::figure_payload(pe::report::read_report_records(PE_REPORT_DIR));
+  const std::string expected = pe::docgen::figure_payload(pe::report::read_report_records(PE_REPORT_DIR));
   expect_shipped_equals(g_html_dir + "/data/figure-payload.json", expected);
   expect_shipped_equals(g_html_dir + "/data/figure-payload.js",
-                        pe::figures::figure_payload_script(expected));
+                        pe::docgen::figure_payload_script(expected));
 }
 
 TEST(ClaimPages, EveryClaimHasAnAnchorAndASectionPageLink) {
@@ -181,7 +181,7 @@ TEST(SweepFigure, EverySweptClaimHasAVisibleMarkerOfItsClass) {
   // ("reproduces (N)"); a marker is a point symbol whose centre lies inside the plot's border,
   // the largest rectangle drawn (the key's samples lie outside it). A claim that holds nowhere
   // must be a marker too.
-  const pe::figures::FigureData fig = pe::figures::sweep_figure(pe::report::read_report_records(PE_REPORT_DIR));
+  const pe::docgen::FigureData fig = pe::docgen::sweep_figure(pe::report::read_report_records(PE_REPORT_DIR));
   ASSERT_FALSE(fig.tables.at(0).rows.empty()) << PE_REPORT_DIR "/claims.json has no swept claim: run the sweep first";
   const auto texts = std::find_if(fig.texts.begin(), fig.texts.end(), [](const auto& t) { return t.first == "classes"; });
   ASSERT_NE(texts, fig.texts.end()) << "the sweep figure names no classes";

@@ -19,7 +19,7 @@
 #include <mutex>
 #include <sstream>
 
-#include "bag_of_tokens.hpp"
+#include "experiment_bag_of_tokens.hpp"
 #include "certified.hpp"
 #include "ledger.hpp"
 #include "statistics.hpp"

@@ -36,7 +36,6 @@
 namespace pe::theorems::consistency_claims {
 constexpr char kUnit[] = "consistency";
 using namespace pe::ledger;
-using namespace pe::printed;
 
 /// The section of the statement a relation belongs to, so that the two cannot disagree.
 std::string section_of(std::string_view statement) {

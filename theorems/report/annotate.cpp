@@ -2,6 +2,7 @@
 
 #include "claims_render.hpp"
 #include "json_text.hpp"
+#include "record_fields.hpp"
 #include "statements.hpp"
 #include "words.hpp"
 
@@ -13,18 +14,6 @@
 namespace pe::report {
 using namespace pe::ledger;
 namespace {
-
-std::string html(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
 
 /// "holds", "fails" or "undecided": the colour of a mark.
 std::string tone(const ClaimFace& face) {
@@ -57,9 +46,9 @@ std::string pretty_literal(std::string_view tex) {
         end = tex.find('}', i) + 1;
         power = std::string(tex.substr(i + 2, end - i - 3));
       }
-      out += "<sup>" + html(power) + "</sup>";
+      out += "<sup>" + html_escaped(power) + "</sup>";
       i = end;
-    } else out += html(tex.substr(i++, 1));
+    } else out += html_escaped(tex.substr(i++, 1));
   }
   return out;
 }
@@ -108,7 +97,7 @@ std::string PageWriter::number_html(const NumberAccount& a, const std::string& s
     cls += " pe-unaccounted";
     title = "not accounted for: no claim places this number and no declaration says why it is no claim";
   }
-  return "<span class=\"" + cls + "\"" + (title.empty() ? "" : " title=\"" + html(title) + "\"") + ">" + shown +
+  return "<span class=\"" + cls + "\"" + (title.empty() ? "" : " title=\"" + html_escaped(title) + "\"") + ">" + shown +
          "</span>";
 }
 
@@ -117,14 +106,14 @@ std::string PageWriter::badges(const NumberAccount& a) const {
   for (const Claim* c : a.claims) {
     const ClaimFace* f = face_of(faces_, c->id);
     if (!f) {
-      out += "<a class=\"pe-badge pe-v-missing\" href=\"" + html(links_.card(c->id)) + "\" title=\"" + html(c->id) +
+      out += "<a class=\"pe-badge pe-v-missing\" href=\"" + html_escaped(links_.card(c->id)) + "\" title=\"" + html_escaped(c->id) +
              ": not in this report\">no verdict</a>";
       continue;
     }
     const std::string title = c->id + ": " + f->verdict + (f->verdict == f->expected ? "" : " (expected " + f->expected + ")") +
                               ", " + class_word(*f) + "; article " + f->article + ", computed " + f->computed;
-    out += "<a class=\"pe-badge pe-v-" + tone(*f) + "\" href=\"" + html(links_.card(c->id)) + "\" title=\"" +
-           html(title) + "\">" + verdict_mark(*f) + " " + html(class_word(*f)) + "</a>";
+    out += "<a class=\"pe-badge pe-v-" + tone(*f) + "\" href=\"" + html_escaped(links_.card(c->id)) + "\" title=\"" +
+           html_escaped(title) + "\">" + verdict_mark(*f) + " " + html_escaped(class_word(*f)) + "</a>";
   }
   return out;
 }
@@ -136,8 +125,8 @@ std::string PageWriter::opening(const std::string& id) const {
   const std::string verdict = it != faces_.statements.end() ? it->second.verdict : "not in this report";
   const std::string standing = it != faces_.statements.end() ? it->second.standing : verdict;
   const std::string cls = verdict == "holds" ? "holds" : verdict == "fails" ? "fails" : "undecided";
-  return "<a class=\"pe-standing pe-v-" + cls + "\" href=\"" + html(links_.statement(id)) + "\" title=\"" +
-         html(label + ": " + standing) + "\">" + html(label) + ": " + html(verdict) + "</a> ";
+  return "<a class=\"pe-standing pe-v-" + cls + "\" href=\"" + html_escaped(links_.statement(id)) + "\" title=\"" +
+         html_escaped(label + ": " + standing) + "\">" + html_escaped(label) + ": " + html_escaped(verdict) + "</a> ";
 }
 
 std::string PageWriter::inline_html(std::size_t from, std::size_t to) const {
@@ -150,24 +139,24 @@ std::string PageWriter::inline_html(std::size_t from, std::size_t to) const {
       out += number_html(*n->second, pretty_literal(article_.substr(i + 1, close - i - 1))) + badges(*n->second);
       i = close + 1;
     } else if (n != at_.end()) {
-      out += number_html(*n->second, html(article_.substr(i, n->second->number.length))) + badges(*n->second);
+      out += number_html(*n->second, html_escaped(article_.substr(i, n->second->number.length))) + badges(*n->second);
       i += n->second->number.length;
     } else if (close < to) {
       std::string tex, after;
       for (std::size_t j = i + 1; j < close;) {
         const auto inner = at_.find(j);
         if (inner == at_.end()) {
-          tex += html(article_.substr(j++, 1));
+          tex += html_escaped(article_.substr(j++, 1));
           continue;
         }
-        tex += number_html(*inner->second, html(article_.substr(j, inner->second->number.length)));
+        tex += number_html(*inner->second, html_escaped(article_.substr(j, inner->second->number.length)));
         after += badges(*inner->second);
         j += inner->second->number.length;
       }
       out += "<span class=\"pe-tex\">" + tex + "</span>" + after;
       i = close + 1;
     } else {
-      out += html(article_.substr(i++, 1));
+      out += html_escaped(article_.substr(i++, 1));
     }
   }
   return out;
@@ -260,21 +249,23 @@ std::string DocsLinks::statement(const std::string& statement_id) const {
   return (base.empty() ? "" : base + "/") + "argument.html#" + statement_map_anchor(statement_id);
 }
 
-ReportFaces read_report_faces(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  JsonValue document;
-  try {
-    document = parse_json(text.str());
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(path + ": not JSON: " + e.what());
+std::string html_escaped(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '"') out += "&quot;";
+    else out += c;
   }
+  return out;
+}
+
+ReportFaces read_report_faces(const std::string& path) {
+  const JsonValue document = read_claims_document(path);
   const JsonValue* claims = document.member("claims");
   const JsonValue* statements = document.member("statements");
-  if (!claims || claims->kind != JsonValue::Kind::array || !statements)
-    throw std::invalid_argument(path + ": not a claims report (no \"claims\" or \"statements\")");
+  if (!statements) throw std::invalid_argument(path + ": not a claims report (no \"statements\")");
   ReportFaces out;
   for (const JsonValue& c : claims->items)
     out.claims[c.text_of("id")] = {c.text_of("verdict"),  c.text_of("expected"), c.text_of("reproduction"),
@@ -303,7 +294,7 @@ std::string annotated_html(std::string_view article, const Accounting& accountin
   page << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
        << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
        << "<title>The article, annotated with its claims' verdicts</title>\n<style>" << kStyle << "</style>\n"
-       << "</head>\n<body class=\"pe-annotated\">\n<div class=\"pe-summary\">\n<p><b>" << html(accounting_line(accounting)) << "</b>. "
+       << "</head>\n<body class=\"pe-annotated\">\n<div class=\"pe-summary\">\n<p><b>" << html_escaped(accounting_line(accounting)) << "</b>. "
        << "Each number a claim checks carries a badge per claim: \u2713 holds, \u2717 fails, ? its seeds cannot "
           "decide, with the claim's class; a badge links to the claim's card and its title gives the values. A "
           "dotted number is declared no claim, a dashed one checkable but not yet checked (hover for why); a red "
@@ -313,7 +304,7 @@ std::string annotated_html(std::string_view article, const Accounting& accountin
   } else {
     page << "<p class=\"pe-differs\"><b>This copy differs from the text the places were declared against: "
          << accounting.discrepancies.size() << " discrepancies.</b></p>\n<ul>\n";
-    for (const Discrepancy& d : accounting.discrepancies) page << "<li>" << html(describe(d)) << "</li>\n";
+    for (const Discrepancy& d : accounting.discrepancies) page << "<li>" << html_escaped(describe(d)) << "</li>\n";
     page << "</ul>\n";
   }
   page << "</div>\n" << PageWriter(article, accounting, faces, links).body() << "</body>\n</html>\n";

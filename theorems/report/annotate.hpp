@@ -19,6 +19,9 @@
 
 namespace pe::report {
 
+/// `text` with &, <, > and " written as entities: safe inside an HTML element or attribute.
+std::string html_escaped(std::string_view text);
+
 /// What the report (claims.json) says of one claim, as a badge shows it.
 struct ClaimFace {
   std::string verdict, expected, reproduction, klass, article, computed;

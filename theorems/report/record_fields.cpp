@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -232,6 +233,23 @@ std::string record_json(const Record& record, const RecordFields& fields) {
     out += (out.empty() ? "" : ", ") + json_quoted(f.name) + ": " + json_value(f, text);
   }
   return out;
+}
+
+JsonValue read_claims_document(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  JsonValue document;
+  try {
+    document = parse_json(text.str());
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(path + ": not JSON: " + e.what());
+  }
+  const JsonValue* claims = document.member("claims");
+  if (!claims || claims->kind != JsonValue::Kind::array)
+    throw std::invalid_argument(path + ": not a claims report (no \"claims\" array)");
+  return document;
 }
 
 Record record_from_json(const JsonValue& claim, const RecordFields& fields) {

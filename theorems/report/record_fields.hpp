@@ -62,6 +62,11 @@ std::string fragment_text(const ledger::Record& record, const RecordFields& fiel
 /// The record a fragment holds; lines of unknown fields are skipped (a fragment of an older build).
 ledger::Record record_from_fragment(std::string_view text, const RecordFields& fields = record_fields());
 
+/// A claims.json report parsed: the document, whose "claims" member is an array (checked).
+/// Throws std::runtime_error for a file that cannot be read and std::invalid_argument for one
+/// that is not JSON or has no "claims" array; each message starts with the path.
+JsonValue read_claims_document(const std::string& path);
+
 /// One record's members in claims.json, without the braces.
 std::string record_json(const ledger::Record& record, const RecordFields& fields = record_fields());
 /// The record one member of claims.json's "claims" holds (its derived members are recomputed

@@ -480,16 +480,16 @@ std::vector<Record> read_report_records(const std::string& report_dir) {
   const std::string what_to_run =
       ": run the claim checks first (`ctest --preset release`, or `ctest --preset release -L UNIT` per unit "
       "and then `ctest --preset release -R report.write`), which write the report, then build again";
-  std::ifstream in(json_path);
-  if (!in) throw StaleReport("no report at " + json_path.string() + what_to_run);
+  if (!fs::exists(json_path)) throw StaleReport("no report at " + json_path.string() + what_to_run);
   if (const std::string why = staleness(dir); !why.empty())
     throw StaleReport("the report in " + report_dir + " is stale: " + why + what_to_run);
-  std::ostringstream text;
-  text << in.rdbuf();
-  const JsonValue document = parse_json(text.str());
+  JsonValue document;
+  try {
+    document = read_claims_document(json_path.string());
+  } catch (const std::exception& e) {
+    throw StaleReport(e.what() + what_to_run);
+  }
   const JsonValue* claims = document.member("claims");
-  if (!claims || claims->kind != JsonValue::Kind::array)
-    throw StaleReport(json_path.string() + " is not a claims report (no \"claims\" array)" + what_to_run);
   std::map<std::string, Record> by_id;
   for (const JsonValue& claim : claims->items) {
     Record r = record_from_json(claim);

@@ -21,19 +21,8 @@ std::string ReportedClaim::value_of(const std::string& name) const {
 }
 
 std::map<std::string, ReportedClaim> read_report_claims(const std::string& path, const RecordFields& fields) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  JsonValue document;
-  try {
-    document = parse_json(text.str());
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(path + ": not JSON: " + e.what());
-  }
+  const JsonValue document = read_claims_document(path);
   const JsonValue* claims = document.member("claims");
-  if (!claims || claims->kind != JsonValue::Kind::array)
-    throw std::invalid_argument(path + ": not a claims report (no \"claims\" array)");
   std::map<std::string, ReportedClaim> out;
   for (const JsonValue& claim : claims->items) {
     const std::string id = claim.text_of("id");

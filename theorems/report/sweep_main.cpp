@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-#include "20-order/bag_of_tokens.hpp"
+#include "20-order/experiment_bag_of_tokens.hpp"
 #include "headline_runs.hpp"
 #include "ledger.hpp"
 #include "result_cache.hpp"
