@@ -301,7 +301,7 @@ TEST(LabStatistics, AnExtremesBandIsCentredOnItsIntervalAndMayReachChance) {
 // other three triples): interval [0.02 x 0.00405, 0.02] = [0.000081, 0.02], middle 0.0100405,
 // band (0.02 - 0.000081) / 2 + 0.005 + 0.005 = 0.0199595 either side, reaching 0 (no spread).
 TEST(LabStatistics, ARangesBandIsCentredOnItsIntervalAndMayReachNoSpread) {
-  const auto still = lab::range_of_three("0.50", "0.52", hand_seeds({0.5, 0.5, 0.5, 0.52}));
+  const auto still = lab::range_of_three(pe::ledger::PrintedRange::of("0.50 to 0.52"), hand_seeds({0.5, 0.5, 0.5, 0.52}));
   EXPECT_EQ(still.verdict, Verdict::holds) << still.detail;
   EXPECT_NEAR(still.resolution, 0.0199595, 1e-12);
   EXPECT_NE(still.inconclusive.find("0.0100405 +/- 0.0199595 reaches 0"), std::string::npos) << still.inconclusive;
@@ -313,15 +313,15 @@ TEST(LabStatistics, RangeOfThreeReadsEveryTripleOfSeeds) {
   // range 0.50 - 0.00 = 0.5, give or take 0.005 + 0.005, meets it; the band is
   // (1 - 0.5010125) / 2 + 0.01 = 0.25949375.
   const lab::SeedValues v = hand_seeds({0, 0.25, 0.5, 1});
-  const auto range = lab::range_of_three("0.00", "0.50", v);
+  const auto range = lab::range_of_three(pe::ledger::PrintedRange::of("0.00 to 0.50"), v);
   EXPECT_EQ(range.verdict, Verdict::holds) << range.detail;
   EXPECT_NE(range.detail.find("[0.5010125, 1]"), std::string::npos) << range.detail;
   EXPECT_NEAR(range.resolution, 0.25949375, 1e-12);
   EXPECT_EQ(range.computed, "0.5");  // headline seeds 0, 0.25, 0.5
   EXPECT_EQ(range.seeds, 4);
   // A printed range of 0.30 - 0.10 = 0.2 (+0.01) falls short of 0.5010125.
-  EXPECT_EQ(lab::range_of_three("0.10", "0.30", v).verdict, Verdict::fails);
-  EXPECT_THROW(lab::range_of_three("0.00", "0.50", hand_seeds({0.1, 0.2})), std::invalid_argument);
+  EXPECT_EQ(lab::range_of_three(pe::ledger::PrintedRange::of("0.10 to 0.30"), v).verdict, Verdict::fails);
+  EXPECT_THROW(lab::range_of_three(pe::ledger::PrintedRange::of("0.00 to 0.50"), hand_seeds({0.1, 0.2})), std::invalid_argument);
 }
 
 // A printed value meets the interval when its half-unit band touches it, ends included. Exact
@@ -330,9 +330,9 @@ TEST(LabStatistics, RangeOfThreeReadsEveryTripleOfSeeds) {
 // 1.5 give the lowest and highest of three 1.5; printed 1 (+ 0.5) and 2 (- 0.5) touch it.
 TEST(LabStatistics, APrintedValueTouchingTheIntervalMeetsIt) {
   const lab::SeedValues spread = hand_seeds({0, 0, 4, 4});
-  EXPECT_EQ(lab::range_of_three("0", "3", spread).verdict, Verdict::holds);
-  EXPECT_EQ(lab::range_of_three("0", "5", spread).verdict, Verdict::holds);
-  EXPECT_EQ(lab::range_of_three("0", "2", spread).verdict, Verdict::fails);
+  EXPECT_EQ(lab::range_of_three(pe::ledger::PrintedRange::of("0 to 3"), spread).verdict, Verdict::holds);
+  EXPECT_EQ(lab::range_of_three(pe::ledger::PrintedRange::of("0 to 5"), spread).verdict, Verdict::holds);
+  EXPECT_EQ(lab::range_of_three(pe::ledger::PrintedRange::of("0 to 2"), spread).verdict, Verdict::fails);
   const lab::SeedValues level = hand_seeds({1.5, 1.5, 1.5, 1.5});
   for (const bool lowest : {true, false}) {
     EXPECT_EQ(lab::extreme_of_three(pe::ledger::PrintedValue::of("1"), level, lowest).verdict, Verdict::holds);

@@ -54,9 +54,9 @@ TEST(RangeOfThree, FailsWhenTheSeedsNeverSpreadThatFar) {
     wide.push_back(0.20 + 0.03 * k);    // 0.20 .. 0.77
   }
   using pe::ledger::Verdict;
-  EXPECT_EQ(lab::range_of_three("0.31", "0.68", seeds_of(tight)).verdict, Verdict::fails);
-  EXPECT_EQ(lab::range_of_three("0.31", "0.68", seeds_of(wide)).verdict, Verdict::holds);
-  EXPECT_EQ(lab::range_of_three("0.31", "0.68", seeds_of(wide)).rule, pe::ledger::Rule::statistical);
+  EXPECT_EQ(lab::range_of_three(pe::ledger::PrintedRange::of("0.31 to 0.68"), seeds_of(tight)).verdict, Verdict::fails);
+  EXPECT_EQ(lab::range_of_three(pe::ledger::PrintedRange::of("0.31 to 0.68"), seeds_of(wide)).verdict, Verdict::holds);
+  EXPECT_EQ(lab::range_of_three(pe::ledger::PrintedRange::of("0.31 to 0.68"), seeds_of(wide)).rule, pe::ledger::Rule::statistical);
 }
 
 TEST(AgainstArticle, ReadsEverySeedAndAddsTheArticlesThreeSeedTerm) {

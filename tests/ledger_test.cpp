@@ -261,6 +261,25 @@ TEST(LedgerDeclarations, TheBodyIsGivenTheArticlesValueParsed) {
   EXPECT_THROW(Claim("test.unset").decided_by(given_article), std::invalid_argument);
 }
 
+// A printed range ("about A to B") is parsed once too, both ends as printed values, and given to
+// a body that takes a PrintedRange; text that is not a range is refused where it is declared.
+TEST(LedgerDeclarations, TheBodyIsGivenTheArticlesRangeParsed) {
+  const Claim c = Claim("test.range").in_section("Position as a set of clocks").stating("a statement")
+                      .printed_as("about 0.31 to 0.68").decided_by([](const PrintedRange& article) {
+                        EXPECT_EQ(article.low.text, "0.31");
+                        EXPECT_EQ(article.high.text, "0.68");
+                        EXPECT_DOUBLE_EQ(article.high.half_unit, 0.005);
+                        return printed(article.high, article.high.value - article.low.value + 0.31);
+                      });
+  EXPECT_EQ(evaluate_record(c).verdict, "holds");
+  EXPECT_EQ(PrintedRange::of("2 to 5").low.value, 2);
+  const auto given_range = [](const PrintedRange& article) { return printed(article.low, 0.5); };
+  EXPECT_THROW(Claim("test.one").printed_as("0.5").decided_by(given_range), std::invalid_argument);
+  EXPECT_THROW(Claim("test.backwards").printed_as("about 0.68 to 0.31").decided_by(given_range),
+               std::invalid_argument);
+  EXPECT_THROW(Claim("test.words").printed_as("about 0.31 to many").decided_by(given_range), std::invalid_argument);
+}
+
 TEST(LedgerDeclarations, RecordsWhereEachClaimIsDeclared) {
   UnitClaims unit("test");
   // The id's line, not the first or last line of the declaration around it.

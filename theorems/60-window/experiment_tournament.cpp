@@ -339,8 +339,9 @@ PE_CLAIM(tournament_rope_L256_range) {
   return printed_at(lab::experiment_claim(Claim("exp.tournament.rope.L256_range").in_section(section)
       .stating("The range of three RoPE seeds at 256 (the article: from about 0.31 to 0.68), judged "
       "against the range's distribution over every three of this project's seeds")
-      .printed_as("about 0.31 to 0.68").reading(kTournamentRuns), [](const lab::Runs& runs) {
-        return lab::range_of_three("0.31", "0.68", lab::seed_values(runs, PositionScheme::rope, "plain", 256));
+      .printed_as("about 0.31 to 0.68").reading(kTournamentRuns),
+      [](const lab::Runs& runs, const PrintedRange& article) {
+        return lab::range_of_three(article, lab::seed_values(runs, PositionScheme::rope, "plain", 256));
       }), {{"exp.tournament_past", "0.31"}, {"exp.tournament_past", "0.68"}});
 }
 

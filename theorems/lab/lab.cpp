@@ -323,13 +323,13 @@ std::pair<double, double> central_interval_of_three(const std::vector<double>& v
 }
 }  // namespace
 
-ledger::Decided<ledger::Rule::statistical> range_of_three(std::string_view low, std::string_view high,
+ledger::Decided<ledger::Rule::statistical> range_of_three(const ledger::PrintedRange& article,
                                                           const SeedValues& seeds) {
   const auto [lo, hi] = central_interval_of_three(seeds.values, [](double a, double b, double c) {
     return std::max({a, b, c}) - std::min({a, b, c});
   });
-  const double printed = ledger::value_of_printed(high) - ledger::value_of_printed(low);
-  const double half = ledger::half_unit_of_printed(high) + ledger::half_unit_of_printed(low);
+  const double printed = article.high.value - article.low.value;
+  const double half = article.high.half_unit + article.low.half_unit;
   const bool holds = printed + half >= lo && printed - half <= hi;
   const std::vector<double> h = seeds.headline();
   const double headline = *std::max_element(h.begin(), h.end()) - *std::min_element(h.begin(), h.end());

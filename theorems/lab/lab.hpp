@@ -167,7 +167,7 @@ const std::vector<double>& per_sequence_correct(const Runs& runs, experiments::P
 /// Rule::statistical for "the seeds range from about LO to HI" (both printed): holds when the
 /// printed range HI - LO, give or take a printed unit, meets the central 1 - 2 x 0.00135 interval
 /// of the range of three seeds over every three of the runs' seeds (as extreme_of_three).
-ledger::Decided<ledger::Rule::statistical> range_of_three(std::string_view low, std::string_view high,
+ledger::Decided<ledger::Rule::statistical> range_of_three(const ledger::PrintedRange& article,
                                                           const SeedValues& seeds);
 
 /// Rule::statistical for "the lowest (highest) of three seeds is about X" (X printed): holds when

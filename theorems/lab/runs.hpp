@@ -102,7 +102,8 @@ inline Expectation reproduces_unless(const char* reason) {
 
 /// The ledger's claim for an experiment claim a unit declares: its fields named as any claim's,
 /// with the families of trained runs it reads, and its body, which is given the runs of those
-/// families (and the article's value, when it takes a `const ledger::PrintedValue&` after them),
+/// families (and the article's value, when it takes a `const ledger::PrintedValue&` or a
+/// `const ledger::PrintedRange&` after them),
 /// returns a rule helper's Decided<rule> (the claim's rule) and is stamped with the runs' seed
 /// count when its outcome names none; expected to fail with a "does not reproduce" erratum
 /// giving the reason when `expected` says so.
@@ -131,10 +132,11 @@ ledger::Claim experiment_claim(ledger::Claim declared, Body body, const Expectat
   namespace declaration = experiment_declaration;
   declaration::check(declared);
   const ledger::RunFamilies reads = declared.reads;
-  if constexpr (std::is_invocable_v<const Body&, const Runs&, const ledger::PrintedValue&>) {
+  using Article = ledger::ArticleArgument<Body, Runs>;
+  if constexpr (!std::is_void_v<Article>) {
     return declaration::with_expectation(
         std::move(declared).decided_on_runs([reads, body = std::move(body)](const ledger::TrainedRuns& given,
-                                                                            const ledger::PrintedValue& article) {
+                                                                            const Article& article) {
           const Runs runs = declaration::runs_for(given, reads);
           auto o = body(runs, article);
           declaration::stamp_seeds(o, runs, reads);

@@ -179,13 +179,21 @@ PrintedValue PrintedValue::of(std::string_view text) {
   return {std::string(text), lit.value, lit.half_unit};
 }
 
-PrintedValue Claim::article_value() const {
-  try {
-    return PrintedValue::of(article);
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument("claim " + id + ": its body takes the article's value, but '" + article +
-                                "' is not one printed number (" + e.what() + ")");
-  }
+PrintedRange PrintedRange::of(std::string_view text) {
+  std::string_view rest = text;
+  if (rest.substr(0, 6) == "about ") rest.remove_prefix(6);
+  const std::size_t to = rest.find(" to ");
+  if (to == std::string_view::npos)
+    throw std::invalid_argument("'" + std::string(text) + "' is not a printed range (A to B)");
+  PrintedRange range{PrintedValue::of(rest.substr(0, to)), PrintedValue::of(rest.substr(to + 4))};
+  if (range.low.value > range.high.value)
+    throw std::invalid_argument("'" + std::string(text) + "' is not a printed range: its low end is above its high end");
+  return range;
+}
+
+void Claim::throw_unparsed_article(const std::string& why) const {
+  throw std::invalid_argument("claim " + id + ": its body takes the article's value, but '" + article +
+                              "' does not parse as one (" + why + ")");
 }
 
 Decided<Rule::printed> printed(const PrintedValue& article, double computed) {

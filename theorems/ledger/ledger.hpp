@@ -100,13 +100,29 @@ struct PrintedValue {
   static PrintedValue of(std::string_view text);
 };
 
+/// A range the article prints, "A to B" or "about A to B": both ends as printed values.
+struct PrintedRange {
+  PrintedValue low, high;
+  /// Throws std::invalid_argument unless `text` is two decimal literals joined by " to ", low
+  /// first, after an optional "about ".
+  static PrintedRange of(std::string_view text);
+};
+
+/// The article's value a body takes after its inputs: PrintedValue, PrintedRange, or void when
+/// it takes none.
+template <class Body, class... Inputs>
+using ArticleArgument = std::conditional_t<
+    std::is_invocable_v<const Body&, const Inputs&..., const PrintedValue&>, PrintedValue,
+    std::conditional_t<std::is_invocable_v<const Body&, const Inputs&..., const PrintedRange&>, PrintedRange, void>>;
+
 struct QuantityScale;
 /// Whether `Body`, given `Inputs`... (and the article's value, when it takes it after them), can
 /// decide a claim: it must return a rule helper's Decided<rule>, whose rule becomes the claim's.
 template <class Body, class... Inputs>
 constexpr bool decides_a_claim() {
-  if constexpr (std::is_invocable_v<const Body&, const Inputs&..., const PrintedValue&>)
-    return kIsDecided<std::invoke_result_t<const Body&, const Inputs&..., const PrintedValue&>>;
+  using Article = ArticleArgument<Body, Inputs...>;
+  if constexpr (!std::is_void_v<Article>)
+    return kIsDecided<std::invoke_result_t<const Body&, const Inputs&..., const Article&>>;
   else if constexpr (std::is_invocable_v<const Body&, const Inputs&...>)
     return kIsDecided<std::invoke_result_t<const Body&, const Inputs&...>>;
   else
@@ -258,15 +274,16 @@ struct Claim {
   Claim stating(std::string what) && { statement = std::move(what); return std::move(*this); }
   Claim printed_as(std::string value) && { article = std::move(value); return std::move(*this); }
   /// The claim's body: it returns what one rule's helper decided (Decided<rule>), and that type
-  /// is the claim's rule. A body taking `const PrintedValue&` is given the article's value,
-  /// parsed here once, so printed_as must come first.
+  /// is the claim's rule. A body taking `const PrintedValue&` (or `const PrintedRange&`) is given
+  /// the article's value, parsed here once, so printed_as must come first.
   template <class Body>
   Claim decided_by(Body body) && {
     static_assert(decides_a_claim<Body>(), "a claim's body returns a rule helper's Decided<rule>");
-    if constexpr (std::is_invocable_v<const Body&, const PrintedValue&>) {
-      using Decision = std::invoke_result_t<const Body&, const PrintedValue&>;
+    using Article = ArticleArgument<Body>;
+    if constexpr (!std::is_void_v<Article>) {
+      using Decision = std::invoke_result_t<const Body&, const Article&>;
       rule_ = Decision::rule;
-      evaluate = [body = std::move(body), value = article_value()]() -> Outcome { return body(value); };
+      evaluate = [body = std::move(body), value = article_as<Article>()]() -> Outcome { return body(value); };
     } else {
       using Decision = std::invoke_result_t<const Body&>;
       rule_ = Decision::rule;
@@ -279,10 +296,11 @@ struct Claim {
   template <class Body>
   Claim decided_on_runs(Body body) && {
     static_assert(decides_a_claim<Body, TrainedRuns>(), "a claim's body returns a rule helper's Decided<rule>");
-    if constexpr (std::is_invocable_v<const Body&, const TrainedRuns&, const PrintedValue&>) {
-      using Decision = std::invoke_result_t<const Body&, const TrainedRuns&, const PrintedValue&>;
+    using Article = ArticleArgument<Body, TrainedRuns>;
+    if constexpr (!std::is_void_v<Article>) {
+      using Decision = std::invoke_result_t<const Body&, const TrainedRuns&, const Article&>;
       rule_ = Decision::rule;
-      evaluate_on_runs = [body = std::move(body), value = article_value()](const TrainedRuns& runs) -> Outcome {
+      evaluate_on_runs = [body = std::move(body), value = article_as<Article>()](const TrainedRuns& runs) -> Outcome {
         return body(runs, value);
       };
     } else {
@@ -327,8 +345,17 @@ struct Claim {
   std::vector<Place> places;
 
  private:
-  /// The article's value, parsed; throws, naming the claim, when it is not a decimal literal.
-  PrintedValue article_value() const;
+  /// The article's value, parsed as `Article` (PrintedValue or PrintedRange); throws, naming
+  /// the claim, when it does not parse.
+  template <class Article>
+  Article article_as() const {
+    try {
+      return Article::of(article);
+    } catch (const std::invalid_argument& e) {
+      throw_unparsed_article(e.what());
+    }
+  }
+  [[noreturn]] void throw_unparsed_article(const std::string& why) const;
   Rule rule_ = Rule::printed;
 };
 
