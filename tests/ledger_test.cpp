@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -183,6 +184,18 @@ TEST(LedgerDeclarations, AClaimIsExactOrAnExperimentNeverBoth) {
   EXPECT_THROW(unit.add(unknown_family), std::invalid_argument);
   EXPECT_NO_THROW(unit.add(experiment_sample()));
   EXPECT_NO_THROW(unit.add(sample_claim()));
+  // Each refusal names the mistake: a claim without runs lacks `evaluate`; an experiment claim
+  // is evaluated by `evaluate_on_runs` alone.
+  const auto refusal = [&unit](const Claim& c) {
+    try {
+      unit.add(c);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(refusal(families_missing).find(": no evaluation"), std::string::npos) << refusal(families_missing);
+  EXPECT_NE(refusal(both).find("by `evaluate_on_runs` alone"), std::string::npos) << refusal(both);
 }
 
 TEST(LedgerRules, EachHelperStampsItsOwnRule) {
@@ -545,9 +558,14 @@ TEST(LedgerReport, RelationsReachClaimsJsonTheHeadlineAndTheirSection) {
   fs::remove_all(dir);
   pe::report::begin_run(dir.string());
   const std::vector<std::pair<std::string, std::string>> relations = {
-      {"consistency.filings_far.complement", "consistent"}, {"consistency.table_finance.granularity", "cannot bite"}};
+      {"consistency.filings_far.complement", "consistent"},
+      {"consistency.table_finance.granularity", "cannot bite"},
+      {"consistency.filings_exhibit.no_position_below_first_named.all", "changes a conclusion"},
+      {"consistency.filings_exhibit.no_position_below_first_named.far", "changes a conclusion"},
+      {"consistency.table_ruler.limit_bound.delta1", "wrong digit"}};
   for (const auto& [id, grade] : relations) {
-    pe::ledger::Record r = listed(id, "holds", "holds");
+    const bool consistent = grade == "consistent" || grade == "cannot bite";
+    pe::ledger::Record r = listed(id, consistent ? "holds" : "fails", consistent ? "holds" : "fails");
     r.unit = "consistency";
     r.consistency = grade;
     pe::report::write_fragment(dir.string(), r);
@@ -561,18 +579,57 @@ TEST(LedgerReport, RelationsReachClaimsJsonTheHeadlineAndTheirSection) {
   };
   const std::string json = text("claims.json"), headline = text("headline.txt"), md = text("claims.md");
   EXPECT_NE(json.find("\"consistency\": \"cannot bite\""), std::string::npos);
-  EXPECT_NE(json.find("\"printed_relations\": {\"relations\": 2, \"consistent\": 1, \"inconsistent\": 0, "
-                      "\"changes_a_conclusion\": 0, \"wrong_digit\": 0, \"cannot_bite\": 1}"),
+  EXPECT_NE(json.find("\"printed_relations\": {\"relations\": 5, \"consistent\": 1, \"inconsistent\": 3, "
+                      "\"changes_a_conclusion\": 2, \"wrong_digit\": 1, \"cannot_bite\": 1}"),
             std::string::npos)
       << json.substr(0, 800);
-  EXPECT_NE(headline.find("1 hold, 0 fail (0 of them errata, expected to fail), 1 cannot bite."), std::string::npos)
+  EXPECT_NE(headline.find("1 hold, 3 fail (3 of them errata, expected to fail), 1 cannot bite."), std::string::npos)
       << headline;
-  EXPECT_NE(headline.find("The printed numbers against each other: 2 relations; 1 consistent, 0 inconsistent"),
+  EXPECT_NE(headline.find("The printed numbers against each other: 5 relations; 1 consistent, 3 inconsistent\n"
+                          "    (2 change a conclusion, 1 a wrong digit), 1 cannot bite"),
             std::string::npos)
       << headline;
   const auto section = md.find("## The printed numbers against each other");
   ASSERT_NE(section, std::string::npos);
   EXPECT_NE(md.find("`consistency.table_finance.granularity` (cannot bite)", section), std::string::npos);
+  fs::remove_all(dir);
+}
+
+// read_report_records refuses a stale report and says why: a record written after the last merge,
+// or a record older than the program that wrote it. One record against this build's claims is
+// never a match, so a report that is not stale is refused for that reason instead.
+TEST(LedgerReport, AReportIsStaleWhenARecordOrItsProgramIsNewerThanTheMerge) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "pe-ledger-stale-test";
+  fs::remove_all(dir);
+  pe::report::begin_run(dir.string());
+  const fs::path program = dir / "unit_program";
+  std::ofstream(program) << "a test program";
+  const auto an_hour = std::chrono::hours(1);
+  fs::last_write_time(program, fs::file_time_type::clock::now() - an_hour);
+  pe::ledger::Record r = listed("thm9.a", "holds", "holds");
+  r.unit = "theorem9";
+  r.program = program.string();
+  pe::report::write_fragment(dir.string(), r);
+  pe::report::write_report(dir.string(), pe::report::ReportAnnotations{});
+  const auto refusal = [&dir] {
+    try {
+      pe::report::read_report_records(dir.string());
+    } catch (const pe::report::StaleReport& e) {
+      return std::string(e.what());
+    }
+    return std::string("read");
+  };
+  EXPECT_EQ(refusal().find("is stale"), std::string::npos) << refusal();
+  EXPECT_NE(refusal().find("does not match the claims this build declares"), std::string::npos) << refusal();
+  const fs::path fragment = dir / "claims.d" / "thm9.a.rec";
+  ASSERT_TRUE(fs::exists(fragment));
+  fs::last_write_time(fragment, fs::last_write_time(dir / "headline.txt") + std::chrono::seconds(5));
+  EXPECT_NE(refusal().find("is stale: its last merge is older than the records"), std::string::npos) << refusal();
+  fs::last_write_time(fragment, fs::last_write_time(dir / "headline.txt") - std::chrono::seconds(5));
+  fs::last_write_time(program, fs::file_time_type::clock::now());
+  EXPECT_NE(refusal().find("the records of unit(s) theorem9 are older than their test programs"), std::string::npos)
+      << refusal();
   fs::remove_all(dir);
 }
 

@@ -155,4 +155,30 @@ TEST(RecordFields, AFieldAddedToTheTableReachesTheFragmentTheJsonAndTheDiff) {
   EXPECT_EQ(listed, 0);
 }
 
+
+// `pe_report diff` lists a change of a swept claim's class, the decision its shares make, and not
+// a move of the share alone: a share moves with every setting or seed the sweep adds, and the
+// diff is read for changed decisions (issue 42 compares reports before and after with it).
+TEST(RecordFields, TheDiffListsAChangedClassNotAShareMovingUnderIt) {
+  Record r = full_check_record();
+  r.reproduction = "reproduces";
+  r.share = 0.9;
+  ASSERT_TRUE(swept(r));
+  const auto path = [](const char* name) { return (std::filesystem::temp_directory_path() / name).string(); };
+  const auto report_of = [&path](const char* name, const Record& record) {
+    std::ofstream(path(name)) << "{\"claims\": [{" << record_json(record) << "}]}";
+    return read_report_claims(path(name));
+  };
+  Record moved = r;
+  moved.share = 0.8;
+  int listed = -1;
+  const std::string quiet = diff_reports(report_of("pe-share-before.json", r), report_of("pe-share-after.json", moved), listed);
+  EXPECT_EQ(listed, 0) << quiet;
+  moved.reproduction = "fragile";
+  const std::string changed =
+      diff_reports(report_of("pe-share-before.json", r), report_of("pe-share-after.json", moved), listed);
+  EXPECT_EQ(listed, 1) << changed;
+  EXPECT_NE(changed.find("class reproduces"), std::string::npos) << changed;
+  EXPECT_EQ(changed.find("share"), std::string::npos) << changed;
+}
 }  // namespace
