@@ -91,7 +91,7 @@ void FilingsStudyConfig::validate() const {
   for (PositionScheme s : schemes) {
     if (s == PositionScheme::learned)
       throw std::invalid_argument("a learned table cannot read whole filings; schemes lists 'learned'");
-    head_shape(s).validate();
+    validate_head_shape(head_shape(s));
   }
   if (shape.symbols != filings::kSymbolCount || shape.classes != filings::kSymbolCount)
     throw std::invalid_argument("the head's symbols and classes must equal kSymbolCount = " +
@@ -357,7 +357,7 @@ AttentionHead train_filings_head(const FilingsStudyConfig& config, const Filings
   if (set.questions.empty())
     throw std::invalid_argument("the training set has no questions (the filings name no company)");
   Rng init_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 1));
-  AttentionHead head = AttentionHead::initialised(config.head_shape(scheme), init_rng,
+  AttentionHead head = initialised_head(config.head_shape(scheme), init_rng,
                                                   config.initial_scales);
   Rng data_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 2));
   const ExampleSampler sampler = [&](Rng& rng, Example& e) {
@@ -390,7 +390,7 @@ const FilingHeadRun& FilingsStudy::run(PositionScheme scheme, int seed) const {
 }
 
 AttentionHead FilingsStudy::trained_head(PositionScheme scheme, int seed) const {
-  return AttentionHead(config.head_shape(scheme), run(scheme, seed).trained_parameters);
+  return make_head(config.head_shape(scheme), run(scheme, seed).trained_parameters);
 }
 
 double FilingsStudy::held_out_accuracy(FilingReader reader, int seed) const {
@@ -479,7 +479,7 @@ std::optional<FilingHeadRun> load(const std::string& path, const std::string& ke
                                   std::size_t held_out_count, std::size_t exhibit_count) {
   const std::optional<std::string> body = read_sealed(path);
   if (!body) return std::nullopt;
-  const long size = AttentionHead(config.head_shape(scheme)).parameters().size();
+  const long size = make_head(config.head_shape(scheme)).parameters().size();
   const std::optional<TrainedHeadRecord> record = load_trained_head(
       *body, {"pe-experiments filings head", key, to_string(scheme), seed, size, false,
               config.validation_windows});

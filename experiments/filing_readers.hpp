@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "attention_head.hpp"
+#include "head_readers.hpp"
 #include "synthetic_filings.hpp"
 #include "recipes.hpp"
 #include "result_cache.hpp"

@@ -16,7 +16,7 @@ AttentionHead sharp_head(PositionScheme scheme, std::uint64_t seed, MarkEmbeddin
   InitialScales scales;
   scales.embedding = scales.position_table = 4;  // rows of norm about 4
   scales.query_key = 2.5;                         // scores spread by several units
-  return AttentionHead::initialised(shape, rng, scales);
+  return initialised_head(shape, rng, scales);
 }
 
 Token random_content_token(Rng& rng) {

@@ -1,12 +1,14 @@
 /// @file
-/// @brief The registry of position schemes, and the defaults a rule inherits: no code, no
-/// rotation, no bias, no scratch.
+/// @brief The registry of position schemes, the defaults a rule inherits (no code, no rotation,
+/// no bias, no scratch), and the answers only a rule can give about a head: its scheme's name,
+/// its shape's checks, its blocks, its added code, the read-time maps it takes.
 #include "position_scheme.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 namespace pe::experiments {
 
@@ -49,6 +51,50 @@ void PositionSchemeRule::scores_under_reading(const HeadShape&, const ReadTimeMa
                                               const int*, double*, SchemeScratch*) const {
   throw std::logic_error(std::string("scores_under_reading: the ") + name() +
                          " scheme takes no reading of its own per query");
+}
+
+std::string to_string(PositionScheme scheme) { return rule_of(scheme).name(); }
+
+PositionScheme position_scheme_from_string(const std::string& name) {
+  std::string valid;
+  for (PositionScheme s : all_position_schemes()) {
+    if (to_string(s) == name) return s;
+    valid += (valid.empty() ? "" : ", ") + to_string(s);
+  }
+  throw std::invalid_argument("unknown position scheme '" + name + "'; valid: " + valid);
+}
+
+bool adds_position_code(PositionScheme scheme) { return rule_of(scheme).adds_code(); }
+
+void validate_head_shape(const HeadShape& shape) {
+  shape.validate_shared();
+  rule_of(shape.scheme).validate(shape);
+}
+
+namespace {
+/// The position table the scheme's rule asks for, once the shape passes its checks.
+PositionTable checked_position_table(const HeadShape& shape) {
+  validate_head_shape(shape);
+  return rule_of(shape.scheme).has_position_table() ? PositionTable::present
+                                                    : PositionTable::absent;
+}
+}  // namespace
+
+AttentionHead make_head(const HeadShape& shape) {
+  return AttentionHead(shape, checked_position_table(shape));
+}
+
+AttentionHead make_head(const HeadShape& shape, Eigen::VectorXd parameters) {
+  return AttentionHead(shape, checked_position_table(shape), std::move(parameters));
+}
+
+AttentionHead initialised_head(const HeadShape& shape, Rng& rng, const InitialScales& scales) {
+  scales.validate();  // when both are wrong, the scales' error comes first, as it always has
+  return AttentionHead::initialised(shape, checked_position_table(shape), rng, scales);
+}
+
+Eigen::VectorXd position_code(const AttentionHead& head, long m) {
+  return rule_of(head.shape().scheme).code_rows(head, m, 1).row(0).transpose();
 }
 
 void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& reading) {

@@ -1,5 +1,14 @@
 /// @file
-/// @brief What a position scheme contributes to the attention head, behind one interface.
+/// @brief What a position scheme contributes to the attention head, behind one interface, and
+/// everything that must ask a scheme's rule to be answered.
+///
+/// The floors: the head (attention_head.hpp) is scheme-blind and sits below this file; the
+/// rules sit here; the readers that run a head (head_readers.hpp) sit above and call the rules.
+/// Asking the rule is this floor's job alone, so a question such as "does this scheme carry a
+/// position table" has one answer, the rule's: a scheme's name (to_string), the checks a shape
+/// must pass for its scheme (validate_head_shape), the head with the blocks its scheme needs
+/// (make_head, initialised_head), its added code (position_code), and whether a read-time map
+/// suits it (validate_read_time_map).
 ///
 /// A scheme enters the head in two places only:
 ///
@@ -27,6 +36,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "attention_head.hpp"
 
@@ -97,7 +107,7 @@ class PositionSchemeRule {
   virtual const char* name() const = 0;
 
   /// Throws std::invalid_argument naming a shape parameter the scheme cannot take (the
-  /// checks every scheme shares are HeadShape::validate's).
+  /// checks every scheme shares are HeadShape::validate_shared's).
   virtual void validate(const HeadShape& shape) const;
   /// True if a context-extension map (numerics/context_extension.hpp) can read the scheme.
   virtual bool takes_context_extension() const { return false; }
@@ -177,6 +187,27 @@ inline constexpr double kNegligibleScoreGap = 50.0;
 
 /// The rule of a scheme (a registered singleton).
 const PositionSchemeRule& rule_of(PositionScheme scheme);
+
+/// "none", "sinusoidal", "learned", "rope", "alibi", "shaw": the rule's name.
+std::string to_string(PositionScheme scheme);
+/// Inverse of to_string; throws std::invalid_argument naming the unknown scheme.
+PositionScheme position_scheme_from_string(const std::string& name);
+/// True for the schemes that add a code p(m) to the embeddings.
+bool adds_position_code(PositionScheme scheme);
+
+/// Throws std::invalid_argument naming the offending parameter: the checks every scheme shares
+/// (HeadShape::validate_shared), then the scheme's own.
+void validate_head_shape(const HeadShape& shape);
+/// A head of `shape` with the blocks its scheme asks for (a position table or not), all weights
+/// zero; throws std::invalid_argument for a shape its scheme cannot take.
+AttentionHead make_head(const HeadShape& shape);
+/// The same with given weights; throws std::invalid_argument if their size does not match.
+AttentionHead make_head(const HeadShape& shape, Eigen::VectorXd parameters);
+/// The same with the Gaussian initialisation of AttentionHead::initialised.
+AttentionHead initialised_head(const HeadShape& shape, Rng& rng, const InitialScales& scales = {});
+/// p(m) as the head adds it (zero for schemes without an added code). Throws
+/// std::invalid_argument for a learned table asked for a position outside 0..L-1.
+Eigen::VectorXd position_code(const AttentionHead& head, long m);
 
 /// Throws std::invalid_argument for a reading the head's scheme cannot take (a
 /// context-extension map on a non-RoPE head; a position-position matrix on a scheme without an

@@ -8,7 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "position_scheme.hpp"
+#include "head_readers.hpp"
 
 namespace pe::experiments {
 

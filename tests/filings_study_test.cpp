@@ -81,7 +81,7 @@ TEST(FilingsStream, EqualsOnePassForTheSchemesThatStream) {
 
 TEST(FilingsStream, OnlySchemesWithoutAPositionTableStream) {
   for (PositionScheme s : all_position_schemes()) {
-    const AttentionHead head(article_filings_study().head_shape(s));
+    const AttentionHead head = make_head(article_filings_study().head_shape(s));
     const bool streams = rule_of(s).make_stream(head, ReadTimeMap{}) != nullptr;
     EXPECT_EQ(streams, s == PositionScheme::none || s == PositionScheme::alibi) << to_string(s);
   }

@@ -10,6 +10,9 @@
 #      claim is one short declaration, and so is everything that serves it. A program's main()
 #      is exempt: it reads the options and runs the steps in order, and its length is that list.
 #   4. theorems/ledger/ is one namespace, pe::ledger (issue 39): what it declares is found there.
+#   5. Inside experiments/, the head sits below the scheme rules (issue 39): attention_head.hpp
+#      and attention_head.cpp reach position_scheme.hpp through no chain of includes and never
+#      name rule_of; whatever must ask a rule lives in position_scheme.* or above it.
 # Prints the include graph between the layers. usage: source_layout.sh SOURCE_DIR
 set -euo pipefail
 root=${1:?usage: source_layout.sh SOURCE_DIR}
@@ -75,6 +78,32 @@ while IFS=: read -r file line text; do
 done < <(grep -Hn -E '^namespace [A-Za-z_:]+ \{' theorems/ledger/*.hpp theorems/ledger/*.cpp |
          grep -v -E ':namespace pe::ledger \{$' || true)
 
+# 5. the head below the scheme rules: no include chain from the head's files to the registry
+head_files=(experiments/attention_head.hpp experiments/attention_head.cpp)
+declare -A reached=([experiments/attention_head.hpp]=start [experiments/attention_head.cpp]=start)
+pending=("${head_files[@]}")
+while (( ${#pending[@]} > 0 )); do
+  f=${pending[0]}
+  pending=("${pending[@]:1}")
+  while read -r header; do
+    target=${where[$(basename "$header")]:-}
+    [[ -z $target || -n ${reached[$target]:-} ]] && continue
+    reached[$target]=$f
+    pending+=("$target")
+  done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
+done
+if [[ -n ${reached[experiments/position_scheme.hpp]:-} ]]; then
+  chain=experiments/position_scheme.hpp
+  while [[ ${reached[${chain%% *}]} != start ]]; do chain="${reached[${chain%% *}]} $chain"; done
+  echo "${chain%% *} reaches the scheme registry: $(echo "$chain" | sed 's/ / -> /g'):" \
+       "the head sits below the rules"
+  problems=$((problems + 1))
+fi
+while IFS=: read -r file line text; do
+  echo "$file:$line: names rule_of: the head asks no scheme rule (position_scheme.hpp does)"
+  problems=$((problems + 1))
+done < <(grep -Hn -w 'rule_of' "${head_files[@]}" || true)
+
 # 3. function lengths in numerics/, experiments/, theorems/ and docs/ (main() exempt)
 longest=0
 while IFS=$'\t' read -r length place name; do
@@ -98,4 +127,5 @@ if (( problems > 0 )); then
   echo "source.layout: $problems problem(s)"
   exit 1
 fi
-echo "source.layout: layers, file names, function lengths and the ledger's namespace as required"
+echo "source.layout: layers, file names, function lengths, the ledger's namespace and the head" \
+     "below the scheme rules as required"

@@ -61,7 +61,7 @@ void BM_ReadHeldOut(benchmark::State& state) {
   const FilingReader reader = all_filing_readers()[static_cast<std::size_t>(state.range(0))];
   pe::Rng rng(1);
   const AttentionHead head =
-      AttentionHead::initialised(article_filings_study().head_shape(scheme_of(reader)), rng);
+      initialised_head(article_filings_study().head_shape(scheme_of(reader)), rng);
   long answered = 0;
   for (auto _ : state) {
     const std::vector<int> answers = read_filings(head, reader, corpus().held_out, 32);
@@ -78,7 +78,7 @@ void BM_ReadHeldOutTwelveHeads(benchmark::State& state) {
   pe::Rng rng(2);
   for (PositionScheme s : config.schemes)
     for (int k = 0; k < config.seeds; ++k)
-      heads.push_back(AttentionHead::initialised(config.head_shape(s), rng));
+      heads.push_back(initialised_head(config.head_shape(s), rng));
   for (auto _ : state)
     for (const AttentionHead& head : heads)
       for (FilingReader r : all_filing_readers())

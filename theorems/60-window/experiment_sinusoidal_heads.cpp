@@ -95,12 +95,12 @@ Spreads spreads(const lab::Runs& runs, int seed) {
   const AttentionHead head = runs.tournament().trained_head(PositionScheme::sinusoidal, seed);
   const Eigen::MatrixXd m = head.score_matrix();
   const int n = runs.tournament().config.task.length, t = n - 1;
-  const Eigen::VectorXd p_query = head.position_code(t);
+  const Eigen::VectorXd p_query = position_code(head, t);
   Eigen::VectorXd pp(n), cp(n);
   const Eigen::VectorXd e_query = head.token_embedding(Token::query());
   for (int j = 0; j < n; ++j) {
-    pp(j) = p_query.dot(m * head.position_code(j));
-    cp(j) = e_query.dot(m * head.position_code(j));
+    pp(j) = p_query.dot(m * position_code(head, j));
+    cp(j) = e_query.dot(m * position_code(head, j));
   }
   const Eigen::RowVectorXd query_side = p_query.transpose() * m;  // p(31) M
   double pc_total = 0;
