@@ -407,11 +407,11 @@ FigureData sweep_figure(const std::vector<ledger::Record>& records) {
 }
 
 FigureData filing_figure(const experiments::FilingsStudy& study) {
-  const filings::Document exhibit = filings::exhibit_filing();
+  const experiments::Document exhibit = experiments::exhibit_filing();
   const int n = static_cast<int>(exhibit.tokens.size());
   const int seeds = std::min(study.config.seeds, experiments::kHeadlineSeeds);
   std::vector<std::string> tokens, readers;
-  for (const filings::Token& token : exhibit.tokens) tokens.push_back(token.text);
+  for (const experiments::FilingToken& token : exhibit.tokens) tokens.push_back(token.text);
   for (experiments::FilingReader reader : experiments::all_filing_readers()) {
     std::string name = experiments::to_string(reader);
     std::replace(name.begin(), name.end(), '+', '_');

@@ -93,9 +93,9 @@ void FilingsStudyConfig::validate() const {
       throw std::invalid_argument("a learned table cannot read whole filings; schemes lists 'learned'");
     validate_head_shape(head_shape(s));
   }
-  if (shape.symbols != filings::kSymbolCount || shape.classes != filings::kSymbolCount)
+  if (shape.symbols != kSymbolCount || shape.classes != kSymbolCount)
     throw std::invalid_argument("the head's symbols and classes must equal kSymbolCount = " +
-                                std::to_string(filings::kSymbolCount) + ", got symbols = " +
+                                std::to_string(kSymbolCount) + ", got symbols = " +
                                 std::to_string(shape.symbols) + ", classes = " +
                                 std::to_string(shape.classes));
   training.validate();
@@ -129,19 +129,19 @@ std::string FilingsStudyConfig::canonical() const {
 
 FilingsStudyConfig article_filings_study() {
   FilingsStudyConfig c;
-  c.shape.symbols = filings::kSymbolCount;
-  c.shape.classes = filings::kSymbolCount;
+  c.shape.symbols = kSymbolCount;
+  c.shape.classes = kSymbolCount;
   return c;
 }
 
-std::vector<Token> filing_tokens(const filings::CueTokens& filing) {
+std::vector<Token> filing_tokens(const CueTokens& filing) {
   std::vector<Token> out(filing.symbols.size());
   for (std::size_t i = 0; i < out.size(); ++i)
     out[i] = Token::content(filing.symbols[i], filing.marked[i] != 0);
   return out;
 }
 
-Example filing_question(const filings::CueTokens& filing, int position, int answer, int window) {
+Example filing_question(const CueTokens& filing, int position, int answer, int window) {
   const int n = static_cast<int>(filing.symbols.size());
   if (position < 0 || position >= n)
     throw std::invalid_argument("position must lie in [0, " + std::to_string(n) +
@@ -214,7 +214,7 @@ namespace {
 
 /// One filing's questions: its tokens and the positions asked.
 struct FilingQuestions {
-  filings::CueTokens cue;
+  CueTokens cue;
   std::vector<int> positions;
 };
 
@@ -280,38 +280,38 @@ std::vector<int> read_questions(const AttentionHead& head, FilingReader reader,
   return answers;
 }
 
-std::vector<int> query_positions(const filings::Document& document) {
+std::vector<int> query_positions(const Document& document) {
   std::vector<int> positions;
-  for (const filings::Query& q : filings::queries(document)) positions.push_back(q.position);
+  for (const Query& q : queries(document)) positions.push_back(q.position);
   return positions;
 }
 
 }  // namespace
 
 std::vector<int> read_filing(const AttentionHead& head, FilingReader reader,
-                             const filings::Document& document, const std::vector<int>& positions,
+                             const Document& document, const std::vector<int>& positions,
                              int training_length) {
   require_reader_of(head, reader);
-  return read_questions(head, reader, {{filings::tokenize(document), positions}}, training_length);
+  return read_questions(head, reader, {{tokenize(document), positions}}, training_length);
 }
 
 std::vector<int> read_filings(const AttentionHead& head, FilingReader reader,
-                              const std::vector<filings::Document>& documents,
+                              const std::vector<Document>& documents,
                               int training_length) {
   require_reader_of(head, reader);
   std::vector<FilingQuestions> all;
   all.reserve(documents.size());
-  for (const filings::Document& d : documents)
-    all.push_back({filings::tokenize(d), query_positions(d)});
+  for (const Document& d : documents)
+    all.push_back({tokenize(d), query_positions(d)});
   return read_questions(head, reader, all, training_length);
 }
 
-FilingsTrainingSet filings_training_set(const std::vector<filings::Document>& train) {
+FilingsTrainingSet filings_training_set(const std::vector<Document>& train) {
   FilingsTrainingSet set;
   for (std::size_t d = 0; d < train.size(); ++d) {
-    set.filings.push_back(filings::tokenize(train[d]));
+    set.filings.push_back(tokenize(train[d]));
     set.tokens.push_back(filing_tokens(set.filings.back()));
-    for (const filings::Query& q : filings::queries(train[d]))
+    for (const Query& q : queries(train[d]))
       set.questions.push_back({static_cast<int>(d), q.position, q.answer});
   }
   if (set.questions.empty()) throw std::invalid_argument("the training filings name no company");
@@ -410,11 +410,11 @@ std::vector<FilingReader> readers_of(PositionScheme scheme) {
   return out;
 }
 
-std::string corpus_fingerprint(const filings::Corpus& corpus) {
+std::string corpus_fingerprint(const Corpus& corpus) {
   std::string text;
   for (const auto* set : {&corpus.train, &corpus.held_out})
-    for (const filings::Document& d : *set) {
-      const filings::CueTokens c = filings::tokenize(d);
+    for (const Document& d : *set) {
+      const CueTokens c = tokenize(d);
       for (std::size_t i = 0; i < c.symbols.size(); ++i)
         text += char('0' + c.symbols[i] + (c.marked[i] ? 10 : 0));
       text += '\n';
@@ -510,8 +510,8 @@ std::optional<FilingHeadRun> load(const std::string& path, const std::string& ke
 FilingHeadRun train_and_read(const FilingsStudyConfig& config, PositionScheme scheme, int seed,
                              const FilingsTrainingSet& training_set,
                              const std::vector<Example>& validation,
-                             const std::vector<filings::Document>& held_out,
-                             const filings::Document& exhibit) {
+                             const std::vector<Document>& held_out,
+                             const Document& exhibit) {
   FilingHeadRun run;
   run.scheme = scheme;
   run.seed = seed;
@@ -530,12 +530,12 @@ FilingHeadRun train_and_read(const FilingsStudyConfig& config, PositionScheme sc
 
 }  // namespace
 
-std::string filings_head_cache_path(const FilingsStudyConfig& config, const filings::Corpus& corpus,
+std::string filings_head_cache_path(const FilingsStudyConfig& config, const Corpus& corpus,
                                     const std::string& cache_dir, PositionScheme scheme, int seed) {
   return path_for(cache_dir, head_key(config, corpus_fingerprint(corpus), scheme, seed), scheme, seed);
 }
 
-FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::Corpus& corpus,
+FilingsStudy run_filings_study(const FilingsStudyConfig& config, const Corpus& corpus,
                                const std::string& cache_dir, int threads,
                                const ComputeProgress& on_trained) {
   config.validate();
@@ -549,10 +549,10 @@ FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::
   const auto start = std::chrono::steady_clock::now();
   FilingsStudy result;
   result.config = config;
-  for (const filings::Document& d : corpus.held_out)
-    for (const filings::Query& q : filings::queries(d)) result.held_out_queries.push_back(q);
-  const filings::Document exhibit = filings::exhibit_filing();
-  result.exhibit_queries = filings::queries(exhibit);
+  for (const Document& d : corpus.held_out)
+    for (const Query& q : queries(d)) result.held_out_queries.push_back(q);
+  const Document exhibit = exhibit_filing();
+  result.exhibit_queries = queries(exhibit);
   const std::string fingerprint = corpus_fingerprint(corpus);
 
   struct Job {
@@ -624,7 +624,7 @@ FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds, c
   return config;
 }
 
-RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const std::string& cache_dir,
+RecipeSelection filings_recipe_selection(const Corpus& corpus, const std::string& cache_dir,
                                          int threads, const ModelReading& reading,
                                          const TrainingProgress& progress) {
   std::string grid_text = "selection 1\n" + selection_rule() + "\nseeds " +
@@ -643,7 +643,7 @@ RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const st
       {"filings heads", heads_per_recipe, progress});
 }
 
-FilingsStudyConfig selected_filings_study(const filings::Corpus& corpus, const std::string& cache_dir,
+FilingsStudyConfig selected_filings_study(const Corpus& corpus, const std::string& cache_dir,
                                           int seeds, const ModelReading& reading,
                                           const TrainingProgress& progress) {
   return filings_study_with(filings_recipe_selection(corpus, cache_dir, 0, reading, progress).recipe(),

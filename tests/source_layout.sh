@@ -9,7 +9,8 @@
 #   3. No function in numerics/, experiments/, theorems/ or docs/ is longer than 80 lines: a
 #      claim is one short declaration, and so is everything that serves it. A program's main()
 #      is exempt: it reads the options and runs the steps in order, and its length is that list.
-#   4. theorems/ledger/ is one namespace, pe::ledger (issue 39): what it declares is found there.
+#   4. One namespace per folder (issue 39), so that what a folder declares is found in one place:
+#      theorems/ledger/ opens pe::ledger only, experiments/ pe::experiments only.
 #   5. Inside experiments/, the head sits below the scheme rules (issue 39): attention_head.hpp
 #      and attention_head.cpp reach position_scheme.hpp through no chain of includes and never
 #      name rule_of; whatever must ask a rule lives in position_scheme.* or above it.
@@ -71,12 +72,16 @@ for edge in "${!edges[@]}"; do
   [[ ${edge%% -> *} != "${edge##* -> }" ]] && echo "  $edge: ${edges[$edge]}"
 done | sort
 
-# 4. one namespace in the ledger's folder
-while IFS=: read -r file line text; do
-  echo "$file:$line: $text: theorems/ledger/ opens no namespace but pe::ledger"
-  problems=$((problems + 1))
-done < <(grep -Hn -E '^namespace [A-Za-z_:]+ \{' theorems/ledger/*.hpp theorems/ledger/*.cpp |
-         grep -v -E ':namespace pe::ledger \{$' || true)
+# 4. one namespace per folder: the folder and the only namespace its files may open
+declare -A folder_namespace=([theorems/ledger]=pe::ledger [experiments]=pe::experiments)
+for folder in "${!folder_namespace[@]}"; do
+  allowed=${folder_namespace[$folder]}
+  while IFS=: read -r file line text; do
+    echo "$file:$line: $text: $folder/ opens no namespace but $allowed"
+    problems=$((problems + 1))
+  done < <(grep -Hn -E '^[[:space:]]*namespace [A-Za-z_:]+ \{' "$folder"/*.hpp "$folder"/*.cpp |
+           grep -v -E ":[[:space:]]*namespace ${allowed} \{\$" || true)
+done
 
 # 5. the head below the scheme rules: no include chain from the head's files to the registry
 head_files=(experiments/attention_head.hpp experiments/attention_head.cpp)
@@ -127,5 +132,5 @@ if (( problems > 0 )); then
   echo "source.layout: $problems problem(s)"
   exit 1
 fi
-echo "source.layout: layers, file names, function lengths, the ledger's namespace and the head" \
-     "below the scheme rules as required"
+echo "source.layout: layers, file names, function lengths, one namespace in ledger/ and in" \
+     "experiments/, and the head below the scheme rules as required"
