@@ -157,12 +157,12 @@ Example filing_question(const CueTokens& filing, int position, int answer, int w
 }
 
 Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vector<Token>& filing,
-                                     const ReadTimeMap& reading) {
+                                     const ReadTimeMap& read_time_map) {
   const HeadShape& shape = head.shape();
   const int n = static_cast<int>(filing.size());
   if (n == 0) throw std::invalid_argument("read_filing_one_pass needs a non-empty filing");
-  validate_read_time_map(shape, reading);
-  if (reading.position_position_matrix)
+  validate_read_time_map(shape, read_time_map);
+  if (read_time_map.position_position_matrix)
     throw std::invalid_argument("read_filing_one_pass does not take a position_position_matrix");
   const PositionSchemeRule& rule = rule_of(shape.scheme);
   const ConstParameterViews w = head.weights();
@@ -174,15 +174,15 @@ Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vecto
     hq.row(i) = query_embedding.transpose();
   }
   if (rule.adds_code()) {
-    h += rule.code_rows(head, reading.position_shift, n);
-    hq += rule.code_rows(head, reading.position_shift + 1, n);
+    h += rule.code_rows(head, read_time_map.position_shift, n);
+    hq += rule.code_rows(head, read_time_map.position_shift + 1, n);
   }
   Eigen::MatrixXd k = h * w.key, q = hq * w.query, kq = hq * w.key;
   const Eigen::MatrixXd v = h * w.value, vq = hq * w.value;
   // Row t: the query at t + 1 against filing keys 0..n-1 (only 0..t used) and itself.
-  const Eigen::MatrixXd scores = dense_scores(rule, shape, w, reading, q, 1, k, 0);
-  rule.place(kq, 1, shape, reading);
-  const double scale = dense_scale(rule, shape, reading);
+  const Eigen::MatrixXd scores = dense_scores(rule, shape, w, read_time_map, q, 1, k, 0);
+  rule.place(kq, 1, shape, read_time_map);
+  const double scale = dense_scale(rule, shape, read_time_map);
   Eigen::MatrixXd out(n, shape.width);
   Eigen::VectorXd weights(n + 1);
   double own_term = 0;  // the query against its own key: offset 0

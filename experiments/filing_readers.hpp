@@ -87,7 +87,7 @@ Example filing_question(const CueTokens& filing, int position, int answer, int w
 /// computed once. Throws std::invalid_argument for an empty filing, a map on a non-RoPE head
 /// or a reading with a replaced position-position matrix.
 Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vector<Token>& filing,
-                                     const ReadTimeMap& reading = {});
+                                     const ReadTimeMap& read_time_map = {});
 
 /// The index of the largest logit, the first on ties: a reader's answer.
 int argmax_first(const Eigen::Ref<const Eigen::RowVectorXd>& row);

@@ -13,9 +13,9 @@
 namespace pe::experiments {
 
 Eigen::MatrixXd read_all_positions(const AttentionHead& head, const std::vector<Token>& tokens,
-                                   const ReadTimeMap& reading) {
+                                   const ReadTimeMap& read_time_map) {
   const HeadShape& shape = head.shape();
-  validate_read_time_map(shape, reading);
+  validate_read_time_map(shape, read_time_map);
   const int n = static_cast<int>(tokens.size());
   if (n == 0) throw std::invalid_argument("read_all_positions needs at least one token");
   const PositionSchemeRule& rule = rule_of(shape.scheme);
@@ -24,35 +24,36 @@ Eigen::MatrixXd read_all_positions(const AttentionHead& head, const std::vector<
   for (int i = 0; i < n; ++i) h.row(i) = head.token_embedding(tokens[i]).transpose();
   Eigen::MatrixXd p;
   if (rule.adds_code()) {
-    p = rule.code_rows(head, reading.position_shift, n);
+    p = rule.code_rows(head, read_time_map.position_shift, n);
     h += p;
   }
   Eigen::MatrixXd q = h * w.query, k = h * w.key;
   const Eigen::MatrixXd v = h * w.value;
-  Eigen::MatrixXd scores = dense_scores(rule, shape, w, reading, q, 0, k, 0);
-  if (reading.position_position_matrix) {
+  Eigen::MatrixXd scores = dense_scores(rule, shape, w, read_time_map, q, 0, k, 0);
+  if (read_time_map.position_position_matrix) {
     const double scale = 1.0 / std::sqrt(double(shape.width));
-    scores += scale * (p * (*reading.position_position_matrix - head.score_matrix()) * p.transpose());
+    const Eigen::MatrixXd& replaced = *read_time_map.position_position_matrix;
+    scores += scale * (p * (replaced - head.score_matrix()) * p.transpose());
   }
   return causal_attention(scores, v) * w.readout;
 }
 
 RopeOffsetScores rope_offset_scores(const AttentionHead& head, const Eigen::VectorXd& query_input,
                                     const Eigen::VectorXd& key_input, int max_offset,
-                                    const ReadTimeMap& reading) {
+                                    const ReadTimeMap& read_time_map) {
   const HeadShape& shape = head.shape();
   if (shape.scheme != PositionScheme::rope)
     throw std::invalid_argument("rope_offset_scores needs a RoPE head, got a " +
                                 to_string(shape.scheme) + " head");
-  validate_read_time_map(shape, reading);
+  validate_read_time_map(shape, read_time_map);
   if (max_offset < 0)
     throw std::invalid_argument("max_offset must be >= 0, got max_offset = " +
                                 std::to_string(max_offset));
   const int d = shape.width;
   if (query_input.size() != d || key_input.size() != d)
     throw std::invalid_argument("query_input and key_input must have width " + std::to_string(d));
-  const RopeReadTimeMap rf = rope_read_time_map(reading.rope_map, d, shape.base, reading.kappa,
-                                      reading.training_length);
+  const RopeReadTimeMap rf = rope_read_time_map(read_time_map.rope_map, d, shape.base,
+                                                read_time_map.kappa, read_time_map.training_length);
   const double c_s = rf.score_scale / std::sqrt(double(d));
   const Eigen::VectorXd q = head.query_map().transpose() * query_input;
   const Eigen::VectorXd k = head.key_map().transpose() * key_input;
@@ -70,9 +71,9 @@ RopeOffsetScores rope_offset_scores(const AttentionHead& head, const Eigen::Vect
 }
 
 Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position, int max_offset,
-                                  const ReadTimeMap& reading) {
+                                  const ReadTimeMap& read_time_map) {
   const HeadShape& shape = head.shape();
-  validate_read_time_map(shape, reading);
+  validate_read_time_map(shape, read_time_map);
   if (max_offset < 0)
     throw std::invalid_argument("max_offset must be >= 0, got max_offset = " +
                                 std::to_string(max_offset));
@@ -80,10 +81,10 @@ Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position
     throw std::invalid_argument("max_offset must be <= query_position = " +
                                 std::to_string(query_position) + ", got max_offset = " +
                                 std::to_string(max_offset));
-  if (reading.position_position_matrix)
+  if (read_time_map.position_position_matrix)
     throw std::invalid_argument("marked_key_scores does not take a replaced position-position matrix");
   const PositionSchemeRule& rule = rule_of(shape.scheme);
-  const long shift = rule.adds_code() ? reading.position_shift : 0;
+  const long shift = rule.adds_code() ? read_time_map.position_shift : 0;
   Eigen::VectorXd scores(max_offset + 1);
   if (!rule.places(shape, query_position + shift))
     return scores.setConstant(std::numeric_limits<double>::quiet_NaN());
@@ -97,9 +98,9 @@ Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position
     return h;
   };
   const Eigen::VectorXd marked_key = mean_marked_embedding(head);
-  const double scale = dense_scale(rule, shape, reading);
+  const double scale = dense_scale(rule, shape, read_time_map);
   Eigen::RowVectorXd q = input(head.token_embedding(Token::query()), query_position) * w.query;
-  rule.place(q, double(query_position), shape, reading);
+  rule.place(q, double(query_position), shape, read_time_map);
   std::vector<double> terms(max_offset + 1, 0.0);
   rule.offset_terms(shape, w, q.data(), max_offset, terms.data());
   for (int r = 0; r <= max_offset; ++r) {
@@ -109,7 +110,7 @@ Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position
       continue;
     }
     Eigen::RowVectorXd k = input(marked_key, key_position) * w.key;
-    rule.place(k, double(key_position), shape, reading);
+    rule.place(k, double(key_position), shape, read_time_map);
     scores(r) = scale * q.dot(k);
     if (rule.has_offset_terms()) scores(r) += terms[r];
   }

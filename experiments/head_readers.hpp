@@ -57,15 +57,15 @@ class HeadEvaluator {
   /// Logits at each example's last position (examples x classes).
   const Eigen::MatrixXd& logits_at_last(const AttentionHead& head,
                                         const std::vector<Example>& examples,
-                                        const ReadTimeMap& reading = {});
+                                        const ReadTimeMap& read_time_map = {});
   /// Mean cross-entropy at the last positions; if `gradient` is non-null it receives the
   /// gradient with respect to head.parameters() (resized as needed). Throws
-  /// std::invalid_argument for a reading with a replaced position-position matrix.
+  /// std::invalid_argument for a read-time map with a replaced position-position matrix.
   double loss_and_gradient(const AttentionHead& head, const std::vector<Example>& examples,
-                           Eigen::VectorXd* gradient, const ReadTimeMap& reading = {});
+                           Eigen::VectorXd* gradient, const ReadTimeMap& read_time_map = {});
   /// Number of examples whose largest logit (first on ties) is the target.
   long count_correct(const AttentionHead& head, const std::vector<Example>& examples,
-                     const ReadTimeMap& reading = {});
+                     const ReadTimeMap& read_time_map = {});
   /// The softmax paths taken by this evaluator's forward passes so far.
   const SoftmaxPathCounts& softmax_paths() const;
 
@@ -75,21 +75,21 @@ class HeadEvaluator {
 
 /// Convenience wrappers with a temporary evaluator.
 Eigen::MatrixXd logits_at_last(const AttentionHead& head, const std::vector<Example>& examples,
-                               const ReadTimeMap& reading = {});
+                               const ReadTimeMap& read_time_map = {});
 double loss_and_gradient(const AttentionHead& head, const std::vector<Example>& examples,
-                         Eigen::VectorXd* gradient, const ReadTimeMap& reading = {});
+                         Eigen::VectorXd* gradient, const ReadTimeMap& read_time_map = {});
 /// Fraction of examples answered correctly.
 double accuracy(const AttentionHead& head, const std::vector<Example>& examples,
-                const ReadTimeMap& reading = {});
+                const ReadTimeMap& read_time_map = {});
 
 /// Every position of one sequence read as a query, in one dense pass: row t holds the logits
 /// at position t (n x classes).
 Eigen::MatrixXd read_all_positions(const AttentionHead& head, const std::vector<Token>& tokens,
-                                   const ReadTimeMap& reading = {});
+                                   const ReadTimeMap& read_time_map = {});
 
 /// A RoPE head's score of a key input h_k at offset r = 0..max_offset behind a query input
 /// h_q (inputs are token embeddings or their averages), split by plane: entry (r, j) is plane j's
-/// term, after 1/sqrt(d) and the reading's logit scale, so each row sums to the score, the
+/// term, after 1/sqrt(d) and the read-time map's logit scale, so each row sums to the score, the
 /// trigonometric polynomial of Proposition 3 (iii). `amplitudes` holds each plane's
 /// |q_j| |k_j| with the same scaling.
 struct RopeOffsetScores {
@@ -99,15 +99,15 @@ struct RopeOffsetScores {
 };
 RopeOffsetScores rope_offset_scores(const AttentionHead& head, const Eigen::VectorXd& query_input,
                                     const Eigen::VectorXd& key_input, int max_offset,
-                                    const ReadTimeMap& reading = {});
+                                    const ReadTimeMap& read_time_map = {});
 
-/// Any scheme's pre-softmax score (as the forward pass computes it, reading included) of the
+/// Any scheme's pre-softmax score (as the forward pass computes it, read-time map included) of the
 /// query token at absolute position `query_position` against the mean marked token r positions
 /// back, for r = 0..max_offset. Relative schemes give the same profile at every query position;
 /// an added code does not. Entries are NaN where the head cannot place a position (a learned
 /// table past its length). Throws std::invalid_argument for max_offset < 0 or
 /// max_offset > query_position.
 Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position, int max_offset,
-                                  const ReadTimeMap& reading = {});
+                                  const ReadTimeMap& read_time_map = {});
 
 }  // namespace pe::experiments

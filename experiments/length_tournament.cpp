@@ -231,11 +231,11 @@ HeadRun train_and_read(const TournamentConfig& config, PositionScheme scheme, in
   for (AccuracyCount a : readings_for(config, scheme)) {
     std::size_t index = 0;
     while (config.test_lengths[index] != a.length) ++index;
-    const ReadTimeMap reading =
+    const ReadTimeMap read_time_map =
         a.reading == "plain"
             ? ReadTimeMap{}
             : ReadTimeMap::rope(context_extension_from_string(a.reading), a.length, config.task.length);
-    a.correct = evaluator.count_correct(head, test_sets[index], reading);
+    a.correct = evaluator.count_correct(head, test_sets[index], read_time_map);
     run.accuracies.push_back(a);
   }
   return run;

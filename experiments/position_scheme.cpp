@@ -46,11 +46,12 @@ std::unique_ptr<ScoreStream> PositionSchemeRule::make_stream(const AttentionHead
   return nullptr;
 }
 
-void PositionSchemeRule::scores_under_reading(const HeadShape&, const ReadTimeMap&,
-                                              const Eigen::VectorXd&, long, const RowMatrix&,
-                                              const int*, double*, SchemeScratch*) const {
-  throw std::logic_error(std::string("scores_under_reading: the ") + name() +
-                         " scheme takes no reading of its own per query");
+void PositionSchemeRule::scores_under_read_time_map(const HeadShape&, const ReadTimeMap&,
+                                                    const Eigen::VectorXd&, long,
+                                                    const RowMatrix&, const int*, double*,
+                                                    SchemeScratch*) const {
+  throw std::logic_error(std::string("scores_under_read_time_map: the ") + name() +
+                         " scheme takes no read-time map of its own per query");
 }
 
 std::string to_string(PositionScheme scheme) { return rule_of(scheme).name(); }
@@ -97,17 +98,18 @@ Eigen::VectorXd position_code(const AttentionHead& head, long m) {
   return rule_of(head.shape().scheme).code_rows(head, m, 1).row(0).transpose();
 }
 
-void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& reading) {
-  if (!rule_of(shape.scheme).takes_context_extension() && reading.rope_map != ContextExtension::none)
+void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& read_time_map) {
+  if (!rule_of(shape.scheme).takes_context_extension() &&
+      read_time_map.rope_map != ContextExtension::none)
     throw std::invalid_argument("a context-extension map reads RoPE heads only, got rope_map = " +
-                                to_string(reading.rope_map) + " for a " +
+                                to_string(read_time_map.rope_map) + " for a " +
                                 to_string(shape.scheme) + " head");
-  if (reading.position_position_matrix) {
+  if (read_time_map.position_position_matrix) {
     if (!adds_position_code(shape.scheme))
       throw std::invalid_argument(
           "position_position_matrix replaces a term of the additive schemes only, got a " +
           to_string(shape.scheme) + " head");
-    const Eigen::MatrixXd& m = *reading.position_position_matrix;
+    const Eigen::MatrixXd& m = *read_time_map.position_position_matrix;
     if (m.rows() != shape.width || m.cols() != shape.width)
       throw std::invalid_argument("position_position_matrix must be " +
                                   std::to_string(shape.width) + " x " +
@@ -117,17 +119,17 @@ void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& reading) 
 }
 
 double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape,
-                   const ReadTimeMap& reading) {
-  return 1.0 / std::sqrt(double(shape.width)) * rule.score_factor(shape, reading);
+                   const ReadTimeMap& read_time_map) {
+  return 1.0 / std::sqrt(double(shape.width)) * rule.score_factor(shape, read_time_map);
 }
 
 Eigen::MatrixXd dense_scores(const PositionSchemeRule& rule, const HeadShape& shape,
-                             const ConstParameterViews& weights, const ReadTimeMap& reading,
+                             const ConstParameterViews& weights, const ReadTimeMap& read_time_map,
                              Eigen::MatrixXd& q, double query_first, Eigen::MatrixXd& k,
                              double key_first) {
-  const double scale = dense_scale(rule, shape, reading);
-  rule.place(q, query_first, shape, reading);
-  rule.place(k, key_first, shape, reading);
+  const double scale = dense_scale(rule, shape, read_time_map);
+  rule.place(q, query_first, shape, read_time_map);
+  rule.place(k, key_first, shape, read_time_map);
   Eigen::MatrixXd scores = scale * (q * k.transpose());
   if (!rule.has_offset_terms()) return scores;
   // Each query's terms over its offsets, added where the key is not after the query.

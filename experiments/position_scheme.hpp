@@ -45,7 +45,7 @@ namespace pe::experiments {
 /// Everything the tabulated passes share across the query groups of one batch.
 struct TabulatedBatch {
   const HeadShape& shape;
-  const ReadTimeMap& reading;
+  const ReadTimeMap& read_time_map;
   ConstParameterViews weights;
   const RowMatrix& token_rows;  ///< x E for every token type (V x d)
   const RowMatrix& code_rows;   ///< p(shift), ..., p(shift + n_max - 1); empty without a code
@@ -133,11 +133,11 @@ class PositionSchemeRule {
                                   ParameterViews& gradient) const;
 
   // ---- Dense scores: scale * <place(q, t), place(k, j)> + offset term (t - j) --------------
-  /// The factor on q.k / sqrt(d) under a reading (RoPE's logit scale; 1 otherwise).
-  virtual double score_factor(const HeadShape& shape, const ReadTimeMap& reading) const;
+  /// The factor on q.k / sqrt(d) under a read-time map (RoPE's logit scale; 1 otherwise).
+  virtual double score_factor(const HeadShape& shape, const ReadTimeMap& read_time_map) const;
   /// Row i of `rows` moved to position first + i (RoPE rotates; the others leave rows alone).
   virtual void place(DenseRows rows, double first, const HeadShape& shape,
-                     const ReadTimeMap& reading) const;
+                     const ReadTimeMap& read_time_map) const;
   /// True if the scores carry a term in the offset t - j: ALiBi's bias -slope (t - j), or
   /// Shaw's q . a_min(t - j, K) / sqrt(d), which also reads the query.
   virtual bool has_offset_terms() const { return false; }
@@ -166,18 +166,20 @@ class PositionSchemeRule {
   // ---- Streaming -------------------------------------------------------------------------
   /// A streaming reader, or null for schemes that need every position's score afresh.
   virtual std::unique_ptr<ScoreStream> make_stream(const AttentionHead& head,
-                                                   const ReadTimeMap& reading) const;
+                                                   const ReadTimeMap& read_time_map) const;
 
-  // ---- One query under a reading of its own (the document scan's rescaled readers) ---------
+  // ---- One query under a read-time map of its own (the document scan's rescaled readers) ---
   /// scores[j] = dense_scale <place(q, m), place(k_j, j)> for j = 0..m-1, where key j is row
-  /// types[j] of `type_keys` (unplaced, one row per token type), under `reading`; except that a
-  /// key whose score provably lies more than kNegligibleScoreGap below the largest of them may
-  /// get -infinity instead (its softmax weight counts as 0 either way). Only for schemes whose
-  /// keys depend on position through `place` alone and that take a context-extension map; the
-  /// default throws std::logic_error.
-  virtual void scores_under_reading(const HeadShape& shape, const ReadTimeMap& reading,
-                                    const Eigen::VectorXd& q, long m, const RowMatrix& type_keys,
-                                    const int* types, double* scores, SchemeScratch* scratch) const;
+  /// types[j] of `type_keys` (unplaced, one row per token type), under `read_time_map`;
+  /// except that a key whose score provably lies more than kNegligibleScoreGap below the
+  /// largest of them may get -infinity instead (its softmax weight counts as 0 either way).
+  /// Only for schemes whose keys depend on position through `place` alone and that take a
+  /// context-extension map; the default throws std::logic_error.
+  virtual void scores_under_read_time_map(const HeadShape& shape,
+                                          const ReadTimeMap& read_time_map,
+                                          const Eigen::VectorXd& q, long m,
+                                          const RowMatrix& type_keys, const int* types,
+                                          double* scores, SchemeScratch* scratch) const;
 };
 
 /// The document scan (filing_scan.hpp) gives a key whose score lies this far below the
@@ -209,18 +211,19 @@ AttentionHead initialised_head(const HeadShape& shape, Rng& rng, const InitialSc
 /// std::invalid_argument for a learned table asked for a position outside 0..L-1.
 Eigen::VectorXd position_code(const AttentionHead& head, long m);
 
-/// Throws std::invalid_argument for a reading the head's scheme cannot take (a
+/// Throws std::invalid_argument for a read-time map the head's scheme cannot take (a
 /// context-extension map on a non-RoPE head; a position-position matrix on a scheme without an
 /// added code, or of the wrong size).
-void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& reading);
+void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& read_time_map);
 
 /// The dense readers' factor on q.k: 1 / sqrt(d) times the rule's logit factor.
-double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape, const ReadTimeMap& reading);
+double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape,
+                   const ReadTimeMap& read_time_map);
 /// Scores of queries at positions query_first, query_first + 1, ... against keys at key_first,
 /// ... before the causal mask: dense_scale <place(q_t), place(k_j)> plus the offset terms where
 /// the key is not after the query. `q` and `k` are placed in place.
 Eigen::MatrixXd dense_scores(const PositionSchemeRule& rule, const HeadShape& shape,
-                             const ConstParameterViews& weights, const ReadTimeMap& reading,
+                             const ConstParameterViews& weights, const ReadTimeMap& read_time_map,
                              Eigen::MatrixXd& q, double query_first, Eigen::MatrixXd& k,
                              double key_first);
 

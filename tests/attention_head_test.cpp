@@ -33,13 +33,13 @@ HeadShape shape_of(PositionScheme scheme) {
 /// The head's logits at position t, built from numerics/attention.hpp's reference attention
 /// with explicit rotation matrices: no tables, no grouping.
 Eigen::MatrixXd reference_logits(const AttentionHead& head, const std::vector<Token>& tokens,
-                                 const ReadTimeMap& reading) {
+                                 const ReadTimeMap& read_time_map) {
   const HeadShape& s = head.shape();
   const int n = static_cast<int>(tokens.size()), d = s.width;
   Eigen::MatrixXd h(n, d);
   for (int i = 0; i < n; ++i) {
     h.row(i) = head.token_embedding(tokens[i]).transpose();
-    h.row(i) += position_code(head, i + (adds_position_code(s.scheme) ? reading.position_shift : 0))
+    h.row(i) += position_code(head, i + (adds_position_code(s.scheme) ? read_time_map.position_shift : 0))
                     .transpose();
   }
   const Eigen::MatrixXd wq = head.query_map(), wk = head.key_map(), wv = head.value_map();
@@ -47,8 +47,8 @@ Eigen::MatrixXd reference_logits(const AttentionHead& head, const std::vector<To
   const double tau = std::sqrt(double(d));
   Eigen::MatrixXd scores(n, n);
   if (s.scheme == PositionScheme::rope) {
-    const RopeReadTimeMap rr = rope_read_time_map(reading.rope_map, d, s.base, reading.kappa,
-                                        reading.training_length);
+    const RopeReadTimeMap rr = rope_read_time_map(read_time_map.rope_map, d, s.base, read_time_map.kappa,
+                                        read_time_map.training_length);
     for (int t = 0; t < n; ++t)
       for (int j = 0; j < n; ++j) {
         const Eigen::VectorXd q = block_rotation(double(t), rr.frequencies) * (wq.transpose() * h.row(t).transpose());
@@ -76,18 +76,18 @@ class ForwardAgreement : public ::testing::TestWithParam<std::tuple<PositionSche
 TEST_P(ForwardAgreement, TabulatedDenseAndReferenceAgreeAtEveryPosition) {
   const auto& [scheme, reading_name] = GetParam();
   const AttentionHead head = sharp_head(scheme, 21);
-  const ReadTimeMap reading = gradient_read_time_map(reading_name);
+  const ReadTimeMap read_time_map = gradient_read_time_map(reading_name);
   Rng rng(22);
   std::vector<Token> tokens;
   for (int j = 0; j < 26; ++j)
     tokens.push_back(j % 9 == 8 ? Token::query()
                                 : random_content_token(rng));
-  const Eigen::MatrixXd dense = read_all_positions(head, tokens, reading);
-  const Eigen::MatrixXd reference = reference_logits(head, tokens, reading);
+  const Eigen::MatrixXd dense = read_all_positions(head, tokens, read_time_map);
+  const Eigen::MatrixXd reference = reference_logits(head, tokens, read_time_map);
   std::vector<Example> prefixes(tokens.size());
   for (std::size_t t = 0; t < tokens.size(); ++t)
     prefixes[t].tokens.assign(tokens.begin(), tokens.begin() + t + 1);
-  const Eigen::MatrixXd tabulated = logits_at_last(head, prefixes, reading);
+  const Eigen::MatrixXd tabulated = logits_at_last(head, prefixes, read_time_map);
   const double scale = reference.cwiseAbs().maxCoeff();
   // Three evaluations of the same sums in different orders: rounding of a few hundred terms of
   // size up to the largest score (|s| < 100 here), about 1e3 eps relative.
@@ -159,10 +159,10 @@ TEST(ShawScheme, OffsetsPastTheClipShareTheLastVectorInEveryPassAndTheGradient) 
 
 /// Logits at the last position of each example from the dense reader (row n - 1).
 Eigen::MatrixXd dense_last(const AttentionHead& head, const std::vector<Example>& examples,
-                           const ReadTimeMap& reading) {
+                           const ReadTimeMap& read_time_map) {
   Eigen::MatrixXd out(examples.size(), head.shape().classes);
   for (std::size_t b = 0; b < examples.size(); ++b)
-    out.row(b) = read_all_positions(head, examples[b].tokens, reading).bottomRows(1);
+    out.row(b) = read_all_positions(head, examples[b].tokens, read_time_map).bottomRows(1);
   return out;
 }
 
@@ -202,19 +202,19 @@ class LongReadAgreement : public ::testing::TestWithParam<std::tuple<PositionSch
 TEST_P(LongReadAgreement, TabulatedMatchesDenseAndReferenceAt256) {
   const auto& [scheme, reading_name] = GetParam();
   const AttentionHead head = sharp_head(scheme, 81);
-  ReadTimeMap reading;
-  if (reading_name == "shift_back") reading.position_shift = 32 - 256;
+  ReadTimeMap read_time_map;
+  if (reading_name == "shift_back") read_time_map.position_shift = 32 - 256;
   else if (reading_name != "plain")
-    reading = ReadTimeMap::rope(context_extension_from_string(reading_name), 256, 32);
+    read_time_map = ReadTimeMap::rope(context_extension_from_string(reading_name), 256, 32);
   Rng rng(82);
   CueTask task;
   task.length = 256;
   const std::vector<Example> examples = task.sample(rng, 30);
-  const Eigen::MatrixXd tabulated = logits_at_last(head, examples, reading);
-  const Eigen::MatrixXd dense = dense_last(head, examples, reading);
+  const Eigen::MatrixXd tabulated = logits_at_last(head, examples, read_time_map);
+  const Eigen::MatrixXd dense = dense_last(head, examples, read_time_map);
   Eigen::MatrixXd reference(3, head.shape().classes);
   for (int b = 0; b < 3; ++b)
-    reference.row(b) = reference_logits(head, examples[b].tokens, reading).bottomRows(1);
+    reference.row(b) = reference_logits(head, examples[b].tokens, read_time_map).bottomRows(1);
   const double scale = std::max(1.0, dense.cwiseAbs().maxCoeff());
   // Sums of 256 terms in three orders; angles up to 256 rad rounded once each.
   EXPECT_LT((tabulated - dense).cwiseAbs().maxCoeff(), 1e-10 * scale);
@@ -282,11 +282,11 @@ TEST(AttentionHead, ReplacedPositionTermAgreesBetweenTabulatedAndDense) {
 
 TEST(AttentionHead, RopeOffsetScoresAreTheScoresOfProposition3) {
   const AttentionHead head = sharp_head(PositionScheme::rope, 41);
-  const ReadTimeMap reading = ReadTimeMap::rope(ContextExtension::yarn, 100, 32);
+  const ReadTimeMap read_time_map = ReadTimeMap::rope(ContextExtension::yarn, 100, 32);
   const Eigen::VectorXd hq = head.token_embedding(Token::query());
   const Eigen::VectorXd hk = head.token_embedding(Token::content(2, true));
-  const RopeOffsetScores s = rope_offset_scores(head, hq, hk, 60, reading);
-  const RopeReadTimeMap rr = rope_read_time_map(reading.rope_map, 16, kDefaultBase, reading.kappa, 32);
+  const RopeOffsetScores s = rope_offset_scores(head, hq, hk, 60, read_time_map);
+  const RopeReadTimeMap rr = rope_read_time_map(read_time_map.rope_map, 16, kDefaultBase, read_time_map.kappa, 32);
   const Eigen::VectorXd q = Eigen::MatrixXd(head.query_map()).transpose() * hq;
   const Eigen::VectorXd k = Eigen::MatrixXd(head.key_map()).transpose() * hk;
   for (int r = 0; r <= 60; ++r) {
@@ -343,13 +343,13 @@ constexpr double kProfileTolerance = 1e-11;
 
 TEST(MarkedKeyScores, RopeProfileIsTheTrigonometricPolynomialAtEveryQueryPosition) {
   const AttentionHead head = sharp_head(PositionScheme::rope, 43);
-  const ReadTimeMap reading = ReadTimeMap::rope(ContextExtension::yarn, 100, 32);
+  const ReadTimeMap read_time_map = ReadTimeMap::rope(ContextExtension::yarn, 100, 32);
   const Eigen::VectorXd polynomial =
       rope_offset_scores(head, head.token_embedding(Token::query()), mean_marked_embedding(head), 40,
-                         reading)
+                         read_time_map)
           .total();
   for (long query_position : {40L, 97L, 250L}) {
-    const Eigen::VectorXd profile = marked_key_scores(head, query_position, 40, reading);
+    const Eigen::VectorXd profile = marked_key_scores(head, query_position, 40, read_time_map);
     for (int r = 0; r <= 40; ++r)
       EXPECT_NEAR(profile(r), polynomial(r), kProfileTolerance * std::max(1.0, std::fabs(polynomial(r))))
           << "query at " << query_position << ", r = " << r;
@@ -656,7 +656,7 @@ std::vector<double> rescaled_scores(const RowMatrix& type_keys, const Eigen::Vec
   const auto scratch = rule.new_scratch();
   const long m = static_cast<long>(types.size());
   std::vector<double> scores(std::size_t(m + 1), 0.0);
-  rule.scores_under_reading(shape, ReadTimeMap::rope(pe::ContextExtension::yarn, int(m + 1), 32), q, m, type_keys,
+  rule.scores_under_read_time_map(shape, ReadTimeMap::rope(pe::ContextExtension::yarn, int(m + 1), 32), q, m, type_keys,
                             types.data(), scores.data(), scratch.get());
   scores.pop_back();
   return scores;

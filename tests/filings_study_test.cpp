@@ -28,17 +28,17 @@ const FilingsStudy& cached_study() { return pe::experiments::headline_filings_st
 // [0, 1] and values and logits of size <= 1e2, each logit's rounding difference is below
 // n u max|term| ~ 1.3e3 * 1.1e-16 * 1e2 ~ 1.5e-11. The budget 1e-9 (1 + |logit|) covers that
 // with a margin of about 100 and is far below any difference a wrong mask or position makes.
-void expect_one_pass_equals_forward(const AttentionHead& head, const ReadTimeMap& reading) {
+void expect_one_pass_equals_forward(const AttentionHead& head, const ReadTimeMap& read_time_map) {
   HeadEvaluator evaluator;
   double worst = 0;
   long compared = 0;
   for (const pe::experiments::Document& d : pe::experiments::case_study_corpus().held_out) {
     const pe::experiments::CueTokens cue = pe::experiments::tokenize(d);
-    const Eigen::MatrixXd one_pass = read_filing_one_pass(head, filing_tokens(cue), reading);
+    const Eigen::MatrixXd one_pass = read_filing_one_pass(head, filing_tokens(cue), read_time_map);
     std::vector<Example> prefixes;
     for (int t = 0; t < static_cast<int>(cue.symbols.size()); ++t)
       prefixes.push_back(filing_question(cue, t, 0, 0));
-    const Eigen::MatrixXd forward = evaluator.logits_at_last(head, prefixes, reading);
+    const Eigen::MatrixXd forward = evaluator.logits_at_last(head, prefixes, read_time_map);
     ASSERT_EQ(one_pass.rows(), forward.rows());
     for (Eigen::Index t = 0; t < forward.rows(); ++t)
       for (Eigen::Index c = 0; c < forward.cols(); ++c) {
@@ -189,8 +189,8 @@ TEST(FilingsReaders, ManyFilingsAtOnceEqualEachQuestionReadAlone) {
             continue;
           }
           const std::vector<Example> one = {filing_question(cue, q.position, 0, 0)};
-          const ReadTimeMap reading = ReadTimeMap::rope(map_of(r), q.position + 2, 32);
-          alone.push_back(argmax_first(evaluator.logits_at_last(head, one, reading).row(0)));
+          const ReadTimeMap read_time_map = ReadTimeMap::rope(map_of(r), q.position + 2, 32);
+          alone.push_back(argmax_first(evaluator.logits_at_last(head, one, read_time_map).row(0)));
         }
       }
       EXPECT_EQ(read_filings(head, r, held_out, 32), alone) << to_string(r) << " seed " << seed;

@@ -70,10 +70,10 @@ const lab::SeedValues& probe_accuracies(const lab::Runs& runs, Probe probe, int 
     HeadEvaluator evaluator;
     for (int k = 0; k < t.config.seeds; ++k) {
       const AttentionHead head = t.trained_head(PositionScheme::sinusoidal, k);
-      ReadTimeMap reading;
-      if (probe == Probe::projected) reading.position_position_matrix = commutant_projection(head.score_matrix());
-      else reading.position_shift = t.config.task.length - length;  // query at position 31
-      out.values.push_back(double(evaluator.count_correct(head, lab::test_set(runs, length), reading)) /
+      ReadTimeMap read_time_map;
+      if (probe == Probe::projected) read_time_map.position_position_matrix = commutant_projection(head.score_matrix());
+      else read_time_map.position_shift = t.config.task.length - length;  // query at position 31
+      out.values.push_back(double(evaluator.count_correct(head, lab::test_set(runs, length), read_time_map)) /
                            lab::test_set(runs, length).size());
       out.degenerate.push_back(degenerate_reason(t, t.run(PositionScheme::sinusoidal, k)));
     }
