@@ -71,7 +71,7 @@ std::string unit_reference(const std::string& unit, const std::string& source_di
   return "\\ref " + found.front() + " \"" + found.front() + "\"";
 }
 
-std::string filing_markup(const filings::Document& document, const std::string& caption,
+std::string filing_markup(const experiments::Document& document, const std::string& caption,
                           int max_tokens) {
   const int total = static_cast<int>(document.tokens.size());
   const int shown = max_tokens <= 0 ? total : std::min(total, max_tokens);
@@ -84,7 +84,7 @@ std::string filing_markup(const filings::Document& document, const std::string& 
     md << (k ? ", " : " ") << k << " " << literal(document.companies[k]);
   md << ".*\n\n<div class=\"pe-filing\">\n";
   for (int t = 0; t < shown; ++t) {
-    const filings::Token& token = document.tokens[t];
+    const experiments::FilingToken& token = document.tokens[t];
     if (t) md << ' ';
     if (token.company < 0) {
       md << literal(token.text);
@@ -354,20 +354,20 @@ std::string filing_directive(const std::string& line, const std::string& file, i
                                   words[fixed] + "'" + usage + line);
   }
   if (exhibit) {
-    static const filings::Document document = filings::exhibit_filing();
+    static const experiments::Document document = experiments::exhibit_filing();
     return filing_markup(document, "The exhibit filing (hand-built, held out)",
                          static_cast<int>(tokens));
   }
-  const std::vector<filings::Document>& held_out = experiments::case_study_corpus().held_out;
+  const std::vector<experiments::Document>& held_out = experiments::case_study_corpus().held_out;
   const long index = whole_number(words[2]);
   if (index < 0 || index >= static_cast<long>(held_out.size()))
     throw std::invalid_argument(where(file, number) + "K must be a held-out filing index in [0, " +
                                 std::to_string(held_out.size()) + "), got K = '" + words[2] + "'" +
                                 usage + line);
-  const filings::Document& document = held_out[static_cast<std::size_t>(index)];
+  const experiments::Document& document = held_out[static_cast<std::size_t>(index)];
   return filing_markup(document,
                        "Held-out filing " + std::to_string(index) + " of the case study's corpus (" +
-                           filings::to_string(document.kind) + "), " + document.title,
+                           experiments::to_string(document.kind) + "), " + document.title,
                        static_cast<int>(tokens));
 }
 

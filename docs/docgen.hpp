@@ -63,7 +63,7 @@ std::string unit_reference(const std::string& unit, const std::string& source_di
 /// escaped (report::escape_markdown), so no filing text can inject markup. `max_tokens` <= 0 shows every
 /// token, otherwise the first `max_tokens`. Throws std::invalid_argument for a mention whose
 /// company index is not one of the document's companies.
-std::string filing_markup(const filings::Document& document, const std::string& caption,
+std::string filing_markup(const experiments::Document& document, const std::string& caption,
                           int max_tokens);
 
 /// Which claim cards to render.

@@ -191,7 +191,7 @@ int longest_test_length(const experiments::Tournament& tournament) {
 }
 
 /// The reading a tournament reader applies at `test_length`.
-ReadTimeMap reading_of(const experiments::Tournament& tournament, const TournamentReader& reader,
+ReadTimeMap read_time_map_of(const experiments::Tournament& tournament, const TournamentReader& reader,
                    int test_length) {
   if (reader.reading == "plain") return {};
   return ReadTimeMap::rope(context_extension_from_string(reader.reading), test_length,
@@ -249,7 +249,7 @@ FigureData offsets_figure(const experiments::Tournament& tournament, int seed) {
     }
     Eigen::VectorXd profile = Eigen::VectorXd::Constant(length, kNoValue);
     profile.head(query_position + 1) = experiments::marked_key_scores(
-        head, query_position, static_cast<int>(query_position), reading_of(tournament, reader, length));
+        head, query_position, static_cast<int>(query_position), read_time_map_of(tournament, reader, length));
     profiles.push_back(std::move(profile));
   }
   const Eigen::VectorXd& rope = profiles[3];
@@ -407,11 +407,11 @@ FigureData sweep_figure(const std::vector<ledger::Record>& records) {
 }
 
 FigureData filing_figure(const experiments::FilingsStudy& study) {
-  const filings::Document exhibit = filings::exhibit_filing();
+  const experiments::Document exhibit = experiments::exhibit_filing();
   const int n = static_cast<int>(exhibit.tokens.size());
   const int seeds = std::min(study.config.seeds, experiments::kHeadlineSeeds);
   std::vector<std::string> tokens, readers;
-  for (const filings::Token& token : exhibit.tokens) tokens.push_back(token.text);
+  for (const experiments::FilingToken& token : exhibit.tokens) tokens.push_back(token.text);
   for (experiments::FilingReader reader : experiments::all_filing_readers()) {
     std::string name = experiments::to_string(reader);
     std::replace(name.begin(), name.end(), '+', '_');

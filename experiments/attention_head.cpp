@@ -1,20 +1,16 @@
+/// @file
+/// @brief The scheme-blind head: shapes, the parameter layout, token embeddings.
 #include "attention_head.hpp"
 
-#include "attention.hpp"
 #include "limits.hpp"
-#include "position_scheme.hpp"
-#include "rope.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <stdexcept>
 
 namespace pe::experiments {
 
 // ---- Schemes and shapes --------------------------------------------------------------------
-
-std::string to_string(PositionScheme scheme) { return rule_of(scheme).name(); }
 
 const std::vector<PositionScheme>& all_position_schemes() {
   static const std::vector<PositionScheme> schemes = {
@@ -28,17 +24,6 @@ const std::vector<PositionScheme>& article_position_schemes() {
                                                    all_position_schemes().begin() + 5);
   return schemes;
 }
-
-PositionScheme position_scheme_from_string(const std::string& name) {
-  std::string valid;
-  for (PositionScheme s : all_position_schemes()) {
-    if (to_string(s) == name) return s;
-    valid += (valid.empty() ? "" : ", ") + to_string(s);
-  }
-  throw std::invalid_argument("unknown position scheme '" + name + "'; valid: " + valid);
-}
-
-bool adds_position_code(PositionScheme scheme) { return rule_of(scheme).adds_code(); }
 
 std::string to_string(MarkEmbedding embedding) {
   switch (embedding) {
@@ -58,7 +43,7 @@ MarkEmbedding mark_embedding_from_string(const std::string& name) {
   throw std::invalid_argument("unknown mark embedding '" + name + "'; valid: " + valid);
 }
 
-void HeadShape::validate() const {
+void HeadShape::validate_shared() const {
   require_even_dimension(width, "width");
   if (symbols < 1)
     throw std::invalid_argument("symbols must be >= 1, got symbols = " + std::to_string(symbols));
@@ -67,7 +52,6 @@ void HeadShape::validate() const {
   require_base(base, "base");
   require_at_most(table_length, kMaxSequenceLength, "table_length", "head shape");
   (void)to_string(mark_embedding);  // refuses a value outside the enum
-  rule_of(scheme).validate(*this);
 }
 
 int token_index(const Token& token, int symbols) {
@@ -94,15 +78,15 @@ ReadTimeMap ReadTimeMap::rope(ContextExtension map, int test_length, int trainin
 
 namespace {
 
-std::vector<ParameterBlock> layout(const HeadShape& shape) {
-  shape.validate();
+std::vector<ParameterBlock> layout(const HeadShape& shape, PositionTable table) {
+  shape.validate_shared();
   const Eigen::Index d = shape.width;
   std::vector<ParameterBlock> blocks = {{"embedding", 0, shape.embedding_rows(), d},
                                         {"query", 0, d, d},
                                         {"key", 0, d, d},
                                         {"value", 0, d, d},
                                         {"readout", 0, d, shape.classes}};
-  if (rule_of(shape.scheme).has_position_table())
+  if (table == PositionTable::present)
     blocks.push_back({"position_table", 0, shape.table_length, d});
   Eigen::Index offset = 0;
   for (ParameterBlock& b : blocks) {
@@ -118,11 +102,14 @@ Eigen::Index total_size(const std::vector<ParameterBlock>& blocks) {
 
 }  // namespace
 
-AttentionHead::AttentionHead(const HeadShape& shape)
-    : shape_(shape), blocks_(layout(shape)), parameters_(Eigen::VectorXd::Zero(total_size(blocks_))) {}
+AttentionHead::AttentionHead(const HeadShape& shape, PositionTable table)
+    : shape_(shape),
+      blocks_(layout(shape, table)),
+      parameters_(Eigen::VectorXd::Zero(total_size(blocks_))) {}
 
-AttentionHead::AttentionHead(const HeadShape& shape, Eigen::VectorXd parameters)
-    : shape_(shape), blocks_(layout(shape)), parameters_(std::move(parameters)) {
+AttentionHead::AttentionHead(const HeadShape& shape, PositionTable table,
+                             Eigen::VectorXd parameters)
+    : shape_(shape), blocks_(layout(shape, table)), parameters_(std::move(parameters)) {
   if (parameters_.size() != total_size(blocks_))
     throw std::invalid_argument("parameters must have " + std::to_string(total_size(blocks_)) +
                                 " entries for this head, got parameters.size() = " +
@@ -141,10 +128,10 @@ void InitialScales::validate() const {
                                   std::to_string(value));
 }
 
-AttentionHead AttentionHead::initialised(const HeadShape& shape, Rng& rng,
+AttentionHead AttentionHead::initialised(const HeadShape& shape, PositionTable table, Rng& rng,
                                          const InitialScales& scales) {
   scales.validate();
-  AttentionHead head(shape);
+  AttentionHead head(shape, table);
   const double unit = 1.0 / std::sqrt(double(shape.width));
   for (const ParameterBlock& b : head.blocks_) {
     double scale = scales.value_readout;
@@ -160,8 +147,10 @@ AttentionHead AttentionHead::initialised(const HeadShape& shape, Rng& rng,
 const ParameterBlock& AttentionHead::block(const std::string& name) const {
   for (const ParameterBlock& b : blocks_)
     if (b.name == name) return b;
-  throw std::invalid_argument("this " + to_string(shape_.scheme) + " head has no parameter block '" +
-                              name + "'");
+  std::string present;
+  for (const ParameterBlock& b : blocks_) present += (present.empty() ? "" : ", ") + b.name;
+  throw std::invalid_argument("this head has no parameter block '" + name + "' (its blocks: " +
+                              present + ")");
 }
 
 namespace {
@@ -190,10 +179,6 @@ ParameterViews AttentionHead::views_of(Eigen::VectorXd& flat) const {
 ConstParameterViews AttentionHead::views_of(const Eigen::VectorXd& flat) const {
   require_layout(parameters_.size(), flat.size());
   return views_over<ConstParameterViews>(blocks_, flat.data());
-}
-
-Eigen::VectorXd AttentionHead::position_code(long m) const {
-  return rule_of(shape_.scheme).code_rows(*this, m, 1).row(0).transpose();
 }
 
 RowMatrix AttentionHead::token_embeddings() const {
@@ -225,117 +210,11 @@ Eigen::MatrixXd AttentionHead::score_matrix() const {
   return Eigen::MatrixXd(query_map()) * Eigen::MatrixXd(key_map()).transpose();
 }
 
-// ---- Dense one-pass reader -----------------------------------------------------------------
-
-Eigen::MatrixXd read_all_positions(const AttentionHead& head, const std::vector<Token>& tokens,
-                                   const ReadTimeMap& reading) {
-  const HeadShape& shape = head.shape();
-  validate_read_time_map(shape, reading);
-  const int n = static_cast<int>(tokens.size());
-  if (n == 0) throw std::invalid_argument("read_all_positions needs at least one token");
-  const PositionSchemeRule& rule = rule_of(shape.scheme);
-  const ConstParameterViews w = head.weights();
-  Eigen::MatrixXd h(n, shape.width);
-  for (int i = 0; i < n; ++i) h.row(i) = head.token_embedding(tokens[i]).transpose();
-  Eigen::MatrixXd p;
-  if (rule.adds_code()) {
-    p = rule.code_rows(head, reading.position_shift, n);
-    h += p;
-  }
-  Eigen::MatrixXd q = h * w.query, k = h * w.key;
-  const Eigen::MatrixXd v = h * w.value;
-  Eigen::MatrixXd scores = dense_scores(rule, shape, w, reading, q, 0, k, 0);
-  if (reading.position_position_matrix) {
-    const double scale = 1.0 / std::sqrt(double(shape.width));
-    scores += scale * (p * (*reading.position_position_matrix - head.score_matrix()) * p.transpose());
-  }
-  return causal_attention(scores, v) * w.readout;
-}
-
-RopeOffsetScores rope_offset_scores(const AttentionHead& head, const Eigen::VectorXd& query_input,
-                                    const Eigen::VectorXd& key_input, int max_offset,
-                                    const ReadTimeMap& reading) {
-  const HeadShape& shape = head.shape();
-  if (shape.scheme != PositionScheme::rope)
-    throw std::invalid_argument("rope_offset_scores needs a RoPE head, got a " +
-                                to_string(shape.scheme) + " head");
-  validate_read_time_map(shape, reading);
-  if (max_offset < 0)
-    throw std::invalid_argument("max_offset must be >= 0, got max_offset = " +
-                                std::to_string(max_offset));
-  const int d = shape.width;
-  if (query_input.size() != d || key_input.size() != d)
-    throw std::invalid_argument("query_input and key_input must have width " + std::to_string(d));
-  const RopeReadTimeMap rf = rope_read_time_map(reading.rope_map, d, shape.base, reading.kappa,
-                                      reading.training_length);
-  const double c_s = rf.score_scale / std::sqrt(double(d));
-  const Eigen::VectorXd q = head.query_map().transpose() * query_input;
-  const Eigen::VectorXd k = head.key_map().transpose() * key_input;
-  // A key r positions before the query is scored <q, R(-r) k>: Proposition 3 (iii) at -r.
-  const TrigonometricPolynomial poly = offset_score_polynomial(q, k, rf.frequencies);
-  RopeOffsetScores out;
-  out.plane_terms.resize(max_offset + 1, d / 2);
-  out.amplitudes.resize(d / 2);
-  for (int p = 0; p < d / 2; ++p) {
-    out.amplitudes(p) = c_s * poly.amplitudes[p];
-    for (int r = 0; r <= max_offset; ++r)
-      out.plane_terms(r, p) = c_s * poly.amplitudes[p] * std::cos(-r * poly.frequencies[p] + poly.phases[p]);
-  }
-  return out;
-}
-
 Eigen::VectorXd mean_marked_embedding(const AttentionHead& head) {
   const int symbols = head.shape().symbols;
   Eigen::VectorXd mean = Eigen::VectorXd::Zero(head.shape().width);
   for (int s = 0; s < symbols; ++s) mean += head.token_embedding(Token::content(s, true));
   return mean / symbols;
-}
-
-Eigen::VectorXd marked_key_scores(const AttentionHead& head, long query_position, int max_offset,
-                                  const ReadTimeMap& reading) {
-  const HeadShape& shape = head.shape();
-  validate_read_time_map(shape, reading);
-  if (max_offset < 0)
-    throw std::invalid_argument("max_offset must be >= 0, got max_offset = " +
-                                std::to_string(max_offset));
-  if (max_offset > query_position)
-    throw std::invalid_argument("max_offset must be <= query_position = " +
-                                std::to_string(query_position) + ", got max_offset = " +
-                                std::to_string(max_offset));
-  if (reading.position_position_matrix)
-    throw std::invalid_argument("marked_key_scores does not take a replaced position-position matrix");
-  const PositionSchemeRule& rule = rule_of(shape.scheme);
-  const long shift = rule.adds_code() ? reading.position_shift : 0;
-  Eigen::VectorXd scores(max_offset + 1);
-  if (!rule.places(shape, query_position + shift))
-    return scores.setConstant(std::numeric_limits<double>::quiet_NaN());
-
-  // The query token at query_position against the mean marked token r positions back: the
-  // dense form of the forward pass's scaling, placement and bias, one key at a time.
-  const ConstParameterViews w = head.weights();
-  const auto input = [&](const Eigen::VectorXd& embedding, long position) {
-    Eigen::RowVectorXd h = embedding.transpose();
-    if (rule.adds_code()) h += rule.code_rows(head, position + shift, 1);
-    return h;
-  };
-  const Eigen::VectorXd marked_key = mean_marked_embedding(head);
-  const double scale = dense_scale(rule, shape, reading);
-  Eigen::RowVectorXd q = input(head.token_embedding(Token::query()), query_position) * w.query;
-  rule.place(q, double(query_position), shape, reading);
-  std::vector<double> terms(max_offset + 1, 0.0);
-  rule.offset_terms(shape, w, q.data(), max_offset, terms.data());
-  for (int r = 0; r <= max_offset; ++r) {
-    const long key_position = query_position - r;
-    if (!rule.places(shape, key_position + shift)) {
-      scores(r) = std::numeric_limits<double>::quiet_NaN();
-      continue;
-    }
-    Eigen::RowVectorXd k = input(marked_key, key_position) * w.key;
-    rule.place(k, double(key_position), shape, reading);
-    scores(r) = scale * q.dot(k);
-    if (rule.has_offset_terms()) scores(r) += terms[r];
-  }
-  return scores;
 }
 
 OffsetLandmarks offset_landmarks(const Eigen::VectorXd& score) {

@@ -31,16 +31,16 @@ int main(int argc, char** argv) {
     return 2;
   }
   using namespace pe;
-  const filings::CalibrationResult result =
-      filings::calibrate_shape(filings::CorpusShape{}, experiments::kCaseStudyCorpusSeed,
+  const experiments::CalibrationResult result =
+      experiments::calibrate_shape(experiments::CorpusShape{}, experiments::kCaseStudyCorpusSeed,
                                experiments::kCaseStudyHeldOutDocuments, experiments::article_corpus_targets());
   std::printf("%-24s %12s %12s %12s\n", "statistic", "article", "reached", "tolerance");
-  for (const filings::StatisticTarget& t : experiments::article_corpus_targets())
+  for (const experiments::StatisticTarget& t : experiments::article_corpus_targets())
     std::printf("%-24s %12.6g %12.6g %12.6g\n", t.name.c_str(), t.value,
-                filings::corpus_statistic(result.statistics, t.name), t.tolerance);
+                experiments::corpus_statistic(result.statistics, t.name), t.tolerance);
   std::printf("%d shapes evaluated, %d moves accepted, loss %.6g: %s\n", result.evaluations,
               result.accepted_moves, result.loss,
               result.all_within ? "every statistic within its tolerance" : "SOME STATISTIC OUTSIDE ITS TOLERANCE");
-  std::cout << "\n" << filings::shape_as_code(result.shape);
+  std::cout << "\n" << experiments::shape_as_code(result.shape);
   return result.all_within ? 0 : 1;
 }

@@ -8,7 +8,7 @@
 
 #include "random.hpp"
 
-namespace pe::filings {
+namespace pe::experiments {
 namespace {
 
 /// A field of CorpusShape the search may move: a real one (`real`) or a whole one (`whole`),
@@ -165,4 +165,4 @@ std::string shape_as_code(const CorpusShape& shape) {
   return out.str();
 }
 
-}  // namespace pe::filings
+}  // namespace pe::experiments

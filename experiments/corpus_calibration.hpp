@@ -15,7 +15,7 @@
 
 #include "synthetic_filings.hpp"
 
-namespace pe::filings {
+namespace pe::experiments {
 
 /// One statistic of CorpusStatistics by name: median_length, median_mentions, queries,
 /// far_queries, far_share, first_named_share, first_named_far_share. Throws
@@ -49,4 +49,4 @@ CalibrationResult calibrate_shape(const CorpusShape& start, std::uint64_t seed, 
 /// ("shape.gap_min = 3;"), the form calibrated_shape() holds.
 std::string shape_as_code(const CorpusShape& shape);
 
-}  // namespace pe::filings
+}  // namespace pe::experiments

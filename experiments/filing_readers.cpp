@@ -91,11 +91,11 @@ void FilingsStudyConfig::validate() const {
   for (PositionScheme s : schemes) {
     if (s == PositionScheme::learned)
       throw std::invalid_argument("a learned table cannot read whole filings; schemes lists 'learned'");
-    head_shape(s).validate();
+    validate_head_shape(head_shape(s));
   }
-  if (shape.symbols != filings::kSymbolCount || shape.classes != filings::kSymbolCount)
+  if (shape.symbols != kSymbolCount || shape.classes != kSymbolCount)
     throw std::invalid_argument("the head's symbols and classes must equal kSymbolCount = " +
-                                std::to_string(filings::kSymbolCount) + ", got symbols = " +
+                                std::to_string(kSymbolCount) + ", got symbols = " +
                                 std::to_string(shape.symbols) + ", classes = " +
                                 std::to_string(shape.classes));
   training.validate();
@@ -129,19 +129,19 @@ std::string FilingsStudyConfig::canonical() const {
 
 FilingsStudyConfig article_filings_study() {
   FilingsStudyConfig c;
-  c.shape.symbols = filings::kSymbolCount;
-  c.shape.classes = filings::kSymbolCount;
+  c.shape.symbols = kSymbolCount;
+  c.shape.classes = kSymbolCount;
   return c;
 }
 
-std::vector<Token> filing_tokens(const filings::CueTokens& filing) {
+std::vector<Token> filing_tokens(const CueTokens& filing) {
   std::vector<Token> out(filing.symbols.size());
   for (std::size_t i = 0; i < out.size(); ++i)
     out[i] = Token::content(filing.symbols[i], filing.marked[i] != 0);
   return out;
 }
 
-Example filing_question(const filings::CueTokens& filing, int position, int answer, int window) {
+Example filing_question(const CueTokens& filing, int position, int answer, int window) {
   const int n = static_cast<int>(filing.symbols.size());
   if (position < 0 || position >= n)
     throw std::invalid_argument("position must lie in [0, " + std::to_string(n) +
@@ -157,12 +157,12 @@ Example filing_question(const filings::CueTokens& filing, int position, int answ
 }
 
 Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vector<Token>& filing,
-                                     const ReadTimeMap& reading) {
+                                     const ReadTimeMap& read_time_map) {
   const HeadShape& shape = head.shape();
   const int n = static_cast<int>(filing.size());
   if (n == 0) throw std::invalid_argument("read_filing_one_pass needs a non-empty filing");
-  validate_read_time_map(shape, reading);
-  if (reading.position_position_matrix)
+  validate_read_time_map(shape, read_time_map);
+  if (read_time_map.position_position_matrix)
     throw std::invalid_argument("read_filing_one_pass does not take a position_position_matrix");
   const PositionSchemeRule& rule = rule_of(shape.scheme);
   const ConstParameterViews w = head.weights();
@@ -174,15 +174,15 @@ Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vecto
     hq.row(i) = query_embedding.transpose();
   }
   if (rule.adds_code()) {
-    h += rule.code_rows(head, reading.position_shift, n);
-    hq += rule.code_rows(head, reading.position_shift + 1, n);
+    h += rule.code_rows(head, read_time_map.position_shift, n);
+    hq += rule.code_rows(head, read_time_map.position_shift + 1, n);
   }
   Eigen::MatrixXd k = h * w.key, q = hq * w.query, kq = hq * w.key;
   const Eigen::MatrixXd v = h * w.value, vq = hq * w.value;
   // Row t: the query at t + 1 against filing keys 0..n-1 (only 0..t used) and itself.
-  const Eigen::MatrixXd scores = dense_scores(rule, shape, w, reading, q, 1, k, 0);
-  rule.place(kq, 1, shape, reading);
-  const double scale = dense_scale(rule, shape, reading);
+  const Eigen::MatrixXd scores = dense_scores(rule, shape, w, read_time_map, q, 1, k, 0);
+  rule.place(kq, 1, shape, read_time_map);
+  const double scale = dense_scale(rule, shape, read_time_map);
   Eigen::MatrixXd out(n, shape.width);
   Eigen::VectorXd weights(n + 1);
   double own_term = 0;  // the query against its own key: offset 0
@@ -214,7 +214,7 @@ namespace {
 
 /// One filing's questions: its tokens and the positions asked.
 struct FilingQuestions {
-  filings::CueTokens cue;
+  CueTokens cue;
   std::vector<int> positions;
 };
 
@@ -280,38 +280,38 @@ std::vector<int> read_questions(const AttentionHead& head, FilingReader reader,
   return answers;
 }
 
-std::vector<int> query_positions(const filings::Document& document) {
+std::vector<int> query_positions(const Document& document) {
   std::vector<int> positions;
-  for (const filings::Query& q : filings::queries(document)) positions.push_back(q.position);
+  for (const Query& q : queries(document)) positions.push_back(q.position);
   return positions;
 }
 
 }  // namespace
 
 std::vector<int> read_filing(const AttentionHead& head, FilingReader reader,
-                             const filings::Document& document, const std::vector<int>& positions,
+                             const Document& document, const std::vector<int>& positions,
                              int training_length) {
   require_reader_of(head, reader);
-  return read_questions(head, reader, {{filings::tokenize(document), positions}}, training_length);
+  return read_questions(head, reader, {{tokenize(document), positions}}, training_length);
 }
 
 std::vector<int> read_filings(const AttentionHead& head, FilingReader reader,
-                              const std::vector<filings::Document>& documents,
+                              const std::vector<Document>& documents,
                               int training_length) {
   require_reader_of(head, reader);
   std::vector<FilingQuestions> all;
   all.reserve(documents.size());
-  for (const filings::Document& d : documents)
-    all.push_back({filings::tokenize(d), query_positions(d)});
+  for (const Document& d : documents)
+    all.push_back({tokenize(d), query_positions(d)});
   return read_questions(head, reader, all, training_length);
 }
 
-FilingsTrainingSet filings_training_set(const std::vector<filings::Document>& train) {
+FilingsTrainingSet filings_training_set(const std::vector<Document>& train) {
   FilingsTrainingSet set;
   for (std::size_t d = 0; d < train.size(); ++d) {
-    set.filings.push_back(filings::tokenize(train[d]));
+    set.filings.push_back(tokenize(train[d]));
     set.tokens.push_back(filing_tokens(set.filings.back()));
-    for (const filings::Query& q : filings::queries(train[d]))
+    for (const Query& q : queries(train[d]))
       set.questions.push_back({static_cast<int>(d), q.position, q.answer});
   }
   if (set.questions.empty()) throw std::invalid_argument("the training filings name no company");
@@ -357,7 +357,7 @@ AttentionHead train_filings_head(const FilingsStudyConfig& config, const Filings
   if (set.questions.empty())
     throw std::invalid_argument("the training set has no questions (the filings name no company)");
   Rng init_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 1));
-  AttentionHead head = AttentionHead::initialised(config.head_shape(scheme), init_rng,
+  AttentionHead head = initialised_head(config.head_shape(scheme), init_rng,
                                                   config.initial_scales);
   Rng data_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 2));
   const ExampleSampler sampler = [&](Rng& rng, Example& e) {
@@ -390,7 +390,7 @@ const FilingHeadRun& FilingsStudy::run(PositionScheme scheme, int seed) const {
 }
 
 AttentionHead FilingsStudy::trained_head(PositionScheme scheme, int seed) const {
-  return AttentionHead(config.head_shape(scheme), run(scheme, seed).trained_parameters);
+  return make_head(config.head_shape(scheme), run(scheme, seed).trained_parameters);
 }
 
 double FilingsStudy::held_out_accuracy(FilingReader reader, int seed) const {
@@ -410,11 +410,11 @@ std::vector<FilingReader> readers_of(PositionScheme scheme) {
   return out;
 }
 
-std::string corpus_fingerprint(const filings::Corpus& corpus) {
+std::string corpus_fingerprint(const Corpus& corpus) {
   std::string text;
   for (const auto* set : {&corpus.train, &corpus.held_out})
-    for (const filings::Document& d : *set) {
-      const filings::CueTokens c = filings::tokenize(d);
+    for (const Document& d : *set) {
+      const CueTokens c = tokenize(d);
       for (std::size_t i = 0; i < c.symbols.size(); ++i)
         text += char('0' + c.symbols[i] + (c.marked[i] ? 10 : 0));
       text += '\n';
@@ -479,7 +479,7 @@ std::optional<FilingHeadRun> load(const std::string& path, const std::string& ke
                                   std::size_t held_out_count, std::size_t exhibit_count) {
   const std::optional<std::string> body = read_sealed(path);
   if (!body) return std::nullopt;
-  const long size = AttentionHead(config.head_shape(scheme)).parameters().size();
+  const long size = make_head(config.head_shape(scheme)).parameters().size();
   const std::optional<TrainedHeadRecord> record = load_trained_head(
       *body, {"pe-experiments filings head", key, to_string(scheme), seed, size, false,
               config.validation_windows});
@@ -510,8 +510,8 @@ std::optional<FilingHeadRun> load(const std::string& path, const std::string& ke
 FilingHeadRun train_and_read(const FilingsStudyConfig& config, PositionScheme scheme, int seed,
                              const FilingsTrainingSet& training_set,
                              const std::vector<Example>& validation,
-                             const std::vector<filings::Document>& held_out,
-                             const filings::Document& exhibit) {
+                             const std::vector<Document>& held_out,
+                             const Document& exhibit) {
   FilingHeadRun run;
   run.scheme = scheme;
   run.seed = seed;
@@ -530,12 +530,12 @@ FilingHeadRun train_and_read(const FilingsStudyConfig& config, PositionScheme sc
 
 }  // namespace
 
-std::string filings_head_cache_path(const FilingsStudyConfig& config, const filings::Corpus& corpus,
+std::string filings_head_cache_path(const FilingsStudyConfig& config, const Corpus& corpus,
                                     const std::string& cache_dir, PositionScheme scheme, int seed) {
   return path_for(cache_dir, head_key(config, corpus_fingerprint(corpus), scheme, seed), scheme, seed);
 }
 
-FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::Corpus& corpus,
+FilingsStudy run_filings_study(const FilingsStudyConfig& config, const Corpus& corpus,
                                const std::string& cache_dir, int threads,
                                const ComputeProgress& on_trained) {
   config.validate();
@@ -549,10 +549,10 @@ FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::
   const auto start = std::chrono::steady_clock::now();
   FilingsStudy result;
   result.config = config;
-  for (const filings::Document& d : corpus.held_out)
-    for (const filings::Query& q : filings::queries(d)) result.held_out_queries.push_back(q);
-  const filings::Document exhibit = filings::exhibit_filing();
-  result.exhibit_queries = filings::queries(exhibit);
+  for (const Document& d : corpus.held_out)
+    for (const Query& q : queries(d)) result.held_out_queries.push_back(q);
+  const Document exhibit = exhibit_filing();
+  result.exhibit_queries = queries(exhibit);
   const std::string fingerprint = corpus_fingerprint(corpus);
 
   struct Job {
@@ -624,7 +624,7 @@ FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds, c
   return config;
 }
 
-RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const std::string& cache_dir,
+RecipeSelection filings_recipe_selection(const Corpus& corpus, const std::string& cache_dir,
                                          int threads, const ModelReading& reading,
                                          const TrainingProgress& progress) {
   std::string grid_text = "selection 1\n" + selection_rule() + "\nseeds " +
@@ -643,7 +643,7 @@ RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const st
       {"filings heads", heads_per_recipe, progress});
 }
 
-FilingsStudyConfig selected_filings_study(const filings::Corpus& corpus, const std::string& cache_dir,
+FilingsStudyConfig selected_filings_study(const Corpus& corpus, const std::string& cache_dir,
                                           int seeds, const ModelReading& reading,
                                           const TrainingProgress& progress) {
   return filings_study_with(filings_recipe_selection(corpus, cache_dir, 0, reading, progress).recipe(),

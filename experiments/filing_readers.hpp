@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "attention_head.hpp"
+#include "head_readers.hpp"
 #include "synthetic_filings.hpp"
 #include "recipes.hpp"
 #include "result_cache.hpp"
@@ -59,7 +59,7 @@ struct FilingsStudyConfig {
   std::vector<PositionScheme> schemes = {PositionScheme::none, PositionScheme::sinusoidal,
                                          PositionScheme::rope, PositionScheme::alibi};
   int seeds = 3;
-  HeadShape shape;        ///< symbols and classes = filings::kSymbolCount
+  HeadShape shape;        ///< symbols and classes = kSymbolCount
   InitialScales initial_scales;
   TrainingSettings training;
   int window = 32;        ///< training length, counting the query token
@@ -80,14 +80,14 @@ FilingsStudyConfig article_filings_study();
 /// The question at `position` of a tokenized filing: at most `window` - 1 tokens ending at
 /// `position` (window <= 0: the whole prefix), then the query token; target `answer`. Throws
 /// std::invalid_argument for a position outside the filing or an answer < 0.
-Example filing_question(const filings::CueTokens& filing, int position, int answer, int window);
+Example filing_question(const CueTokens& filing, int position, int answer, int window);
 
 /// Every position of a filing read in one causal pass: row t holds the logits of the query
 /// token placed at position t + 1 after filing tokens 0..t. Keys and values of the filing are
 /// computed once. Throws std::invalid_argument for an empty filing, a map on a non-RoPE head
 /// or a reading with a replaced position-position matrix.
 Eigen::MatrixXd read_filing_one_pass(const AttentionHead& head, const std::vector<Token>& filing,
-                                     const ReadTimeMap& reading = {});
+                                     const ReadTimeMap& read_time_map = {});
 
 /// The index of the largest logit, the first on ties: a reader's answer.
 int argmax_first(const Eigen::Ref<const Eigen::RowVectorXd>& row);
@@ -96,12 +96,12 @@ int argmax_first(const Eigen::Ref<const Eigen::RowVectorXd>& row);
 void require_reader_of(const AttentionHead& head, FilingReader reader);
 
 /// The filing's tokens in the head's format (no query token).
-std::vector<Token> filing_tokens(const filings::CueTokens& filing);
+std::vector<Token> filing_tokens(const CueTokens& filing);
 
 /// A reader's answer (largest logit, first on ties) at each of `positions` of one filing.
 /// Throws std::invalid_argument for a head of another scheme or a position outside the filing.
 std::vector<int> read_filing(const AttentionHead& head, FilingReader reader,
-                             const filings::Document& document, const std::vector<int>& positions,
+                             const Document& document, const std::vector<int>& positions,
                              int training_length);
 
 /// A reader's answers to every question of every document (documents in order, queries(d)
@@ -110,7 +110,7 @@ std::vector<int> read_filing(const AttentionHead& head, FilingReader reader,
 /// position together, since they share that position's kappa: its rotation table and score
 /// table are built once per batch of questions rather than once per question.
 std::vector<int> read_filings(const AttentionHead& head, FilingReader reader,
-                              const std::vector<filings::Document>& documents, int training_length);
+                              const std::vector<Document>& documents, int training_length);
 
 /// The training filings in the head's format, and every question asked of them: the pool
 /// that training windows are drawn from.
@@ -118,13 +118,13 @@ struct FilingsTrainingSet {
   struct Question {
     int document, position, answer;
   };
-  std::vector<filings::CueTokens> filings;
+  std::vector<CueTokens> filings;
   /// The same filings as the head's tokens (filing_tokens), so that a window is one copy.
   std::vector<std::vector<Token>> tokens;
   std::vector<Question> questions;  ///< documents in order, queries(d) within each
 };
 /// Throws std::invalid_argument when the filings name no company (there is nothing to ask).
-FilingsTrainingSet filings_training_set(const std::vector<filings::Document>& train);
+FilingsTrainingSet filings_training_set(const std::vector<Document>& train);
 
 /// The training example of one question: at most window - 1 filing tokens ending at the
 /// question's position, then the query token (reuses `out`'s storage).
@@ -169,8 +169,8 @@ struct FilingHeadRun {
 struct FilingsStudy {
   FilingsStudyConfig config;
   std::vector<FilingHeadRun> heads;  ///< schemes in config order, seeds within each
-  std::vector<filings::Query> held_out_queries;  ///< all held-out questions, in answer order
-  std::vector<filings::Query> exhibit_queries;
+  std::vector<Query> held_out_queries;  ///< all held-out questions, in answer order
+  std::vector<Query> exhibit_queries;
   long validation_first_named = 0;  ///< validation windows whose answer is the first-named company
   double seconds = 0;
   int trained = 0;
@@ -188,7 +188,7 @@ struct FilingsStudy {
 /// <= 0 means one per hardware thread. `on_trained`, if set, hears how many of the heads the
 /// cache lacked are trained (load_or_compute). Throws std::invalid_argument if the corpus does
 /// not have the configured number of documents.
-FilingsStudy run_filings_study(const FilingsStudyConfig& config, const filings::Corpus& corpus,
+FilingsStudy run_filings_study(const FilingsStudyConfig& config, const Corpus& corpus,
                                const std::string& cache_dir, int threads = 0,
                                const ComputeProgress& on_trained = {});
 
@@ -198,17 +198,17 @@ FilingsStudyConfig filings_study_with(const TrainingRecipe& recipe, int seeds, c
 /// The selection rule (recipes.hpp) applied to the filings heads on their validation windows,
 /// kGridSeeds per recipe; cached under cache_dir/filings_study/`selection-<key>.txt`. Heads
 /// trained for it are reported to `progress` (cached_selection).
-RecipeSelection filings_recipe_selection(const filings::Corpus& corpus, const std::string& cache_dir,
+RecipeSelection filings_recipe_selection(const Corpus& corpus, const std::string& cache_dir,
                                          int threads = 0, const ModelReading& reading = {},
                                          const TrainingProgress& progress = {});
 
 /// The headline study's configuration: the selected recipe with `seeds` seeds per scheme.
-FilingsStudyConfig selected_filings_study(const filings::Corpus& corpus, const std::string& cache_dir,
+FilingsStudyConfig selected_filings_study(const Corpus& corpus, const std::string& cache_dir,
                                           int seeds = kSelectedSeeds, const ModelReading& reading = {},
                                           const TrainingProgress& progress = {});
 
 /// The cache entry of one head.
-std::string filings_head_cache_path(const FilingsStudyConfig& config, const filings::Corpus& corpus,
+std::string filings_head_cache_path(const FilingsStudyConfig& config, const Corpus& corpus,
                                     const std::string& cache_dir, PositionScheme scheme, int seed);
 
 /// Theorem 3's content width of an ALiBi head as the task reads it: the query is always the

@@ -55,7 +55,7 @@ class PrefixScan {
     type_weights_.resize(kChains * type_rows.rows());
   }
 
-  /// Questions first..last-1 under `map`'s reading.
+  /// Questions first..last-1 under the context-extension map `map`.
   void read(ContextExtension map, int training_length, long first, long last,
             Eigen::MatrixXd& logits, std::atomic<long>* work_done) {
     if (map == ContextExtension::none) read_plain(first, last, logits, work_done);
@@ -63,16 +63,17 @@ class PrefixScan {
   }
 
  private:
-  /// Questions first..last-1 under the head's own reading: keys placed once, on first use.
+  /// Questions first..last-1 as trained (the default read-time map): keys placed once, on
+  /// first use.
   void read_plain(long first, long last, Eigen::MatrixXd& logits, std::atomic<long>* work_done) {
-    const ReadTimeMap reading;
+    const ReadTimeMap read_time_map;
     if (!placed_) {
-      rule_.place(keys_, 0, shape_, reading);
-      rule_.place(queries_, 1, shape_, reading);
-      rule_.place(query_keys_, 1, shape_, reading);
+      rule_.place(keys_, 0, shape_, read_time_map);
+      rule_.place(queries_, 1, shape_, read_time_map);
+      rule_.place(query_keys_, 1, shape_, read_time_map);
       placed_ = true;
     }
-    const double scale = dense_scale(rule_, shape_, reading);
+    const double scale = dense_scale(rule_, shape_, read_time_map);
     std::vector<double> terms(rule_.has_offset_terms() ? last + 1 : 0);
     Eigen::RowVectorXd query(shape_.width);
     for (long t = first; t < last; ++t) {
@@ -88,7 +89,7 @@ class PrefixScan {
     }
   }
 
-  /// Questions first..last-1, question t under its own reading, kappa = max(1, (t + 2) /
+  /// Questions first..last-1, question t under its own read-time map, kappa = max(1, (t + 2) /
   /// training_length).
   void read_rescaled(ContextExtension map, int training_length, long first, long last,
                      Eigen::MatrixXd& logits, std::atomic<long>* work_done) {
@@ -96,12 +97,13 @@ class PrefixScan {
     Eigen::VectorXd query(shape_.width);
     for (long t = first; t < last; ++t) {
       const long m = t + 1;
-      const ReadTimeMap reading = ReadTimeMap::rope(map, int(t + 2), training_length);
+      const ReadTimeMap read_time_map = ReadTimeMap::rope(map, int(t + 2), training_length);
       query = queries_.row(t).transpose();
-      rule_.scores_under_reading(shape_, reading, query, m, type_keys_, types_.data(),
+      rule_.scores_under_read_time_map(shape_, read_time_map, query, m, type_keys_, types_.data(),
                                  scores_.data(), scratch.get());
       // The query against its own key: both at m, so no turn at all.
-      scores_(m) = dense_scale(rule_, shape_, reading) * queries_.row(t).dot(query_keys_.row(t));
+      scores_(m) =
+          dense_scale(rule_, shape_, read_time_map) * queries_.row(t).dot(query_keys_.row(t));
       finish(t, logits, work_done);
     }
   }

@@ -16,7 +16,7 @@ AttentionHead sharp_head(PositionScheme scheme, std::uint64_t seed, MarkEmbeddin
   InitialScales scales;
   scales.embedding = scales.position_table = 4;  // rows of norm about 4
   scales.query_key = 2.5;                         // scores spread by several units
-  return AttentionHead::initialised(shape, rng, scales);
+  return initialised_head(shape, rng, scales);
 }
 
 Token random_content_token(Rng& rng) {
@@ -71,9 +71,9 @@ GradientAgreement check_gradient(const GradientCase& c, double step) {
   CueTask task;
   task.length = 24;
   const std::vector<Example> examples = shared_query ? task.sample(rng, 12) : mixed_examples(rng, 6, 24);
-  const ReadTimeMap reading = gradient_read_time_map(shared_query ? "plain" : c.reading);
+  const ReadTimeMap read_time_map = gradient_read_time_map(shared_query ? "plain" : c.reading);
   Eigen::VectorXd gradient;
-  loss_and_gradient(head, examples, &gradient, reading);
+  loss_and_gradient(head, examples, &gradient, read_time_map);
   if (gradient.size() != head.parameters().size())
     throw std::logic_error("check_gradient: the gradient's size differs from the parameters'");
 
@@ -83,9 +83,9 @@ GradientAgreement check_gradient(const GradientCase& c, double step) {
     const Eigen::Index k = block.offset + i;
     const double saved = head.parameters()(k);
     head.parameters()(k) = saved + step;
-    const double up = loss_and_gradient(head, examples, nullptr, reading);
+    const double up = loss_and_gradient(head, examples, nullptr, read_time_map);
     head.parameters()(k) = saved - step;
-    const double down = loss_and_gradient(head, examples, nullptr, reading);
+    const double down = loss_and_gradient(head, examples, nullptr, read_time_map);
     head.parameters()(k) = saved;
     numeric(i) = (up - down) / (2 * step);
     analytic(i) = gradient(k);

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "attention_head.hpp"
+#include "head_readers.hpp"
 #include "cue_task.hpp"
 #include "random.hpp"
 

@@ -8,9 +8,9 @@
 
 namespace pe::experiments {
 
-const filings::Corpus& case_study_corpus() {
-  static const filings::Corpus corpus =
-      filings::generate_corpus(kCaseStudyCorpusSeed, kCaseStudyTrainDocuments, kCaseStudyHeldOutDocuments);
+const Corpus& case_study_corpus() {
+  static const Corpus corpus =
+      generate_corpus(kCaseStudyCorpusSeed, kCaseStudyTrainDocuments, kCaseStudyHeldOutDocuments);
   return corpus;
 }
 
@@ -24,9 +24,9 @@ const std::vector<ArticleCorpusStatistic>& article_corpus_statistics() {
   return printed;
 }
 
-const std::vector<filings::StatisticTarget>& article_corpus_targets() {
-  static const std::vector<filings::StatisticTarget> targets = [] {
-    std::vector<filings::StatisticTarget> t;
+const std::vector<StatisticTarget>& article_corpus_targets() {
+  static const std::vector<StatisticTarget> targets = [] {
+    std::vector<StatisticTarget> t;
     for (const ArticleCorpusStatistic& p : article_corpus_statistics()) {
       const double value = value_of_printed(p.printed);
       t.push_back({p.name, value, p.count ? kCorpusCountTolerance * value : half_unit_of_printed(p.printed)});

@@ -21,7 +21,7 @@ inline constexpr std::uint64_t kCaseStudyCorpusSeed = 20261129;
 inline constexpr int kCaseStudyTrainDocuments = 300, kCaseStudyHeldOutDocuments = 100;
 
 /// The case study's corpus, generated once per process.
-const filings::Corpus& case_study_corpus();
+const Corpus& case_study_corpus();
 
 /// One statistic the article prints for its held-out filings, as printed.
 struct ArticleCorpusStatistic {
@@ -37,7 +37,7 @@ inline constexpr double kCorpusCountTolerance = 0.01;
 /// The same statistics as targets with the tolerance each is decided by: half a unit of the
 /// printed last digit for the medians and shares, kCorpusCountTolerance for the two counts.
 /// pe_calibrate_corpus fits the generator to these.
-const std::vector<filings::StatisticTarget>& article_corpus_targets();
+const std::vector<StatisticTarget>& article_corpus_targets();
 
 /// The recipes chosen by the rule.
 const RecipeSelection& tournament_selection();

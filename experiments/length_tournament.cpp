@@ -33,7 +33,7 @@ void TournamentConfig::validate() const {
   initial_scales.validate();
   for (PositionScheme s : schemes) {
     const HeadShape h = head_shape(s);
-    h.validate();
+    validate_head_shape(h);
     if (s == PositionScheme::learned && h.table_length < task.length)
       throw std::invalid_argument("the learned table must cover the training length: "
                                   "table_length = " + std::to_string(h.table_length) +
@@ -102,11 +102,11 @@ const HeadRun& Tournament::run(PositionScheme scheme, int seed) const {
 }
 
 AttentionHead Tournament::trained_head(PositionScheme scheme, int seed) const {
-  return AttentionHead(config.head_shape(scheme), run(scheme, seed).trained_parameters);
+  return make_head(config.head_shape(scheme), run(scheme, seed).trained_parameters);
 }
 
 AttentionHead Tournament::initial_head(PositionScheme scheme, int seed) const {
-  return AttentionHead(config.head_shape(scheme), run(scheme, seed).initial_parameters);
+  return make_head(config.head_shape(scheme), run(scheme, seed).initial_parameters);
 }
 
 std::optional<double> Tournament::accuracy(PositionScheme scheme, int seed,
@@ -167,7 +167,7 @@ std::optional<HeadRun> load(const std::string& path, const std::string& key,
                             const std::vector<AccuracyCount>& expected_readings) {
   const std::optional<std::string> body = read_sealed(path);
   if (!body) return std::nullopt;
-  const long size = AttentionHead(config.head_shape(scheme)).parameters().size();
+  const long size = make_head(config.head_shape(scheme)).parameters().size();
   const std::optional<TrainedHeadRecord> record = load_trained_head(
       *body, {"pe-experiments head", key, to_string(scheme), seed, size, true, config.validation_sequences});
   if (!record || record->readouts.size() != expected_readings.size()) return std::nullopt;
@@ -218,7 +218,7 @@ HeadRun train_and_read(const TournamentConfig& config, PositionScheme scheme, in
   run.seed = seed;
   const HeadShape shape = config.head_shape(scheme);
   Rng init_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 1));
-  AttentionHead head = AttentionHead::initialised(shape, init_rng, config.initial_scales);
+  AttentionHead head = initialised_head(shape, init_rng, config.initial_scales);
   run.initial_parameters = head.parameters();
   Rng data_rng(mix_seed(config.seed, 2 * static_cast<std::uint64_t>(seed) + 2));
   const CueTask task = config.task;
@@ -231,11 +231,11 @@ HeadRun train_and_read(const TournamentConfig& config, PositionScheme scheme, in
   for (AccuracyCount a : readings_for(config, scheme)) {
     std::size_t index = 0;
     while (config.test_lengths[index] != a.length) ++index;
-    const ReadTimeMap reading =
+    const ReadTimeMap read_time_map =
         a.reading == "plain"
             ? ReadTimeMap{}
             : ReadTimeMap::rope(context_extension_from_string(a.reading), a.length, config.task.length);
-    a.correct = evaluator.count_correct(head, test_sets[index], reading);
+    a.correct = evaluator.count_correct(head, test_sets[index], read_time_map);
     run.accuracies.push_back(a);
   }
   return run;

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "attention_head.hpp"
+#include "head_readers.hpp"
 #include "cue_task.hpp"
 #include "recipes.hpp"
 #include "result_cache.hpp"

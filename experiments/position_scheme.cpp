@@ -1,12 +1,14 @@
 /// @file
-/// @brief The registry of position schemes, and the defaults a rule inherits: no code, no
-/// rotation, no bias, no scratch.
+/// @brief The registry of position schemes, the defaults a rule inherits (no code, no rotation,
+/// no bias, no scratch), and the answers only a rule can give about a head: its scheme's name,
+/// its shape's checks, its blocks, its added code, the read-time maps it takes.
 #include "position_scheme.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 namespace pe::experiments {
 
@@ -44,24 +46,70 @@ std::unique_ptr<ScoreStream> PositionSchemeRule::make_stream(const AttentionHead
   return nullptr;
 }
 
-void PositionSchemeRule::scores_under_reading(const HeadShape&, const ReadTimeMap&,
-                                              const Eigen::VectorXd&, long, const RowMatrix&,
-                                              const int*, double*, SchemeScratch*) const {
-  throw std::logic_error(std::string("scores_under_reading: the ") + name() +
-                         " scheme takes no reading of its own per query");
+void PositionSchemeRule::scores_under_read_time_map(const HeadShape&, const ReadTimeMap&,
+                                                    const Eigen::VectorXd&, long,
+                                                    const RowMatrix&, const int*, double*,
+                                                    SchemeScratch*) const {
+  throw std::logic_error(std::string("scores_under_read_time_map: the ") + name() +
+                         " scheme takes no read-time map of its own per query");
 }
 
-void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& reading) {
-  if (!rule_of(shape.scheme).takes_context_extension() && reading.rope_map != ContextExtension::none)
+std::string to_string(PositionScheme scheme) { return rule_of(scheme).name(); }
+
+PositionScheme position_scheme_from_string(const std::string& name) {
+  std::string valid;
+  for (PositionScheme s : all_position_schemes()) {
+    if (to_string(s) == name) return s;
+    valid += (valid.empty() ? "" : ", ") + to_string(s);
+  }
+  throw std::invalid_argument("unknown position scheme '" + name + "'; valid: " + valid);
+}
+
+bool adds_position_code(PositionScheme scheme) { return rule_of(scheme).adds_code(); }
+
+void validate_head_shape(const HeadShape& shape) {
+  shape.validate_shared();
+  rule_of(shape.scheme).validate(shape);
+}
+
+namespace {
+/// The position table the scheme's rule asks for, once the shape passes its checks.
+PositionTable checked_position_table(const HeadShape& shape) {
+  validate_head_shape(shape);
+  return rule_of(shape.scheme).has_position_table() ? PositionTable::present
+                                                    : PositionTable::absent;
+}
+}  // namespace
+
+AttentionHead make_head(const HeadShape& shape) {
+  return AttentionHead(shape, checked_position_table(shape));
+}
+
+AttentionHead make_head(const HeadShape& shape, Eigen::VectorXd parameters) {
+  return AttentionHead(shape, checked_position_table(shape), std::move(parameters));
+}
+
+AttentionHead initialised_head(const HeadShape& shape, Rng& rng, const InitialScales& scales) {
+  scales.validate();  // when both are wrong, the scales' error comes first, as it always has
+  return AttentionHead::initialised(shape, checked_position_table(shape), rng, scales);
+}
+
+Eigen::VectorXd position_code(const AttentionHead& head, long m) {
+  return rule_of(head.shape().scheme).code_rows(head, m, 1).row(0).transpose();
+}
+
+void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& read_time_map) {
+  if (!rule_of(shape.scheme).takes_context_extension() &&
+      read_time_map.rope_map != ContextExtension::none)
     throw std::invalid_argument("a context-extension map reads RoPE heads only, got rope_map = " +
-                                to_string(reading.rope_map) + " for a " +
+                                to_string(read_time_map.rope_map) + " for a " +
                                 to_string(shape.scheme) + " head");
-  if (reading.position_position_matrix) {
+  if (read_time_map.position_position_matrix) {
     if (!adds_position_code(shape.scheme))
       throw std::invalid_argument(
           "position_position_matrix replaces a term of the additive schemes only, got a " +
           to_string(shape.scheme) + " head");
-    const Eigen::MatrixXd& m = *reading.position_position_matrix;
+    const Eigen::MatrixXd& m = *read_time_map.position_position_matrix;
     if (m.rows() != shape.width || m.cols() != shape.width)
       throw std::invalid_argument("position_position_matrix must be " +
                                   std::to_string(shape.width) + " x " +
@@ -71,17 +119,17 @@ void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& reading) 
 }
 
 double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape,
-                   const ReadTimeMap& reading) {
-  return 1.0 / std::sqrt(double(shape.width)) * rule.score_factor(shape, reading);
+                   const ReadTimeMap& read_time_map) {
+  return 1.0 / std::sqrt(double(shape.width)) * rule.score_factor(shape, read_time_map);
 }
 
 Eigen::MatrixXd dense_scores(const PositionSchemeRule& rule, const HeadShape& shape,
-                             const ConstParameterViews& weights, const ReadTimeMap& reading,
+                             const ConstParameterViews& weights, const ReadTimeMap& read_time_map,
                              Eigen::MatrixXd& q, double query_first, Eigen::MatrixXd& k,
                              double key_first) {
-  const double scale = dense_scale(rule, shape, reading);
-  rule.place(q, query_first, shape, reading);
-  rule.place(k, key_first, shape, reading);
+  const double scale = dense_scale(rule, shape, read_time_map);
+  rule.place(q, query_first, shape, read_time_map);
+  rule.place(k, key_first, shape, read_time_map);
   Eigen::MatrixXd scores = scale * (q * k.transpose());
   if (!rule.has_offset_terms()) return scores;
   // Each query's terms over its offsets, added where the key is not after the query.

@@ -1,5 +1,14 @@
 /// @file
-/// @brief What a position scheme contributes to the attention head, behind one interface.
+/// @brief What a position scheme contributes to the attention head, behind one interface, and
+/// everything that must ask a scheme's rule to be answered.
+///
+/// The floors: the head (attention_head.hpp) is scheme-blind and sits below this file; the
+/// rules sit here; the readers that run a head (head_readers.hpp) sit above and call the rules.
+/// Asking the rule is this floor's job alone, so a question such as "does this scheme carry a
+/// position table" has one answer, the rule's: a scheme's name (to_string), the checks a shape
+/// must pass for its scheme (validate_head_shape), the head with the blocks its scheme needs
+/// (make_head, initialised_head), its added code (position_code), and whether a read-time map
+/// suits it (validate_read_time_map).
 ///
 /// A scheme enters the head in two places only:
 ///
@@ -27,6 +36,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "attention_head.hpp"
 
@@ -35,7 +45,7 @@ namespace pe::experiments {
 /// Everything the tabulated passes share across the query groups of one batch.
 struct TabulatedBatch {
   const HeadShape& shape;
-  const ReadTimeMap& reading;
+  const ReadTimeMap& read_time_map;
   ConstParameterViews weights;
   const RowMatrix& token_rows;  ///< x E for every token type (V x d)
   const RowMatrix& code_rows;   ///< p(shift), ..., p(shift + n_max - 1); empty without a code
@@ -97,7 +107,7 @@ class PositionSchemeRule {
   virtual const char* name() const = 0;
 
   /// Throws std::invalid_argument naming a shape parameter the scheme cannot take (the
-  /// checks every scheme shares are HeadShape::validate's).
+  /// checks every scheme shares are HeadShape::validate_shared's).
   virtual void validate(const HeadShape& shape) const;
   /// True if a context-extension map (numerics/context_extension.hpp) can read the scheme.
   virtual bool takes_context_extension() const { return false; }
@@ -123,11 +133,11 @@ class PositionSchemeRule {
                                   ParameterViews& gradient) const;
 
   // ---- Dense scores: scale * <place(q, t), place(k, j)> + offset term (t - j) --------------
-  /// The factor on q.k / sqrt(d) under a reading (RoPE's logit scale; 1 otherwise).
-  virtual double score_factor(const HeadShape& shape, const ReadTimeMap& reading) const;
+  /// The factor on q.k / sqrt(d) under a read-time map (RoPE's logit scale; 1 otherwise).
+  virtual double score_factor(const HeadShape& shape, const ReadTimeMap& read_time_map) const;
   /// Row i of `rows` moved to position first + i (RoPE rotates; the others leave rows alone).
   virtual void place(DenseRows rows, double first, const HeadShape& shape,
-                     const ReadTimeMap& reading) const;
+                     const ReadTimeMap& read_time_map) const;
   /// True if the scores carry a term in the offset t - j: ALiBi's bias -slope (t - j), or
   /// Shaw's q . a_min(t - j, K) / sqrt(d), which also reads the query.
   virtual bool has_offset_terms() const { return false; }
@@ -156,18 +166,20 @@ class PositionSchemeRule {
   // ---- Streaming -------------------------------------------------------------------------
   /// A streaming reader, or null for schemes that need every position's score afresh.
   virtual std::unique_ptr<ScoreStream> make_stream(const AttentionHead& head,
-                                                   const ReadTimeMap& reading) const;
+                                                   const ReadTimeMap& read_time_map) const;
 
-  // ---- One query under a reading of its own (the document scan's rescaled readers) ---------
+  // ---- One query under a read-time map of its own (the document scan's rescaled readers) ---
   /// scores[j] = dense_scale <place(q, m), place(k_j, j)> for j = 0..m-1, where key j is row
-  /// types[j] of `type_keys` (unplaced, one row per token type), under `reading`; except that a
-  /// key whose score provably lies more than kNegligibleScoreGap below the largest of them may
-  /// get -infinity instead (its softmax weight counts as 0 either way). Only for schemes whose
-  /// keys depend on position through `place` alone and that take a context-extension map; the
-  /// default throws std::logic_error.
-  virtual void scores_under_reading(const HeadShape& shape, const ReadTimeMap& reading,
-                                    const Eigen::VectorXd& q, long m, const RowMatrix& type_keys,
-                                    const int* types, double* scores, SchemeScratch* scratch) const;
+  /// types[j] of `type_keys` (unplaced, one row per token type), under `read_time_map`;
+  /// except that a key whose score provably lies more than kNegligibleScoreGap below the
+  /// largest of them may get -infinity instead (its softmax weight counts as 0 either way).
+  /// Only for schemes whose keys depend on position through `place` alone and that take a
+  /// context-extension map; the default throws std::logic_error.
+  virtual void scores_under_read_time_map(const HeadShape& shape,
+                                          const ReadTimeMap& read_time_map,
+                                          const Eigen::VectorXd& q, long m,
+                                          const RowMatrix& type_keys, const int* types,
+                                          double* scores, SchemeScratch* scratch) const;
 };
 
 /// The document scan (filing_scan.hpp) gives a key whose score lies this far below the
@@ -178,18 +190,40 @@ inline constexpr double kNegligibleScoreGap = 50.0;
 /// The rule of a scheme (a registered singleton).
 const PositionSchemeRule& rule_of(PositionScheme scheme);
 
-/// Throws std::invalid_argument for a reading the head's scheme cannot take (a
+/// "none", "sinusoidal", "learned", "rope", "alibi", "shaw": the rule's name.
+std::string to_string(PositionScheme scheme);
+/// Inverse of to_string; throws std::invalid_argument naming the unknown scheme.
+PositionScheme position_scheme_from_string(const std::string& name);
+/// True for the schemes that add a code p(m) to the embeddings.
+bool adds_position_code(PositionScheme scheme);
+
+/// Throws std::invalid_argument naming the offending parameter: the checks every scheme shares
+/// (HeadShape::validate_shared), then the scheme's own.
+void validate_head_shape(const HeadShape& shape);
+/// A head of `shape` with the blocks its scheme asks for (a position table or not), all weights
+/// zero; throws std::invalid_argument for a shape its scheme cannot take.
+AttentionHead make_head(const HeadShape& shape);
+/// The same with given weights; throws std::invalid_argument if their size does not match.
+AttentionHead make_head(const HeadShape& shape, Eigen::VectorXd parameters);
+/// The same with the Gaussian initialisation of AttentionHead::initialised.
+AttentionHead initialised_head(const HeadShape& shape, Rng& rng, const InitialScales& scales = {});
+/// p(m) as the head adds it (zero for schemes without an added code). Throws
+/// std::invalid_argument for a learned table asked for a position outside 0..L-1.
+Eigen::VectorXd position_code(const AttentionHead& head, long m);
+
+/// Throws std::invalid_argument for a read-time map the head's scheme cannot take (a
 /// context-extension map on a non-RoPE head; a position-position matrix on a scheme without an
 /// added code, or of the wrong size).
-void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& reading);
+void validate_read_time_map(const HeadShape& shape, const ReadTimeMap& read_time_map);
 
 /// The dense readers' factor on q.k: 1 / sqrt(d) times the rule's logit factor.
-double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape, const ReadTimeMap& reading);
+double dense_scale(const PositionSchemeRule& rule, const HeadShape& shape,
+                   const ReadTimeMap& read_time_map);
 /// Scores of queries at positions query_first, query_first + 1, ... against keys at key_first,
 /// ... before the causal mask: dense_scale <place(q_t), place(k_j)> plus the offset terms where
 /// the key is not after the query. `q` and `k` are placed in place.
 Eigen::MatrixXd dense_scores(const PositionSchemeRule& rule, const HeadShape& shape,
-                             const ConstParameterViews& weights, const ReadTimeMap& reading,
+                             const ConstParameterViews& weights, const ReadTimeMap& read_time_map,
                              Eigen::MatrixXd& q, double query_first, Eigen::MatrixXd& k,
                              double key_first);
 

@@ -162,7 +162,7 @@ std::string read_file(const std::string& path) {
   };
   const auto too_long = [&](const std::string& size) {
     return std::invalid_argument(pe::printable_text(path) + ": " + size + " bytes; the reader takes documents of at most " +
-                                 std::to_string(pe::filings::kMaxDocumentBytes) + " bytes (64 MiB)");
+                                 std::to_string(pe::experiments::kMaxDocumentBytes) + " bytes (64 MiB)");
   };
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw refusal(errno);
@@ -172,7 +172,7 @@ std::string read_file(const std::string& path) {
   } closer{fd};
   struct stat info {};
   if (::fstat(fd, &info) != 0) throw refusal(errno);
-  if (S_ISREG(info.st_mode) && std::uintmax_t(info.st_size) > pe::filings::kMaxDocumentBytes)
+  if (S_ISREG(info.st_mode) && std::uintmax_t(info.st_size) > pe::experiments::kMaxDocumentBytes)
     throw too_long(std::to_string(info.st_size));
   std::string text;
   char buffer[1 << 16];
@@ -183,8 +183,8 @@ std::string read_file(const std::string& path) {
     if (got == 0) return text;
     text.append(buffer, std::size_t(got));
     // A pipe or device has no size to check beforehand: stop once past the limit.
-    if (text.size() > pe::filings::kMaxDocumentBytes)
-      throw too_long("more than " + std::to_string(pe::filings::kMaxDocumentBytes));
+    if (text.size() > pe::experiments::kMaxDocumentBytes)
+      throw too_long("more than " + std::to_string(pe::experiments::kMaxDocumentBytes));
   }
 }
 
@@ -294,15 +294,15 @@ class TrainingReport {
 
 /// The case study's corpus: its training filings and the held-out filings its readers'
 /// held-out accuracy is measured on.
-pe::filings::Corpus study_corpus() {
+pe::experiments::Corpus study_corpus() {
   const FilingsStudyConfig base = article_filings_study();
-  return pe::filings::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
+  return pe::experiments::generate_corpus(base.corpus_seed, base.train_documents, base.held_out_documents);
 }
 
 /// The trained heads of the case study in the selected recipe (the selection trains its grid
 /// on first use), `seeds` seeds of each scheme that one of `readers` reads (every scheme when
 /// empty), training reported to `report`.
-FilingsStudy load_study(const pe::filings::Corpus& corpus, const std::string& cache_dir, int seeds,
+FilingsStudy load_study(const pe::experiments::Corpus& corpus, const std::string& cache_dir, int seeds,
                         TrainingReport& report, const std::vector<FilingReader>& readers = {}) {
   FilingsStudyConfig config = selected_filings_study(corpus, cache_dir, seeds, {}, std::ref(report));
   if (!readers.empty()) {
@@ -335,8 +335,8 @@ struct Options {
 /// each column's head's accuracy on the case study's held-out filings, and what those filings
 /// and this document are like (lengths, mentions, how far back the answers lie).
 struct DocumentReading {
-  pe::filings::Document document;
-  pe::filings::CorpusStatistics held_out, this_document;
+  pe::experiments::Document document;
+  pe::experiments::CorpusStatistics held_out, this_document;
   int window = 0;  ///< the training length: "far" answers lie more than this many tokens back
   int seeds = 0;
   std::vector<std::string> columns;
@@ -376,8 +376,8 @@ void warn_if_long(const std::vector<ReaderColumn>& columns, const std::vector<To
 DocumentReading read(const Options& options) {
   DocumentReading out;
   const std::string file_shown = pe::printable_text(options.file);
-  out.document = pe::filings::parse_marked_text(read_file(options.file), file_shown);
-  const pe::filings::CueTokens cue = pe::filings::tokenize(out.document);
+  out.document = pe::experiments::parse_marked_text(read_file(options.file), file_shown);
+  const pe::experiments::CueTokens cue = pe::experiments::tokenize(out.document);
   const long n = static_cast<long>(cue.symbols.size());
   if (out.document.companies.empty())
     std::cerr << "pe_read_filing: note: " << file_shown
@@ -386,14 +386,14 @@ DocumentReading read(const Options& options) {
   // The headline seeds of the selected recipe: one column per reader and seed.
   ProgressLine progress;
   TrainingReport training(progress, options.cache_dir);
-  const pe::filings::Corpus corpus = study_corpus();
+  const pe::experiments::Corpus corpus = study_corpus();
   const FilingsStudy study = load_study(corpus, options.cache_dir, kHeadlineSeeds, training, options.readers);
   out.seeds = study.config.seeds;
   out.window = study.config.window;
-  out.held_out = pe::filings::statistics(corpus.held_out, out.window);
-  std::vector<pe::filings::Document> alone(1);  // moved in and out: a long document is not copied
+  out.held_out = pe::experiments::statistics(corpus.held_out, out.window);
+  std::vector<pe::experiments::Document> alone(1);  // moved in and out: a long document is not copied
   alone[0] = std::move(out.document);
-  out.this_document = pe::filings::statistics(alone, out.window);
+  out.this_document = pe::experiments::statistics(alone, out.window);
   out.document = std::move(alone[0]);
   std::vector<ReaderColumn> columns;
   for (FilingReader r : options.readers)
@@ -417,15 +417,15 @@ DocumentReading read(const Options& options) {
   const std::vector<std::vector<int>> symbols = read_document(
       columns, tokens, study.config.window, options.threads, on_read, progress.interval());
 
-  const std::vector<int> holders = pe::filings::symbol_holders(out.document, cue);
+  const std::vector<int> holders = pe::experiments::symbol_holders(out.document, cue);
   for (const std::vector<int>& column : symbols) {
     std::vector<int> companies(column.size());
     for (std::size_t t = 0; t < column.size(); ++t)
-      companies[t] = holders[t * pe::filings::kSymbolCount + std::size_t(column[t])];
+      companies[t] = holders[t * pe::experiments::kSymbolCount + std::size_t(column[t])];
     out.answers.push_back(std::move(companies));
   }
   int last = -1;
-  for (const pe::filings::Token& token : out.document.tokens) {
+  for (const pe::experiments::FilingToken& token : out.document.tokens) {
     if (token.company >= 0) last = token.company;
     out.named_last.push_back(last);
   }
@@ -625,7 +625,7 @@ void write_table(const DocumentReading& r, std::ostream& out) {
   std::size_t others = 0;
   for (std::size_t i = 0; i < widths.size(); ++i) others += i == 1 ? 0 : widths[i] + 2;
   std::size_t longest_token = display_width(header[1]);
-  for (const pe::filings::Token& token : r.document.tokens)
+  for (const pe::experiments::FilingToken& token : r.document.tokens)
     longest_token = std::max(longest_token, display_width(token.text));
   widths[1] = std::min(longest_token, kTableColumns - std::min(kTableColumns - 5, others));
 
@@ -663,7 +663,7 @@ std::string number_text(double value) {
 /// What the held-out accuracy was measured on beside this document, one row each: tokens,
 /// company mentions per token, and the share of questions whose answer lies far back.
 std::vector<std::vector<std::string>> reference_rows(const DocumentReading& r) {
-  const auto row = [](const std::string& name, const pe::filings::CorpusStatistics& s) {
+  const auto row = [](const std::string& name, const pe::experiments::CorpusStatistics& s) {
     const std::string tokens =
         s.documents == 1 ? std::to_string(s.tokens)
                          : "median " + number_text(s.median_length) + ", " +
@@ -757,7 +757,7 @@ void write_json(const DocumentReading& r, const Options& options, bool with_summ
     out << (i ? ", " : "") << pe::json_quoted(r.document.companies[i]);
   out << "],\n";
   if (with_summary) {
-    const auto figures = [&](const pe::filings::CorpusStatistics& s) {
+    const auto figures = [&](const pe::experiments::CorpusStatistics& s) {
       return "{\"documents\": " + std::to_string(s.documents) +
              ", \"median_tokens\": " + number_text(s.median_length) +
              ", \"min_tokens\": " + std::to_string(s.min_length) +

@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "attention_head.hpp"
+#include "head_readers.hpp"
 #include "cue_task.hpp"
 #include "result_cache.hpp"
 #include "training.hpp"

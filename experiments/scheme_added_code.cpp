@@ -81,12 +81,12 @@ class AddedCodeRule final : public SeparableRule {
   void position_part(const TabulatedBatch& batch, QueryGroup& g) const override {
     const int n = g.position + 1;
     const RowMatrix& P = batch.code_rows;
-    if (batch.reading.position_position_matrix) {
+    if (batch.read_time_map.position_position_matrix) {
       const Eigen::VectorXd content_query =
           batch.weights.query.transpose() * batch.token_rows.row(g.query_token).transpose();
       const Eigen::VectorXd content_direction = batch.weights.key * content_query;
       const Eigen::VectorXd pp_direction =
-          batch.reading.position_position_matrix->transpose() * P.row(g.position).transpose();
+          batch.read_time_map.position_position_matrix->transpose() * P.row(g.position).transpose();
       g.position_part.noalias() = batch.inv_tau * (P.topRows(n) * (content_direction + pp_direction));
     } else {
       g.position_part.noalias() = batch.inv_tau * (P.topRows(n) * g.key_direction);

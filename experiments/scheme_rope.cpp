@@ -15,8 +15,8 @@ namespace {
 
 /// Read-time-map-dependent tables kept between calls, and the batch's keys.
 struct RopeScratch final : SchemeScratch {
-  std::vector<double> frequencies;   ///< the reading's per-plane frequencies
-  double score_scale = 1;            ///< the reading's logit scale
+  std::vector<double> frequencies;   ///< the read-time map's per-plane frequencies
+  double score_scale = 1;            ///< the read-time map's logit scale
   std::vector<double> table_frequencies;
   int table_rows = -1;
   RowMatrix cos_table, sin_table;    ///< (offset r) x (plane): cos and sin of r f_p
@@ -35,9 +35,9 @@ void reserve_rows(RowMatrix& m, long rows, int cols) {
   if (m.rows() < rows || m.cols() != cols) m.resize(std::max(rows, 2 * long(m.rows())), cols);
 }
 
-RopeReadTimeMap reading_of(const HeadShape& shape, const ReadTimeMap& reading) {
-  return rope_read_time_map(reading.rope_map, shape.width, shape.base, reading.kappa,
-                      reading.training_length);
+RopeReadTimeMap rope_map_of(const HeadShape& shape, const ReadTimeMap& read_time_map) {
+  return rope_read_time_map(read_time_map.rope_map, shape.width, shape.base, read_time_map.kappa,
+                      read_time_map.training_length);
 }
 
 class RopeRule final : public PositionSchemeRule {
@@ -46,12 +46,12 @@ class RopeRule final : public PositionSchemeRule {
   const char* name() const override { return "rope"; }
   bool takes_context_extension() const override { return true; }
 
-  double score_factor(const HeadShape& shape, const ReadTimeMap& reading) const override {
-    return reading_of(shape, reading).score_scale;
+  double score_factor(const HeadShape& shape, const ReadTimeMap& read_time_map) const override {
+    return rope_map_of(shape, read_time_map).score_scale;
   }
   void place(DenseRows rows, double first, const HeadShape& shape,
-             const ReadTimeMap& reading) const override {
-    const std::vector<double> f = reading_of(shape, reading).frequencies;
+             const ReadTimeMap& read_time_map) const override {
+    const std::vector<double> f = rope_map_of(shape, read_time_map).frequencies;
     for (Eigen::Index i = 0; i < rows.rows(); ++i)
       rope_rotate_in_place(rows.row(i), first + double(i), f);
   }
@@ -62,7 +62,7 @@ class RopeRule final : public PositionSchemeRule {
 
   void prepare_batch(const TabulatedBatch& batch, int n_max, SchemeScratch* scratch) const override {
     auto& s = static_cast<RopeScratch&>(*scratch);
-    const RopeReadTimeMap r = reading_of(batch.shape, batch.reading);
+    const RopeReadTimeMap r = rope_map_of(batch.shape, batch.read_time_map);
     s.frequencies = r.frequencies;
     s.score_scale = r.score_scale;
     if (s.table_rows < n_max || s.table_frequencies != s.frequencies) {
@@ -121,10 +121,10 @@ class RopeRule final : public PositionSchemeRule {
     }
   }
 
-  /// Keys scored together in scores_under_reading.
+  /// Keys scored together in scores_under_read_time_map.
   static constexpr int kInterleaved = 4;
 
-  /// One query at m under its own reading. Per plane p, k^T R(r) q = A_p cos(r f_p) +
+  /// One query at m under its own read-time map. Per plane p, k^T R(r) q = A_p cos(r f_p) +
   /// B_p sin(r f_p) with A_p = k_0 q_0 + k_1 q_1 and B_p = k_1 q_0 - k_0 q_1 (rotate_plane's
   /// convention). Offsets are split as r = b B + i (B about sqrt(m)); by the angle-addition
   /// formulas, A cos(r f) + B sin(r f) = A' cos(i f) + B' sin(i f) with A' = A cos(b B f) +
@@ -132,12 +132,12 @@ class RopeRule final : public PositionSchemeRule {
   /// coefficients once, and each score is a dot product of a turned coefficient row with a row
   /// of one short table of cos(i f), sin(i f): no table over all offsets, about 2 sqrt(m)
   /// trigonometric calls per plane, each angle computed directly (no running recurrence).
-  void scores_under_reading(const HeadShape& shape, const ReadTimeMap& reading,
-                            const Eigen::VectorXd& q, long m, const RowMatrix& type_keys,
-                            const int* types, double* scores,
-                            SchemeScratch* scratch) const override {
+  void scores_under_read_time_map(const HeadShape& shape, const ReadTimeMap& read_time_map,
+                                  const Eigen::VectorXd& q, long m, const RowMatrix& type_keys,
+                                  const int* types, double* scores,
+                                  SchemeScratch* scratch) const override {
     auto& s = static_cast<RopeScratch&>(*scratch);
-    const RopeReadTimeMap r = reading_of(shape, reading);
+    const RopeReadTimeMap r = rope_map_of(shape, read_time_map);
     const int d = shape.width;
     const long block = std::max(1L, long(std::ceil(std::sqrt(double(m + 1)))));
     const long blocks = (m + block) / block;  // offsets 0..m

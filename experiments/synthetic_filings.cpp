@@ -11,7 +11,7 @@
 #include "utf8_text.hpp"
 #include "words.hpp"
 
-namespace pe::filings {
+namespace pe::experiments {
 namespace {
 
 const std::vector<std::string> kNameFirst = {
@@ -477,7 +477,7 @@ CorpusStatistics statistics(const std::vector<Document>& documents, int window) 
   for (const Document& d : documents) {
     lengths.push_back(static_cast<double>(d.tokens.size()));
     mentions.push_back(static_cast<double>(
-        std::count_if(d.tokens.begin(), d.tokens.end(), [](const Token& t) { return t.company >= 0; })));
+        std::count_if(d.tokens.begin(), d.tokens.end(), [](const FilingToken& t) { return t.company >= 0; })));
     const long length = long(d.tokens.size());
     s.min_length = lengths.size() == 1 ? length : std::min(s.min_length, length);
     s.max_length = std::max(s.max_length, length);
@@ -502,7 +502,7 @@ CorpusStatistics statistics(const std::vector<Document>& documents, int window) 
 
 std::string render(const Document& document, bool highlight) {
   std::string out;
-  for (const Token& t : document.tokens) {
+  for (const FilingToken& t : document.tokens) {
     if (!out.empty()) out += ' ';
     out += highlight && t.company >= 0 ? "[[" + t.text + "]]" : t.text;
   }
@@ -521,7 +521,7 @@ std::string generated_marked_text(std::uint64_t seed, long words) {
       if (written >= words) break;
       if (!out.empty()) out += "\n\n";
       bool first = true;
-      for (const Token& t : d.tokens) {
+      for (const FilingToken& t : d.tokens) {
         if (written >= words) break;
         out += (first ? "" : " ") + (t.company >= 0 ? "[[" + t.text + "]]" : t.text);
         first = false;
@@ -679,4 +679,4 @@ Document parse_marked_text(const std::string& text, const std::string& source_na
   return doc;
 }
 
-}  // namespace pe::filings
+}  // namespace pe::experiments

@@ -16,10 +16,11 @@
 #include <string>
 #include <vector>
 
-namespace pe::filings {
+namespace pe::experiments {
 
-/// One token: an ordinary word, or a whole company name (one token per mention).
-struct Token {
+/// One token of a filing: an ordinary word, or a whole company name (one token per mention).
+/// The readers see a filing as the cue task's Tokens (cue_task.hpp), after tokenize.
+struct FilingToken {
   std::string text;
   int company = -1;  ///< order of first appearance in its document (0, 1, ...), or -1
 };
@@ -31,7 +32,7 @@ struct Document {
   DocumentKind kind = DocumentKind::mdna;
   std::string title;
   std::vector<std::string> companies;  ///< by order of first appearance
-  std::vector<Token> tokens;
+  std::vector<FilingToken> tokens;
 };
 
 struct Corpus {
@@ -196,4 +197,4 @@ class MarkupError : public std::runtime_error {
 /// std::invalid_argument, naming the size, for a text longer than kMaxDocumentBytes.
 Document parse_marked_text(const std::string& text, const std::string& source_name);
 
-}  // namespace pe::filings
+}  // namespace pe::experiments

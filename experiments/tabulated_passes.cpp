@@ -8,7 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "position_scheme.hpp"
+#include "head_readers.hpp"
 
 namespace pe::experiments {
 
@@ -35,8 +35,8 @@ inline void exponentiate_shifted(const double* in, double* out, Eigen::Index cou
 }
 
 const char* const kNoGradientForProbe =
-    "no gradient for a reading with a replaced position_position_matrix (it is a forward-only "
-    "probe)";
+    "no gradient for a read-time map with a replaced position_position_matrix (it is a "
+    "forward-only probe)";
 
 }  // namespace
 
@@ -71,13 +71,13 @@ class HeadWorkspace {
   SoftmaxPathCounts softmax_paths;   // cumulative over calls
 
   void forward(const AttentionHead& head, const std::vector<Example>& examples,
-               const ReadTimeMap& reading);
+               const ReadTimeMap& read_time_map);
   double backward(const AttentionHead& head, const std::vector<Example>& examples,
-                  const ReadTimeMap& reading, Eigen::VectorXd* gradient_out);
+                  const ReadTimeMap& read_time_map, Eigen::VectorXd* gradient_out);
 
  private:
   void read_tokens(const HeadShape& shape, const std::vector<Example>& examples);
-  void prepare_inputs(const AttentionHead& head, const ReadTimeMap& reading);
+  void prepare_inputs(const AttentionHead& head, const ReadTimeMap& read_time_map);
   void group_queries();
   void score_groups();
   void attention_weights();
@@ -92,11 +92,11 @@ class HeadWorkspace {
 // ---- Forward -------------------------------------------------------------------------------
 
 void HeadWorkspace::forward(const AttentionHead& head, const std::vector<Example>& examples,
-                            const ReadTimeMap& reading) {
-  validate_read_time_map(head.shape(), reading);
+                            const ReadTimeMap& read_time_map) {
+  validate_read_time_map(head.shape(), read_time_map);
   if (examples.empty()) throw std::invalid_argument("examples must not be empty");
   read_tokens(head.shape(), examples);
-  prepare_inputs(head, reading);
+  prepare_inputs(head, read_time_map);
   group_queries();
   score_groups();
   attention_weights();
@@ -121,7 +121,7 @@ void HeadWorkspace::read_tokens(const HeadShape& shape, const std::vector<Exampl
 }
 
 // The inputs h = x E (+ p), the values read out, and the rule's per-batch tables.
-void HeadWorkspace::prepare_inputs(const AttentionHead& head, const ReadTimeMap& reading) {
+void HeadWorkspace::prepare_inputs(const AttentionHead& head, const ReadTimeMap& read_time_map) {
   const HeadShape& shape = head.shape();
   rule = &rule_of(shape.scheme);
   const auto index = static_cast<std::size_t>(shape.scheme);
@@ -131,12 +131,13 @@ void HeadWorkspace::prepare_inputs(const AttentionHead& head, const ReadTimeMap&
 
   const ConstParameterViews w = head.weights();
   token_rows = head.token_embeddings();
-  shift = rule->adds_code() ? reading.position_shift : 0;
+  shift = rule->adds_code() ? read_time_map.position_shift : 0;
   code = rule->adds_code() ? &rule->batch_code_rows(head, shift, n_max, scratch) : &no_code;
   value_readout.noalias() = w.value * w.readout;
   token_values.noalias() = token_rows * value_readout;
   if (rule->adds_code()) code_values.noalias() = *code * value_readout;
-  batch.emplace(TabulatedBatch{shape, reading, w, token_rows, *code, 1.0 / std::sqrt(double(shape.width))});
+  batch.emplace(TabulatedBatch{shape, read_time_map, w, token_rows, *code,
+                               1.0 / std::sqrt(double(shape.width))});
   rule->prepare_batch(*batch, n_max, scratch);
 }
 
@@ -248,10 +249,10 @@ void HeadWorkspace::mix_values() {
 // ---- Backward ------------------------------------------------------------------------------
 
 double HeadWorkspace::backward(const AttentionHead& head, const std::vector<Example>& examples,
-                               const ReadTimeMap& reading, Eigen::VectorXd* gradient_out) {
+                               const ReadTimeMap& read_time_map, Eigen::VectorXd* gradient_out) {
   const double loss = readout_loss_backward(examples);
   if (!gradient_out) return loss;
-  if (reading.position_position_matrix) throw std::invalid_argument(kNoGradientForProbe);
+  if (read_time_map.position_position_matrix) throw std::invalid_argument(kNoGradientForProbe);
   gradient.setZero(head.parameters().size());
   ParameterViews grad = head.views_of(gradient);
   // Gradients reach the token rows and the code rows first and are folded into the
@@ -384,23 +385,24 @@ const SoftmaxPathCounts& HeadEvaluator::softmax_paths() const { return work_->so
 
 const Eigen::MatrixXd& HeadEvaluator::logits_at_last(const AttentionHead& head,
                                                      const std::vector<Example>& examples,
-                                                     const ReadTimeMap& reading) {
-  work_->forward(head, examples, reading);
+                                                     const ReadTimeMap& read_time_map) {
+  work_->forward(head, examples, read_time_map);
   return work_->logits;
 }
 
 double HeadEvaluator::loss_and_gradient(const AttentionHead& head,
                                         const std::vector<Example>& examples,
-                                        Eigen::VectorXd* gradient, const ReadTimeMap& reading) {
-  if (gradient && reading.position_position_matrix)
+                                        Eigen::VectorXd* gradient,
+                                        const ReadTimeMap& read_time_map) {
+  if (gradient && read_time_map.position_position_matrix)
     throw std::invalid_argument(kNoGradientForProbe);
-  work_->forward(head, examples, reading);
-  return work_->backward(head, examples, reading, gradient);
+  work_->forward(head, examples, read_time_map);
+  return work_->backward(head, examples, read_time_map, gradient);
 }
 
 long HeadEvaluator::count_correct(const AttentionHead& head, const std::vector<Example>& examples,
-                                  const ReadTimeMap& reading) {
-  const Eigen::MatrixXd& logits = logits_at_last(head, examples, reading);
+                                  const ReadTimeMap& read_time_map) {
+  const Eigen::MatrixXd& logits = logits_at_last(head, examples, read_time_map);
   long correct = 0;
   for (Eigen::Index b = 0; b < logits.rows(); ++b) {
     Eigen::Index best = 0;
@@ -411,21 +413,21 @@ long HeadEvaluator::count_correct(const AttentionHead& head, const std::vector<E
 }
 
 Eigen::MatrixXd logits_at_last(const AttentionHead& head, const std::vector<Example>& examples,
-                               const ReadTimeMap& reading) {
+                               const ReadTimeMap& read_time_map) {
   HeadEvaluator evaluator;
-  return evaluator.logits_at_last(head, examples, reading);
+  return evaluator.logits_at_last(head, examples, read_time_map);
 }
 
 double loss_and_gradient(const AttentionHead& head, const std::vector<Example>& examples,
-                         Eigen::VectorXd* gradient, const ReadTimeMap& reading) {
+                         Eigen::VectorXd* gradient, const ReadTimeMap& read_time_map) {
   HeadEvaluator evaluator;
-  return evaluator.loss_and_gradient(head, examples, gradient, reading);
+  return evaluator.loss_and_gradient(head, examples, gradient, read_time_map);
 }
 
 double accuracy(const AttentionHead& head, const std::vector<Example>& examples,
-                const ReadTimeMap& reading) {
+                const ReadTimeMap& read_time_map) {
   HeadEvaluator evaluator;
-  return double(evaluator.count_correct(head, examples, reading)) / examples.size();
+  return double(evaluator.count_correct(head, examples, read_time_map)) / examples.size();
 }
 
 }  // namespace pe::experiments

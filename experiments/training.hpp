@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "attention_head.hpp"
+#include "head_readers.hpp"
 #include "random.hpp"
 
 namespace pe::experiments {

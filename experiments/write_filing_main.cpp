@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
   }
   if (words < 0) return usage("no number of words given");
   try {
-    std::cout << pe::filings::generated_marked_text(std::uint64_t(seed), words);
+    std::cout << pe::experiments::generated_marked_text(std::uint64_t(seed), words);
   } catch (const std::invalid_argument& e) {
     return usage(e.what());
   }

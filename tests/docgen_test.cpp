@@ -268,7 +268,7 @@ std::size_t count_of(const std::string& text, const std::string& part) {
 }
 
 TEST(FilingMarkup, MentionsAreHighlightedWithTheirFirstAppearanceIndex) {
-  const pe::filings::Document exhibit = pe::filings::exhibit_filing();
+  const pe::experiments::Document exhibit = pe::experiments::exhibit_filing();
   const std::string md = pe::docgen::filing_markup(exhibit, "Exhibit", 0);
   // The exhibit names Marrow Freight six times and three other companies once each.
   EXPECT_EQ(count_of(md, "<span class=\"pe-mention\""), 9u);
@@ -283,7 +283,7 @@ TEST(FilingMarkup, MentionsAreHighlightedWithTheirFirstAppearanceIndex) {
 }
 
 TEST(FilingMarkup, FirstTokensOnlyAndTextIsEscaped) {
-  pe::filings::Document d;
+  pe::experiments::Document d;
   d.companies = {"A&B <Holdings>", "Kite_Works"};
   d.tokens = {{"A&B <Holdings>", 0}, {"paid", -1}, {"$5", -1}, {"*bonus*", -1},
               {"Kite_Works", 1}, {"<script>", -1}};
@@ -597,10 +597,10 @@ TEST(TrainedFigures, FilingFigureHoldsTheExhibitAndEveryAnswer) {
   using namespace pe::experiments;
   const FilingsStudy& study = pe::theorems::lab::headline_runs().filings_study();
   const auto fig = pe::docgen::filing_figure(study);
-  const pe::filings::Document exhibit = pe::filings::exhibit_filing();
+  const pe::experiments::Document exhibit = pe::experiments::exhibit_filing();
   EXPECT_EQ(parameter(fig, "positions"), double(exhibit.tokens.size()));
   const std::vector<double> truth = column(fig, "answers", "truth");
-  const std::vector<pe::filings::Query> queries = pe::filings::queries(exhibit);
+  const std::vector<pe::experiments::Query> queries = pe::experiments::queries(exhibit);
   ASSERT_EQ(truth.size(), exhibit.tokens.size());
   for (const auto& q : queries) EXPECT_EQ(truth[q.position], q.answer);
   EXPECT_EQ(std::count(truth.begin(), truth.end(), -1.0), long(exhibit.tokens.size() - queries.size()));

@@ -13,7 +13,7 @@
 #include "synthetic_filings.hpp"
 #include "random.hpp"
 
-using namespace pe::filings;
+using namespace pe::experiments;
 
 TEST(FilingsCorpus, IsDeterministicInItsSeed) {
   const Corpus a = generate_corpus(7, 5, 3), b = generate_corpus(7, 5, 3), c = generate_corpus(8, 5, 3);
@@ -27,12 +27,12 @@ TEST(FilingsCorpus, AnnotationsAgreeWithTheText) {
   const Corpus corpus = generate_corpus(11, 40, 10);
   for (const Document& d : corpus.train) {
     ASSERT_LE(static_cast<int>(d.companies.size()), kSymbolCount);
-    const auto first = std::find_if(d.tokens.begin(), d.tokens.end(), [](const Token& t) { return t.company >= 0; });
+    const auto first = std::find_if(d.tokens.begin(), d.tokens.end(), [](const FilingToken& t) { return t.company >= 0; });
     ASSERT_NE(first, d.tokens.end());
     EXPECT_EQ(first->company, 0) << "the parent is named first";
     EXPECT_LT(first - d.tokens.begin(), 20) << "in the opening sentence";
     int next = 0;  // orders appear as 0, 1, 2, ... in the text
-    for (const Token& t : d.tokens) {
+    for (const FilingToken& t : d.tokens) {
       if (t.company < 0) {
         EXPECT_EQ(std::find(d.companies.begin(), d.companies.end(), t.text), d.companies.end())
             << "an unannotated token spells a company name: " << t.text;
@@ -90,7 +90,7 @@ TEST(ExhibitFiling, MatchesTheArticlesDescription) {
   ASSERT_EQ(d.companies.size(), 4u);
   EXPECT_EQ(d.companies[0], "Marrow Freight");
   auto count = [&](int c) {
-    return std::count_if(d.tokens.begin(), d.tokens.end(), [c](const Token& t) { return t.company == c; });
+    return std::count_if(d.tokens.begin(), d.tokens.end(), [c](const FilingToken& t) { return t.company == c; });
   };
   const int fenwick = static_cast<int>(std::find(d.companies.begin(), d.companies.end(), "Fenwick Logistics") - d.companies.begin());
   const int dunmore = static_cast<int>(std::find(d.companies.begin(), d.companies.end(), "Dunmore Aerospace") - d.companies.begin());
@@ -366,7 +366,7 @@ RC_GTEST_PROP(MarkupReader, AnyTextIsReadOrRefusedWithAPlace, ()) {
   try {
     const Document d = parse_marked_text(text, "property");
     RC_ASSERT(!d.tokens.empty());
-    for (const Token& t : d.tokens) RC_ASSERT(t.company < int(d.companies.size()));
+    for (const FilingToken& t : d.tokens) RC_ASSERT(t.company < int(d.companies.size()));
   } catch (const MarkupError& e) {
     RC_ASSERT(e.line() >= 1);
     RC_ASSERT(e.line() <= lines);

@@ -28,17 +28,17 @@ const FilingsStudy& cached_study() { return pe::experiments::headline_filings_st
 // [0, 1] and values and logits of size <= 1e2, each logit's rounding difference is below
 // n u max|term| ~ 1.3e3 * 1.1e-16 * 1e2 ~ 1.5e-11. The budget 1e-9 (1 + |logit|) covers that
 // with a margin of about 100 and is far below any difference a wrong mask or position makes.
-void expect_one_pass_equals_forward(const AttentionHead& head, const ReadTimeMap& reading) {
+void expect_one_pass_equals_forward(const AttentionHead& head, const ReadTimeMap& read_time_map) {
   HeadEvaluator evaluator;
   double worst = 0;
   long compared = 0;
-  for (const pe::filings::Document& d : pe::experiments::case_study_corpus().held_out) {
-    const pe::filings::CueTokens cue = pe::filings::tokenize(d);
-    const Eigen::MatrixXd one_pass = read_filing_one_pass(head, filing_tokens(cue), reading);
+  for (const pe::experiments::Document& d : pe::experiments::case_study_corpus().held_out) {
+    const pe::experiments::CueTokens cue = pe::experiments::tokenize(d);
+    const Eigen::MatrixXd one_pass = read_filing_one_pass(head, filing_tokens(cue), read_time_map);
     std::vector<Example> prefixes;
     for (int t = 0; t < static_cast<int>(cue.symbols.size()); ++t)
       prefixes.push_back(filing_question(cue, t, 0, 0));
-    const Eigen::MatrixXd forward = evaluator.logits_at_last(head, prefixes, reading);
+    const Eigen::MatrixXd forward = evaluator.logits_at_last(head, prefixes, read_time_map);
     ASSERT_EQ(one_pass.rows(), forward.rows());
     for (Eigen::Index t = 0; t < forward.rows(); ++t)
       for (Eigen::Index c = 0; c < forward.cols(); ++c) {
@@ -60,8 +60,8 @@ TEST(FilingsStream, EqualsOnePassForTheSchemesThatStream) {
   long compared = 0;
   for (PositionScheme s : {PositionScheme::none, PositionScheme::alibi}) {
     const AttentionHead& head = cached_study().trained_head(s, 0);
-    for (const pe::filings::Document& d : pe::experiments::case_study_corpus().held_out) {
-      const std::vector<Token> tokens = filing_tokens(pe::filings::tokenize(d));
+    for (const pe::experiments::Document& d : pe::experiments::case_study_corpus().held_out) {
+      const std::vector<Token> tokens = filing_tokens(pe::experiments::tokenize(d));
       const Eigen::MatrixXd one_pass = read_filing_one_pass(head, tokens);
       const std::unique_ptr<ScoreStream> stream = rule_of(s).make_stream(head, ReadTimeMap{});
       ASSERT_NE(stream, nullptr) << to_string(s);
@@ -81,7 +81,7 @@ TEST(FilingsStream, EqualsOnePassForTheSchemesThatStream) {
 
 TEST(FilingsStream, OnlySchemesWithoutAPositionTableStream) {
   for (PositionScheme s : all_position_schemes()) {
-    const AttentionHead head(article_filings_study().head_shape(s));
+    const AttentionHead head = make_head(article_filings_study().head_shape(s));
     const bool streams = rule_of(s).make_stream(head, ReadTimeMap{}) != nullptr;
     EXPECT_EQ(streams, s == PositionScheme::none || s == PositionScheme::alibi) << to_string(s);
   }
@@ -114,7 +114,7 @@ TEST(FilingsOnePass, EqualsForwardPassUnderFixedRescaledRope) {
 TEST(FilingsOnePass, SeesOnlyThePrefix) {
   // Changing a later token leaves every earlier row unchanged.
   const AttentionHead head = cached_study().trained_head(PositionScheme::sinusoidal, 0);
-  const pe::filings::CueTokens cue = pe::filings::tokenize(pe::filings::exhibit_filing());
+  const pe::experiments::CueTokens cue = pe::experiments::tokenize(pe::experiments::exhibit_filing());
   std::vector<Token> tokens = filing_tokens(cue);
   const Eigen::MatrixXd before = read_filing_one_pass(head, tokens);
   tokens[100] = Token::content((tokens[100].symbol + 1) % 8, !tokens[100].marked);
@@ -124,7 +124,7 @@ TEST(FilingsOnePass, SeesOnlyThePrefix) {
 }
 
 TEST(FilingsQuestions, WindowKeepsThirtyOneTokensThenTheQuery) {
-  const pe::filings::CueTokens cue = pe::filings::tokenize(pe::filings::exhibit_filing());
+  const pe::experiments::CueTokens cue = pe::experiments::tokenize(pe::experiments::exhibit_filing());
   const Example e = filing_question(cue, 100, 3, 32);
   ASSERT_EQ(e.tokens.size(), 32u);
   EXPECT_TRUE(e.tokens.back().is_query());
@@ -136,7 +136,7 @@ TEST(FilingsQuestions, WindowKeepsThirtyOneTokensThenTheQuery) {
 }
 
 TEST(FilingsQuestions, Rejections) {
-  const pe::filings::CueTokens cue = pe::filings::tokenize(pe::filings::exhibit_filing());
+  const pe::experiments::CueTokens cue = pe::experiments::tokenize(pe::experiments::exhibit_filing());
   EXPECT_THROW(filing_question(cue, -1, 0, 32), std::invalid_argument);
   EXPECT_THROW(filing_question(cue, 209, 0, 32), std::invalid_argument);
   EXPECT_THROW(filing_question(cue, 5, -1, 32), std::invalid_argument);
@@ -161,7 +161,7 @@ TEST(FilingsReaders, Rejections) {
   ReadTimeMap replaced;
   replaced.position_position_matrix = Eigen::MatrixXd::Zero(16, 16);
   EXPECT_THROW(read_filing_one_pass(none, {Token::content(0, true)}, replaced), std::invalid_argument);
-  const pe::filings::Document exhibit = pe::filings::exhibit_filing();
+  const pe::experiments::Document exhibit = pe::experiments::exhibit_filing();
   EXPECT_THROW(read_filing(none, FilingReader::rope_pi, exhibit, {70}, 32), std::invalid_argument);
   EXPECT_THROW(read_filing(rope, FilingReader::rope_pi, exhibit, {209}, 32), std::invalid_argument);
   EXPECT_THROW(alibi_content_width(rope), std::invalid_argument);
@@ -174,23 +174,23 @@ TEST(FilingsReaders, ManyFilingsAtOnceEqualEachQuestionReadAlone) {
   // question's prefix and query token, kappa = (t + 2) / 32 (plain readers: the one-pass
   // logits). Every reader, every seed (the RoPE head of seed 1 answers the first-named company
   // throughout, so it alone would test little), every held-out filing; answers must be equal.
-  const std::vector<pe::filings::Document>& held_out = pe::experiments::case_study_corpus().held_out;
+  const std::vector<pe::experiments::Document>& held_out = pe::experiments::case_study_corpus().held_out;
   for (FilingReader r : all_filing_readers()) {
     for (int seed = 0; seed < article_filings_study().seeds; ++seed) {
       const AttentionHead head = cached_study().trained_head(scheme_of(r), seed);
       HeadEvaluator evaluator;
       std::vector<int> alone;
-      for (const pe::filings::Document& d : held_out) {
-        const pe::filings::CueTokens cue = pe::filings::tokenize(d);
+      for (const pe::experiments::Document& d : held_out) {
+        const pe::experiments::CueTokens cue = pe::experiments::tokenize(d);
         const Eigen::MatrixXd one_pass = read_filing_one_pass(head, filing_tokens(cue));
-        for (const pe::filings::Query& q : pe::filings::queries(d)) {
+        for (const pe::experiments::Query& q : pe::experiments::queries(d)) {
           if (map_of(r) == ContextExtension::none) {
             alone.push_back(argmax_first(one_pass.row(q.position)));
             continue;
           }
           const std::vector<Example> one = {filing_question(cue, q.position, 0, 0)};
-          const ReadTimeMap reading = ReadTimeMap::rope(map_of(r), q.position + 2, 32);
-          alone.push_back(argmax_first(evaluator.logits_at_last(head, one, reading).row(0)));
+          const ReadTimeMap read_time_map = ReadTimeMap::rope(map_of(r), q.position + 2, 32);
+          alone.push_back(argmax_first(evaluator.logits_at_last(head, one, read_time_map).row(0)));
         }
       }
       EXPECT_EQ(read_filings(head, r, held_out, 32), alone) << to_string(r) << " seed " << seed;
@@ -204,7 +204,7 @@ TEST(FilingsReaders, ManyFilingsAtOnceEqualEachQuestionReadAlone) {
 /// Logits of the rescaled reader at question t read alone: its prefix, the query token, kappa
 /// from its own length (the definition the scan must reproduce).
 Eigen::RowVectorXd question_alone(const AttentionHead& head, FilingReader r,
-                                  const pe::filings::CueTokens& cue, int t) {
+                                  const pe::experiments::CueTokens& cue, int t) {
   HeadEvaluator evaluator;
   const std::vector<Example> one = {filing_question(cue, t, 0, 0)};
   return evaluator.logits_at_last(head, one, ReadTimeMap::rope(map_of(r), t + 2, 32)).row(0);
@@ -220,26 +220,26 @@ void expect_logits_near(const Eigen::RowVectorXd& a, const Eigen::RowVectorXd& b
 
 /// Ten held-out filings end to end: 1,500 to 2,500 tokens, past the longest held-out filing,
 /// so kappa reaches about 70 and the scan's turn tables span many blocks.
-pe::filings::Document ten_filings() {
-  pe::filings::Document joined;
+pe::experiments::Document ten_filings() {
+  pe::experiments::Document joined;
   for (int d = 0; d < 10; ++d)
-    for (const pe::filings::Token& t : pe::experiments::case_study_corpus().held_out[d].tokens)
-      joined.tokens.push_back({t.text, t.company < 0 ? -1 : t.company % pe::filings::kSymbolCount});
+    for (const pe::experiments::FilingToken& t : pe::experiments::case_study_corpus().held_out[d].tokens)
+      joined.tokens.push_back({t.text, t.company < 0 ? -1 : t.company % pe::experiments::kSymbolCount});
   return joined;
 }
 
 TEST(FilingScan, AnswersEveryHeldOutQuestionAsTheQuestionByQuestionReaders) {
   // read_filings is held to each question read alone above; the scan must give the same answer
   // to every held-out question, every reader, every seed.
-  const std::vector<pe::filings::Document>& held_out = pe::experiments::case_study_corpus().held_out;
+  const std::vector<pe::experiments::Document>& held_out = pe::experiments::case_study_corpus().held_out;
   for (FilingReader r : all_filing_readers())
     for (int seed = 0; seed < article_filings_study().seeds; ++seed) {
       const AttentionHead head = cached_study().trained_head(scheme_of(r), seed);
       std::vector<int> scanned;
-      for (const pe::filings::Document& d : held_out) {
+      for (const pe::experiments::Document& d : held_out) {
         const Eigen::MatrixXd logits =
-            scan_filing(head, r, filing_tokens(pe::filings::tokenize(d)), 32);
-        for (const pe::filings::Query& q : pe::filings::queries(d))
+            scan_filing(head, r, filing_tokens(pe::experiments::tokenize(d)), 32);
+        for (const pe::experiments::Query& q : pe::experiments::queries(d))
           scanned.push_back(argmax_first(logits.row(q.position)));
       }
       EXPECT_EQ(scanned, read_filings(head, r, held_out, 32)) << to_string(r) << " seed " << seed;
@@ -247,8 +247,8 @@ TEST(FilingScan, AnswersEveryHeldOutQuestionAsTheQuestionByQuestionReaders) {
 }
 
 TEST(FilingScan, LogitsEqualTheReferencesOnALongDocument) {
-  const pe::filings::Document long_document = ten_filings();
-  const pe::filings::CueTokens cue = pe::filings::tokenize(long_document);
+  const pe::experiments::Document long_document = ten_filings();
+  const pe::experiments::CueTokens cue = pe::experiments::tokenize(long_document);
   const std::vector<Token> tokens = filing_tokens(cue);
   const int n = static_cast<int>(tokens.size());
   ASSERT_GT(n, 1500);
@@ -275,7 +275,7 @@ TEST(FilingScan, LogitsEqualTheReferencesOnALongDocument) {
 TEST(FilingScan, ReportsItsWorkAndRefusesWhatItCannotRead) {
   const AttentionHead rope = cached_study().trained_head(PositionScheme::rope, 0);
   const AttentionHead alibi = cached_study().trained_head(PositionScheme::alibi, 0);
-  const std::vector<Token> tokens = filing_tokens(pe::filings::tokenize(pe::filings::exhibit_filing()));
+  const std::vector<Token> tokens = filing_tokens(pe::experiments::tokenize(pe::experiments::exhibit_filing()));
   const long n = static_cast<long>(tokens.size());
   std::atomic<long> work{0};
   scan_filing(rope, FilingReader::rope_yarn, tokens, 32, &work);
@@ -292,7 +292,7 @@ TEST(FilingScan, ThreadsChangeNoAnswer) {
   std::vector<ReaderColumn> columns;
   for (FilingReader r : all_filing_readers())
     for (int k = 0; k < 3; ++k) columns.push_back({r, cached_study().trained_head(scheme_of(r), k)});
-  const std::vector<Token> tokens = filing_tokens(pe::filings::tokenize(ten_filings()));
+  const std::vector<Token> tokens = filing_tokens(pe::experiments::tokenize(ten_filings()));
   const auto one = read_document(columns, tokens, 32, 1);
   int reports = 0;
   const auto two = read_document(columns, tokens, 32, 2,
@@ -313,13 +313,13 @@ TEST(FilingScan, ThreadsChangeNoAnswer) {
 }
 
 TEST(FilingsTraining, SetHoldsEveryQuestionAndEmptySetsAreRejected) {
-  const pe::filings::Corpus& corpus = pe::experiments::case_study_corpus();
+  const pe::experiments::Corpus& corpus = pe::experiments::case_study_corpus();
   const FilingsTrainingSet set = filings_training_set(corpus.train);
   std::size_t expected = 0;
-  for (const pe::filings::Document& d : corpus.train) expected += pe::filings::queries(d).size();
+  for (const pe::experiments::Document& d : corpus.train) expected += pe::experiments::queries(d).size();
   EXPECT_EQ(set.questions.size(), expected);
   EXPECT_EQ(set.filings.size(), corpus.train.size());
-  pe::filings::Document silent;
+  pe::experiments::Document silent;
   silent.tokens = {{"revenue", -1}, {"rose", -1}};
   EXPECT_THROW(filings_training_set({silent}), std::invalid_argument);
   EXPECT_THROW(train_filings_head(article_filings_study(), FilingsTrainingSet{},
@@ -329,7 +329,7 @@ TEST(FilingsTraining, SetHoldsEveryQuestionAndEmptySetsAreRejected) {
 
 TEST(FilingsTraining, ValidationWindowsDrawFromEveryQuestion) {
   // A filing of two tokens has two questions, at positions 0 and 1; 2,000 draws take each.
-  pe::filings::Document d;
+  pe::experiments::Document d;
   d.companies = {"Acme Rail"};
   d.tokens = {{"Acme Rail", 0}, {"rose", -1}};
   const FilingsTrainingSet set = filings_training_set({d});
@@ -363,7 +363,7 @@ TEST(FilingsConfig, Rejections) {
   c = article_filings_study();
   c.train_documents = 0;
   EXPECT_THROW(c.validate(), std::invalid_argument);
-  pe::filings::Corpus small = pe::experiments::case_study_corpus();
+  pe::experiments::Corpus small = pe::experiments::case_study_corpus();
   small.held_out.pop_back();
   EXPECT_THROW(run_filings_study(article_filings_study(), small, ""), std::invalid_argument);
 }
@@ -388,14 +388,14 @@ TEST(FilingsAlibi, ContentWidthIsTheSpreadOfTheQueryTokensScores) {
 
 TEST(FilingsStudy, HeldOutAccuracyIsTheShareOfHeldOutQuestionsReadRight) {
   // Read afresh from the head rather than from the cached answers, and scored against queries().
-  const std::vector<pe::filings::Document>& held_out = pe::experiments::case_study_corpus().held_out;
+  const std::vector<pe::experiments::Document>& held_out = pe::experiments::case_study_corpus().held_out;
   const FilingReader reader = FilingReader::rope_pi;
   const int seed = 1;
   const std::vector<int> answers = read_filings(cached_study().trained_head(scheme_of(reader), seed),
                                                 reader, held_out, cached_study().config.window);
   long asked = 0, right = 0;
-  for (const pe::filings::Document& d : held_out)
-    for (const pe::filings::Query& q : pe::filings::queries(d))
+  for (const pe::experiments::Document& d : held_out)
+    for (const pe::experiments::Query& q : pe::experiments::queries(d))
       right += answers[std::size_t(asked++)] == q.answer;
   ASSERT_EQ(std::size_t(asked), answers.size());
   EXPECT_EQ(cached_study().held_out_accuracy(reader, seed), double(right) / double(asked));

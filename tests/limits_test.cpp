@@ -34,7 +34,7 @@ TEST(Limits, EachSizeIsRefusedPastItsLimitNamingTheValue) {
   expect_invalid([] {
     experiments::HeadShape shape;
     shape.table_length = int(kMaxSequenceLength) + 1;
-    shape.validate();
+    validate_head_shape(shape);
   }, "table_length = " + std::to_string(kMaxSequenceLength + 1));
   expect_invalid([] {
     experiments::TournamentConfig config = experiments::article_tournament();
@@ -59,7 +59,7 @@ TEST(Limits, TheLimitsThemselvesAreAccepted) {
   EXPECT_NO_THROW(task.validate());
   experiments::HeadShape shape;
   shape.table_length = int(kMaxSequenceLength);
-  EXPECT_NO_THROW(shape.validate());
+  EXPECT_NO_THROW(validate_head_shape(shape));
   experiments::TournamentConfig config = experiments::article_tournament();
   config.seeds = int(kMaxSeeds);
   EXPECT_NO_THROW(config.validate());

@@ -9,7 +9,11 @@
 #   3. No function in numerics/, experiments/, theorems/ or docs/ is longer than 80 lines: a
 #      claim is one short declaration, and so is everything that serves it. A program's main()
 #      is exempt: it reads the options and runs the steps in order, and its length is that list.
-#   4. theorems/ledger/ is one namespace, pe::ledger (issue 39): what it declares is found there.
+#   4. One namespace per folder (issue 39), so that what a folder declares is found in one place:
+#      theorems/ledger/ opens pe::ledger only, experiments/ pe::experiments only.
+#   5. Inside experiments/, the head sits below the scheme rules (issue 39): attention_head.hpp
+#      and attention_head.cpp reach position_scheme.hpp through no chain of includes and never
+#      name rule_of; whatever must ask a rule lives in position_scheme.* or above it.
 # Prints the include graph between the layers. usage: source_layout.sh SOURCE_DIR
 set -euo pipefail
 root=${1:?usage: source_layout.sh SOURCE_DIR}
@@ -68,12 +72,42 @@ for edge in "${!edges[@]}"; do
   [[ ${edge%% -> *} != "${edge##* -> }" ]] && echo "  $edge: ${edges[$edge]}"
 done | sort
 
-# 4. one namespace in the ledger's folder
-while IFS=: read -r file line text; do
-  echo "$file:$line: $text: theorems/ledger/ opens no namespace but pe::ledger"
+# 4. one namespace per folder: the folder and the only namespace its files may open
+declare -A folder_namespace=([theorems/ledger]=pe::ledger [experiments]=pe::experiments)
+for folder in "${!folder_namespace[@]}"; do
+  allowed=${folder_namespace[$folder]}
+  while IFS=: read -r file line text; do
+    echo "$file:$line: $text: $folder/ opens no namespace but $allowed"
+    problems=$((problems + 1))
+  done < <(grep -Hn -E '^[[:space:]]*namespace [A-Za-z_:]+ \{' "$folder"/*.hpp "$folder"/*.cpp |
+           grep -v -E ":[[:space:]]*namespace ${allowed} \{\$" || true)
+done
+
+# 5. the head below the scheme rules: no include chain from the head's files to the registry
+head_files=(experiments/attention_head.hpp experiments/attention_head.cpp)
+declare -A reached=([experiments/attention_head.hpp]=start [experiments/attention_head.cpp]=start)
+pending=("${head_files[@]}")
+while (( ${#pending[@]} > 0 )); do
+  f=${pending[0]}
+  pending=("${pending[@]:1}")
+  while read -r header; do
+    target=${where[$(basename "$header")]:-}
+    [[ -z $target || -n ${reached[$target]:-} ]] && continue
+    reached[$target]=$f
+    pending+=("$target")
+  done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
+done
+if [[ -n ${reached[experiments/position_scheme.hpp]:-} ]]; then
+  chain=experiments/position_scheme.hpp
+  while [[ ${reached[${chain%% *}]} != start ]]; do chain="${reached[${chain%% *}]} $chain"; done
+  echo "${chain%% *} reaches the scheme registry: $(echo "$chain" | sed 's/ / -> /g'):" \
+       "the head sits below the rules"
   problems=$((problems + 1))
-done < <(grep -Hn -E '^namespace [A-Za-z_:]+ \{' theorems/ledger/*.hpp theorems/ledger/*.cpp |
-         grep -v -E ':namespace pe::ledger \{$' || true)
+fi
+while IFS=: read -r file line text; do
+  echo "$file:$line: names rule_of: the head asks no scheme rule (position_scheme.hpp does)"
+  problems=$((problems + 1))
+done < <(grep -Hn -w 'rule_of' "${head_files[@]}" || true)
 
 # 3. function lengths in numerics/, experiments/, theorems/ and docs/ (main() exempt)
 longest=0
@@ -98,4 +132,5 @@ if (( problems > 0 )); then
   echo "source.layout: $problems problem(s)"
   exit 1
 fi
-echo "source.layout: layers, file names, function lengths and the ledger's namespace as required"
+echo "source.layout: layers, file names, function lengths, one namespace in ledger/ and in" \
+     "experiments/, and the head below the scheme rules as required"

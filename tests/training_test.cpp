@@ -63,7 +63,7 @@ TEST(Training, IsDeterministicAndLowersTheLoss) {
   settings.batch = 32;
   auto run = [&] {
     Rng init(5), data(6);
-    AttentionHead head = AttentionHead::initialised(shape, init);
+    AttentionHead head = initialised_head(shape, init);
     const std::vector<double> trace =
         train(head, settings, [&](Rng& r, Example& e) { task.sample(r, e); }, data);
     return std::make_pair(head.parameters(), trace);
@@ -77,7 +77,7 @@ TEST(Training, IsDeterministicAndLowersTheLoss) {
 
 TEST(TrainingRejects, BadSettings) {
   HeadShape shape;
-  AttentionHead head(shape);
+  AttentionHead head = make_head(shape);
   Rng rng(7);
   const ExampleSampler sampler = [](Rng& r, Example& e) { CueTask{}.sample(r, e); };
   TrainingSettings settings;
@@ -706,7 +706,7 @@ TEST_F(TournamentCache, PairRowsHeadsAreTrainedAndCachedApartFromSharedRowOnes) 
   // E grows from symbols + 2 rows to 2 symbols + 1.
   const Eigen::Index extra_entries = Eigen::Index(config.shape.symbols - 1) * config.shape.width;
   for (const HeadRun& h : pair.heads) {
-    const Eigen::Index shared_size = AttentionHead(small_tournament().head_shape(h.scheme)).parameters().size();
+    const Eigen::Index shared_size = make_head(small_tournament().head_shape(h.scheme)).parameters().size();
     EXPECT_EQ(h.initial_parameters.size(), shared_size + extra_entries) << to_string(h.scheme);
     const AttentionHead head = pair.trained_head(h.scheme, h.seed);
     EXPECT_EQ(head.shape().mark_embedding, MarkEmbedding::pair_rows);

@@ -19,8 +19,8 @@ namespace {
 
 using namespace pe::experiments;
 
-const pe::filings::Corpus& corpus() {
-  static const pe::filings::Corpus c = pe::filings::generate_corpus(
+const pe::experiments::Corpus& corpus() {
+  static const pe::experiments::Corpus c = pe::experiments::generate_corpus(
       article_filings_study().corpus_seed, article_filings_study().train_documents,
       article_filings_study().held_out_documents);
   return c;
@@ -34,7 +34,7 @@ const FilingsTrainingSet& training_set() {
 void BM_GenerateCorpus(benchmark::State& state) {
   const FilingsStudyConfig config = article_filings_study();
   for (auto _ : state)
-    benchmark::DoNotOptimize(pe::filings::generate_corpus(config.corpus_seed, config.train_documents,
+    benchmark::DoNotOptimize(pe::experiments::generate_corpus(config.corpus_seed, config.train_documents,
                                                           config.held_out_documents));
 }
 BENCHMARK(BM_GenerateCorpus)->Unit(benchmark::kMillisecond);
@@ -61,7 +61,7 @@ void BM_ReadHeldOut(benchmark::State& state) {
   const FilingReader reader = all_filing_readers()[static_cast<std::size_t>(state.range(0))];
   pe::Rng rng(1);
   const AttentionHead head =
-      AttentionHead::initialised(article_filings_study().head_shape(scheme_of(reader)), rng);
+      initialised_head(article_filings_study().head_shape(scheme_of(reader)), rng);
   long answered = 0;
   for (auto _ : state) {
     const std::vector<int> answers = read_filings(head, reader, corpus().held_out, 32);
@@ -78,7 +78,7 @@ void BM_ReadHeldOutTwelveHeads(benchmark::State& state) {
   pe::Rng rng(2);
   for (PositionScheme s : config.schemes)
     for (int k = 0; k < config.seeds; ++k)
-      heads.push_back(AttentionHead::initialised(config.head_shape(s), rng));
+      heads.push_back(initialised_head(config.head_shape(s), rng));
   for (auto _ : state)
     for (const AttentionHead& head : heads)
       for (FilingReader r : all_filing_readers())
@@ -97,7 +97,7 @@ BENCHMARK(BM_WholeStudy)->Unit(benchmark::kSecond)->Iterations(1)->MeasureProces
 void BM_WholeStudyWithCorpus(benchmark::State& state) {
   const FilingsStudyConfig config = article_filings_study();
   for (auto _ : state) {
-    const pe::filings::Corpus c = pe::filings::generate_corpus(
+    const pe::experiments::Corpus c = pe::experiments::generate_corpus(
         config.corpus_seed, config.train_documents, config.held_out_documents);
     benchmark::DoNotOptimize(run_filings_study(config, c, "", 2));
   }
@@ -107,9 +107,9 @@ BENCHMARK(BM_WholeStudyWithCorpus)->Unit(benchmark::kSecond)->Iterations(1)->Mea
 
 /// A generated marked document of `words` words (pe_write_filing's), tokenized.
 std::vector<Token> document_of(long words) {
-  const pe::filings::Document d =
-      pe::filings::parse_marked_text(pe::filings::generated_marked_text(1, words), "bench");
-  return filing_tokens(pe::filings::tokenize(d));
+  const pe::experiments::Document d =
+      pe::experiments::parse_marked_text(pe::experiments::generated_marked_text(1, words), "bench");
+  return filing_tokens(pe::experiments::tokenize(d));
 }
 
 /// The 21 head-readers of pe_read_filing (7 readers x seeds 0-2), with heads trained here

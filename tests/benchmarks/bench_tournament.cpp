@@ -16,7 +16,7 @@ struct StepFixture {
   explicit StepFixture(PositionScheme scheme)
       : head([&] {
           pe::Rng rng(1);
-          return AttentionHead::initialised(article_tournament().head_shape(scheme), rng);
+          return initialised_head(article_tournament().head_shape(scheme), rng);
         }()) {
     pe::Rng rng(2);
     batch = article_tournament().task.sample(rng, 64);

@@ -17,9 +17,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   long lines = 1;
   for (char c : text) lines += c == '\n';
   try {
-    const pe::filings::Document doc = pe::filings::parse_marked_text(text, "fuzz");
+    const pe::experiments::Document doc = pe::experiments::parse_marked_text(text, "fuzz");
     if (doc.tokens.empty()) std::abort();  // an empty document must be refused
-    for (const pe::filings::Token& t : doc.tokens) {
+    for (const pe::experiments::FilingToken& t : doc.tokens) {
       if (t.company >= int(doc.companies.size())) std::abort();
       // What is printed of a document is UTF-8 without control characters (white space too).
       for (std::size_t i = 0; i < t.text.size();) {
@@ -29,12 +29,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
     try {
-      const pe::filings::CueTokens cue = pe::filings::tokenize(doc);
+      const pe::experiments::CueTokens cue = pe::experiments::tokenize(doc);
       if (cue.symbols.size() != doc.tokens.size()) std::abort();
     } catch (const std::invalid_argument&) {
-      if (int(doc.companies.size()) <= pe::filings::kSymbolCount) std::abort();
+      if (int(doc.companies.size()) <= pe::experiments::kSymbolCount) std::abort();
     }
-  } catch (const pe::filings::MarkupError& e) {
+  } catch (const pe::experiments::MarkupError& e) {
     if (e.line() < 1 || e.line() > lines || e.column() < 1) std::abort();
   }
   return 0;

@@ -319,8 +319,8 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
         for (int seed = 0; seed < runs.tournament().config.seeds; ++seed) {
           const AttentionHead head = runs.tournament().trained_head(PositionScheme::rope, seed);
           const Eigen::VectorXd q = head.token_embedding(Token::query()), k = mean_marked_embedding(head);
-          auto far_over_recent = [&](const ReadTimeMap& reading, int max_offset) {
-            const Eigen::VectorXd s = rope_offset_scores(head, q, k, max_offset, reading).total();
+          auto far_over_recent = [&](const ReadTimeMap& read_time_map, int max_offset) {
+            const Eigen::VectorXd s = rope_offset_scores(head, q, k, max_offset, read_time_map).total();
             return s.segment(32, 224).maxCoeff() - s.segment(16, 16).maxCoeff();
           };
           const double plain = far_over_recent(ReadTimeMap{}, 255);

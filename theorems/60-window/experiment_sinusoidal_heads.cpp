@@ -70,10 +70,10 @@ const lab::SeedValues& probe_accuracies(const lab::Runs& runs, Probe probe, int 
     HeadEvaluator evaluator;
     for (int k = 0; k < t.config.seeds; ++k) {
       const AttentionHead head = t.trained_head(PositionScheme::sinusoidal, k);
-      ReadTimeMap reading;
-      if (probe == Probe::projected) reading.position_position_matrix = commutant_projection(head.score_matrix());
-      else reading.position_shift = t.config.task.length - length;  // query at position 31
-      out.values.push_back(double(evaluator.count_correct(head, lab::test_set(runs, length), reading)) /
+      ReadTimeMap read_time_map;
+      if (probe == Probe::projected) read_time_map.position_position_matrix = commutant_projection(head.score_matrix());
+      else read_time_map.position_shift = t.config.task.length - length;  // query at position 31
+      out.values.push_back(double(evaluator.count_correct(head, lab::test_set(runs, length), read_time_map)) /
                            lab::test_set(runs, length).size());
       out.degenerate.push_back(degenerate_reason(t, t.run(PositionScheme::sinusoidal, k)));
     }
@@ -95,12 +95,12 @@ Spreads spreads(const lab::Runs& runs, int seed) {
   const AttentionHead head = runs.tournament().trained_head(PositionScheme::sinusoidal, seed);
   const Eigen::MatrixXd m = head.score_matrix();
   const int n = runs.tournament().config.task.length, t = n - 1;
-  const Eigen::VectorXd p_query = head.position_code(t);
+  const Eigen::VectorXd p_query = position_code(head, t);
   Eigen::VectorXd pp(n), cp(n);
   const Eigen::VectorXd e_query = head.token_embedding(Token::query());
   for (int j = 0; j < n; ++j) {
-    pp(j) = p_query.dot(m * head.position_code(j));
-    cp(j) = e_query.dot(m * head.position_code(j));
+    pp(j) = p_query.dot(m * position_code(head, j));
+    cp(j) = e_query.dot(m * position_code(head, j));
   }
   const Eigen::RowVectorXd query_side = p_query.transpose() * m;  // p(31) M
   double pc_total = 0;

@@ -28,8 +28,8 @@ using experiments::case_study_corpus;
 using experiments::kCaseStudyCorpusSeed;
 using experiments::kCaseStudyHeldOutDocuments;
 
-const filings::CorpusStatistics& held_out_statistics() {
-  static const filings::CorpusStatistics s = filings::statistics(case_study_corpus().held_out);
+const experiments::CorpusStatistics& held_out_statistics() {
+  static const experiments::CorpusStatistics s = experiments::statistics(case_study_corpus().held_out);
   return s;
 }
 
@@ -50,7 +50,7 @@ const MentionGaps& mention_gaps() {
   static const MentionGaps g = [] {
     MentionGaps out;
     long total = 0, short_gaps = 0, long_gaps = 0;
-    for (const filings::Document& document : case_study_corpus().held_out) {
+    for (const experiments::Document& document : case_study_corpus().held_out) {
       long previous = -1;
       for (long i = 0; i < static_cast<long>(document.tokens.size()); ++i) {
         if (document.tokens[i].company < 0) continue;
@@ -86,12 +86,12 @@ const std::vector<std::uint64_t>& other_corpus_seeds() {
   return seeds;
 }
 
-const std::vector<filings::CorpusStatistics>& other_seed_statistics() {
-  static const std::vector<filings::CorpusStatistics> all = [] {
-    std::vector<filings::CorpusStatistics> out;
+const std::vector<experiments::CorpusStatistics>& other_seed_statistics() {
+  static const std::vector<experiments::CorpusStatistics> all = [] {
+    std::vector<experiments::CorpusStatistics> out;
     for (std::uint64_t seed : other_corpus_seeds())
-      out.push_back(filings::statistics(
-          filings::generate_held_out(seed, kCaseStudyHeldOutDocuments, filings::calibrated_shape())));
+      out.push_back(experiments::statistics(
+          experiments::generate_held_out(seed, kCaseStudyHeldOutDocuments, experiments::calibrated_shape())));
     return out;
   }();
   return all;
@@ -99,7 +99,7 @@ const std::vector<filings::CorpusStatistics>& other_seed_statistics() {
 
 std::string spread_over_other_seeds(const std::string& name) {
   std::vector<double> v;
-  for (const filings::CorpusStatistics& s : other_seed_statistics()) v.push_back(filings::corpus_statistic(s, name));
+  for (const experiments::CorpusStatistics& s : other_seed_statistics()) v.push_back(experiments::corpus_statistic(s, name));
   double mean = 0, square = 0;
   for (double x : v) mean += x / double(v.size());
   for (double x : v) square += (x - mean) * (x - mean) / double(v.size() - 1);
@@ -117,14 +117,14 @@ std::string spread_over_other_seeds(const std::string& name) {
 /// over the n other seeds (a normal prediction interval, k = 3), plus half a printed unit.
 ledger::Decided<ledger::Rule::statistical> decide(const std::string& name, const ledger::PrintedValue& article) {
   std::vector<double> v;
-  for (const filings::CorpusStatistics& s : other_seed_statistics()) v.push_back(filings::corpus_statistic(s, name));
+  for (const experiments::CorpusStatistics& s : other_seed_statistics()) v.push_back(experiments::corpus_statistic(s, name));
   const double n = double(v.size());
   double mean = 0, square = 0;
   for (double x : v) mean += x / n;
   for (double x : v) square += (x - mean) * (x - mean) / (n - 1);
   const double se = std::sqrt(square) * std::sqrt(1 + 1 / n);
   auto outcome = ledger::statistical(article, mean, se, lab::kSigmas);
-  const double calibrated = filings::corpus_statistic(held_out_statistics(), name);
+  const double calibrated = experiments::corpus_statistic(held_out_statistics(), name);
   outcome.detail += "; the article's corpus as one more draw of the fitted shape: se = s sqrt(1 + 1/n)" +
                     spread_over_other_seeds(name) + "; the calibrated seed " +
                     std::to_string(kCaseStudyCorpusSeed) + " itself gives " + ledger::format(calibrated) +

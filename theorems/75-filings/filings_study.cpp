@@ -78,10 +78,10 @@ lab::SeedValues accuracy_of(const lab::Runs& runs, FilingReader reader, Keep kee
 }
 
 lab::SeedValues accuracy_all(const lab::Runs& runs, FilingReader r, long* questions = nullptr) {
-  return accuracy_of(runs, r, [](const filings::Query&) { return true; }, questions);
+  return accuracy_of(runs, r, [](const experiments::Query&) { return true; }, questions);
 }
 lab::SeedValues accuracy_far(const lab::Runs& runs, FilingReader r, long* questions = nullptr) {
-  return accuracy_of(runs, r, [](const filings::Query& q) { return filings::is_far(q); }, questions);
+  return accuracy_of(runs, r, [](const experiments::Query& q) { return experiments::is_far(q); }, questions);
 }
 
 int filings_classes(const lab::Runs& runs) { return runs.filings_study().config.shape.classes; }
@@ -161,9 +161,9 @@ const std::vector<HorizonRow>& family_horizon_rows(const lab::Runs& runs, bool t
         for (int k = 0; k < t.config.seeds; ++k) {
           const experiments::AttentionHead head = t.trained_head(PositionScheme::alibi, k);
           std::vector<int> answers;
-          for (const filings::Document& d : experiments::case_study_corpus().held_out) {
+          for (const experiments::Document& d : experiments::case_study_corpus().held_out) {
             std::vector<int> positions;
-            for (const filings::Query& q : filings::queries(d)) positions.push_back(q.position);
+            for (const experiments::Query& q : experiments::queries(d)) positions.push_back(q.position);
             const std::vector<int> a =
                 experiments::read_filing(head, FilingReader::alibi, d, positions, t.config.task.length);
             answers.insert(answers.end(), a.begin(), a.end());
@@ -220,8 +220,8 @@ lab::SeedValues horizon_column(const lab::Runs& runs, bool trained_on_filings, C
 
 // ---- Exhibit ---------------------------------------------------------------------------
 
-const filings::Document& exhibit() {
-  static const filings::Document d = filings::exhibit_filing();
+const experiments::Document& exhibit() {
+  static const experiments::Document d = experiments::exhibit_filing();
   return d;
 }
 
@@ -405,7 +405,7 @@ PE_CLAIM(shape_first_named_fallback) {
         const auto& qs = runs.filings_study().held_out_queries;
         long far = 0, far_first = 0, other = 0;
         for (const auto& q : qs)
-          if (pe::filings::is_far(q)) {
+          if (pe::experiments::is_far(q)) {
             ++far;
             far_first += q.answer == 0;
             other += q.answer != 0;
@@ -420,7 +420,7 @@ PE_CLAIM(shape_first_named_fallback) {
             const auto& ans =
                 runs.filings_study().run(pe::experiments::scheme_of(r), k).answers(r);
             for (std::size_t i = 0; i < qs.size(); ++i)
-              if (pe::filings::is_far(qs[i]) && qs[i].answer != 0) {
+              if (pe::experiments::is_far(qs[i]) && qs[i].answer != 0) {
                 ++asked;
                 named_first += ans[i] == 0;
               }
@@ -665,7 +665,7 @@ PE_CLAIM(exhibit_seed0_marrow) {
           for (FilingReader r : kPlainReaders) {
             const int a = runs.filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
             all = all && a == marrow;
-            c += " " + filings::answered_company(exhibit(), a);
+            c += " " + experiments::answered_company(exhibit(), a);
           }
           per_seed.push_back(all);
         }
@@ -694,7 +694,7 @@ PE_CLAIM(exhibit_fenwick_count) {
             const int a = runs.filings_study().run(pe::experiments::scheme_of(r), k).exhibit(r)[i];
             count += a == fenwick;
             ++answers;
-            c += filings::answered_company(exhibit(), a) + (k == seeds - 1 && r == FilingReader::alibi ? "" : ", ");
+            c += experiments::answered_company(exhibit(), a) + (k == seeds - 1 && r == FilingReader::alibi ? "" : ", ");
           }
         const double share = double(count) / double(answers);
         const double se = 12 * std::sqrt(std::pow(pe::binomial_standard_error(share, 12), 2) +

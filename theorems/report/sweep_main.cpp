@@ -188,7 +188,7 @@ bool read_back(const std::string& memo, const std::string& path, std::chrono::st
 /// seed alone, so which thread trains it changes nothing.
 class RunStore {
  public:
-  RunStore(const pe::filings::Corpus& corpus, int threads) : corpus_(corpus), threads_(threads) {}
+  RunStore(const pe::experiments::Corpus& corpus, int threads) : corpus_(corpus), threads_(threads) {}
 
   /// Trains or loads every listed run not held yet, in one pool. `asked`: count them as runs the
   /// sweep asks for (not when only warming the cache for a selection).
@@ -248,7 +248,7 @@ class RunStore {
   }
 
  private:
-  const pe::filings::Corpus& corpus_;
+  const pe::experiments::Corpus& corpus_;
   int threads_;
   std::map<std::string, std::unique_ptr<Tournament>> tournaments_;
   std::map<std::string, std::unique_ptr<FilingsStudy>> studies_;
@@ -325,7 +325,7 @@ std::vector<const ledger::Claim*> find_swept_claims(pe::report::SweepResult& res
 /// What one reading's sweep trains on and counts.
 struct SweepContext {
   const SweepOptions& options;
-  const pe::filings::Corpus& corpus;
+  const pe::experiments::Corpus& corpus;
   RunStore store;
   EvaluationMemo memo;
 };
@@ -475,7 +475,7 @@ int sweep(const SweepOptions& options) {
   pe::report::SweepResult result;
   const std::vector<const ledger::Claim*> swept = find_swept_claims(result);
   std::printf("sweep: %zu claims read trained heads (%.1f s)\n", swept.size(), seconds_since(start));
-  const pe::filings::Corpus& corpus = pe::experiments::case_study_corpus();
+  const pe::experiments::Corpus& corpus = pe::experiments::case_study_corpus();
   SweepContext context{options, corpus, RunStore(corpus, options.threads), EvaluationMemo(swept)};
   const std::vector<ModelReading> readings(article_readings().begin(),
                                            article_readings().begin() + long(options.readings));
