@@ -24,12 +24,9 @@
 #include <utility>
 #include <vector>
 
+#include "filing_readers.hpp"
 #include "ledger.hpp"
-
-namespace pe::experiments {
-struct Tournament;
-struct FilingsStudy;
-}  // namespace pe::experiments
+#include "length_tournament.hpp"
 
 namespace pe::docgen {
 

@@ -71,9 +71,7 @@ const Runs& headline_runs() {
   return runs;
 }
 
-namespace experiment_declaration {
-
-void check(const ledger::Claim& declared) {
+void check_experiment_declaration(const ledger::Claim& declared) {
   if (declared.reads == ledger::kNoRuns || (declared.reads & ~ledger::kAllRuns))
     throw std::logic_error("experiment claim " + declared.id + " must name the families of runs it reads; "
                            "a claim that reads none is declared as an exact claim");
@@ -99,7 +97,5 @@ ledger::Claim with_expectation(ledger::Claim claim, const Expectation& expected)
   }
   return claim;
 }
-
-}  // namespace experiment_declaration
 
 }  // namespace pe::theorems::lab

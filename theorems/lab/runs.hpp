@@ -115,40 +115,37 @@ inline Expectation reproduces_unless(const char* reason) {
 template <class Body>
 ledger::Claim experiment_claim(ledger::Claim declared, Body body, const Expectation& expected = {});
 
-/// The parts of experiment_claim that do not depend on its body's type.
-namespace experiment_declaration {
+// The parts of experiment_claim that do not depend on its body's type.
 /// Refuses a declaration that names no family of runs or already has an evaluation.
-void check(const ledger::Claim& declared);
+void check_experiment_declaration(const ledger::Claim& declared);
 /// The runs a claim reading `reads` is given: `given`, restricted to those families.
 Runs runs_for(const ledger::TrainedRuns& given, ledger::RunFamilies reads);
 /// The seed count of `reads` in `runs`, stamped when the outcome names none.
 void stamp_seeds(ledger::Outcome& outcome, const Runs& runs, ledger::RunFamilies reads);
 /// The claim, expected to fail with the reason when `expected` says it does not reproduce.
 ledger::Claim with_expectation(ledger::Claim claim, const Expectation& expected);
-}  // namespace experiment_declaration
 
 template <class Body>
 ledger::Claim experiment_claim(ledger::Claim declared, Body body, const Expectation& expected) {
-  namespace declaration = experiment_declaration;
-  declaration::check(declared);
+  check_experiment_declaration(declared);
   const ledger::RunFamilies reads = declared.reads;
   using Article = ledger::ArticleArgument<Body, Runs>;
   if constexpr (!std::is_void_v<Article>) {
-    return declaration::with_expectation(
+    return with_expectation(
         std::move(declared).decided_on_runs([reads, body = std::move(body)](const ledger::TrainedRuns& given,
                                                                             const Article& article) {
-          const Runs runs = declaration::runs_for(given, reads);
+          const Runs runs = runs_for(given, reads);
           auto o = body(runs, article);
-          declaration::stamp_seeds(o, runs, reads);
+          stamp_seeds(o, runs, reads);
           return o;
         }),
         expected);
   } else {
-    return declaration::with_expectation(
+    return with_expectation(
         std::move(declared).decided_on_runs([reads, body = std::move(body)](const ledger::TrainedRuns& given) {
-          const Runs runs = declaration::runs_for(given, reads);
+          const Runs runs = runs_for(given, reads);
           auto o = body(runs);
-          declaration::stamp_seeds(o, runs, reads);
+          stamp_seeds(o, runs, reads);
           return o;
         }),
         expected);
