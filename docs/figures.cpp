@@ -168,10 +168,10 @@ using experiments::ReadTimeMap;
 
 constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
 
-/// A tournament reader: its head's scheme and its reading name ("plain", "pi", "ntk", "yarn").
+/// A tournament reader: its head's scheme and its read-time map's name ("plain", "pi", "ntk", "yarn").
 struct TournamentReader {
   PositionScheme scheme;
-  std::string reading;
+  std::string map_name;
 };
 
 TournamentReader tournament_reader(const std::string& name) {
@@ -190,11 +190,11 @@ int longest_test_length(const experiments::Tournament& tournament) {
   return *std::max_element(lengths.begin(), lengths.end());
 }
 
-/// The reading a tournament reader applies at `test_length`.
+/// The read-time map a tournament reader applies at `test_length`.
 ReadTimeMap read_time_map_of(const experiments::Tournament& tournament, const TournamentReader& reader,
                    int test_length) {
-  if (reader.reading == "plain") return {};
-  return ReadTimeMap::rope(context_extension_from_string(reader.reading), test_length,
+  if (reader.map_name == "plain") return {};
+  return ReadTimeMap::rope(context_extension_from_string(reader.map_name), test_length,
                        tournament.config.task.length);
 }
 
@@ -325,7 +325,7 @@ FigureData tournament_figure(const experiments::Tournament& tournament, const Pr
       const TournamentReader reader = tournament_reader(name);
       std::vector<double> all;
       for (int k = 0; k < seed_count; ++k) {
-        const std::optional<double> a = tournament.accuracy(reader.scheme, k, reader.reading, length);
+        const std::optional<double> a = tournament.accuracy(reader.scheme, k, reader.map_name, length);
         seed_rows[k].push_back(a ? *a : kNoValue);
         if (a) all.push_back(*a);
       }

@@ -46,7 +46,7 @@ ReadTimeMap gradient_read_time_map(const std::string& name) {
   }
   if (name == "pi" || name == "ntk" || name == "yarn")
     return ReadTimeMap::rope(context_extension_from_string(name), 80, 32);  // kappa = 2.5
-  throw std::invalid_argument("gradient_reading: unknown reading '" + name + "'");
+  throw std::invalid_argument("gradient_read_time_map: unknown map '" + name + "'");
 }
 
 std::vector<GradientCase> gradient_cases() {
@@ -55,10 +55,10 @@ std::vector<GradientCase> gradient_cases() {
   for (PositionScheme s : all_position_schemes()) {
     std::vector<std::string> blocks = common;
     if (rule_of(s).has_position_table()) blocks.push_back("position_table");
-    std::vector<std::string> readings = {"plain", "batch"};
-    if (rule_of(s).takes_context_extension()) readings = {"plain", "batch", "pi", "ntk", "yarn"};
-    if (adds_position_code(s)) readings = {"plain", "batch", "shift"};
-    for (const std::string& r : readings)
+    std::vector<std::string> map_names = {"plain", "batch"};
+    if (rule_of(s).takes_context_extension()) map_names = {"plain", "batch", "pi", "ntk", "yarn"};
+    if (adds_position_code(s)) map_names = {"plain", "batch", "shift"};
+    for (const std::string& r : map_names)
       for (const std::string& b : blocks) cases.push_back({s, r, b});
   }
   return cases;
@@ -67,11 +67,11 @@ std::vector<GradientCase> gradient_cases() {
 GradientAgreement check_gradient(const GradientCase& c, double step) {
   AttentionHead head = sharp_head(c.scheme, 11, c.mark_embedding);
   Rng rng(12);
-  const bool shared_query = c.reading == "batch";
+  const bool shared_query = c.map_name == "batch";
   CueTask task;
   task.length = 24;
   const std::vector<Example> examples = shared_query ? task.sample(rng, 12) : mixed_examples(rng, 6, 24);
-  const ReadTimeMap read_time_map = gradient_read_time_map(shared_query ? "plain" : c.reading);
+  const ReadTimeMap read_time_map = gradient_read_time_map(shared_query ? "plain" : c.map_name);
   Eigen::VectorXd gradient;
   loss_and_gradient(head, examples, &gradient, read_time_map);
   if (gradient.size() != head.parameters().size())

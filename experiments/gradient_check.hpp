@@ -1,6 +1,6 @@
 /// @file
 /// @brief Every hand-written gradient of the attention head against central differences: the
-/// cases (scheme x reading x parameter block), the heads and batches they run on, and the
+/// cases (scheme x read-time map x parameter block), the heads and batches they run on, and the
 /// comparison. The verification unit `implementation` decides one claim per scheme from these;
 /// the head's own tests reuse the same heads and batches.
 #pragma once
@@ -29,16 +29,16 @@ Token random_content_token(Rng& rng);
 /// so that the tabulated pass forms several query groups.
 std::vector<Example> mixed_examples(Rng& rng, int count, int max_length);
 
-/// The readings the cases use: "plain", "shift" (the added code read 5 positions later), and
+/// The read-time maps the cases use: "plain", "shift" (the added code read 5 positions later), and
 /// "pi", "ntk", "yarn" (RoPE rescaled from a training length of 32 to 80, kappa = 2.5).
 /// Throws std::invalid_argument for any other name.
 ReadTimeMap gradient_read_time_map(const std::string& name);
 
 struct GradientCase {
   PositionScheme scheme;
-  /// A gradient_reading name on mixed examples, or "batch": cue-task sequences that all end in
-  /// the query at one position, so that the softmax runs on per-group tables.
-  std::string reading;
+  /// A gradient_read_time_map name on mixed examples, or "batch": cue-task sequences that all
+  /// end in the query at one position, so that the softmax runs on per-group tables.
+  std::string map_name;
   std::string block;  ///< a ParameterBlock name
   /// gradient_cases() lists shared_row heads, the reading the verification unit checks.
   MarkEmbedding mark_embedding = MarkEmbedding::shared_row;

@@ -88,9 +88,9 @@ std::string TournamentConfig::canonical() const {
 
 TournamentConfig article_tournament() { return TournamentConfig{}; }
 
-const AccuracyCount* HeadRun::find(const std::string& reading, int length) const {
+const AccuracyCount* HeadRun::find(const std::string& map_name, int length) const {
   for (const AccuracyCount& a : accuracies)
-    if (a.reading == reading && a.length == length) return &a;
+    if (a.map_name == map_name && a.length == length) return &a;
   return nullptr;
 }
 
@@ -110,8 +110,8 @@ AttentionHead Tournament::initial_head(PositionScheme scheme, int seed) const {
 }
 
 std::optional<double> Tournament::accuracy(PositionScheme scheme, int seed,
-                                           const std::string& reading, int length) const {
-  const AccuracyCount* a = run(scheme, seed).find(reading, length);
+                                           const std::string& map_name, int length) const {
+  const AccuracyCount* a = run(scheme, seed).find(map_name, length);
   if (!a) return std::nullopt;
   return a->value();
 }
@@ -156,7 +156,7 @@ std::string serialise(const HeadRun& run, const std::string& key) {
                            values_of(run.trained_parameters), run.loss_trace, run.validation_loss,
                            run.validation_correct, {}};
   for (const AccuracyCount& a : run.accuracies)
-    record.readouts.push_back("accuracy " + a.reading + ' ' + std::to_string(a.length) + ' ' +
+    record.readouts.push_back("accuracy " + a.map_name + ' ' + std::to_string(a.length) + ' ' +
                               std::to_string(a.correct) + ' ' + std::to_string(a.total));
   return serialise(record, "pe-experiments head", key);
 }
@@ -164,13 +164,13 @@ std::string serialise(const HeadRun& run, const std::string& key) {
 /// The cached run, or nothing if the entry is missing, corrupt, or for another configuration.
 std::optional<HeadRun> load(const std::string& path, const std::string& key,
                             const TournamentConfig& config, PositionScheme scheme, int seed,
-                            const std::vector<AccuracyCount>& expected_readings) {
+                            const std::vector<AccuracyCount>& expected_reads) {
   const std::optional<std::string> body = read_sealed(path);
   if (!body) return std::nullopt;
   const long size = make_head(config.head_shape(scheme)).parameters().size();
   const std::optional<TrainedHeadRecord> record = load_trained_head(
       *body, {"pe-experiments head", key, to_string(scheme), seed, size, true, config.validation_sequences});
-  if (!record || record->readouts.size() != expected_readings.size()) return std::nullopt;
+  if (!record || record->readouts.size() != expected_reads.size()) return std::nullopt;
   HeadRun run;
   run.scheme = scheme;
   run.seed = seed;
@@ -179,13 +179,13 @@ std::optional<HeadRun> load(const std::string& path, const std::string& key,
   run.loss_trace = record->loss_trace;
   run.validation_loss = record->validation_loss;
   run.validation_correct = record->validation_correct;
-  for (std::size_t i = 0; i < expected_readings.size(); ++i) {
-    const AccuracyCount& want = expected_readings[i];
+  for (std::size_t i = 0; i < expected_reads.size(); ++i) {
+    const AccuracyCount& want = expected_reads[i];
     std::istringstream line(record->readouts[i]);
     std::string word, extra;
     AccuracyCount a;
-    if (!(line >> word >> a.reading >> a.length >> a.correct >> a.total) || word != "accuracy" ||
-        a.reading != want.reading || a.length != want.length || a.total != want.total ||
+    if (!(line >> word >> a.map_name >> a.length >> a.correct >> a.total) || word != "accuracy" ||
+        a.map_name != want.map_name || a.length != want.length || a.total != want.total ||
         a.correct < 0 || a.correct > a.total || (line >> extra))
       return std::nullopt;
     run.accuracies.push_back(a);
@@ -194,9 +194,9 @@ std::optional<HeadRun> load(const std::string& path, const std::string& key,
   return run;
 }
 
-/// The readings each head is scored under: plain at every length it can read, and RoPE heads
-/// under every map at every length.
-std::vector<AccuracyCount> readings_for(const TournamentConfig& config, PositionScheme scheme) {
+/// The reads each head is scored on: plain at every length it can read, and RoPE heads with
+/// every read-time map at every length.
+std::vector<AccuracyCount> reads_of(const TournamentConfig& config, PositionScheme scheme) {
   std::vector<AccuracyCount> out;
   const HeadShape shape = config.head_shape(scheme);
   for (int length : config.test_lengths) {
@@ -228,13 +228,13 @@ HeadRun train_and_read(const TournamentConfig& config, PositionScheme scheme, in
   HeadEvaluator evaluator;
   run.validation_loss = evaluator.loss_and_gradient(head, validation, nullptr);
   run.validation_correct = evaluator.count_correct(head, validation);
-  for (AccuracyCount a : readings_for(config, scheme)) {
+  for (AccuracyCount a : reads_of(config, scheme)) {
     std::size_t index = 0;
     while (config.test_lengths[index] != a.length) ++index;
     const ReadTimeMap read_time_map =
-        a.reading == "plain"
+        a.map_name == "plain"
             ? ReadTimeMap{}
-            : ReadTimeMap::rope(context_extension_from_string(a.reading), a.length, config.task.length);
+            : ReadTimeMap::rope(context_extension_from_string(a.map_name), a.length, config.task.length);
     a.correct = evaluator.count_correct(head, test_sets[index], read_time_map);
     run.accuracies.push_back(a);
   }
@@ -272,7 +272,7 @@ Tournament run_tournament(const TournamentConfig& config, const std::string& cac
         if (cache_dir.empty()) return std::nullopt;
         return load(head_cache_path(config, cache_dir, jobs[i].scheme, jobs[i].seed),
                     head_key(config, jobs[i].scheme, jobs[i].seed), config, jobs[i].scheme,
-                    jobs[i].seed, readings_for(config, jobs[i].scheme));
+                    jobs[i].seed, reads_of(config, jobs[i].scheme));
       },
       [&] {
         for (int length : config.test_lengths) test_sets.push_back(tournament_test_set(config, length));

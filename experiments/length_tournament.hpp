@@ -56,10 +56,10 @@ struct TournamentConfig {
 /// 1,500 Adam steps at batch 64, three seeds, 2,000 test sequences at 32, 64, 128 and 256.
 TournamentConfig article_tournament();
 
-/// Correct answers of one head under one reading at one length. The reading is "plain" or a
-/// context-extension name ("pi", "ntk", "yarn").
+/// Correct answers of one head read with one read-time map at one length. The map is named
+/// "plain" (none) or by its context-extension name ("pi", "ntk", "yarn").
 struct AccuracyCount {
-  std::string reading;
+  std::string map_name;
   int length = 0;
   long correct = 0;
   long total = 0;
@@ -76,7 +76,7 @@ struct HeadRun {
   std::vector<AccuracyCount> accuracies;
   bool from_cache = false;
 
-  const AccuracyCount* find(const std::string& reading, int length) const;
+  const AccuracyCount* find(const std::string& map_name, int length) const;
 };
 
 struct Tournament {
@@ -89,7 +89,7 @@ struct Tournament {
   AttentionHead trained_head(PositionScheme scheme, int seed) const;
   AttentionHead initial_head(PositionScheme scheme, int seed) const;
   /// Accuracy of one seed, or nothing where the head cannot be read (a learned table past L).
-  std::optional<double> accuracy(PositionScheme scheme, int seed, const std::string& reading,
+  std::optional<double> accuracy(PositionScheme scheme, int seed, const std::string& map_name,
                                  int length) const;
 };
 

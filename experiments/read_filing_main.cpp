@@ -334,7 +334,7 @@ struct Options {
 /// company holds yet), the company literally named last at each position (-1 before any),
 /// each column's head's accuracy on the case study's held-out filings, and what those filings
 /// and this document are like (lengths, mentions, how far back the answers lie).
-struct DocumentReading {
+struct DocumentScan {
   pe::experiments::Document document;
   pe::experiments::CorpusStatistics held_out, this_document;
   int window = 0;  ///< the training length: "far" answers lie more than this many tokens back
@@ -373,8 +373,8 @@ void warn_if_long(const std::vector<ReaderColumn>& columns, const std::vector<To
                 (readers.size() > 1 ? "; one reader alone (--reader NAME): " + each : ""));
 }
 
-DocumentReading read(const Options& options) {
-  DocumentReading out;
+DocumentScan read(const Options& options) {
+  DocumentScan out;
   const std::string file_shown = pe::printable_text(options.file);
   out.document = pe::experiments::parse_marked_text(read_file(options.file), file_shown);
   const pe::experiments::CueTokens cue = pe::experiments::tokenize(out.document);
@@ -432,7 +432,7 @@ DocumentReading read(const Options& options) {
   return out;
 }
 
-std::string company_name(const DocumentReading& r, int company) {
+std::string company_name(const DocumentScan& r, int company) {
   return company >= 0 ? r.document.companies[std::size_t(company)] : "(no company holds this symbol yet)";
 }
 
@@ -446,7 +446,7 @@ struct Score {
   double held_out_accuracy = 0;
 };
 
-Score score(const DocumentReading& r, const std::vector<std::size_t>& columns) {
+Score score(const DocumentScan& r, const std::vector<std::size_t>& columns) {
   Score s;
   for (std::size_t t = 0; t < r.named_last.size(); ++t) {
     if (r.named_last[t] < 0) continue;
@@ -462,7 +462,7 @@ Score score(const DocumentReading& r, const std::vector<std::size_t>& columns) {
 }
 
 /// Each column alone, then each reader's columns together.
-std::vector<std::pair<std::string, Score>> summary(const DocumentReading& r) {
+std::vector<std::pair<std::string, Score>> summary(const DocumentScan& r) {
   std::vector<std::pair<std::string, Score>> rows;
   for (std::size_t c = 0; c < r.columns.size(); ++c) rows.push_back({r.columns[c], score(r, {c})});
   for (std::size_t c = 0; c < r.columns.size();) {
@@ -583,7 +583,7 @@ std::pair<std::string, std::string> header_lines(const std::string& name) {
   return {name.substr(0, plus), name.substr(plus)};
 }
 
-void write_table(const DocumentReading& r, std::ostream& out) {
+void write_table(const DocumentScan& r, std::ostream& out) {
   const std::size_t companies = r.document.companies.size();
   std::vector<std::string> legend =
       pe::split_words(std::to_string(companies) + (companies == 1 ? " company" : " companies") +
@@ -662,7 +662,7 @@ std::string number_text(double value) {
 
 /// What the held-out accuracy was measured on beside this document, one row each: tokens,
 /// company mentions per token, and the share of questions whose answer lies far back.
-std::vector<std::vector<std::string>> reference_rows(const DocumentReading& r) {
+std::vector<std::vector<std::string>> reference_rows(const DocumentScan& r) {
   const auto row = [](const std::string& name, const pe::experiments::CorpusStatistics& s) {
     const std::string tokens =
         s.documents == 1 ? std::to_string(s.tokens)
@@ -678,7 +678,7 @@ std::vector<std::vector<std::string>> reference_rows(const DocumentReading& r) {
           row("this document", r.this_document)};
 }
 
-void write_summary_table(const DocumentReading& r, std::ostream& out) {
+void write_summary_table(const DocumentScan& r, std::ostream& out) {
   write_wrapped(out, pe::split_words(
       "Questions: the positions from the first mention on. right: answered with the company named "
       "last. first-named: the accuracy of always naming the first-named company on the same "
@@ -716,7 +716,7 @@ void write_summary_table(const DocumentReading& r, std::ostream& out) {
 
 // ---- tsv and json ---------------------------------------------------------------------------
 
-void write_tsv(const DocumentReading& r, bool with_summary, std::ostream& out) {
+void write_tsv(const DocumentScan& r, bool with_summary, std::ostream& out) {
   if (with_summary) {
     out << "head-reader\tquestions\tright\taccuracy\tfirst wrong position\tfirst-named accuracy"
            "\theld-out accuracy\n";
@@ -738,11 +738,11 @@ void write_tsv(const DocumentReading& r, bool with_summary, std::ostream& out) {
   }
 }
 
-std::string json_company(const DocumentReading& r, int company) {
+std::string json_company(const DocumentScan& r, int company) {
   return company < 0 ? "null" : pe::json_quoted(r.document.companies[std::size_t(company)]);
 }
 
-void write_json(const DocumentReading& r, const Options& options, bool with_summary,
+void write_json(const DocumentScan& r, const Options& options, bool with_summary,
                 std::ostream& out) {
   out << "{\n  \"file\": " << pe::json_quoted(options.file) << ",\n  \"readers\": [";
   for (std::size_t i = 0; i < options.readers.size(); ++i)
@@ -869,11 +869,11 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (options.file.empty()) return usage("no file given");
-    const DocumentReading reading = read(options);
-    if (options.format == "json") write_json(reading, options, options.summary, std::cout);
-    else if (options.format == "tsv") write_tsv(reading, options.summary, std::cout);
-    else if (options.summary) write_summary_table(reading, std::cout);
-    else write_table(reading, std::cout);
+    const DocumentScan scan = read(options);
+    if (options.format == "json") write_json(scan, options, options.summary, std::cout);
+    else if (options.format == "tsv") write_tsv(scan, options.summary, std::cout);
+    else if (options.summary) write_summary_table(scan, std::cout);
+    else write_table(scan, std::cout);
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "pe_read_filing: " << e.what() << '\n';

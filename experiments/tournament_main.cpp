@@ -1,7 +1,7 @@
 // pe_tournament: selects the training recipe (training or loading every grid head), trains (or
 // loads from the cache) the headline tournament in it, the `tournament.train` CTest fixture that
 // every tournament claim requires, and prints the grid's validation figures, every head's
-// validation loss and accuracy, degenerate heads, and every accuracy at every length and reading.
+// validation loss and accuracy, degenerate heads, and every accuracy at every length and read-time map.
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
                 << pe::wrap_words("Selects the tournament's training recipe (training or loading every head of "
                                   "the grid from the cache), trains or loads the 20-seed tournament in it, and "
                                   "prints the grid's validation figures, every head's validation loss, accuracy "
-                                  "and degenerate flag, and every accuracy at every test length and reading. It "
+                                  "and degenerate flag, and every accuracy at every test length and read-time map. It "
                                   "is the CTest fixture tournament.train.", 80);
       return 0;
     }
@@ -42,12 +42,12 @@ int main(int argc, char** argv) {
     for (int length : t.config.test_lengths) std::printf(" %7d", length);
     std::printf("\n");
     for (const HeadRun& h : t.heads) {
-      for (const char* reading : {"plain", "pi", "ntk", "yarn"}) {
-        if (!h.find(reading, t.config.test_lengths.front())) continue;
-        std::printf("%-11s %-5d %-6s %10.4f %9.4f", to_string(h.scheme).c_str(), h.seed, reading,
+      for (const char* map_name : {"plain", "pi", "ntk", "yarn"}) {
+        if (!h.find(map_name, t.config.test_lengths.front())) continue;
+        std::printf("%-11s %-5d %-6s %10.4f %9.4f", to_string(h.scheme).c_str(), h.seed, map_name,
                     h.validation_loss, double(h.validation_correct) / t.config.validation_sequences);
         for (int length : t.config.test_lengths) {
-          const AccuracyCount* a = h.find(reading, length);
+          const AccuracyCount* a = h.find(map_name, length);
           if (a) std::printf(" %7.4f", a->value());
           else std::printf(" %7s", "-");
         }

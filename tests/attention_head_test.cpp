@@ -451,10 +451,10 @@ TEST_P(PairRowsGradient, EveryBlockAgreesWithCentralDifferences) {
     const GradientAgreement a = check_gradient(c);
     // gradient_check.hpp's bound: central differences at h = 1e-5 err near 1e-10 on these
     // losses of order 1, and the bound leaves three orders of margin for sharp heads.
-    EXPECT_LE(a.relative, kGradientRelativeBound) << c.reading << "/" << c.block;
-    EXPECT_LE(a.worst_entry, kGradientRelativeBound) << c.reading << "/" << c.block;
+    EXPECT_LE(a.relative, kGradientRelativeBound) << c.map_name << "/" << c.block;
+    EXPECT_LE(a.worst_entry, kGradientRelativeBound) << c.map_name << "/" << c.block;
     EXPECT_GT(a.analytic_norm, kGradientVanishes)
-        << c.reading << "/" << c.block << ": a vanishing gradient would make the check void";
+        << c.map_name << "/" << c.block << ": a vanishing gradient would make the check void";
   }
   EXPECT_GT(cases, 0);
 }

@@ -399,7 +399,7 @@ TEST(ExperimentClaims, AClaimReadsOnlyTheFamiliesItDeclares) {
   pe::ledger::UnitClaims unit("test");
   unit.add(lab::experiment_claim(pe::ledger::Claim("test.reads_undeclared")
                                      .in_section("Past the training window").stating("a statement")
-                                     .printed_as("0.5").reading(pe::ledger::kTournamentRuns),
+                                     .printed_as("0.5").reads_runs(pe::ledger::kTournamentRuns),
                                  [](const lab::Runs& given) {
                                    return pe::ledger::printed(pe::ledger::PrintedValue::of("0.5"), given.filings_study().config.seeds);
                                  }));
@@ -409,7 +409,7 @@ TEST(ExperimentClaims, AClaimReadsOnlyTheFamiliesItDeclares) {
   // An experiment claim names at least one family; one that reads none is an exact claim.
   EXPECT_THROW(lab::experiment_claim(pe::ledger::Claim("test.reads_nothing")
                                          .in_section("Past the training window").stating("a statement")
-                                         .printed_as("0.5").reading(pe::ledger::kNoRuns),
+                                         .printed_as("0.5").reads_runs(pe::ledger::kNoRuns),
                                      [](const lab::Runs&) { return pe::ledger::printed(pe::ledger::PrintedValue::of("0.5"), 0.5); }),
                std::logic_error);
 }
@@ -464,7 +464,7 @@ TEST(ExperimentClaims, AValuePerRunIsKeptPerSetOfRuns) {
 TEST(ExperimentClaims, TheExpectedVerdictSitsOnTheDeclaration) {
   const auto declared = [](const lab::Expectation& expected) {
     return lab::experiment_claim(pe::ledger::Claim("test.expected").in_section("Past the training window")
-                                     .stating("a statement").printed_as("0.5").reading(pe::ledger::kTournamentRuns),
+                                     .stating("a statement").printed_as("0.5").reads_runs(pe::ledger::kTournamentRuns),
                                  [](const lab::Runs&) { return pe::ledger::printed(pe::ledger::PrintedValue::of("0.5"), 0.5); }, expected);
   };
   EXPECT_EQ(declared({}).expected, pe::ledger::Verdict::holds);

@@ -107,7 +107,7 @@ TEST(LedgerDeclarations, EachCallSetsTheFieldItNames) {
   EXPECT_EQ(c.expected, Verdict::fails);
   EXPECT_EQ(c.erratum, "why, and the corrected value");
   EXPECT_EQ(c.reads, kNoRuns);
-  EXPECT_EQ(Claim("test.runs").reading(kFilingsRuns).reads, kFilingsRuns);
+  EXPECT_EQ(Claim("test.runs").reads_runs(kFilingsRuns).reads, kFilingsRuns);
 }
 
 TEST(LedgerDeclarations, RejectsMalformedClaims) {

@@ -217,7 +217,7 @@ Claim heads_match_bag(const Heads& h) {
        "on the same " + std::to_string(lab::test_sequences()) + " test sequences at length " + L +
        ": the paired difference of their per-sequence accuracy is within k = 3 of its "
        "standard error")
-       .printed_as("matches the exact reader").reading(kTournamentRuns), [h](const lab::Runs& runs) {
+       .printed_as("matches the exact reader").reads_runs(kTournamentRuns), [h](const lab::Runs& runs) {
          const double exact = exact_bag(h.length, NoMarkRule::force_mark);
          const lab::SeedValues seeds = lab::seed_values(runs, PositionScheme::none, "plain", h.length);
          const PairedReading& pr = paired_cached(runs, h.length);

@@ -227,7 +227,7 @@ Claim seed_statement(const SeedStatement& st) {
       .in_section(section)
       .stating(std::string("RoPE heads: ") + st.statement + ", in at least half of the seeds (kTypicalRate; "
       "the article says it of each of its three)")
-      .printed_as(st.article).reading(kTournamentRuns), [st](const lab::Runs& runs) {
+      .printed_as(st.article).reads_runs(kTournamentRuns), [st](const lab::Runs& runs) {
         std::vector<bool> per_seed;
         std::string values;
         const std::vector<Rebound>& all = all_rebounds(runs);
@@ -277,7 +277,7 @@ Claim article_landmark(const Landmark& m) {
       .stating(std::string("The article's ") + m.what + " of its RoPE head, from its own random "
       "initialisation, is consistent with one more training run: within k = 3 "
       "prediction standard deviations of the same landmark over this project's seeds")
-      .printed_as(m.article).reading(kTournamentRuns),
+      .printed_as(m.article).reads_runs(kTournamentRuns),
       [m](const lab::Runs& runs, const PrintedValue& article) { return one_more_run(runs, article, m.value, m.seed); }),
       m.places);
 }
@@ -287,7 +287,7 @@ PE_CLAIM(rebound_article_plane2_bottom) {
   return printed_at(lab::experiment_claim(Claim("exp.rebound.article.plane2_bottom").in_section(section)
       .stating("Plane 2's term first bottoms near r = 27 in the article's seed 0: 27 lies within "
       "2 positions ('near') of the range of plane 2's first bottom over this project's seeds")
-      .printed_as("near r = 27").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("near r = 27").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         int lo = 1 << 30, hi = -1;
         for (const Rebound& r : all_rebounds(runs)) {
           lo = std::min(lo, r.plane2_first_bottom);
@@ -310,7 +310,7 @@ PE_CLAIM(rebound_seeds_ntk_pushes_rebound_past_256) {
       "plane 0 keeps its trained frequency while PI divides it by kappa")
       .printed_as("it stretches the slow planes just enough to push the rebound past the longest "
       "sequence while keeping the fast planes sharp")  // quoted
-      .reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         const int training = runs.tournament().config.task.length;
         std::vector<bool> per_seed;
         std::string values;

@@ -148,7 +148,7 @@ Claim seed_defect(int seed) {
       "the central 1 - 2 x 0.00135 interval of a Gaussian matrix's defect (the exact Beta "
       "law, d = 16), and so do both defects in at least half (kTypicalRate) of this project's "
       "seeds: trained heads sit as far from the commutant as random matrices")
-      .printed_as(article_defects[seed]).reading(kTournamentRuns), [text = std::string(article_defects[seed])](const lab::Runs& runs) {
+      .printed_as(article_defects[seed]).reads_runs(kTournamentRuns), [text = std::string(article_defects[seed])](const lab::Runs& runs) {
         const auto [lo, hi] = random_defect_interval();
         // The article's pair, as printed: "0.970 at initialisation, 0.971 trained".
         const double printed_initial = value_of_printed(text.substr(0, 5));
@@ -177,7 +177,7 @@ PE_CLAIM(sinusoidal_defect_barely_moved) {
       .stating("Training barely moves the sinusoidal heads' defect: in at least half (kTypicalRate) of the "
       "seeds it changes by less than one standard deviation of a Gaussian matrix's defect "
       "(the article: in each of its three seeds)")
-      .printed_as("0.970 -> 0.971, 0.956 -> 0.955, 0.979 -> 0.973").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("0.970 -> 0.971, 0.956 -> 0.955, 0.979 -> 0.973").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         const RandomBand band = random_band();
         std::vector<bool> per_seed;
         std::string values;
@@ -217,7 +217,7 @@ Claim projected_accuracy(const std::pair<int, const char*>& entry) {
   return lab::experiment_claim(Claim("exp.sinusoidal.projected.L" + std::to_string(L)).in_section(window)
       .stating("Sinusoidal heads with only the position-position term replaced by its "
       "commutant projection, read at length " + std::to_string(L) + " (mean of three seeds)")
-      .printed_as(printed_value).reading(kTournamentRuns), [L, printed_value](const lab::Runs& runs, const PrintedValue& article) {
+      .printed_as(printed_value).reads_runs(kTournamentRuns), [L, printed_value](const lab::Runs& runs, const PrintedValue& article) {
         return lab::against_article(article, probe_accuracies(runs, Probe::projected, L));
       });
 }
@@ -228,7 +228,7 @@ PE_CLAIM(sinusoidal_projected_still_collapses) {
       .stating("Theorem 2 accounts for one part of the collapse, not all: with the "
       "position-position term projected, the all-seed mean at 64 still lies more than 3 se "
       "below the exact bag-of-tokens reader")
-      .printed_as("0.202 at 64").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("0.202 at 64").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues& v = probe_accuracies(runs, Probe::projected, 64);
         const double bag = lab::bag_reader_accuracy(runs, 64);
         lab::Effects effects;
@@ -247,7 +247,7 @@ PE_CLAIM(sinusoidal_spreads) {
       .stating("Sinusoidal heads: at length 32 the spreads across keys of the "
       "position-against-content and position-against-position terms are within 6% of each "
       "other in at least half (kTypicalRate) of the seeds (the article: in each of its three)")
-      .printed_as("within 6% in every seed").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("within 6% in every seed").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         std::vector<bool> per_seed;
         std::string values;
         for (int seed = 0; seed < runs.tournament().config.seeds; ++seed) {
@@ -275,7 +275,7 @@ Claim shifted_accuracy(const std::pair<int, const char*>& entry) {
   return lab::experiment_claim(Claim("exp.sinusoidal.shifted.L" + std::to_string(L)).in_section(window)
       .stating("Sinusoidal heads read at length " + std::to_string(L) + " with every position "
       "shifted by 32 - L, so that the query sits at position 31 as in training (mean of three seeds)")
-      .printed_as(printed_value).reading(kTournamentRuns), [L, printed_value](const lab::Runs& runs, const PrintedValue& article) {
+      .printed_as(printed_value).reads_runs(kTournamentRuns), [L, printed_value](const lab::Runs& runs, const PrintedValue& article) {
         return lab::against_article(article, probe_accuracies(runs, Probe::shifted, L));
       });
 }
@@ -287,7 +287,7 @@ PE_CLAIM(sinusoidal_shifted_helps_less_at_256) {
       "the shifted mean exceeds the plain mean by more than 3 se at 64 and at 256 (the "
       "article: 0.769 against 0.201, 0.313 against 0.142), and the shifted mean at 256 "
       "is below the shifted mean at 64 by more than 3 se")
-      .printed_as("0.769 at 64, 0.313 at 256").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("0.769 at 64, 0.313 at 256").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues plain = lab::seed_values(runs, PositionScheme::sinusoidal, "plain", 64);
         const lab::SeedValues& shifted64 = probe_accuracies(runs, Probe::shifted, 64);
         const lab::SeedValues& shifted256 = probe_accuracies(runs, Probe::shifted, 256);

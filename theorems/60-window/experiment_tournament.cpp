@@ -62,7 +62,7 @@ const Cell table[] = {
 // The overview's table prints reads of the same runs (RoPE + PI at 32 is kappa = 1).
 struct OverviewRow {
   PositionScheme scheme;
-  const char* reading;
+  const char* map_name;
   const char* at32;
   const char* at256;
 };
@@ -83,10 +83,10 @@ const Rescaled rescaled[] = {{"pi", {"0.998", "0.980", "0.917"}},
                              {"ntk", {"0.970", "0.966", "0.977"}},
                              {"yarn", {"0.998", "0.979", "0.914"}}};
 
-/// One printed read: a scheme under a reading ("plain", or a map) at one test length.
+/// One printed read: a scheme under a read-time map ("plain", or a map's name) at one test length.
 struct Read {
   PositionScheme scheme;
-  std::string reading;
+  std::string map_name;
   int length;
   std::string value;
   /// Why this project does not reproduce the printed value (null: it is expected to).
@@ -99,7 +99,7 @@ std::optional<Place> place_in(const std::string& statement, const std::vector<Re
   std::vector<std::string> values;
   std::optional<std::size_t> index;
   for (const Read& r : printed) {
-    if (r.scheme == read.scheme && r.reading == read.reading && r.length == read.length) index = values.size();
+    if (r.scheme == read.scheme && r.map_name == read.map_name && r.length == read.length) index = values.size();
     values.push_back(r.value);
   }
   if (!index) return std::nullopt;
@@ -117,8 +117,8 @@ std::vector<Read> tournament_reads() {
 std::vector<Read> overview_reads() {
   std::vector<Read> reads;
   for (const OverviewRow& r : rows) {
-    reads.push_back({r.scheme, r.reading, 32, r.at32});
-    reads.push_back({r.scheme, r.reading, 256, r.at256});
+    reads.push_back({r.scheme, r.map_name, 32, r.at32});
+    reads.push_back({r.scheme, r.map_name, 256, r.at256});
   }
   return reads;
 }
@@ -139,7 +139,7 @@ std::vector<Place> places_of_read(const std::string& own_table, const std::vecto
   if (const auto o = place_in("table.overview", overview_reads(), read)) places.push_back(*o);
   if (own_table != "table.rescaling")
     if (const auto r = place_in("table.rescaling", rescaling_reads(), read)) places.push_back(*r);
-  if (read.scheme == PositionScheme::rope && read.reading == "plain") places.push_back({"figure.b", read.value, 1});
+  if (read.scheme == PositionScheme::rope && read.map_name == "plain") places.push_back({"figure.b", read.value, 1});
   return places;
 }
 
@@ -152,7 +152,7 @@ Claim table_cell(const Read& read) {
       Claim("exp.tournament." + to_string(scheme) + ".L" + std::to_string(length)).in_section(section)
        .stating("Tournament table: accuracy of the " + to_string(scheme) + " heads at length " +
            std::to_string(length) + " (mean of three seeds)")
-       .printed_as(value).reading(kTournamentRuns), [=](const lab::Runs& runs, const PrintedValue& article) {
+       .printed_as(value).reads_runs(kTournamentRuns), [=](const lab::Runs& runs, const PrintedValue& article) {
          return lab::against_article(article, lab::seed_values(runs, scheme, "plain", length));
        },
       lab::reproduces_unless(read.does_not_reproduce)),
@@ -167,8 +167,8 @@ PE_CLAIM(overview_rope_pi_L32) {
       Claim("exp.overview.rope_pi.L32").in_section(overview)
        .stating("Overview table: rope_pi heads trained at 32, read at 32 (mean of three seeds)")
        .printed_as(read.value)
-       .reading(kTournamentRuns), [read](const lab::Runs& runs, const PrintedValue& article) {
-         return lab::against_article(article, lab::seed_values(runs, read.scheme, read.reading, 32));
+       .reads_runs(kTournamentRuns), [read](const lab::Runs& runs, const PrintedValue& article) {
+         return lab::against_article(article, lab::seed_values(runs, read.scheme, read.map_name, 32));
        }),
       {*place_in("table.overview", overview_reads(), read)});
 }
@@ -176,13 +176,13 @@ PE_CLAIM(overview_rope_pi_L32) {
 // ---- The rescaled reads (PI at 256 is the overview's too) ----
 Claim rescaled_cell(const Read& read) {
   const int length = read.length;
-  const std::string map = read.reading, value = read.value;
+  const std::string map = read.map_name, value = read.value;
   return printed_at(lab::experiment_claim(
       Claim("exp.rescaled." + map + ".L" + std::to_string(length)).in_section(section)
        .stating("Rescaled reads: the trained RoPE heads read under " + map + " at length " +
            std::to_string(length) + ", kappa = " + std::to_string(length / 32) +
            ", no retraining (mean of three seeds)")
-       .printed_as(value).reading(kTournamentRuns), [=](const lab::Runs& runs, const PrintedValue& article) {
+       .printed_as(value).reads_runs(kTournamentRuns), [=](const lab::Runs& runs, const PrintedValue& article) {
          return lab::against_article(article, lab::seed_values(runs, PositionScheme::rope, map, length));
        }),
       places_of_read("table.rescaling", rescaling_reads(), read));
@@ -190,7 +190,7 @@ Claim rescaled_cell(const Read& read) {
 std::vector<Read> rescaled_cells() {
   std::vector<Read> reads;
   for (const Read& r : rescaling_reads())
-    if (r.reading != "plain") reads.push_back(r);
+    if (r.map_name != "plain") reads.push_back(r);
   return reads;
 }
 PE_CLAIM_FAMILY(rescaled_reads, rescaled_cells(), &rescaled_cell);
@@ -202,7 +202,7 @@ PE_CLAIM(tournament_reads_within_window) {
       "the sinusoidal, learned, RoPE and ALiBi heads at length 32 is no more than 3 se "
       "below the article's 0.996, 0.989, 1.000, 0.999, while the no-position heads' "
       "all-seed mean exceeds the exact bag-of-tokens reader by no more than 3 se")
-      .printed_as("every scheme but the first reads the task within the window").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("every scheme but the first reads the task within the window").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         bool holds = true;
         double band = 0, lowest_anchor = 1;
         std::string values, detail;
@@ -238,7 +238,7 @@ PE_CLAIM(tournament_learned_nothing_past_window) {
   return lab::experiment_claim(Claim("exp.tournament.learned.nothing_past_window").in_section(section)
       .stating("The learned table has nothing to say past its window: a learned head asked for "
       "length 64, 128 or 256 is rejected (std::invalid_argument), in every seed")
-      .printed_as("\u2014 at 64, 128 and 256").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("\u2014 at 64, 128 and 256").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         const Tournament& t = runs.tournament();
         int rejected = 0, asked = 0;
         for (int k = 0; k < t.config.seeds; ++k)
@@ -261,7 +261,7 @@ PE_CLAIM(tournament_sinusoidal_collapses_at_2x) {
       .in_section(section)
       .stating("The added sinusoidal code collapses at twice the training length: its all-seed mean "
       "at 64 lies more than 3 se below the exact bag-of-tokens reader, which ignores order")
-      .printed_as("0.996 at 32, 0.201 at 64").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("0.996 at 32, 0.201 at 64").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues v = lab::seed_values(runs, PositionScheme::sinusoidal, "plain", 64);
         const double bag = lab::bag_reader_accuracy(runs, 64);
         lab::Effects effects;
@@ -275,7 +275,7 @@ PE_CLAIM(tournament_alibi_holds) {
   return printed_at(lab::experiment_claim(Claim("exp.tournament.alibi.holds").in_section(section)
       .stating("ALiBi holds at every length: at 32, 64, 128 and 256 its mean is no more than 3 se "
       "below the article's 0.999, 0.979, 0.978, 0.978")
-      .printed_as("0.999, 0.979, 0.978, 0.978").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("0.999, 0.979, 0.978, 0.978").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         bool holds = true;
         double band = 0, lowest_anchor = 1;
         std::string values, detail;
@@ -297,7 +297,7 @@ PE_CLAIM(tournament_rope_degrades_steadily) {
   return printed_at(lab::experiment_claim(Claim("exp.tournament.rope.degrades_steadily").in_section(section)
       .stating("RoPE degrades steadily: its all-seed mean falls at each step 32 -> 64 -> 128 -> 256, "
       "each fall larger than 3 se of the difference")
-      .printed_as("1.000, 0.947, 0.872, 0.466").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("1.000, 0.947, 0.872, 0.466").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         std::vector<lab::SeedValues> seeds;
         std::vector<double> means;
         for (int length : kLengths) {
@@ -317,7 +317,7 @@ PE_CLAIM(tournament_rope_seeds_spread_at_256) {
       .stating("At 256 the RoPE seeds spread far beyond sampling error: the variance between all "
       "seeds exceeds what the test set's binomial error alone would give, at the one-sided "
       "level of k = 3 (the printed range itself is judged by exp.tournament.rope.L256_range)")
-      .printed_as("about 0.31 to 0.68").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("about 0.31 to 0.68").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues v = lab::seed_values(runs, PositionScheme::rope, "plain", 256);
         // Without a seed effect, (N - 1) s^2 / (p (1 - p) / n) is chi-squared with N - 1
         // degrees of freedom; its upper 0.00135 quantile is the k = 3 one-sided level.
@@ -339,7 +339,7 @@ PE_CLAIM(tournament_rope_L256_range) {
   return printed_at(lab::experiment_claim(Claim("exp.tournament.rope.L256_range").in_section(section)
       .stating("The range of three RoPE seeds at 256 (the article: from about 0.31 to 0.68), judged "
       "against the range's distribution over every three of this project's seeds")
-      .printed_as("about 0.31 to 0.68").reading(kTournamentRuns),
+      .printed_as("about 0.31 to 0.68").reads_runs(kTournamentRuns),
       [](const lab::Runs& runs, const PrintedRange& article) {
         return lab::range_of_three(article, lab::seed_values(runs, PositionScheme::rope, "plain", 256));
       }), {{"exp.tournament_past", "0.31"}, {"exp.tournament_past", "0.68"}});
@@ -358,7 +358,7 @@ Claim rope_seed_extreme(const SeedExtreme& extreme) {
       Claim(std::string("exp.tournament.rope.L256_") + extreme.name + "_seed").in_section(section)
        .stating(std::string("The ") + extreme.name + " of three RoPE seeds at 256 (the article: seeds range from "
        "about 0.31 to 0.68), judged against that extreme's distribution over every three of "
-       "this project's seeds").printed_as(printed_value).reading(kTournamentRuns), [lowest, printed_value](const lab::Runs& runs, const PrintedValue& article) {
+       "this project's seeds").printed_as(printed_value).reads_runs(kTournamentRuns), [lowest, printed_value](const lab::Runs& runs, const PrintedValue& article) {
          return lab::extreme_of_three(article, lab::seed_values(runs, PositionScheme::rope, "plain", 256),
                                       lowest);
        });
@@ -369,7 +369,7 @@ PE_CLAIM(rescaled_each_map_rescues) {
   return lab::experiment_claim(Claim("exp.rescaled.each_map_rescues").in_section(section)
       .stating("Each map rescues the RoPE heads: at 64, 128 and 256 each map's all-seed mean "
       "exceeds the plain read by more than 3 se")
-      .printed_as("PI 0.917, NTK 0.977, YaRN 0.914 against 0.466 at 256").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("PI 0.917, NTK 0.977, YaRN 0.914 against 0.466 at 256").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         lab::Effects effects;
         std::string values;
         for (const char* map : {"pi", "ntk", "yarn"}) {
@@ -393,7 +393,7 @@ PE_CLAIM(rescaled_each_map_rescues) {
 PE_CLAIM(rescaled_ntk_best_at_256) {
   return lab::experiment_claim(Claim("exp.rescaled.ntk_best_at_256").in_section(section)
       .stating("NTK-aware scaling rescues the RoPE heads best at 256: its all-seed mean exceeds PI's "
-      "and YaRN's by more than 3 se").printed_as("NTK 0.977, PI 0.917, YaRN 0.914").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      "and YaRN's by more than 3 se").printed_as("NTK 0.977, PI 0.917, YaRN 0.914").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues ntk = lab::seed_values(runs, PositionScheme::rope, "ntk", 256);
         const lab::SeedValues pi = lab::seed_values(runs, PositionScheme::rope, "pi", 256);
         const lab::SeedValues yarn = lab::seed_values(runs, PositionScheme::rope, "yarn", 256);
@@ -410,7 +410,7 @@ PE_CLAIM(rescaled_ntk_ties_alibi_at_256) {
   return printed_at(lab::experiment_claim(Claim("exp.rescaled.ntk_ties_alibi_at_256").in_section(section)
       .stating("At 256 NTK-aware scaling ties ALiBi within sampling error on the same test "
       "sequences: the paired difference of all heads' per-sequence accuracy is "
-      "within k = 3 of its standard error").printed_as("0.977 against 0.978").reading(kTournamentRuns), [](const lab::Runs& runs) {
+      "within k = 3 of its standard error").printed_as("0.977 against 0.978").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         const lab::SeedValues ntk_seeds = lab::seed_values(runs, PositionScheme::rope, "ntk", 256);
         const lab::SeedValues alibi_seeds = lab::seed_values(runs, PositionScheme::alibi, "plain", 256);
         const double ntk = ntk_seeds.mean(), alibi = alibi_seeds.mean();

@@ -298,7 +298,7 @@ Claim accuracy_all_questions(const Row& row) {
   return lab::experiment_claim(Claim("filings.acc." + id_name(r) + ".all").in_section(section)
       .stating("Accuracy table: reader " + name + " on all held-out questions, mean of 3 seeds "
       "(k = 3; se from the spread between seeds and both test sets' binomial errors)")
-      .printed_as(row.all).reading(kFilingsRuns), [r](const lab::Runs& runs, const PrintedValue& article) {
+      .printed_as(row.all).reads_runs(kFilingsRuns), [r](const lab::Runs& runs, const PrintedValue& article) {
         long n = 0;
         const lab::SeedValues a = accuracy_all(runs, r, &n);
         return lab::against_article(article, a, n, kArticleQuestions, filings_classes(runs));
@@ -316,7 +316,7 @@ Claim accuracy_far_questions(const Row& row) {
       .stating("Accuracy table: reader " + name + " on questions whose answer is more than 32 "
       "tokens back, mean of 3 seeds (k = 3; se from the spread between seeds and both "
       "test sets' binomial errors)")
-      .printed_as(row.far).reading(kFilingsRuns), [r](const lab::Runs& runs, const PrintedValue& article) {
+      .printed_as(row.far).reads_runs(kFilingsRuns), [r](const lab::Runs& runs, const PrintedValue& article) {
         long n = 0;
         const lab::SeedValues a = accuracy_far(runs, r, &n);
         return lab::against_article(article, a, n, kArticleFarQuestions, filings_classes(runs));
@@ -335,7 +335,7 @@ PE_CLAIM(shape_pi_reads_far) {
       "than ALiBi: the difference of their mean far accuracies exceeds 3 standard errors "
       "of the difference (seeds on both sides and the shared far questions, k = 3)")
       .printed_as("RoPE with interpolated positions reads 0.986 of the answers, and ALiBi [...] "
-      "reads 0.580").reading(kFilingsRuns), [](const lab::Runs& runs) {
+      "reads 0.580").reads_runs(kFilingsRuns), [](const lab::Runs& runs) {
         long n = 0;
         const lab::SeedValues pi = accuracy_far(runs, FilingReader::rope_pi, &n);
         const lab::SeedValues alibi = accuracy_far(runs, FilingReader::alibi);
@@ -350,7 +350,7 @@ PE_CLAIM(shape_alibi_loses_far) {
   return printed_at(lab::experiment_claim(Claim("filings.shape.alibi_loses_far").in_section(section)
       .stating("ALiBi, which held at every tournament length, loses many far questions: all-seed "
       "mean far accuracy <= 0.7")
-      .printed_as("loses 42% of far queries").reading(kFilingsRuns), [](const lab::Runs& runs) {
+      .printed_as("loses 42% of far queries").reads_runs(kFilingsRuns), [](const lab::Runs& runs) {
         long n = 0;
         const lab::SeedValues a = accuracy_far(runs, FilingReader::alibi, &n);
         const double se = lab::se_of_mean(a, n);
@@ -369,7 +369,7 @@ PE_CLAIM(shape_pi_first) {
       "questions) exceeds NTK-aware's and YaRN's, and in the tournament at length 256 "
       "NTK-aware's exceeds PI's and YaRN's, each by more than 3 se of the all-seed "
       "difference (the same RoPE heads under each map, paired by seed)")
-      .printed_as("PI first on the filings, NTK-aware on the synthetic stream").reading(kAllRuns), [](const lab::Runs& runs) {
+      .printed_as("PI first on the filings, NTK-aware on the synthetic stream").reads_runs(kAllRuns), [](const lab::Runs& runs) {
         long n = 0;
         const lab::SeedValues pi = accuracy_all(runs, FilingReader::rope_pi, &n);
         const lab::SeedValues ntk = accuracy_all(runs, FilingReader::rope_ntk);
@@ -399,7 +399,7 @@ PE_CLAIM(shape_first_named_fallback) {
       "questions whose answer is another company, each of the four plain readers (seeds "
       "pooled) names the first-named company (order 0) more often than a reader guessing "
       "in proportion to the far answers' frequencies would, by more than 3 se")
-      .printed_as("falls back on the first company named").reading(kFilingsRuns), [](const lab::Runs& runs) {
+      .printed_as("falls back on the first company named").reads_runs(kFilingsRuns), [](const lab::Runs& runs) {
         bool all = true;
         std::string c;
         const auto& qs = runs.filings_study().held_out_queries;
@@ -449,7 +449,7 @@ PE_CLAIM(horizon_inside_half_all_right) {
       .stating("Theorem 3 (iii) on trained heads: inside half its horizon W/s an ALiBi head (trained "
       "on filings or on the synthetic stream) answers every question, in at least half of "
       "the heads (kTypicalRate; the article: all six of its heads)")
-      .printed_as("1.000 inside half, for all six heads").reading(kAllRuns), [](const lab::Runs& runs) {
+      .printed_as("1.000 inside half, for all six heads").reads_runs(kAllRuns), [](const lab::Runs& runs) {
         return typical_of_heads(
             runs, [](const HorizonRow& r) { return r.inside > 0 && r.inside_right == r.inside; },
             "answer every question inside half", "rule: inside_right == inside > 0");
@@ -461,7 +461,7 @@ PE_CLAIM(horizon_inside_half_count) {
       .stating("Inside half its horizon an ALiBi head answers more than 8,000 held-out questions "
       "(the article's count, line 404), in at least half of the heads (kTypicalRate; the "
       "article: each of its six)")
-      .printed_as("more than 8,000 each").reading(kAllRuns), [](const lab::Runs& runs) {
+      .printed_as("more than 8,000 each").reads_runs(kAllRuns), [](const lab::Runs& runs) {
         return typical_of_heads(runs, [](const HorizonRow& r) { return r.inside > 8000; }, "more than 8,000 inside half",
                                 "rule: more than 8,000 questions inside half");
       }, lab::does_not_reproduce(
@@ -476,7 +476,7 @@ PE_CLAIM(horizon_beyond_degrades) {
       .stating("Theorem 3 (iii) on trained heads: beyond its horizon an ALiBi head degrades "
       "(accuracy beyond < accuracy inside half, and < 1), in at least half of the heads "
       "(kTypicalRate; the article: every head)")
-      .printed_as("every head degrades beyond the horizon").reading(kAllRuns), [](const lab::Runs& runs) {
+      .printed_as("every head degrades beyond the horizon").reads_runs(kAllRuns), [](const lab::Runs& runs) {
         return typical_of_heads(runs,
             [](const HorizonRow& r) {
               return r.beyond() > 0 && r.beyond_accuracy() < 1.0 && r.beyond_accuracy() < r.inside_accuracy();
@@ -494,7 +494,7 @@ PE_CLAIM(horizon_quiet_values) {
       "heads' all-seed mean ratio must exceed the filings heads' by more than 3 se")
       .printed_as("the heads trained on filings learned to keep those values quiet; the heads trained "
       "on the dense synthetic stream did not")  // quoted
-      .reading(kAllRuns), [](const lab::Runs& runs) {
+      .reads_runs(kAllRuns), [](const lab::Runs& runs) {
         auto ratio = [](const pe::experiments::AttentionHead& head) {
           auto range = [&head](const pe::experiments::Token& t) {
             const Eigen::RowVectorXd logits =
@@ -526,7 +526,7 @@ PE_CLAIM(horizon_filings_above_synthetic) {
       .stating("Beyond the horizon the heads trained on filings read more than those trained on "
       "the synthetic stream, and more than naming the first-named company would on the "
       "same questions: both all-seed differences beyond 3 se")
-      .printed_as("0.32 to 0.72 for filings heads, about 0.1 for synthetic").reading(kAllRuns), [](const lab::Runs& runs) {
+      .printed_as("0.32 to 0.72 for filings heads, about 0.1 for synthetic").reads_runs(kAllRuns), [](const lab::Runs& runs) {
         const lab::SeedValues filings =
             horizon_column(runs, true, [](const HorizonRow& x) { return x.beyond_accuracy(); });
         const lab::SeedValues synthetic =
@@ -592,7 +592,7 @@ Claim horizon_width(int i) {
   return lab::experiment_claim(Claim(std::string("filings.horizon.") + h.tag + ".width").in_section(section)
       .stating(std::string("ALiBi horizon table: horizon W/s of the article's head trained on ") + h.tag +
           ", judged as one more run against every seed here (k = 3)")
-      .printed_as(h.horizon).reading(filings_family ? kFilingsRuns : kAllRuns),
+      .printed_as(h.horizon).reads_runs(filings_family ? kFilingsRuns : kAllRuns),
       [filings_family, seed](const lab::Runs& runs, const PrintedValue& article) {
         const HorizonRow& r = family_horizon_rows(runs, filings_family).at(seed);
         const lab::SeedValues all =
@@ -613,7 +613,7 @@ Claim horizon_inside(int i) {
       .stating(std::string("ALiBi horizon table: accuracy inside half the horizon of the article's head "
           "trained on ") + h.tag + ": the printed 1.000 holds for at least half of this "
           "family's seeds here (kTypicalRate)")
-      .printed_as("1.000").reading(filings_family ? kFilingsRuns : kAllRuns),
+      .printed_as("1.000").reads_runs(filings_family ? kFilingsRuns : kAllRuns),
       [filings_family](const lab::Runs& runs, const PrintedValue& article) {
         std::vector<bool> per_seed;
         std::string values;
@@ -634,7 +634,7 @@ Claim horizon_beyond(int i) {
           "trained on ") + h.tag + ", judged as one more run against every seed here (k = 3; "
           "se^2 = s^2 (1 + 1/N) + the binomial variance of the article's value over this "
           "seed's questions beyond)")
-      .printed_as(h.beyond).reading(filings_family ? kFilingsRuns : kAllRuns),
+      .printed_as(h.beyond).reads_runs(filings_family ? kFilingsRuns : kAllRuns),
       [filings_family, seed](const lab::Runs& runs, const PrintedValue& article) {
         const HorizonRow& r = family_horizon_rows(runs, filings_family).at(seed);
         const lab::SeedValues all =
@@ -654,7 +654,7 @@ PE_CLAIM(exhibit_seed0_marrow) {
       .stating("Exhibit filing: at the clause (token 109) one seed's four heads (no position, added "
       "code, RoPE, ALiBi) all answer Marrow Freight, in at least half of the seeds "
       "(kTypicalRate; the article: its seed 0)")
-      .printed_as("Marrow Freight, all four").reading(kFilingsRuns), [](const lab::Runs& runs) {
+      .printed_as("Marrow Freight, all four").reads_runs(kFilingsRuns), [](const lab::Runs& runs) {
         const int marrow = exhibit_company("Marrow Freight");
         const std::size_t i = exhibit_index(runs, kClausePosition);
         std::vector<bool> per_seed;
@@ -683,7 +683,7 @@ PE_CLAIM(exhibit_fenwick_count) {
       "this many are Fenwick Logistics: the article's count against 12 times this project's "
       "share of Fenwick answers over every seed, with the binomial error of 12 answers and "
       "of the share (k = 3)")
-      .printed_as("5").reading(kFilingsRuns), [](const lab::Runs& runs, const PrintedValue& article) {
+      .printed_as("5").reads_runs(kFilingsRuns), [](const lab::Runs& runs, const PrintedValue& article) {
         const int fenwick = exhibit_company("Fenwick Logistics");
         const std::size_t i = exhibit_index(runs, kClausePosition);
         long count = 0, answers = 0;
@@ -714,7 +714,7 @@ PE_CLAIM(exhibit_pi_follows_fenwick) {
       .stating("Exhibit filing: RoPE + PI answers Fenwick Logistics at all 145 positions from token "
       "64 on, and is right at all 209 positions, in at least half of the seeds "
       "(kTypicalRate; the article: all three of its seeds)")
-      .printed_as("Fenwick at 145/145 positions, right at 209/209").reading(kFilingsRuns), [](const lab::Runs& runs) {
+      .printed_as("Fenwick at 145/145 positions, right at 209/209").reads_runs(kFilingsRuns), [](const lab::Runs& runs) {
         const int fenwick = exhibit_company("Fenwick Logistics");
         const auto& qs = runs.filings_study().exhibit_queries;
         const bool positions = qs.size() == 209;

@@ -5,7 +5,7 @@
 /// The statement and its argument are told once, on the section's page beside this file
 /// (88-implementation.md, \ref implementation); this file is how they are checked.
 ///
-/// **What is computed.** For every scheme, every parameter block's gradient under every reading
+/// **What is computed.** For every scheme, every parameter block's gradient under every read-time map
 /// the scheme trains or is read with (experiments/gradient_check.hpp) against central
 /// differences; the number of headline heads from the two configurations; and, for each of the
 /// 24 rows of theorems/harness.hpp, one ledger claim of that row evaluated here and compared
@@ -32,7 +32,7 @@ ledger::Decided<ledger::Rule::bound> gradients_of(PositionScheme scheme) {
     ++cases;
     const experiments::GradientAgreement a = experiments::check_gradient(c);
     const double error = std::max(a.relative, a.worst_entry);
-    const std::string name = c.reading + "/" + c.block;
+    const std::string name = c.map_name + "/" + c.block;
     if (error > worst || worst_case.empty()) worst = error, worst_case = name;
     if (a.analytic_norm < smallest_norm) smallest_norm = a.analytic_norm, smallest_case = name;
   }

@@ -74,14 +74,14 @@ std::string SeedValues::describe() const {
   return out;
 }
 
-SeedValues seed_values(const Runs& runs, PositionScheme scheme, const std::string& reading, int length) {
+SeedValues seed_values(const Runs& runs, PositionScheme scheme, const std::string& map_name, int length) {
   const Tournament& t = runs.tournament();
   SeedValues out;
   for (int k = 0; k < t.config.seeds; ++k) {
-    const std::optional<double> a = t.accuracy(scheme, k, reading, length);
+    const std::optional<double> a = t.accuracy(scheme, k, map_name, length);
     if (!a)
       throw std::invalid_argument("the tournament did not read the " + to_string(scheme) +
-                                  " heads '" + reading + "' at length " + std::to_string(length));
+                                  " heads '" + map_name + "' at length " + std::to_string(length));
     out.values.push_back(*a);
     out.degenerate.push_back(degenerate_reason(t, t.run(scheme, k)));
   }
@@ -279,14 +279,14 @@ PairedDifference paired_difference(const std::vector<double>& a, const std::vect
 }
 
 const std::vector<double>& per_sequence_correct(const Runs& runs, experiments::PositionScheme scheme,
-                                                const std::string& reading, int length) {
-  const std::string key = "per-sequence " + to_string(scheme) + " " + reading + " " + std::to_string(length);
-  return per_run<std::vector<double>>(runs, ledger::kTournamentRuns, key, [scheme, reading, length](const Runs& runs) {
+                                                const std::string& map_name, int length) {
+  const std::string key = "per-sequence " + to_string(scheme) + " " + map_name + " " + std::to_string(length);
+  return per_run<std::vector<double>>(runs, ledger::kTournamentRuns, key, [scheme, map_name, length](const Runs& runs) {
     const Tournament& t = runs.tournament();
     const std::vector<Example>& test = test_set(runs, length);
-    const ReadTimeMap how = reading == "plain"
+    const ReadTimeMap how = map_name == "plain"
                             ? ReadTimeMap{}
-                            : ReadTimeMap::rope(context_extension_from_string(reading), length, t.config.task.length);
+                            : ReadTimeMap::rope(context_extension_from_string(map_name), length, t.config.task.length);
     std::vector<double> share(test.size(), 0.0);
     HeadEvaluator evaluator;
     for (int k = 0; k < t.config.seeds; ++k) {

@@ -64,9 +64,9 @@ struct SeedValues {
   std::string describe() const;
 };
 
-/// A tournament accuracy per seed of the runs under a reading ("plain", "pi", "ntk", "yarn");
+/// A tournament accuracy per seed of the runs read with a read-time map ("plain", "pi", "ntk", "yarn");
 /// throws if the runs did not read it.
-SeedValues seed_values(const Runs& runs, experiments::PositionScheme scheme, const std::string& reading,
+SeedValues seed_values(const Runs& runs, experiments::PositionScheme scheme, const std::string& map_name,
                        int length);
 double mean(const std::vector<double>& values);
 /// Values joined by ", ", each as ledger::format prints it.
@@ -160,9 +160,9 @@ struct PairedDifference {
 PairedDifference paired_difference(const std::vector<double>& a, const std::vector<double>& b);
 
 /// Per test sequence of the runs' tournament test set at `length`, the share of all seeds that
-/// answer it right under `reading` (computed once per set of runs).
+/// answer it right read with the map `map_name` (computed once per set of runs).
 const std::vector<double>& per_sequence_correct(const Runs& runs, experiments::PositionScheme scheme,
-                                                const std::string& reading, int length);
+                                                const std::string& map_name, int length);
 
 /// Rule::statistical for "the seeds range from about LO to HI" (both printed): holds when the
 /// printed range HI - LO, give or take a printed unit, meets the central 1 - 2 x 0.00135 interval

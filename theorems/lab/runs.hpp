@@ -109,7 +109,7 @@ inline Expectation reproduces_unless(const char* reason) {
 /// giving the reason when `expected` says so.
 ///
 ///     lab::experiment_claim(Claim("exp.tournament.none.L32").in_section(section).stating("...")
-///                               .printed_as("0.542").reading(kTournamentRuns),
+///                               .printed_as("0.542").reads_runs(kTournamentRuns),
 ///                           [](const lab::Runs& runs, const PrintedValue& article) { return ...; });
 ///     lab::experiment_claim(..., lab::does_not_reproduce("why, in words"));
 template <class Body>

@@ -311,7 +311,7 @@ struct Claim {
     return std::move(*this);
   }
   /// An experiment claim's families of runs; lab::experiment_claim gives it its evaluation.
-  Claim reading(RunFamilies families) && { reads = families; return std::move(*this); }
+  Claim reads_runs(RunFamilies families) && { reads = families; return std::move(*this); }
   /// Expected to fail, with the reason and the corrected value.
   Claim expected_to_fail(std::string reason) && {
     expected = Verdict::fails;
