@@ -293,6 +293,22 @@ TEST(LedgerDeclarations, TheBodyIsGivenTheArticlesRangeParsed) {
   EXPECT_THROW(Claim("test.words").printed_as("about 0.31 to many").decided_by(given_range), std::invalid_argument);
 }
 
+// A printed list ("A, B, C") is parsed once as well, each entry a printed value in order.
+TEST(LedgerDeclarations, TheBodyIsGivenTheArticlesListParsed) {
+  const Claim c = Claim("test.list").in_section("Position as a set of clocks").stating("a statement")
+                      .printed_as("0.970, 0.956, 1.5").decided_by([](const PrintedList& article) {
+                        EXPECT_EQ(article.values.size(), 3u);
+                        EXPECT_EQ(article.values[1].text, "0.956");
+                        EXPECT_DOUBLE_EQ(article.values[2].half_unit, 0.05);
+                        return printed(article.values[2], 1.5);
+                      });
+  EXPECT_EQ(evaluate_record(c).verdict, "holds");
+  const auto given_list = [](const PrintedList& article) { return printed(article.values.front(), 0.5); };
+  EXPECT_THROW(Claim("test.one").printed_as("0.5").decided_by(given_list), std::invalid_argument);
+  EXPECT_THROW(Claim("test.words").printed_as("0.5, many").decided_by(given_list), std::invalid_argument);
+  EXPECT_THROW(Claim("test.trailing").printed_as("0.5, 0.6,").decided_by(given_list), std::invalid_argument);
+}
+
 TEST(LedgerDeclarations, RecordsWhereEachClaimIsDeclared) {
   UnitClaims unit("test");
   // The id's line, not the first or last line of the declaration around it.

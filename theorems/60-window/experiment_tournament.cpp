@@ -275,17 +275,20 @@ PE_CLAIM(tournament_alibi_holds) {
   return printed_at(lab::experiment_claim(Claim("exp.tournament.alibi.holds").in_section(section)
       .stating("ALiBi holds at every length: at 32, 64, 128 and 256 its mean is no more than 3 se "
       "below the article's 0.999, 0.979, 0.978, 0.978")
-      .printed_as("0.999, 0.979, 0.978, 0.978").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
+      .printed_as("0.999, 0.979, 0.978, 0.978").reads_runs(kTournamentRuns),
+      [](const lab::Runs& runs, const PrintedList& printed) {
         bool holds = true;
         double band = 0, lowest_anchor = 1;
         std::string values, detail;
-        const char* article[] = {"0.999", "0.979", "0.978", "0.978"};
+        if (printed.values.size() != std::size(kLengths))
+          throw std::logic_error("one printed accuracy per test length is needed");
         for (std::size_t i = 0; i < std::size(kLengths); ++i) {
+          const PrintedValue& article = printed.values[i];
           const int length = kLengths[i];
           detail += std::to_string(length) + ": ";
           const lab::SeedValues seeds = lab::seed_values(runs, PositionScheme::alibi, "plain", length);
-          holds = lab::reaches_article(article[i], seeds, &detail, &band) && holds;
-          lowest_anchor = std::min(lowest_anchor, value_of_printed(article[i]));
+          holds = lab::reaches_article(article.text, seeds, &detail, &band) && holds;
+          lowest_anchor = std::min(lowest_anchor, article.value);
           values += std::to_string(length) + ": " + format(seeds.mean()) + "; ";
         }
         // One-sided bands below each printed accuracy: the lowest comes nearest to chance.

@@ -191,6 +191,19 @@ PrintedRange PrintedRange::of(std::string_view text) {
   return range;
 }
 
+PrintedList PrintedList::of(std::string_view text) {
+  PrintedList list;
+  for (std::string_view rest = text;;) {
+    const std::size_t comma = rest.find(", ");
+    list.values.push_back(PrintedValue::of(rest.substr(0, comma)));
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 2);
+  }
+  if (list.values.size() < 2)
+    throw std::invalid_argument("'" + std::string(text) + "' is not a printed list (A, B, ...)");
+  return list;
+}
+
 void Claim::throw_unparsed_article(const std::string& why) const {
   throw std::invalid_argument("claim " + id + ": its body takes the article's value, but '" + article +
                               "' does not parse as one (" + why + ")");

@@ -108,12 +108,22 @@ struct PrintedRange {
   static PrintedRange of(std::string_view text);
 };
 
-/// The article's value a body takes after its inputs: PrintedValue, PrintedRange, or void when
-/// it takes none.
+/// A list the article prints, "A, B, C": each entry as a printed value, in the printed order.
+struct PrintedList {
+  std::vector<PrintedValue> values;
+  /// Throws std::invalid_argument unless `text` is two or more decimal literals joined by ", ".
+  static PrintedList of(std::string_view text);
+};
+
+/// The article's value a body takes after its inputs: PrintedValue, PrintedRange, PrintedList,
+/// or void when it takes none.
 template <class Body, class... Inputs>
 using ArticleArgument = std::conditional_t<
     std::is_invocable_v<const Body&, const Inputs&..., const PrintedValue&>, PrintedValue,
-    std::conditional_t<std::is_invocable_v<const Body&, const Inputs&..., const PrintedRange&>, PrintedRange, void>>;
+    std::conditional_t<
+        std::is_invocable_v<const Body&, const Inputs&..., const PrintedRange&>, PrintedRange,
+        std::conditional_t<std::is_invocable_v<const Body&, const Inputs&..., const PrintedList&>, PrintedList,
+                           void>>>;
 
 struct QuantityScale;
 /// Whether `Body`, given `Inputs`... (and the article's value, when it takes it after them), can
@@ -274,7 +284,7 @@ struct Claim {
   Claim stating(std::string what) && { statement = std::move(what); return std::move(*this); }
   Claim printed_as(std::string value) && { article = std::move(value); return std::move(*this); }
   /// The claim's body: it returns what one rule's helper decided (Decided<rule>), and that type
-  /// is the claim's rule. A body taking `const PrintedValue&` (or `const PrintedRange&`) is given
+  /// is the claim's rule. A body taking `const PrintedValue&` (or `PrintedRange`, `PrintedList`) is given
   /// the article's value, parsed here once, so printed_as must come first.
   template <class Body>
   Claim decided_by(Body body) && {
@@ -345,7 +355,7 @@ struct Claim {
   std::vector<Place> places;
 
  private:
-  /// The article's value, parsed as `Article` (PrintedValue or PrintedRange); throws, naming
+  /// The article's value, parsed as `Article` (PrintedValue, PrintedRange or PrintedList); throws, naming
   /// the claim, when it does not parse.
   template <class Article>
   Article article_as() const {
