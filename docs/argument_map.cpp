@@ -196,7 +196,13 @@ std::string argument_table_markdown(const Context& context) {
   for (const StatementResult& r : context.statements) {
     const std::string& id = r.statement->id;
     std::string standing = map_literal(r.standing);
-    for (const std::string& f : r.flagged) standing += "; " + map_literal(f);
+    // A flag reads "explains ID (verdict)": the id is set as code, which may break anywhere, so
+    // the column stays narrow enough for an 800 px window (style.css).
+    for (const std::string& f : r.flagged) {
+      const std::size_t id_start = f.find(' ') + 1, id_end = f.find(" (");
+      standing += "; " + map_literal(f.substr(0, id_start)) + "<code>" +
+                  map_literal(f.substr(id_start, id_end - id_start)) + "</code>" + map_literal(f.substr(id_end));
+    }
     const std::string href = statement_href(r, context);
     const bool here = href.rfind(kMapPage, 0) == 0;
     md << "| \\anchor " << statement_row_anchor(id) << " "

@@ -40,8 +40,8 @@ if [ -n "$stylesheet" ]; then
   html_dir=$copy
 fi
 
-# The windows: a desktop and a narrow laptop or tablet, both 1000 px high ("a screen").
-widths=(1400 800)
+# The windows: a desktop, a narrow laptop and a tablet held upright, all 1000 px high ("a screen").
+widths=(1400 800 720)
 screen_height=1000
 # Narrowest readable table column: about six characters of Doxygen's 14 px font at 90%.
 min_column=48

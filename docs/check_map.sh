@@ -20,7 +20,7 @@ html_dir=$1
 statements=$2
 source "$(dirname "${BASH_SOURCE[0]}")/headless_chromium.sh" "the argument map was"
 
-widths=(1400 800)
+widths=(1400 800 720)
 screen_height=1000
 # The smallest text the pages already ask a reader to read: a claim card's fold summary, 90% of
 # the card's 90% of Doxygen's 14 px body text (11.3 px), rounded down.

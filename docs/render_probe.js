@@ -25,7 +25,8 @@
 //   data-pe-figure-text-smallest  its figure and words
 //   data-pe-page-height         the height of the scrolled content in px
 //   data-pe-overflow-x          px the content is wider than its view (horizontal scrolling)
-//   data-pe-overflow-by         the widest element's tag, class and first words, when it is
+//   data-pe-overflow-by         the element that breaks out of the view, when it is: its tag, id,
+//                               class, width, its parent's width and first words
 // and the argument map, the SVG in div.pe-map (docs/check_map.sh judges it):
 //   data-pe-map-nodes      the statement ids of its nodes (g.node with id "map-ID"), space-separated
 //   data-pe-map-links      each node's link, in the same order ("none" for a node without one)
@@ -66,7 +67,9 @@
     document.body.setAttribute("data-pe-mathjax", "done");
   }
   // Attribute text the shell check can read: one line, no quotes or angle brackets.
-  function plain(text) { return text.replace(/[^A-Za-z0-9 #=._-]+/g, " ").trim().slice(0, 40); }
+  function plain(text, length) {
+    return text.replace(/[^A-Za-z0-9 #=._-]+/g, " ").replace(/\s+/g, " ").trim().slice(0, length || 40);
+  }
   function recordLayout() {
     var body = document.body;
     var cards = document.querySelectorAll("div.pe-claim");
@@ -121,16 +124,36 @@
     var overflow = Math.max(0, scroller.scrollWidth - scroller.clientWidth);
     body.setAttribute("data-pe-overflow-x", String(overflow));
     if (overflow > 1) {
-      var right = scroller.getBoundingClientRect().right, widest = null, widestRight = right;
-      Array.prototype.forEach.call(scroller.querySelectorAll("*"), function (e) {
-        var r = e.getBoundingClientRect().right;
-        if (r > widestRight + 1) { widestRight = r; widest = e; }
-      });
-      if (widest) {
-        body.setAttribute("data-pe-overflow-by", plain(widest.tagName + " " + widest.className + " " +
-                                                       widest.textContent));
-      }
+      var culprit = overflowingElement(scroller);
+      if (culprit) body.setAttribute("data-pe-overflow-by", culprit);
     }
+  }
+  // The element that breaks out of the view: of the elements reaching past the view's right edge
+  // whose parent stays inside it (or is the view), the one reaching furthest, as "TAG#ID.CLASS
+  // W px in a P px parent: first words". An SVG element's className is an object, so the class
+  // attribute is read instead.
+  function overflowingElement(scroller) {
+    var box = scroller.getBoundingClientRect();
+    var edge = box.left + scroller.clientWidth + 1;
+    var best = null, bestRight = edge;
+    Array.prototype.forEach.call(scroller.querySelectorAll("*"), function (e) {
+      var r = e.getBoundingClientRect();
+      if (r.right <= bestRight || r.width < 1) return;
+      var parent = e.parentElement;
+      if (parent !== scroller && parent.getBoundingClientRect().right > edge) return;
+      for (var a = parent; a && a !== scroller; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== "visible") return;  // clipped: scrolls in its frame
+      }
+      best = e;
+      bestRight = r.right;
+    });
+    if (!best) return null;
+    var name = best.tagName.toLowerCase() + (best.id ? "#" + best.id : "") +
+               (best.getAttribute("class") ? "." + best.getAttribute("class").split(/\s+/)[0] : "");
+    var parentWidth = best.parentElement === scroller ? scroller.clientWidth
+                                                      : best.parentElement.getBoundingClientRect().width;
+    return plain(name + " " + Math.round(best.getBoundingClientRect().width) + " px in a " +
+                 Math.round(parentWidth) + " px parent " + best.textContent, 90);
   }
   function recordMap() {
     var svg = document.querySelector("div.pe-map svg");
