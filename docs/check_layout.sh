@@ -83,13 +83,7 @@ fi
 laid_out=()
 for file in $pages; do
   page=$(basename "$file")
-  if [ -f "$file" ] && grep -q '<body class="pe-annotated"' "$file"; then
-    cp "$html_dir/render_probe.js" "$probed/"
-    sed 's|</body>|<script src="render_probe.js"></script></body>|' "$file" > "$probed/$page"
-    laid_out+=("$probed/$page")
-  else
-    laid_out+=("$file")
-  fi
+  if [ -f "$file" ]; then laid_out+=("$(probed_page "$file" "$probed")"); else laid_out+=("$file"); fi
 done
 # Every page at every width in one browser (file access lets the probe read the figures' SVG
 # documents beside the page); page I at width W dumps its DOM into $probed/I-W.dom.html.

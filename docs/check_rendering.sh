@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Renders pages of the built documentation in headless Chromium and fails when a reader would
 # see a broken page: a formula MathJax did not typeset (a MathJax error, or raw TeX such as
-# \f$, \( or \[ left in the visible text), MathJax not loading at all, or an image or SVG plot
-# that is missing or did not load. Writes the typeset DOM and a screenshot of each page.
+# \f$, \( or \[, or a TeX command such as \langle, left in the visible text), MathJax not
+# loading at all, or an image or SVG plot that is missing or did not load. Writes the typeset DOM and a screenshot of each page.
 #
 # usage: check_rendering.sh HTML_DIR OUT_DIR PAGE...
 # exit:  0 all pages render; 1 a page is broken or missing; 77 chromium is not installed
@@ -28,13 +28,16 @@ fail() {
 
 # Every page once, in one browser: its DOM and a screenshot of the window, from the same load.
 jobs="$out_dir/browser-jobs.txt"
+probed=$(mktemp -d)
+trap 'rm -rf "$probed"' EXIT
 : > "$jobs"
 for page in "$@"; do
   file="$html_dir/$page"
   [ -f "$file" ] || continue
   name=${page%.html}
   rm -f "$out_dir/$name.dom.html" "$out_dir/$name.png"
-  browser_job 1280 2000 "$out_dir/$name.dom.html" "$out_dir/$name.png" "file://$(realpath -s "$file")" >> "$jobs"
+  browser_job 1280 2000 "$out_dir/$name.dom.html" "$out_dir/$name.png" \
+    "file://$(realpath -s "$(probed_page "$file" "$probed")")" >> "$jobs"
 done
 browser_session "$jobs"
 
@@ -74,6 +77,10 @@ for page in "$@"; do
       fail "raw '$raw' in the rendered text: $(grep -oF -m 3 -- "$raw" <<< "$text" | head -n 1) near: $(grep -F -m 1 -- "$raw" <<< "$text" | cut -c 1-160)"
     fi
   done
+  # A TeX command (\langle, \begin) a reader sees as source: MathJax missed its formula.
+  if command=$(grep -oE -m 1 '\\(begin|end|[a-zA-Z]{2,})\b' <<< "$text" | head -n 1) && [ -n "$command" ]; then
+    fail "raw TeX in the rendered text: $(grep -cE '\\[a-zA-Z]{2,}' <<< "$text") line(s), first '$command' near: $(grep -E -m 1 '\\[a-zA-Z]{2,}' <<< "$text" | cut -c 1-160)"
+  fi
   if grep -q 'class="[^"]*MathJax_Error' "$dom"; then fail "MathJax error element in the DOM"; fi
 
   # Every image source is a file of the output, and a plot is a real SVG.

@@ -37,3 +37,16 @@ browser_session() {
 browser_job() {
   printf '%s\t%s\t%s\t%s\t%s\n' "$@"
 }
+
+# The page to load for FILE: FILE itself, or, for the self-contained annotated article (body class
+# pe-annotated), a copy in DIR with the layout probe added and the docs' MathJax linked beside it.
+# usage: probed_page FILE DIR   (prints the path to load)
+probed_page() {
+  local file=$1 dir=$2 html
+  if ! grep -q '<body class="pe-annotated"' "$file"; then echo "$file"; return; fi
+  html=$(dirname "$file")
+  cp "$html/render_probe.js" "$dir/"
+  [ -e "$dir/mathjax" ] || ln -s "$(realpath -s "$html")/mathjax" "$dir/mathjax"
+  sed 's|</body>|<script src="render_probe.js"></script></body>|' "$file" > "$dir/$(basename "$file")"
+  echo "$dir/$(basename "$file")"
+}

@@ -177,22 +177,26 @@ TEST(AnnotatedArticle, ASmallTextGetsItsBadgeAndItsMissingAndExtraNumbersReporte
   faces.statements["thm1.readings"] = {"Theorem 1, its two readings", "fails", "fails"};
   const std::string page = annotated_html(copy, a, faces, {"docs"});
   EXPECT_NE(page.find("href=\"docs/claims.html#claim-thm1-doubling_cost\""), std::string::npos) << page;
-  EXPECT_NE(page.find("\u2717 exact</a>"), std::string::npos);
+  // The badge names its claim, and the number keeps its marks inside the typeset formula.
+  EXPECT_NE(page.find("\u2717 thm1.doubling_cost: exact</a>"), std::string::npos);
+  EXPECT_NE(page.find("\\(\\ln 2/\\ln b \\approx \\class{pe-n pe-claimed pe-v-fails}{0.075}\\)"), std::string::npos)
+      << page;
   EXPECT_NE(page.find("href=\"docs/argument.html#map-statement-thm1-readings\""), std::string::npos);
   EXPECT_NE(page.find("Theorem 1, its two readings: fails"), std::string::npos);
   EXPECT_NE(page.find("not accounted for: 42 (#1) in thm1.readings"), std::string::npos);
   // Every other statement is missing from this copy, and the places of its claims with it.
   EXPECT_NE(page.find("missing statement: table.ruler"), std::string::npos);
   EXPECT_NE(page.find("missing: 0.966 (#1) in table.ruler, the place of thm1.ruler.d64.delta1"), std::string::npos);
-  EXPECT_EQ(page.find("<link"), std::string::npos) << "the page reads no other file";
-  EXPECT_EQ(page.find("<script"), std::string::npos);
+  EXPECT_EQ(page.find("<link"), std::string::npos) << "the page reads no other file but MathJax";
+  EXPECT_EQ(count_of(page, "<script"), 2u) << "MathJax's configuration and MathJax";
+  EXPECT_NE(page.find("<script async src=\"docs/mathjax/MathJax.js?config=TeX-AMS_HTML\">"), std::string::npos);
   const std::string text = annotated_text(copy, a, faces);
   EXPECT_NE(text.find("0.075$[\u2717 thm1.doubling_cost]"), std::string::npos) << text;
   EXPECT_NE(text.find("$42$[not accounted for]"), std::string::npos) << text;
   EXPECT_NE(text.find("[Theorem 1, its two readings: fails] Two readings."), std::string::npos) << text;
   // A value the project built to match supports nothing: its badge says so instead of its class.
   faces.claims["thm1.doubling_cost"] = {"holds", "holds", "exact", "", "0.075", "0.075", false, "by construction"};
-  EXPECT_NE(annotated_html(copy, a, faces, {"docs"}).find("\u2713 by construction</a>"), std::string::npos);
+  EXPECT_NE(annotated_html(copy, a, faces, {"docs"}).find("\u2713 thm1.doubling_cost: by construction</a>"), std::string::npos);
 }
 
 TEST(AnnotatedArticle, TheArticleCarriesABadgeForEveryPlaceAndItsStatementsStandings) {
@@ -204,7 +208,8 @@ TEST(AnnotatedArticle, TheArticleCarriesABadgeForEveryPlaceAndItsStatementsStand
   const std::string page = annotated_html(article, a, all_holding(), {""});
   EXPECT_EQ(count_of(page, "class=\"pe-badge "), placed);
   EXPECT_EQ(count_of(page, "class=\"pe-standing "), statements().size());
-  EXPECT_EQ(count_of(page, "class=\"pe-n "), a.numbers.size());
+  // Numbers in running text are spans; inside formulas MathJax's \\class carries the same marks.
+  EXPECT_EQ(count_of(page, "class=\"pe-n ") + count_of(page, "\\class{pe-n "), a.numbers.size());
   EXPECT_EQ(count_of(page, "pe-unaccounted"), 1u) << "only the stylesheet's rule: no number unaccounted for";
   EXPECT_NE(page.find("This copy prints every number where the claims and the declarations place it."),
             std::string::npos);

@@ -27,6 +27,15 @@ std::string class_word(const ClaimFace& face) {
   return face.klass;
 }
 
+/// A claim's name on its badge: the last two parts of its id ("rope.L256" of
+/// exp.tournament.rope.L256), enough to tell apart the claims that check one number.
+std::string badge_name(const std::string& claim_id) {
+  const std::size_t last = claim_id.rfind('.');
+  if (last == std::string::npos || last == 0) return claim_id;
+  const std::size_t before = claim_id.rfind('.', last - 1);
+  return before == std::string::npos ? claim_id : claim_id.substr(before + 1);
+}
+
 const ClaimFace* face_of(const ReportFaces& faces, const std::string& id) {
   const auto it = faces.claims.find(id);
   return it == faces.claims.end() ? nullptr : &it->second;
@@ -68,6 +77,7 @@ class PageWriter {
  private:
   std::string inline_html(std::size_t from, std::size_t to) const;
   std::string number_html(const NumberAccount& a, const std::string& shown) const;
+  std::string tex_html(std::size_t from, std::size_t to, std::string& badges_after) const;
   std::string badges(const NumberAccount& a) const;
   std::string opening(const std::string& statement_id) const;
   std::string_view article_;
@@ -77,12 +87,14 @@ class PageWriter {
   std::map<std::size_t, std::string> openings_;
 };
 
-std::string PageWriter::number_html(const NumberAccount& a, const std::string& shown) const {
+/// A number's marks: its classes (claimed and its worst tone, declared no claim, ...) and the
+/// title that says why, empty for a claimed number (its badges say it).
+std::pair<std::string, std::string> number_marks(const NumberAccount& a, const ReportFaces& faces) {
   std::string cls = "pe-n", title;
   if (!a.claims.empty()) {
     std::string worst = "holds";
     for (const Claim* c : a.claims)
-      if (const ClaimFace* f = face_of(faces_, c->id); f && tone(*f) != "holds" && worst != "fails") worst = tone(*f);
+      if (const ClaimFace* f = face_of(faces, c->id); f && tone(*f) != "holds" && worst != "fails") worst = tone(*f);
     cls += " pe-claimed pe-v-" + worst;
   } else if (a.unchecked()) {
     cls += " pe-unchecked";
@@ -97,8 +109,32 @@ std::string PageWriter::number_html(const NumberAccount& a, const std::string& s
     cls += " pe-unaccounted";
     title = "not accounted for: no claim places this number and no declaration says why it is no claim";
   }
+  return {cls, title};
+}
+
+std::string PageWriter::number_html(const NumberAccount& a, const std::string& shown) const {
+  const auto [cls, title] = number_marks(a, faces_);
   return "<span class=\"" + cls + "\"" + (title.empty() ? "" : " title=\"" + html_escaped(title) + "\"") + ">" + shown +
          "</span>";
+}
+
+// The TeX of [from, to) as HTML text for MathJax, each number in it wrapped in MathJax's class
+// command (its HTML extension) so that it keeps its marks once typeset; the numbers' badges are
+// appended to `badges_after`, since a link cannot sit inside a formula.
+std::string PageWriter::tex_html(std::size_t from, std::size_t to, std::string& badges_after) const {
+  std::string tex;
+  for (std::size_t j = from; j < to;) {
+    const auto inner = at_.find(j);
+    if (inner == at_.end()) {
+      tex += html_escaped(article_.substr(j++, 1));
+      continue;
+    }
+    tex += "\\class{" + number_marks(*inner->second, faces_).first + "}{" +
+           html_escaped(article_.substr(j, inner->second->number.length)) + "}";
+    badges_after += badges(*inner->second);
+    j += inner->second->number.length;
+  }
+  return tex;
 }
 
 std::string PageWriter::badges(const NumberAccount& a) const {
@@ -113,7 +149,8 @@ std::string PageWriter::badges(const NumberAccount& a) const {
     const std::string title = c->id + ": " + f->verdict + (f->verdict == f->expected ? "" : " (expected " + f->expected + ")") +
                               ", " + class_word(*f) + "; article " + f->article + ", computed " + f->computed;
     out += "<a class=\"pe-badge pe-v-" + tone(*f) + "\" href=\"" + html_escaped(links_.card(c->id)) + "\" title=\"" +
-           html_escaped(title) + "\">" + verdict_mark(*f) + " " + html_escaped(class_word(*f)) + "</a>";
+           html_escaped(title) + "\">" + verdict_mark(*f) + " " + html_escaped(badge_name(c->id)) + ": " +
+           html_escaped(class_word(*f)) + "</a>";
   }
   return out;
 }
@@ -142,18 +179,8 @@ std::string PageWriter::inline_html(std::size_t from, std::size_t to) const {
       out += number_html(*n->second, html_escaped(article_.substr(i, n->second->number.length))) + badges(*n->second);
       i += n->second->number.length;
     } else if (close < to) {
-      std::string tex, after;
-      for (std::size_t j = i + 1; j < close;) {
-        const auto inner = at_.find(j);
-        if (inner == at_.end()) {
-          tex += html_escaped(article_.substr(j++, 1));
-          continue;
-        }
-        tex += number_html(*inner->second, html_escaped(article_.substr(j, inner->second->number.length)));
-        after += badges(*inner->second);
-        j += inner->second->number.length;
-      }
-      out += "<span class=\"pe-tex\">" + tex + "</span>" + after;
+      std::string after;
+      out += "<span class=\"pe-tex\">\\(" + tex_html(i + 1, close, after) + "\\)</span>" + after;
       i = close + 1;
     } else {
       out += html_escaped(article_.substr(i++, 1));
@@ -193,7 +220,10 @@ std::string PageWriter::body() const {
       }
       out << "</tr>\n";
     } else if (display_formula_line(line)) {
-      out << "<div class=\"pe-display\">" << inline_html(start, end) << "</div>\n";
+      std::string after;
+      if (const auto o = openings_.find(start); o != openings_.end()) out << "<p>" << opening(o->second) << "</p>\n";
+      out << "<div class=\"pe-display\">\\[" << tex_html(start, end, after) << "\\]</div>\n";
+      if (!after.empty()) out << "<div class=\"pe-display-marks\">" << after << "</div>\n";
     } else {
       out << "<p>" << inline_html(start, end) << "</p>\n";
     }
@@ -211,9 +241,8 @@ h1 { font-size: 1.6em; } h2 { font-size: 1.3em; margin-top: 2em; border-bottom: 
 .pe-summary { font: 14px/1.5 'DejaVu Sans', sans-serif; background: #f6f6f2; border: 1px solid #ddd;
               padding: 0.6em 1em; }
 .pe-summary li { margin: 0.2em 0; }
-.pe-tex { font-family: 'DejaVu Sans Mono', monospace; font-size: 0.85em; color: #333; }
-.pe-display { font-family: 'DejaVu Sans Mono', monospace; font-size: 0.85em; overflow-wrap: anywhere;
-              margin: 0.8em 2em; color: #333; }
+.pe-display { margin: 0.8em 0; overflow-x: auto; }
+.pe-display-marks { text-align: right; margin-top: -0.4em; }
 .pe-table { overflow-x: auto; }
 table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.95em; }
 td { border: 1px solid #ccc; padding: 0.2em 0.5em; vertical-align: top; }
@@ -234,6 +263,17 @@ td { border: 1px solid #ccc; padding: 0.2em 0.5em; vertical-align: top; }
 .pe-v-missing { color: #555; border-color: #888; background: #eee; }
 )";
 
+/// MathJax 2 (Debian's libjs-mathjax, copied beside the docs) typesets inline and display TeX
+/// between the backslash-parenthesis and backslash-bracket delimiters; the article's own dollar
+/// is not a delimiter, and the class command comes from the HTML extension. Without MathJax the
+/// TeX stays readable between its delimiters.
+const char* const kMathJaxConfig = R"js(<script type="text/x-mathjax-config">
+MathJax.Hub.Config({ tex2jax: { inlineMath: [["\\(", "\\)"]], displayMath: [["\\[", "\\]"]], processEscapes: false },
+  TeX: { extensions: ["AMSmath.js", "AMSsymbols.js", "HTML.js"] },
+  "HTML-CSS": { linebreaks: { automatic: true } } });
+</script>
+)js";
+
 }  // namespace
 
 std::string verdict_mark(const ClaimFace& face) {
@@ -243,6 +283,10 @@ std::string verdict_mark(const ClaimFace& face) {
 
 std::string DocsLinks::card(const std::string& claim_id) const {
   return (base.empty() ? "" : base + "/") + "claims.html#" + card_anchor(claim_id);
+}
+
+std::string DocsLinks::mathjax() const {
+  return (base.empty() ? "" : base + "/") + "mathjax/MathJax.js?config=TeX-AMS_HTML";
 }
 
 std::string DocsLinks::statement(const std::string& statement_id) const {
@@ -294,8 +338,9 @@ std::string annotated_html(std::string_view article, const Accounting& accountin
   page << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
        << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
        << "<title>The article, annotated with its claims' verdicts</title>\n<style>" << kStyle << "</style>\n"
+       << kMathJaxConfig << "<script async src=\"" << html_escaped(links.mathjax()) << "\"></script>\n"
        << "</head>\n<body class=\"pe-annotated\">\n<div class=\"pe-summary\">\n<p><b>" << html_escaped(accounting_line(accounting)) << "</b>. "
-       << "Each number a claim checks carries a badge per claim: \u2713 holds, \u2717 fails, ? its seeds cannot "
+       << "Each number a claim checks carries a badge per claim, naming the claim by the end of its id: \u2713 holds, \u2717 fails, ? its seeds cannot "
           "decide, with the claim's class; a badge links to the claim's card and its title gives the values. A "
           "dotted number is declared no claim, a dashed one checkable but not yet checked (hover for why); a red "
           "one is not accounted for. Each statement opens with its standing, linked to the argument map.</p>\n";

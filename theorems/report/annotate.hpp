@@ -50,9 +50,12 @@ struct DocsLinks {
   std::string base;
   std::string card(const std::string& claim_id) const;
   std::string statement(const std::string& statement_id) const;
+  /// MathJax beside the docs (docs/CMakeLists.txt copies it to html/mathjax).
+  std::string mathjax() const;
 };
 
-/// The copy as one HTML page, CSS inline and no other file read: statements' standings at their
+/// The copy as one HTML page, CSS inline and MathJax the one file read (DocsLinks::mathjax; without
+/// it the formulas stay TeX between their delimiters): statements' standings at their
 /// opening words, every number of `accounting` marked, a summary and the discrepancies on top.
 std::string annotated_html(std::string_view article, const ledger::Accounting& accounting, const ReportFaces& faces,
                            const DocsLinks& links);
