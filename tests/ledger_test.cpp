@@ -566,6 +566,22 @@ TEST(Summary, RelationsAmongPrintedNumbersAreCountedApart) {
   }
 }
 
+// The headline ends with this ctest run's failed checks, read from CTest's list, and says none
+// failed when the list is older than the run (CTest leaves the last failing run's list behind).
+TEST(LedgerReport, TheHeadlineNamesTheChecksThisRunFailed) {
+  namespace fs = std::filesystem;
+  const fs::path log = fs::temp_directory_path() / "pe-ledger-failed-checks.log";
+  std::ofstream(log) << "1020:docs.layout\n1022:docs.map\n";
+  const fs::file_time_type listed = fs::last_write_time(log);
+  EXPECT_EQ(pe::report::ctest_checks_line(log, listed - std::chrono::seconds(60), true),
+            "  Checks of this ctest run: 2 FAILED or did not run (the list above): docs.layout, docs.map.\n");
+  EXPECT_EQ(pe::report::ctest_checks_line(log, listed + std::chrono::seconds(60), true),
+            "  Checks of this ctest run: none failed.\n");
+  EXPECT_EQ(pe::report::ctest_checks_line(log, listed, false), "");
+  fs::remove(log);
+  EXPECT_EQ(pe::report::ctest_checks_line(log, listed, true), "  Checks of this ctest run: none failed.\n");
+}
+
 // A relation's grade survives the fragment, reaches claims.json and the headline, and claims.md
 // lists the relation in its own section.
 TEST(LedgerReport, RelationsReachClaimsJsonTheHeadlineAndTheirSection) {
@@ -599,12 +615,19 @@ TEST(LedgerReport, RelationsReachClaimsJsonTheHeadlineAndTheirSection) {
                       "\"changes_a_conclusion\": 2, \"wrong_digit\": 1, \"cannot_bite\": 1}"),
             std::string::npos)
       << json.substr(0, 800);
-  EXPECT_NE(headline.find("1 hold, 3 fail (3 of them errata, expected to fail), 1 cannot bite."), std::string::npos)
-      << headline;
-  EXPECT_NE(headline.find("The printed numbers against each other: 5 relations; 1 consistent, 3 inconsistent\n"
-                          "    (2 change a conclusion, 1 a wrong digit), 1 cannot bite"),
+  std::string flat;  // the headline's words, its wrapping undone
+  for (const std::string& word : pe::split_words(headline)) flat += (flat.empty() ? "" : " ") + word;
+  EXPECT_NE(flat.find("1 hold, 3 fail (all 3 of them errata, expected and listed in the report); 1 relation cannot "
+                      "fail at the printed precision."),
             std::string::npos)
       << headline;
+  EXPECT_NE(flat.find("The article's numbers against each other: 5 relations: 1 consistent, 3 inconsistent (2 "
+                      "change a conclusion, 1 a digit), 1 cannot fail at the printed precision."),
+            std::string::npos)
+      << headline;
+  std::istringstream lines(headline);
+  for (std::string line; std::getline(lines, line);)
+    EXPECT_LE(line.size(), pe::report::kReportWidth) << "a headline line wider than a report line: " << line;
   const auto section = md.find("## The printed numbers against each other");
   ASSERT_NE(section, std::string::npos);
   EXPECT_NE(md.find("`consistency.table_finance.granularity` (cannot bite)", section), std::string::npos);

@@ -5,6 +5,7 @@
 #include "non_claims.hpp"
 #include "record_fields.hpp"
 #include "statements.hpp"
+#include "words.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -331,64 +332,49 @@ void write_claims_markdown(const std::filesystem::path& path, const Summary& s, 
   write_if_changed(path, wrap_report(md.str()));
 }
 
-/// The headline's lines on the argument map: the statements by verdict, and the mathematics that
-/// holds split by evidence kind (by-construction claims are never counted as support).
-std::string argument_headline(const std::vector<Record>& records) {
+/// The headline's words for the statements of the article by verdict, and for the mathematics
+/// that holds by evidence kind (by-construction claims are never counted as support).
+struct ArgumentCounts {
+  std::string statements, evidence;
+};
+ArgumentCounts argument_counts(const std::vector<Record>& records) {
   std::map<std::string, int> verdicts;
   const std::vector<StatementResult> results = evaluate_statements(records);
   for (const StatementResult& r : results) ++verdicts[r.verdict];
   std::map<Evidence, int> kinds;
-  int holding = 0;
   for (const Record& r : records)
-    if (r.reproduction == "exact" && r.unit != "filings_corpus" && r.consistency.empty() && r.verdict == "holds") {
-      ++holding;
+    if (r.reproduction == "exact" && r.unit != "filings_corpus" && r.consistency.empty() && r.verdict == "holds")
       ++kinds[evidence_of(r)];
-    }
-  std::ostringstream out;
-  out << "  Statements of the article: " << results.size() << " (" << verdicts["holds"] << " hold, "
-      << verdicts["fails"] << " fail, " << verdicts["inconclusive"] << " inconclusive, " << verdicts["not checked"]
-      << " not checked).\n  The mathematics that holds, " << holding << " claims, by evidence:";
-  bool first = true;
-  for (auto it = kinds.rbegin(); it != kinds.rend(); ++it, first = false)
-    out << (first ? " " : ", ") << it->second << " " << to_string(it->first);
-  out << (holding ? ".\n" : " none.\n");
-  return out.str();
+  ArgumentCounts out;
+  out.statements = std::to_string(results.size()) + ": " + std::to_string(verdicts["holds"]) + " hold, " +
+                   std::to_string(verdicts["fails"]) + " fail, " + std::to_string(verdicts["inconclusive"]) +
+                   " inconclusive, " + std::to_string(verdicts["not checked"]) + " not checked";
+  for (auto it = kinds.rbegin(); it != kinds.rend(); ++it)
+    out.evidence += (out.evidence.empty() ? "" : ", ") + std::to_string(it->second) + " " +
+                    (it->first == Evidence::sampled ? "on seeded samples" : to_string(it->first));
+  return out;
 }
 
-/// Two lines: how many claims depend on the reading, and which readings the article's printed
-/// values rule out, with the claim that does ("shared_row+resample (exp.bag.no_mark_rule)");
-/// nothing when no claim was swept.
-std::string readings_headline(const std::vector<Record>& records) {
+/// How many claims depend on the reading of the article, and how many readings its own printed
+/// values rule out; empty when no claim was swept over readings.
+std::string readings_words(const std::vector<Record>& records) {
   int dependent = 0;
   bool swept = false;
-  std::vector<std::string> ruled_out;
+  std::set<std::string> ruled_out;
   for (const Record& r : records) {
     dependent += r.reading_dependent;
     for (const Record::Reading& g : r.readings) {
       swept = true;
-      const std::string item = g.id + " (" + g.ruled_out_by + ")";
-      if (!g.ruled_out_by.empty() && std::find(ruled_out.begin(), ruled_out.end(), item) == ruled_out.end())
-        ruled_out.push_back(item);
+      if (!g.ruled_out_by.empty()) ruled_out.insert(g.id);
     }
   }
   if (!swept) return "";
-  std::string out = "  Readings weighed equally: " + std::to_string(dependent) + " claims depend on the reading.\n" +
-                    "  Readings the article's printed values rule out: ";
-  for (std::size_t i = 0; i < ruled_out.size(); ++i) out += (i ? ", " : "") + ruled_out[i];
-  return out + (ruled_out.empty() ? "none.\n" : ".\n");
+  return std::to_string(dependent) + " depend on how the article is read (" + std::to_string(ruled_out.size()) +
+         (ruled_out.size() == 1 ? " reading" : " readings") + " ruled out by its own printed values)";
 }
 
-/// The headline's lines on the relations among the article's printed numbers (unit consistency).
-std::string relations_headline(const Summary& s) {
-  if (s.relations == 0) return "";
-  std::ostringstream out;
-  out << "  The printed numbers against each other: " << s.relations << " relations; " << s.relations_consistent
-      << " consistent, " << s.relations_wrong_digit + s.relations_changing_conclusion << " inconsistent\n    ("
-      << s.relations_changing_conclusion << " change a conclusion, " << s.relations_wrong_digit << " a wrong digit), "
-      << s.relations_cannot_bite << " cannot bite at the printed precision.\n";
-  return out.str();
-}
-
+/// headline.txt: the counts a reader needs first, one item a line, wrapped at the report's width
+/// (pe_report headline adds the ctest run's failed checks and the paths).
 void write_headline(const std::string& report_dir, const Summary& s, const CollectedRecords& collected,
                     const std::optional<Accounting>& printed) {
   namespace fs = std::filesystem;
@@ -399,39 +385,62 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
     if (r.verdict != r.expected) disagreeing.push_back(r.id + " (" + r.verdict + ", expected " + r.expected + ")");
   std::set<std::string> units_not_run;
   for (const Claim* c : not_run) units_not_run.insert(c->unit);
-  std::ofstream headline(fs::path(report_dir) / "headline.txt");
+  const auto n = [](int k) { return std::to_string(k); };
+  std::vector<std::string> items;
+  const int failing = s.fails + s.errors;
+  items.push_back("Verification report: " + n(s.claims) + " claims checked: " + n(s.holds) + " hold, " + n(failing) +
+                  " fail (" + (s.errata == failing ? "all " : "") + n(s.errata) +
+                  " of them errata, expected and listed in the report)" +
+                  (s.cannot_bite ? "; " + n(s.cannot_bite) + (s.cannot_bite == 1 ? " relation" : " relations") +
+                                       " cannot fail at the printed precision"
+                                 : "") +
+                  ".");
+  const ArgumentCounts argument = argument_counts(records);
+  items.push_back("Mathematics: " + n(s.mathematics_holding) + " of " + n(s.mathematics_checked) + " claims hold" +
+                  (argument.evidence.empty() ? "" : " (" + argument.evidence + ")") + "; " + n(s.certified) + " of " +
+                  n(s.deterministic) + " printed values and bounds decided on rigorous enclosures.");
+  items.push_back("Corpus, on this project's re-creation of it: " + n(s.corpus_holding) + " of " + n(s.corpus_checked) +
+                  " claims hold.");
+  items.push_back("Statements of the article: " + argument.statements + ".");
   const int experiments = s.reproduces + s.fragile + s.setting_dependent + s.does_not_reproduce + s.inconclusive;
-  headline << "Verification report: " << s.claims << " claims evaluated, " << s.holds << " hold, "
-           << s.fails + s.errors << " fail (" << s.errata << " of them errata, expected to fail)"
-           << (s.cannot_bite ? ", " + std::to_string(s.cannot_bite) + " cannot bite" : std::string()) << ".\n"
-           << "  The article's mathematics: " << s.mathematics_holding << " of " << s.mathematics_checked
-           << " claims hold; its corpus, re-created here: " << s.corpus_holding << " of " << s.corpus_checked << ".\n"
-           << argument_headline(records) << relations_headline(s) << "  Experiments (" << experiments << " swept): " << s.reproduces << " reproduce, " << s.fragile
-           << " fragile, " << s.setting_dependent << " setting-dependent, " << s.does_not_reproduce
-           << " do not reproduce, " << s.inconclusive << " inconclusive";
-  if (s.not_swept) headline << "; " << s.not_swept << " not swept in this run";
-  headline << ".\n" << readings_headline(records) << "  " << printed_numbers_line(printed) << ".\n"
-           << "  Printed values with more digits than their seeds support: " << s.overprecise << ".\n"
-           << "  Verdicts that differ from their expectation: " << disagreeing.size()
-           << (disagreeing.empty() ? "." : ":") << "\n";
-  for (const std::string& d : disagreeing) headline << "    " << d << "\n";
-  headline << "  Certified on rigorous enclosures: " << s.certified << " of " << s.deterministic
-           << " deterministic printed and bound claims";
-  if (s.certified_by_construction)
-    headline << " (" << s.certified_by_construction << " more enclosed, but by construction: not counted)";
-  headline << ".\n";
+  const std::string readings = readings_words(records);
+  items.push_back("Experiments: " + n(experiments) + " claims swept over settings: " + n(s.reproduces) + " reproduce, " +
+                  n(s.fragile) + " fragile, " + n(s.setting_dependent) + " depend on the setting, " +
+                  n(s.does_not_reproduce) + " do not reproduce, " + n(s.inconclusive) + " inconclusive" +
+                  (s.not_swept ? ", " + n(s.not_swept) + " not swept in this run" : "") +
+                  (readings.empty() ? "" : "; " + readings) + ".");
+  if (s.relations)
+    items.push_back("The article's numbers against each other: " + n(s.relations) + " relations: " +
+                    n(s.relations_consistent) + " consistent, " +
+                    n(s.relations_wrong_digit + s.relations_changing_conclusion) + " inconsistent (" +
+                    n(s.relations_changing_conclusion) + " change a conclusion, " + n(s.relations_wrong_digit) +
+                    " a digit), " + n(s.relations_cannot_bite) + " cannot fail at the printed precision.");
+  items.push_back(
+      (printed ? "Printed numbers: " + n(printed->accounted()) + " of " + n(printed->printed) + " accounted for (" +
+                     n(printed->by_claims) + " checked by a claim, " + n(printed->by_non_claims) +
+                     " declared not a claim" + (printed->unchecked ? ", " + n(printed->unchecked) + " checkable but unchecked" : "") +
+                     (printed->discrepancies.empty() ? "" : "; " + n(static_cast<int>(printed->discrepancies.size())) +
+                                                                " discrepancies with the declarations") + ")"
+               : printed_numbers_line(printed)) +
+      "; " + n(s.overprecise) + " printed with more digits than their seeds support.");
+  std::string differ = "Verdicts that differ from their expectation: " + n(static_cast<int>(disagreeing.size()));
+  for (std::size_t i = 0; i < disagreeing.size(); ++i) differ += (i ? ", " : ": ") + disagreeing[i];
+  items.push_back(differ + ".");
   const std::string run = current_run(report_dir);
   const long this_run = std::count_if(records.begin(), records.end(), [&](const Record& r) { return r.run == run; });
-  headline << "  Records from this run: " << this_run << "; from an earlier run, kept: " << records.size() - this_run
-           << ".\n";
-  headline << "  Declared but never run in this build tree: " << not_run.size();
-  if (!units_not_run.empty()) {
-    headline << " (units:";
-    for (const std::string& u : units_not_run) headline << ' ' << u;
-    headline << ")";
+  if (this_run != static_cast<long>(records.size()))
+    items.push_back("Records from this run: " + std::to_string(this_run) + "; from an earlier run, kept: " +
+                    std::to_string(records.size() - this_run) + ".");
+  if (!not_run.empty()) {
+    std::string units;
+    for (const std::string& u : units_not_run) units += " " + u;
+    items.push_back("Declared but never run in this build tree: " + n(static_cast<int>(not_run.size())) + " (units:" +
+                    units + ").");
   }
-  headline << ".\n  Report: " << (fs::path(report_dir) / "claims.md").string() << " and "
-           << (fs::path(report_dir) / "claims.json").string() << "\n";
+  items.push_back("Report: " + (fs::path(report_dir) / "claims.md").string() + " and claims.json");
+  std::ofstream headline(fs::path(report_dir) / "headline.txt");
+  for (std::size_t i = 0; i < items.size(); ++i)
+    headline << pe::wrap_words(items[i], kReportWidth, i ? "  " : "", i ? "    " : "  ");
 }
 }  // namespace
 
@@ -473,6 +482,27 @@ std::string staleness(const std::filesystem::path& dir) {
   return "";
 }
 }  // namespace
+
+std::string ctest_checks_line(const std::filesystem::path& failed_log, std::filesystem::file_time_type run_began,
+                              bool have_mark) {
+  namespace fs = std::filesystem;
+  if (!have_mark) return "";  // no run to compare the list with: it may be any run's
+  std::error_code none;
+  const fs::file_time_type listed = fs::last_write_time(failed_log, none);
+  std::vector<std::string> failed;
+  if (!none && listed >= run_began) {
+    std::ifstream in(failed_log);
+    for (std::string line; std::getline(in, line);)
+      if (const auto colon = line.find(':'); colon != std::string::npos) failed.push_back(line.substr(colon + 1));
+  }
+  if (failed.empty()) return "  Checks of this ctest run: none failed.\n";
+  std::string names;
+  for (std::size_t i = 0; i < failed.size() && i < 5; ++i) names += (i ? ", " : "") + failed[i];
+  if (failed.size() > 5) names += " and " + std::to_string(failed.size() - 5) + " more";
+  return pe::wrap_words("Checks of this ctest run: " + std::to_string(failed.size()) +
+                            " FAILED or did not run (the list above): " + names + ".",
+                        kReportWidth, "  ", "    ");
+}
 
 std::vector<Record> read_report_records(const std::string& report_dir) {
   namespace fs = std::filesystem;

@@ -4,6 +4,7 @@
 /// headline.
 #pragma once
 
+#include <filesystem>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -46,6 +47,13 @@ int write_report(const std::string& report_dir, const ReportAnnotations& annotat
 struct StaleReport : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+/// The headline's last line: the checks of this ctest run that failed or did not run, as CTest
+/// lists them in `failed_log` ("N:name" a line) before its post-test command. CTest leaves an
+/// older list in place when every check passed, so a list older than `run_began` means none
+/// failed; without the run's mark (`have_mark` false) the line is empty.
+std::string ctest_checks_line(const std::filesystem::path& failed_log, std::filesystem::file_time_type run_began,
+                              bool have_mark);
 
 /// The records of `<dir>/claims.json`, as the report wrote them (every field of record_fields()
 /// that claims.json keeps), in the ledger's order (all_claims()): what the pages and the figures

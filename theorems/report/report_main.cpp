@@ -26,6 +26,7 @@
 #include "report.hpp"
 #include "report_diff.hpp"
 #include "sweep.hpp"
+#include "words.hpp"
 
 namespace {
 
@@ -88,7 +89,7 @@ std::string utc_time(fs::file_time_type when) {
 
 /// After a ctest run: its report's headline, or, when the run wrote no report (`ctest -N`, or
 /// only tests that check no claim), one line that says so and where the last report is.
-int print_headline(const std::string& report_dir, const std::string& docs_index) {
+int print_headline(const std::string& report_dir, const std::string& docs_index, const std::string& failed_log) {
   const fs::path path = fs::path(report_dir) / "headline.txt", mark = ctest_mark(report_dir);
   std::error_code no_mark;
   const fs::file_time_type run_began = fs::last_write_time(mark, no_mark);
@@ -107,6 +108,7 @@ int print_headline(const std::string& report_dir, const std::string& docs_index)
   }
   std::cout << "\n" << in.rdbuf() << "  (report written " << utc_time(written) << ")\n";
   if (!docs_index.empty() && fs::exists(docs_index)) std::cout << "  Documentation: " << docs_index << "\n";
+  if (!failed_log.empty()) std::cout << pe::report::ctest_checks_line(failed_log, run_began, !no_mark);
   return 0;
 }
 
@@ -213,7 +215,7 @@ int main(int argc, char** argv) try {
     std::ofstream(ctest_mark(report_dir));
     return 0;
   }
-  if (mode == "headline") return print_headline(report_dir, argc > 2 ? argv[2] : "");
+  if (mode == "headline") return print_headline(report_dir, argc > 2 ? argv[2] : "", argc > 3 ? argv[3] : "");
   if (mode == "harness" && argc == 2) {
     // At a terminal: one row a list item, wrapped to the report's width (the table's rows ran
     // to 203 characters); `--markdown` gives the docs' table.
@@ -241,8 +243,9 @@ int main(int argc, char** argv) try {
   const char* usage =
       "usage: pe_report [write]                 merge the claim records into report/claims.{json,md}\n"
       "       pe_report clear                   begin a run (earlier records stay)\n"
-      "       pe_report headline [DOCS_INDEX]   print the report's headline (after ctest-begins:\n"
-      "                                         only when this ctest run wrote the report)\n"
+      "       pe_report headline [DOCS_INDEX [FAILED_LOG]]  print the report's headline (after\n"
+      "                                         ctest-begins: only when this ctest run wrote the\n"
+      "                                         report) and the checks CTest's FAILED_LOG lists\n"
       "       pe_report ctest-begins            mark the start of a ctest run (CTestCustom.cmake)\n"
       "       pe_report diff OLD.json NEW.json  list the claims whose verdict, class or value differ\n"
       "                                         (exit 0: none, 1: some, 2: an unreadable report)\n"
