@@ -58,6 +58,21 @@ string(ASCII 239 187 191 byte_order_mark)
 file(WRITE "${WORK}/windows.txt" "${byte_order_mark}${windows}")
 annotate(0 "" "${WORK}/windows.txt" --strict -o "${WORK}/windows.html")
 
+# By default the page links to the build's docs by a relative path, never the build machine's
+# file:// path.
+file(READ "${WORK}/article.html" page)
+if(page MATCHES "file://" OR NOT page MATCHES "href=\"[.][.]/[^\"]*claims[.]html#")
+  string(REGEX MATCH "href=\"[^\"]*\"" first_link "${page}")
+  message(FATAL_ERROR "the page's links are not relative to its folder (first: ${first_link})")
+endif()
+
+# An empty copy and a Latin-1 copy are refused, saying why.
+file(WRITE "${WORK}/empty.txt" "\n\n")
+annotate(2 "holds no text" "${WORK}/empty.txt")
+string(ASCII 233 latin1_e_acute)
+file(WRITE "${WORK}/latin1.txt" "Title\n\nSoci${latin1_e_acute}t${latin1_e_acute} $0.5$\n")
+annotate(2 "line 3 is not UTF-8 [(]byte 0xE9 " "${WORK}/latin1.txt")
+
 # What cannot be read, and what is not an option.
 annotate(2 "cannot read ${WORK}/no_such_copy.txt" "${WORK}/no_such_copy.txt")
 annotate(2 "unexpected argument '--colour'" "${ARTICLE}" --colour)

@@ -113,6 +113,27 @@ TEST(Relations, AChainIsDecidedJointly) {
   EXPECT_EQ(decreasing({box[0], box[1], box[2]}, true).satisfiable, Answer::no);
 }
 
+// "In order for every allowed value" compares each number with the next: separated ranges are in
+// order everywhere; one pair that overlaps makes the order hold only for some allowed values.
+TEST(Relations, AChainIsInOrderEverywhereOnlyWhenEveryNextPairIsSeparated) {
+  const Box separated{{Range{5, 6}, Range{3, 4}, Range{1, 2}}};
+  const Check everywhere = decreasing({separated[0], separated[1], separated[2]}, true);
+  EXPECT_EQ(everywhere.satisfiable, Answer::yes);
+  EXPECT_TRUE(everywhere.everywhere);
+  EXPECT_NE(everywhere.how.find("in order for every allowed value"), std::string::npos) << everywhere.how;
+  for (const Range& last : {Range{Rational(7, 2), Rational(19, 5)}, Range{Rational(5, 2), 3}}) {
+    const Box overlapping{{Range{5, 6}, Range{3, 4}, last}};
+    const Check somewhere = decreasing({overlapping[0], overlapping[1], overlapping[2]}, true);
+    EXPECT_EQ(somewhere.satisfiable, Answer::yes);
+    EXPECT_FALSE(somewhere.everywhere) << somewhere.how;
+  }
+  // Touching ranges are in order everywhere only when the order is not strict.
+  const Box touching{{Range{5, 6}, Range{3, 4}, Range{Rational(5, 2), 3}}};
+  EXPECT_TRUE(decreasing({touching[0], touching[1], touching[2]}, false).everywhere);
+  const Box first_overlaps{{Range{5, 6}, Range{Rational(9, 2), Rational(11, 2)}, Range{1, 2}}};
+  EXPECT_FALSE(decreasing({first_overlaps[0], first_overlaps[1], first_overlaps[2]}, true).everywhere);
+}
+
 TEST(Relations, ChecksSharingANumberAreDecidedOnlyWhenAllButOneHoldEverywhere) {
   const Box box{{Range{0, 1}, Range{Rational(1, 2), Rational(1, 2)}}};
   // x < 1/2 and x > 1/2 each hold somewhere in [0, 1], never together.

@@ -922,8 +922,8 @@ TEST(ReportDiff, ListsChangedVerdictsClassesValuesAndMissingClaims) {
   const std::string text = diff_reports(read_report_claims(before), read_report_claims(after), changed);
   EXPECT_EQ(changed, 5) << text;
   // In the record schema's order (record_fields.hpp).
-  EXPECT_NE(text.find("exp.b: computed 0.41 -> 0.3; verdict holds -> fails; reproduction reproduces -> fragile; "
-                      "class reproduces -> fragile\n"),
+  // A swept claim's class is its reproduction: the change is listed once, as the class.
+  EXPECT_NE(text.find("exp.b: computed 0.41 -> 0.3; verdict holds -> fails; class reproduces -> fragile\n"),
             std::string::npos) << text;
   // The class is a field of its own: a change of class alone is listed.
   EXPECT_NE(text.find("exp.f: class reproduces -> inconclusive\n"), std::string::npos) << text;
@@ -934,6 +934,34 @@ TEST(ReportDiff, ListsChangedVerdictsClassesValuesAndMissingClaims) {
   int none = -1;
   diff_reports(read_report_claims(after), read_report_claims(after), none);
   EXPECT_EQ(none, 0);
+}
+
+// A residual (with its unit), the reading flag, the statement and the evidence of a claim are
+// compared, and so is the argument map's block of statements.
+TEST(ReportDiff, ListsResidualsReadingFlagsEvidenceAndTheStatementsBlock) {
+  const std::string before = written("pe-diff-more-before.json", R"({"claims": [
+    {"id": "thm1.r", "verdict": "holds", "reproduction": "exact", "residual": 1e-30, "residual_unit": "absolute", "statement_id": "thm1", "evidence": "proved"},
+    {"id": "exp.g", "verdict": "holds", "reproduction": "reproduces", "class": "reproduces", "reading_dependent": false}],
+    "statements": [{"id": "thm1", "verdict": "holds", "standing": "holds", "flags": [], "brings_down": []},
+                   {"id": "exp", "verdict": "holds", "standing": "holds", "flags": [], "brings_down": []}]})");
+  const std::string after = written("pe-diff-more-after.json", R"({"claims": [
+    {"id": "thm1.r", "verdict": "holds", "reproduction": "exact", "residual": 2e-30, "residual_unit": "absolute", "statement_id": "thm1", "evidence": "sampled"},
+    {"id": "exp.g", "verdict": "holds", "reproduction": "reproduces", "class": "reproduces", "reading_dependent": true}],
+    "statements": [{"id": "thm1", "verdict": "holds", "standing": "holds", "flags": [], "brings_down": []},
+                   {"id": "exp", "verdict": "fails", "standing": "fails", "flags": [], "brings_down": ["thm1"]}]})");
+  int changed = -1;
+  const std::string claims = diff_reports(read_report_claims(before), read_report_claims(after), changed);
+  EXPECT_EQ(changed, 2) << claims;
+  EXPECT_NE(claims.find("thm1.r: residual 1e-30 -> 2e-30 (absolute); evidence proved -> sampled\n"), std::string::npos)
+      << claims;
+  EXPECT_NE(claims.find("exp.g: reading_dependent false -> true\n"), std::string::npos) << claims;
+  const std::string statements =
+      diff_statements(read_report_statements(before), read_report_statements(after), changed);
+  EXPECT_EQ(changed, 1) << statements;
+  EXPECT_NE(statements.find("statement exp: verdict holds -> fails; standing holds -> fails; brings_down [] -> "
+                            "[thm1]\n"),
+            std::string::npos)
+      << statements;
 }
 
 TEST(ReportDiff, RefusesWhatIsNotAClaimsReport) {

@@ -209,9 +209,10 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
   const bool report = markdown == Markdown::github;
   const Counts verdicts = {
       {report ? "claims evaluated" : "claims", s.claims},
-      {"statement holds", s.holds},
-      {"statement fails", report ? s.fails + s.errors : s.fails},
-      {"relation cannot bite at the printed precision (neither holds nor fails)", s.cannot_bite},
+      {"claims that hold", s.holds},
+      {"claims that fail", report ? s.fails + s.errors : s.fails},
+      {"relations that cannot fail at the printed precision (counted neither holding nor failing)",
+       s.cannot_bite},
       {"errata (expected to fail)", s.errata},
       {"verdict differs from expected", s.disagreements},
       {"deterministic printed and bound claims certified on enclosures (of " +
@@ -242,10 +243,10 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
                             {"consistent", s.relations_consistent},
                             {"inconsistent, a wrong digit", s.relations_wrong_digit},
                             {"inconsistent, changes a conclusion", s.relations_changing_conclusion},
-                            {"cannot bite at the printed precision", s.relations_cannot_bite}};
+                            {"cannot fail at the printed precision", s.relations_cannot_bite}};
   return counts_table(verdicts) + "\nThe experiment claims by class (theorems/report/sweep.hpp):\n\n" +
          counts_table(classes) + "\nThe article's printed numbers against each other (theorems/90-consistency/consistency.cpp):\n\n" +
-         counts_table(relations) + "\nWhy the failing statements fail:\n\n" + counts_table(causes);
+         counts_table(relations) + "\nWhy the failing claims fail:\n\n" + counts_table(causes);
 }
 
 std::string certification_markdown(const std::vector<Record>& records, Markdown markdown) {

@@ -107,20 +107,20 @@ RecordFields make_fields() {
       text_field("resolution", &Record::resolution, FS::check, J::literal, S::when_set),
       text_field("inconclusive", &Record::inconclusive, FS::check, J::text, S::when_set),
       text_field("overprecise", &Record::overprecise, FS::check, J::literal, S::when_set),
-      text_field("residual", &Record::residual, FS::check, J::number_or_text, S::when_set),
-      text_field("residual_unit", &Record::residual_unit, FS::check, J::text, S::when_set),
+      text_field("residual", &Record::residual, FS::check, J::number_or_text, S::when_set, true),
+      text_field("residual_unit", &Record::residual_unit, FS::check, J::text, S::when_set, true),
       text_field("consistency", &Record::consistency, FS::check, J::text, S::when_set),
       // The fragment's bookkeeping, not the claim's: reruns give identical reports.
       text_field("run", &Record::run, FS::bookkeeping),
       text_field("program", &Record::program, FS::bookkeeping),
       text_field("reproduction", &Record::reproduction, FS::annotation, J::text, S::always, true),
       // "statement" holds the claim's own words; the argument map's statement is its id.
-      derived("statement_id", S::always, false,
+      derived("statement_id", S::always, true,
               [](const Record& r) {
                 const std::vector<const ledger::Statement*> owners = ledger::statements_of_claim(r.id);
                 return owners.size() == 1 ? owners.front()->id : std::string();
               }),
-      derived("evidence", S::always, false, [](const Record& r) { return to_string(ledger::evidence_of(r)); }),
+      derived("evidence", S::always, true, [](const Record& r) { return to_string(ledger::evidence_of(r)); }),
       derived("evidence_note", S::when_set, false, [](const Record& r) { return ledger::evidence_note(r); }),
       // The class is the reproduction of a swept claim; compared apart, so neither changes unseen.
       derived("class", S::when_swept, true, [](const Record& r) { return r.reproduction; }),
@@ -131,7 +131,7 @@ RecordFields make_fields() {
       count_field("settings_held", &Record::settings_held),
       {"share", FS::annotation, J::literal, S::when_swept, false, [](const Record& r) { return number_or_null(r.share); },
        [](Record& r, const JsonValue& v) { r.share = number_from(v); }},
-      {"reading_dependent", FS::annotation, J::literal, S::when_swept, false,
+      {"reading_dependent", FS::annotation, J::literal, S::when_swept, true,
        [](const Record& r) { return std::string(r.reading_dependent ? "true" : "false"); },
        [](Record& r, const JsonValue& v) { r.reading_dependent = v.text == "true"; }},
       text_field("settings_holding", &Record::settings_holding, FS::annotation, J::text, S::when_swept),

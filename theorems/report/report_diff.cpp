@@ -32,39 +32,119 @@ std::map<std::string, ReportedClaim> read_report_claims(const std::string& path,
   return out;
 }
 
-std::string diff_reports(const std::map<std::string, ReportedClaim>& before,
-                         const std::map<std::string, ReportedClaim>& after, int& changed) {
+namespace {
+
+/// A JSON value as one line of text: a scalar's text, an array as "[a, b]", an object as
+/// "{name: value, ...}", so that a list or a block compares as a whole.
+std::string flattened(const JsonValue& v) {
+  switch (v.kind) {
+    case JsonValue::Kind::scalar: return v.text;
+    case JsonValue::Kind::array: {
+      std::string out;
+      for (const JsonValue& item : v.items) out += (out.empty() ? "" : ", ") + flattened(item);
+      return "[" + out + "]";
+    }
+    case JsonValue::Kind::object: {
+      std::string out;
+      for (const auto& [name, value] : v.members) out += (out.empty() ? "" : ", ") + name + ": " + flattened(value);
+      return "{" + out + "}";
+    }
+  }
+  return v.text;
+}
+
+/// A field's change as listed: a residual carries its unit, which a bare number does not say.
+std::string change_text(const std::string& field, const std::string& from, const std::string& to,
+                        const ReportedClaim& before, const ReportedClaim& after) {
+  std::string text = field + " " + from + " -> " + to;
+  if (field == "residual") {
+    const std::string unit = after.value_of("residual_unit").empty() ? before.value_of("residual_unit")
+                                                                     : after.value_of("residual_unit");
+    if (!unit.empty()) text += " (" + unit + ")";
+  }
+  return text;
+}
+
+/// One line per entry of `before` or `after` whose values differ, or that one side lacks, each
+/// line starting with `prefix` and the id; `changed` counts the lines. A swept claim's class is
+/// its reproduction under another name: when both move alike the change is listed once, as the
+/// class.
+std::string listed_differences(const std::map<std::string, ReportedClaim>& before,
+                               const std::map<std::string, ReportedClaim>& after, const std::string& prefix,
+                               int& changed, int& compared) {
   std::ostringstream out;
-  changed = 0;
-  int compared = 0;
-  for (const auto& [id, old_claim] : before) {
+  for (const auto& [id, old_entry] : before) {
     const auto it = after.find(id);
     if (it == after.end()) {
-      out << id << ": only in the old report (" << old_claim.value_of("verdict") << ")\n";
+      out << prefix << id << ": only in the old report (" << old_entry.value_of("verdict") << ")\n";
       ++changed;
       continue;
     }
     ++compared;
     const ReportedClaim& now = it->second;
     std::string differences;
-    for (const auto& [field, from] : old_claim.values)
-      if (const std::string to = now.value_of(field); to != from) differences += "; " + field + " " + from + " -> " + to;
+    for (const auto& [field, from] : old_entry.values) {
+      const std::string to = now.value_of(field);
+      if (to == from) continue;
+      if (field == "reproduction" && old_entry.value_of("class") == from && now.value_of("class") == to) continue;
+      differences += "; " + change_text(field, from, to, old_entry, now);
+    }
     if (differences.empty()) continue;
-    out << id << ": " << differences.substr(2) << "\n";
+    out << prefix << id << ": " << differences.substr(2) << "\n";
     ++changed;
   }
-  for (const auto& [id, new_claim] : after)
+  for (const auto& [id, new_entry] : after)
     if (!before.count(id)) {
-      out << id << ": only in the new report (" << new_claim.value_of("verdict") << ")\n";
+      out << prefix << id << ": only in the new report (" << new_entry.value_of("verdict") << ")\n";
       ++changed;
     }
+  return out.str();
+}
+
+std::string field_names(const std::map<std::string, ReportedClaim>& before,
+                        const std::map<std::string, ReportedClaim>& after) {
   std::string fields;
   const std::map<std::string, ReportedClaim>& either = before.empty() ? after : before;
   if (!either.empty())
     for (const auto& [field, value] : either.begin()->second.values) fields += (fields.empty() ? "" : ", ") + field;
-  out << compared << " claims in both reports; " << changed << " listed (a change of " << fields
-      << ", or a claim in one report only).\n";
-  return out.str();
+  return fields;
+}
+
+}  // namespace
+
+std::map<std::string, ReportedClaim> read_report_statements(const std::string& path) {
+  const JsonValue document = read_claims_document(path);
+  std::map<std::string, ReportedClaim> out;
+  const JsonValue* statements = document.member("statements");
+  if (!statements) return out;  // a report from before the argument map
+  for (const JsonValue& statement : statements->items) {
+    const std::string id = statement.text_of("id");
+    if (id.empty()) throw std::invalid_argument(path + ": a statement without an id");
+    ReportedClaim& entry = out[id];
+    for (const char* field : kComparedStatementFields) {
+      const JsonValue* value = statement.member(field);
+      entry.values.emplace_back(field, value ? flattened(*value) : "");
+    }
+  }
+  return out;
+}
+
+std::string diff_reports(const std::map<std::string, ReportedClaim>& before,
+                         const std::map<std::string, ReportedClaim>& after, int& changed) {
+  changed = 0;
+  int compared = 0;
+  std::string out = listed_differences(before, after, "", changed, compared);
+  return out + std::to_string(compared) + " claims in both reports; " + std::to_string(changed) +
+         " listed (a change of " + field_names(before, after) + ", or a claim in one report only).\n";
+}
+
+std::string diff_statements(const std::map<std::string, ReportedClaim>& before,
+                            const std::map<std::string, ReportedClaim>& after, int& changed) {
+  changed = 0;
+  int compared = 0;
+  std::string out = listed_differences(before, after, "statement ", changed, compared);
+  return out + std::to_string(compared) + " statements in both reports; " + std::to_string(changed) +
+         " listed (a change of " + field_names(before, after) + ", or a statement in one report only).\n";
 }
 
 }  // namespace pe::report

@@ -26,9 +26,24 @@ std::map<std::string, ReportedClaim> read_report_claims(const std::string& path,
                                                        const RecordFields& fields = record_fields());
 
 /// One line per claim whose compared fields (record_fields.hpp) differ between the two reports
-/// (both values given), or that only one report has; then a count line. Empty list: the count
+/// (both values given; a residual with its unit; a class change once, not again as the
+/// reproduction it equals), or that only one report has; then a count line. Empty list: the count
 /// line only. `changed` is set to the number of claims listed.
 std::string diff_reports(const std::map<std::string, ReportedClaim>& before,
                          const std::map<std::string, ReportedClaim>& after, int& changed);
+
+/// The argument map's fields a comparison looks at, for each statement of claims.json's
+/// "statements" block: a change of any of them can change what the map shows.
+inline constexpr const char* kComparedStatementFields[] = {"verdict", "standing", "flags", "brings_down",
+                                                           "uses", "explains", "claims", "evidence"};
+
+/// The statements of a claims.json report by id, each with kComparedStatementFields as one line
+/// of text each (a list as "[a, b]", the evidence block as "{name: value}"); empty for a report
+/// without a "statements" block. Throws as read_report_claims.
+std::map<std::string, ReportedClaim> read_report_statements(const std::string& path);
+
+/// As diff_reports, for the statements: one line "statement ID: field from -> to; ..." each.
+std::string diff_statements(const std::map<std::string, ReportedClaim>& before,
+                            const std::map<std::string, ReportedClaim>& after, int& changed);
 
 }  // namespace pe::report

@@ -26,6 +26,7 @@
 #include "report.hpp"
 #include "report_diff.hpp"
 #include "sweep.hpp"
+#include "utf8_text.hpp"
 #include "words.hpp"
 
 namespace {
@@ -121,16 +122,17 @@ const char* const kAnnotateUsage =
     "              number a claim checks (\u2713 holds, \u2717 fails, ? its seeds cannot decide)\n"
     "              instead of one self-contained HTML page (no file besides it is read)\n"
     "  --docs URL  where the page's links find the documentation's HTML pages (claims.html,\n"
-    "              argument.html); default this build's docs/html; '.' for pages beside them\n"
+    "              argument.html) and MathJax; default this build's docs/html as a path relative\n"
+    "              to OUT's folder; '.' for pages beside them\n"
     "  --strict    exit 1 when the copy differs from the text the claims' places were declared\n"
     "              against (otherwise only reported)\n"
     "Every number missing from its place, moved, or not accounted for is listed on standard error\n"
-    "(and in the page). Exit status: 0 written; 1 with --strict, the copy differs; 2 an unreadable\n"
-    "copy or report, or a bad option.\n";
+    "(and in the page). Exit status: 0 written; 1 with --strict, the copy differs; 2 an unreadable,\n"
+    "empty or non-UTF-8 copy, an unreadable report, or a bad option.\n";
 
 /// `pe_report annotate ...`: see kAnnotateUsage.
 int annotate(const std::vector<std::string>& args, const std::string& report_dir) {
-  std::string article_path, out_path, docs = "file://" + std::string(PE_DOCS_HTML_DIR);
+  std::string article_path, out_path, docs;
   bool text = false, strict = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -155,6 +157,21 @@ int annotate(const std::vector<std::string>& args, const std::string& report_dir
   std::string copy = read_text(article_path);
   copy.erase(std::remove(copy.begin(), copy.end(), '\r'), copy.end());
   if (copy.rfind("\xEF\xBB\xBF", 0) == 0) copy.erase(0, 3);
+  if (copy.find_first_not_of(" \t\n") == std::string::npos) {
+    std::cerr << "pe_report annotate: " << pe::printable_text(article_path) << " holds no text: nothing to annotate\n";
+    return 2;
+  }
+  // A copy in another encoding (Latin-1, say) would be misread number by number: refused whole.
+  for (std::size_t at = 0, line = 1; at < copy.size();) {
+    const pe::Utf8Char c = pe::decode_utf8(copy, at);
+    if (c.problem != pe::Utf8Problem::none) {
+      std::cerr << "pe_report annotate: " << pe::printable_text(article_path) << " line " << line
+                << " is not UTF-8 (" << pe::utf8_problem_text(copy, at, c) << "): save the copy as UTF-8\n";
+      return 2;
+    }
+    line += copy[at] == '\n';
+    at += std::size_t(c.length);
+  }
   const std::string report = (fs::path(report_dir) / "claims.json").string();
   pe::report::ReportFaces faces;  // without a report the places are shown, without verdicts
   if (fs::exists(report)) faces = pe::report::read_report_faces(report);
@@ -162,6 +179,13 @@ int annotate(const std::vector<std::string>& args, const std::string& report_dir
   const pe::ledger::Accounting accounting = pe::ledger::account_for_numbers(copy);
   for (const pe::ledger::Discrepancy& d : accounting.discrepancies)
     std::cerr << "pe_report annotate: " << article_path << ": " << pe::ledger::describe(d) << "\n";
+  if (docs.empty()) {
+    // By default the page links to this build's docs by a relative path from where it is written
+    // (or from the working directory, for standard output), so it keeps working when both move.
+    const fs::path from = out_path.empty() ? fs::current_path() : fs::absolute(out_path).parent_path();
+    docs = fs::relative(PE_DOCS_HTML_DIR, from).generic_string();
+    if (docs.empty()) docs = PE_DOCS_HTML_DIR;  // no relative path (another root)
+  }
   if (!docs.empty() && docs.back() == '/') docs.pop_back();
   const std::string written = text ? pe::report::annotated_text(copy, accounting, faces)
                                    : pe::report::annotated_html(copy, accounting, faces, {docs == "." ? "" : docs});
@@ -235,10 +259,12 @@ int main(int argc, char** argv) try {
   if (mode == "annotate") return annotate(std::vector<std::string>(argv + 2, argv + argc), report_dir);
   if (mode == "harness-check" && argc == 3) return harness_check(argv[2]) == 0 ? 0 : 1;
   if (mode == "diff" && argc == 4) {
-    int changed = 0;
+    int changed = 0, statements_changed = 0;
     std::cout << pe::report::diff_reports(pe::report::read_report_claims(argv[2]),
-                                          pe::report::read_report_claims(argv[3]), changed);
-    return changed == 0 ? 0 : 1;  // as diff(1): 1 when the reports differ
+                                          pe::report::read_report_claims(argv[3]), changed)
+              << pe::report::diff_statements(pe::report::read_report_statements(argv[2]),
+                                             pe::report::read_report_statements(argv[3]), statements_changed);
+    return changed + statements_changed == 0 ? 0 : 1;  // as diff(1): 1 when the reports differ
   }
   const char* usage =
       "usage: pe_report [write]                 merge the claim records into report/claims.{json,md}\n"
