@@ -525,27 +525,28 @@ Page errata_page(const Context& context) {
     if (r.expected == "fails") declared.push_back(&r);
     if (r.verdict != r.expected) differing.push_back(&r);
   }
+  const auto card_link = [](const Record& r) { return "\\ref " + claim_anchor(r.id) + " \"" + r.id + "\""; };
   std::ostringstream md;
   md << "# Errata and claims that do not reproduce {#errata}\n\n"
-     << "Two lists, both generated from the ledger at build time. The first holds the claims "
-        "that the ledger declares wrong as the article prints them: each has an erratum note "
-        "with the reason and the corrected value, and a companion claim that checks the "
-        "corrected value. The second holds claims whose computed verdict differs from what the "
-        "ledger expects, which a passing build never has: a non-empty list means the code "
-        "and the article's values have drifted apart (the corresponding `ctest` checks fail).\n\n"
+     << "Generated from the ledger at build time: what the article gets wrong, one line a claim; "
+        "the claims that hold but that their seeds cannot decide; the relations among the "
+        "article's printed numbers that fail or cannot fail; the errata, each a card with the "
+        "reason and the corrected value; the claims the seeds cannot decide; and the claims whose "
+        "computed verdict differs from what the ledger expects, which a passing build never has "
+        "(the corresponding `ctest` checks fail).\n\n"
      << "## What the article gets wrong {#errata-wrong}\n\n"
      << "Every failing statement and every claim whose seeds cannot decide it, one line each, "
         "grouped as below; the direction says whether this project's value lies above or below "
         "the article's, and each name links to the claim's full record.\n\n"
      << report::wrong_list_markdown(context.records, Markdown::doxygen,
-                                    [](const Record& r) {
-                                      return "\\ref " + claim_anchor(r.id) + " \"" + r.id + "\"";
-                                    })
+                                    card_link)
+     << "## Claims that hold, but that their seeds cannot decide {#errata-holding-undecided}\n\n"
+     << report::undecided_holding_markdown(context.records, Markdown::doxygen,
+                                           card_link)
      << "## The printed numbers against each other {#errata-relations}\n\n"
-     << report::relations_markdown(context.records, Markdown::doxygen,
-                                   [](const Record& r) {
-                                     return "\\ref " + claim_anchor(r.id) + " \"" + r.id + "\"";
-                                   })
+     << report::relations_markdown(
+            context.records, Markdown::doxygen,
+            card_link, false)
      << "## Errata: the article's statement fails as printed {#errata-declared}\n\n";
   if (declared.empty()) md << "No claim declared in this build is an erratum.\n\n";
   for (const auto& [title, kind] : report::errata_groups()) {

@@ -810,12 +810,27 @@ TEST(ReportListing, WhatTheArticleGetsWrongListsEachFailureOnceByGroup) {
   const std::string md = wrong_list_markdown(rs, Markdown::github, [](const pe::ledger::Record& r) { return r.id; });
   EXPECT_NE(md.find("- exp.a: article 0.466, computed 0.55 (higher); does-not-reproduce\n"), std::string::npos) << md;
   EXPECT_NE(md.find("- exp.b: article 0.2, computed 0.1 (lower); inconclusive\n"), std::string::npos) << md;
-  EXPECT_NE(md.find("- exp.c:"), std::string::npos);
+  // A claim that holds is not wrong: it is listed apart, with the other holding undecided ones.
+  EXPECT_EQ(md.find("exp.c"), std::string::npos) << md;
+  const std::string holding_md =
+      undecided_holding_markdown(rs, Markdown::github, [](const pe::ledger::Record& r) { return r.id; });
+  EXPECT_NE(holding_md.find("- exp.c: article 0.3, computed 0.31 (higher); inconclusive\n"), std::string::npos)
+      << holding_md;
+  EXPECT_EQ(holding_md.find("exp.a"), std::string::npos);
   EXPECT_EQ(md.find("exp.d"), std::string::npos);
   EXPECT_LT(md.find("exp.a"), md.find("exp.b"));  // errata_groups() order
   EXPECT_NE(wrong_list_markdown({fine}, Markdown::github, [](const pe::ledger::Record& r) { return r.id; })
                 .find("None"),
             std::string::npos);
+}
+
+// A line keeps the value that decides: a relation's computed interval is not cut before its
+// comparison's right-hand side.
+TEST(ReportListing, AWrongListLineKeepsTheDecidingValue) {
+  pe::ledger::Record r = failing("consistency.x", "76.6% for the first-named answer; 0.613 for the heads",
+                                 "[0.7655, 0.7665] <= [0.6125, 0.6135] for no allowed value");
+  const std::string md = wrong_list_markdown({r}, Markdown::github, [](const pe::ledger::Record& x) { return x.id; });
+  EXPECT_NE(md.find("[0.7655, 0.7665] <= [0.6125, 0.6135] for no allowed value"), std::string::npos) << md;
 }
 
 TEST(LedgerRules, AnIdentityAgainstZeroCarriesItsResidualInItsUnit) {

@@ -488,8 +488,20 @@ std::string claims_listing(const std::vector<const Record*>& records, Markdown m
                                       : doxygen_listing(records, links, with_reason);
 }
 
+namespace {
+/// One line of a list of claims: the article's value, this project's (the value that decides,
+/// not cut short before it), the direction and the class.
+std::string one_line(const Record& r, Markdown markdown, const std::function<std::string(const Record&)>& link) {
+  constexpr std::size_t kArticleWidth = 48, kComputedWidth = 120;
+  const std::string way = direction(r);
+  return "- " + link(r) + ": article " + escape_markdown(shortened(r.article, kArticleWidth), markdown) +
+         ", computed " + escape_markdown(shortened(computed_face(r), kComputedWidth), markdown) +
+         (way.empty() ? "" : " (" + way + ")") + "; " + escape_markdown(r.reproduction, markdown) + "\n";
+}
+}  // namespace
+
 std::string relations_markdown(const std::vector<Record>& records, Markdown markdown,
-                               const std::function<std::string(const Record&)>& link) {
+                               const std::function<std::string(const Record&)>& link, bool with_consistent) {
   constexpr std::size_t kComputedWidth = 120;  // the note keeps the rest
   auto esc = [markdown](const std::string& text) { return escape_markdown(text, markdown); };
   std::ostringstream md;
@@ -498,47 +510,45 @@ std::string relations_markdown(const std::vector<Record>& records, Markdown mark
         "values satisfy it. A failure is a wrong digit when one number's last digit off by one repairs it; "
         "otherwise it changes a conclusion. A relation that no other printed digits could have broken "
         "cannot bite: it is reported, and counted neither as holding nor as failing.\n\n";
-  int listed = 0;
+  int listed = 0, consistent_left_out = 0;
   for (const char* grade : {"changes a conclusion", "wrong digit", "cannot bite", "consistent"})
     for (const Record& r : records)
-      if (r.consistency == grade) {
+      if (r.consistency == grade && !with_consistent && r.consistency == "consistent") {
+        ++consistent_left_out;
+      } else if (r.consistency == grade) {
         md << "- " << link(r) << " (" << grade << "): " << esc(r.article) << "; computed "
            << esc(shortened(r.computed, kComputedWidth)) << "\n";
         ++listed;
       }
   if (listed == 0) md << "None in this run.\n";
+  if (consistent_left_out)
+    md << "\nThe " << consistent_left_out << " consistent relations are listed in the report (claims.md) and on "
+       << "their sections' pages.\n";
   return md.str() + "\n";
 }
 
 std::string wrong_list_markdown(const std::vector<Record>& records, Markdown markdown,
                                 const std::function<std::string(const Record&)>& link) {
-  constexpr std::size_t kValueWidth = 28;
-  auto esc = [markdown](const std::string& text) { return escape_markdown(text, markdown); };
-  auto line = [&](const Record& r) {
-    const std::string way = direction(r);
-    return "- " + link(r) + ": article " + esc(shortened(r.article, kValueWidth)) + ", computed " +
-           esc(shortened(computed_face(r), kValueWidth)) + (way.empty() ? "" : " (" + way + ")") + "; " +
-           esc(r.reproduction) + "\n";
-  };
   std::ostringstream md;
   int listed = 0;
   for (const auto& [title, kind] : errata_groups()) {
     std::string lines;
     for (const Record& r : records)
-      if (r.verdict != "holds" && failure_cause(r) == kind) lines += line(r);
+      if (r.verdict != "holds" && failure_cause(r) == kind) lines += one_line(r, markdown, link);
     if (lines.empty()) continue;
     md << "**" << title << "**\n\n" << lines << "\n";
     listed += static_cast<int>(std::count(lines.begin(), lines.end(), '\n'));
   }
+  if (listed == 0) md << "None: every statement holds and decides.\n\n";
+  return md.str();
+}
+
+std::string undecided_holding_markdown(const std::vector<Record>& records, Markdown markdown,
+                                       const std::function<std::string(const Record&)>& link) {
   std::string holding;
   for (const Record& r : records)
-    if (r.verdict == "holds" && !r.inconclusive.empty()) holding += line(r);
-  if (!holding.empty())
-    md << "**Claims that hold, but on an estimate within its resolution of the threshold "
-          "(inconclusive)**\n\n"
-       << holding << "\n";
-  if (listed == 0 && holding.empty()) md << "None: every statement holds and decides.\n\n";
-  return md.str();
+    if (r.verdict == "holds" && !r.inconclusive.empty()) holding += one_line(r, markdown, link);
+  return (holding.empty() ? std::string("None: every claim that holds is decided by its seeds.\n") : holding) + "\n";
 }
 
 }  // namespace pe::report

@@ -168,13 +168,19 @@ std::string wrap_report(const std::string& markdown);
 /// inconsistent ones first, then those that cannot bite, then the consistent ones, each with the
 /// relation as printed and the interval it computed; `link` names each claim. "None" without any.
 std::string relations_markdown(const std::vector<ledger::Record>& records, Markdown markdown,
-                               const std::function<std::string(const ledger::Record&)>& link);
+                               const std::function<std::string(const ledger::Record&)>& link,
+                               bool with_consistent = true);
 
-/// "What the article gets wrong": every failing statement and every inconclusive claim in one
-/// line each (the article's value, this project's, the direction, the class), grouped as
-/// errata_groups(), then the inconclusive claims that hold; `link` gives each line's claim name
-/// (a link to its detail on the pages). "None" when there is nothing to list.
+/// "What the article gets wrong": every claim that fails or whose failure its seeds cannot
+/// decide, one line each (the article's value, this project's, the direction, the class),
+/// grouped as errata_groups(); `link` gives each line's claim name (a link to its detail on the
+/// pages). "None" when there is nothing to list.
 std::string wrong_list_markdown(const std::vector<ledger::Record>& records, Markdown markdown,
                                 const std::function<std::string(const ledger::Record&)>& link);
+
+/// The claims that hold on an estimate within its resolution of the threshold: not wrong, not
+/// decided either; one line each, as wrong_list_markdown.
+std::string undecided_holding_markdown(const std::vector<ledger::Record>& records, Markdown markdown,
+                                       const std::function<std::string(const ledger::Record&)>& link);
 
 }  // namespace pe::report

@@ -285,10 +285,14 @@ void write_claims_markdown(const std::filesystem::path& path, const Summary& s, 
   for (const auto& [name, value] : annotations.build) md << "- " << name << ": " << value << "\n";
   md << "\n## Summary\n\n" << printed_numbers_line(printed) << ".\n\n" << summary_markdown(s, Markdown::github) << "\n"
      << "## What the article gets wrong\n\n"
-     << "Every failing statement and every claim its seeds cannot decide, one line each; the "
+     << "Every claim that fails, or whose failure its seeds cannot decide, one line each; the "
         "direction says whether this project's value lies above or below the article's. Each "
         "claim's detail is in the section \"Errata and claims that do not reproduce\" below.\n\n"
-     << wrong_list_markdown(records, Markdown::github, [](const Record& r) { return "`" + r.id + "`"; });
+     << wrong_list_markdown(records, Markdown::github, [](const Record& r) { return "`" + r.id + "`"; })
+     << "## Claims that hold, but that their seeds cannot decide\n\n"
+     << "Not wrong, and not confirmed either: the estimate holds, but lies within its resolution of "
+        "the value that would reverse it.\n\n"
+     << undecided_holding_markdown(records, Markdown::github, [](const Record& r) { return "`" + r.id + "`"; });
   auto listing = [&md](const std::vector<const Record*>& rows, bool with_reason) {
     md << claims_listing(rows, Markdown::github, plain_links(), with_reason);
   };
