@@ -49,8 +49,10 @@ bool flagged(const StatementResult& r, const std::string& experiment) {
 void write_node(std::ostream& dot, const StatementResult& r, const Context& context) {
   const Standing& s = standing_of(r);
   const std::string& id = r.statement->id;
+  // The last line names the weakest evidence behind the verdict (none without a claim).
+  const std::string evidence = r.claims.empty() ? "" : "\\n[" + to_string(r.weakest) + "]";
   dot << "      \"" << dot_string(id) << "\" [id=\"map-" << dot_string(id) << "\", label=\""
-      << wrapped_label(r.statement->label) << "\", URL=\"" << statement_href(r, context) << "\", tooltip=\""
+      << wrapped_label(r.statement->label) << evidence << "\", URL=\"" << statement_href(r, context) << "\", tooltip=\""
       << dot_string(r.statement->label + ": " + r.verdict_text + "; " + r.standing) << "\", fillcolor=\""
       << s.fill << "\", color=\"" << s.border << "\", style=\"filled,rounded," << s.style << "\"];\n";
 }
@@ -114,7 +116,9 @@ const std::vector<Standing>& standings() {
       {"holds, and everything it uses holds", "#d8f0d2", "#2e7d32", "solid"},
       {"holds, but rests on a failing or inconclusive statement", "#fff0bf", "#a86b00", "bold"},
       {"holds by construction only: no support", "#eef1f4", "#5f6b7a", "dashed"},
-      {"fails", "#f8cccc", "#b71c1c", "bold"},
+      {"fails: the article's mathematics or its own numbers", "#f8cccc", "#b71c1c", "bold"},
+      {"fails: an experiment that does not reproduce here", "#fde3c8", "#b45309", "bold"},
+      {"fails: the corpus as re-created here", "#e9e2d8", "#6d5843", "bold"},
       {"inconclusive", "#e3dcf3", "#5e4b8b", "dashed"},
       {"not checked: no claim", "#ffffff", "#777777", "dotted"},
   };
@@ -123,9 +127,20 @@ const std::vector<Standing>& standings() {
 
 const Standing& standing_of(const StatementResult& r) {
   const auto& s = standings();
-  if (r.verdict == "not checked") return s[5];
-  if (r.verdict == "fails") return s[3];
-  if (r.verdict == "inconclusive") return s[4];
+  if (r.verdict == "not checked") return s[7];
+  if (r.verdict == "fails") {
+    // Coloured by what failed: a false theorem or a misprinted number outweighs an experiment,
+    // which outweighs the re-created corpus (whose failure is this project's re-creation's).
+    bool experiment = false;
+    for (const Record* c : r.claims) {
+      if (c->verdict != "fails") continue;
+      const std::string cause = report::failure_cause(*c);
+      if (cause == "mathematics" || cause == "printed-numbers") return s[3];
+      experiment = experiment || cause != "recreated-corpus";
+    }
+    return experiment ? s[4] : s[5];
+  }
+  if (r.verdict == "inconclusive") return s[6];
   if (r.standing.rfind("holds by construction only", 0) == 0) return s[2];
   if (r.standing.rfind("holds, but rests on", 0) == 0) return s[1];
   return s[0];

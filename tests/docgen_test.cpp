@@ -369,14 +369,21 @@ TEST(ArgumentMap, OneNodePerStatementEachLinkingToItsLineOrRow) {
 }
 
 TEST(ArgumentMap, StandingPicksTheColourClass) {
-  const Context c = context_with_statements({record("prop2.shift_is_rotation", kClocks, "holds", "holds"),
-                                             record("prop2.sphere", kClocks, "fails", "holds")});
+  std::vector<Record> records = {record("prop2.shift_is_rotation", kClocks, "holds", "holds"),
+                                 record("prop2.sphere", kClocks, "fails", "holds")};
+  for (Record& r : records) r.reproduction = "exact";
+  const Context c = context_with_statements(records);
   for (const pe::ledger::StatementResult& r : c.statements) {
     const std::string& name = pe::docgen::standing_of(r).name;
     if (r.statement->id == "prop2.i") EXPECT_EQ(name, "holds, and everything it uses holds");
-    else if (r.statement->id == "prop2.iii") EXPECT_EQ(name, "fails");
+    else if (r.statement->id == "prop2.iii") EXPECT_EQ(name, "fails: the article's mathematics or its own numbers");
     else EXPECT_EQ(name, "not checked: no claim") << r.statement->id;
   }
+  // The same failure read off trained heads is an experiment that does not reproduce, drawn apart.
+  records[1].reproduction = "does-not-reproduce";
+  for (const pe::ledger::StatementResult& r : context_with_statements(records).statements)
+    if (r.statement->id == "prop2.iii")
+      EXPECT_EQ(pe::docgen::standing_of(r).name, "fails: an experiment that does not reproduce here");
 }
 
 TEST(ArgumentMap, EachStatementOpensItsCardsOnceOnItsSectionsPage) {
