@@ -2,26 +2,33 @@
 /// @brief Proposition 2: shifting a position is a rotation of the code.
 ///
 /// (i) p(m + k) = R_omega(k) p(m); (ii) k -> R_omega(k) is a homomorphism into SO(d);
-/// (iii) ||p(m)||^2 = d/2; (iv) the code is injective on the integers. The ledger claims below
-/// measure each part on a fixed seeded sample of (d, b, m, k); the RapidCheck properties in
-/// tests/proposition2_test.cpp draw fresh cases and shrink any failure. Part (iv) is certified:
-/// the distance between two codes depends only on the offset between them, so the smallest one
-/// over positions 0..4096 is enclosed offset by offset in MPFI.
+/// (iii) ||p(m)||^2 = d/2; (iv) the code is injective on the integers. Parts (i)-(iii) and the
+/// sine-first reflection are proved by exact algebra (numerics/symbolic_identity.hpp): each
+/// identity's difference, with positions m, k, l and frequencies omega_j as symbols, reduces to
+/// 0 under the stated trigonometric rules, so it holds for every integer position, every
+/// frequency and every base. Every even d follows from one plane by the block lemma below,
+/// checked exactly on the whole matrices for d = 2, 16 and 64. The RapidCheck properties in
+/// tests/proposition2_test.cpp check the floating-point code against the same statements.
+/// Part (iv) is certified: the distance between two codes depends only on the offset between
+/// them, so the smallest one over positions 0..4096 is enclosed offset by offset in MPFI.
 ///
-/// Residuals are scaled by their rounding budget: an angle k*omega with |k| up to 10^4 carries
-/// an absolute error of about |k| eps, so each residual is divided by (|m| + |k| + 1) eps and
-/// the tolerance is a small count of such units.
+/// The generator claim stays a floating-point check: its residual is scaled by its rounding
+/// budget, (|k| + 1) d eps, and the tolerance is a small count of such units.
 #include <Eigen/LU>
 #include <unsupported/Eigen/MatrixFunctions>
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <string>
+#include <utility>
 
 #include "clocks.hpp"
 #include "certified.hpp"
 #include "constants.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
+#include "symbolic_identity.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -41,60 +48,121 @@ std::vector<Case> sample_cases() {
   return cases;
 }
 
-struct Residuals {
-  double shift = 0, compose = 0, transpose = 0, determinant = 0, sphere = 0;
+/// The dimensions on which the block lemma is checked on the whole matrices.
+constexpr int kLemmaDimensions[] = {2, 16, 64};
+
+/// Block lemma: R_omega(k) is block-diagonal with the plane rotations R(k omega_j), and p(m)
+/// stacks the planes' (cos m omega_j, sin m omega_j), so a product, a transpose or a norm of them
+/// is taken plane by plane and an identity among them holds in R^d exactly when it holds in
+/// every plane. A plane's identity with omega_j a symbol covers every plane at once.
+const char kBlockLemma[] =
+    "block lemma: R_omega(k) = (+)_j R(k omega_j) and p(m) stacks (cos m omega_j, sin m omega_j), so the "
+    "identity holds in R^d iff it holds in each plane; the plane identity, omega_j a symbol, covers every "
+    "plane, base and even d";
+
+/// One identity proved on whole symbolic matrices for each d of kLemmaDimensions: reduced to 0
+/// entry by entry (every plane's symbols omega_j distinct).
+struct SymbolicProof {
+  bool zero = true;
+  std::string remainder, certificate;
 };
 
-const Residuals& residuals() {
-  static const Residuals r = [] {
-    Residuals out;
-    for (const Case& c : sample_cases()) {
-      const double scale = (std::abs(c.m) + std::abs(c.k) + 1) * kEps;
-      const std::vector<double> omega = frequencies(c.d, c.base);
-      const Matrix<double> rk = block_rotation(double(c.k), omega);
-      const Matrix<double> rm = block_rotation(double(c.m), omega);
-      const Vector<double> pm = sinusoidal_code(double(c.m), c.d, c.base);
-      const Vector<double> pmk = sinusoidal_code(double(c.m + c.k), c.d, c.base);
-      out.shift = std::max(out.shift, (pmk - rk * pm).cwiseAbs().maxCoeff() / scale);
-      out.compose = std::max(
-          out.compose, (rk * rm - block_rotation(double(c.m + c.k), omega)).cwiseAbs().maxCoeff() /
-                           scale);
-      out.transpose = std::max(
-          out.transpose, (rk.transpose() - block_rotation(double(-c.k), omega)).cwiseAbs().maxCoeff() /
-                             scale);
-      out.determinant = std::max(out.determinant, std::fabs(rk.determinant() - 1) / (c.d * kEps));
-      out.sphere = std::max(out.sphere, std::fabs(pm.squaredNorm() - c.d / 2.0) / (c.d * kEps));
+template <typename Sides>
+SymbolicProof prove_for_every_d(const std::string& what, Sides sides) {
+  SymbolicProof out;
+  std::vector<std::string> rules;
+  int entries = 0;
+  for (int d : kLemmaDimensions) {
+    const auto [left, right] = sides(frequency_symbols(d));
+    const TrigReduction r = reduce_trig(left, right);
+    entries += r.entries;
+    for (const std::string& rule : r.rules_used)
+      if (std::find(rules.begin(), rules.end(), rule) == rules.end()) rules.push_back(rule);
+    if (!r.zero && out.zero) {
+      out.zero = false;
+      out.remainder = "d = " + std::to_string(d) + ", " + r.remainder;
     }
-    return out;
-  }();
-  return r;
+  }
+  std::string used;
+  for (const std::string& rule : rules) used += (used.empty() ? "" : "; ") + rule;
+  out.certificate = what + " for all integers m, k, l and every frequency: the difference of its sides, "
+                    "entry by entry (" + std::to_string(entries) + " entries over d = 2, 16, 64), reduces "
+                    "to 0 in GiNaC's exact algebra using only " + (used.empty() ? "expansion" : used) + "; " +
+                    kBlockLemma;
+  return out;
 }
 
-/// The code with the sine first in each plane, as Vaswani and colleagues write it: the
-/// cosine-first code with the two coordinates of every plane swapped.
-Vector<double> sine_first_code(double m, int d, double base) {
-  Vector<double> p = sinusoidal_code(m, d, base);
-  for (int j = 0; j < d / 2; ++j) std::swap(p(2 * j), p(2 * j + 1));
+const GiNaC::symbol& position(const char* name) {
+  static std::map<std::string, GiNaC::symbol> symbols;
+  return symbols.emplace(name, GiNaC::symbol(name)).first->second;
+}
+
+using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+
+const SymbolicProof& shift_proof() {
+  static const SymbolicProof p = prove_for_every_d("p(m + k) = R_omega(k) p(m)", [](const auto& om) {
+    const GiNaC::ex m = position("m"), k = position("k");
+    return Sides{pe::sinusoidal_code(m + k, om), pe::block_rotation(k, om).mul(pe::sinusoidal_code(m, om))};
+  });
   return p;
 }
 
-/// Over the sample: the largest |<p'(m), p'(m + k)> - <p(m), p(m + k)>| between the sine-first
-/// code p' and the cosine-first code p, in units of d eps (the two sums hold the same d
-/// products in another order), and the largest |det S_j + 1| of the swap of one plane (a
-/// reflection has determinant -1).
-std::pair<double, double> sine_first_residuals() {
-  double inner = 0, reflection = 0;
-  Eigen::Matrix2d swap;
-  swap << 0, 1, 1, 0;
-  reflection = std::fabs(swap.determinant() + 1);
-  for (const Case& c : sample_cases()) {
-    const double a = sinusoidal_code(double(c.m), c.d, c.base)
-                         .dot(sinusoidal_code(double(c.m + c.k), c.d, c.base));
-    const double b = sine_first_code(double(c.m), c.d, c.base)
-                         .dot(sine_first_code(double(c.m + c.k), c.d, c.base));
-    inner = std::max(inner, std::fabs(a - b) / (c.d * kEps));
-  }
-  return {inner, reflection};
+const SymbolicProof& homomorphism_proof() {
+  static const SymbolicProof p = prove_for_every_d("R_omega(k) R_omega(l) = R_omega(k + l)", [](const auto& om) {
+    const GiNaC::ex k = position("k"), l = position("l");
+    return Sides{pe::block_rotation(k, om).mul(pe::block_rotation(l, om)), pe::block_rotation(k + l, om)};
+  });
+  return p;
+}
+
+const SymbolicProof& transpose_proof() {
+  static const SymbolicProof p = prove_for_every_d("R_omega(k)^T = R_omega(-k)", [](const auto& om) {
+    const GiNaC::ex k = position("k");
+    return Sides{pe::block_rotation(k, om).transpose(), pe::block_rotation(-k, om)};
+  });
+  return p;
+}
+
+/// det R_omega(k) = prod_j det R(k omega_j) (a block-diagonal matrix), so one plane decides it.
+const SymbolicProof& determinant_proof() {
+  static const SymbolicProof p = [] {
+    const GiNaC::ex k = position("k");
+    const std::vector<GiNaC::ex> one_plane = frequency_symbols(2);
+    const TrigReduction r = reduce_trig(GiNaC::matrix(1, 1, GiNaC::lst{pe::block_rotation(k, one_plane).determinant()}),
+                                        GiNaC::matrix(1, 1, GiNaC::lst{1}));
+    std::string used;
+    for (const std::string& rule : r.rules_used) used += (used.empty() ? "" : "; ") + rule;
+    return SymbolicProof{r.zero, r.remainder,
+                         "det R(k omega) = 1 for every integer k and frequency omega: cos^2 + sin^2 - 1 reduces to 0 "
+                         "using only " + used + "; a block-diagonal matrix's determinant is the product of its "
+                         "blocks', so det R_omega(k) = 1 for every even d"};
+  }();
+  return p;
+}
+
+const SymbolicProof& sphere_proof() {
+  static const SymbolicProof p = prove_for_every_d("||p(m)||^2 = d/2", [](const auto& om) {
+    const GiNaC::matrix code = pe::sinusoidal_code(position("m"), om);
+    return Sides{code.transpose().mul(code), GiNaC::matrix(1, 1, GiNaC::lst{GiNaC::ex(int(om.size()))})};
+  });
+  return p;
+}
+
+/// The sine-first code swaps the two coordinates of every plane; the inner product of two codes
+/// is the same sum of products in another order.
+const SymbolicProof& sine_first_proof() {
+  static const SymbolicProof p = prove_for_every_d("<p'(m), p'(m + k)> = <p(m), p(m + k)> for the sine-first p'",
+                                                   [](const auto& om) {
+    const GiNaC::ex m = position("m"), k = position("k");
+    GiNaC::matrix a = pe::sinusoidal_code(m, om), b = pe::sinusoidal_code(m + k, om);
+    GiNaC::matrix sa = a, sb = b;
+    for (unsigned j = 0; j < om.size(); ++j) {
+      std::swap(sa(2 * j, 0), sa(2 * j + 1, 0));
+      std::swap(sb(2 * j, 0), sb(2 * j + 1, 0));
+    }
+    return Sides{sa.transpose().mul(sb), a.transpose().mul(b)};
+  });
+  return p;
 }
 
 /// Over the sample (|k| <= 1000): the largest entry of exp(k A) - R_omega(k), A = sum_j omega_j J
@@ -135,60 +203,51 @@ double smallest_code_gap() {
 namespace pe::theorems::proposition2_claims {
 constexpr char kUnit[] = "proposition2";
 using namespace pe::ledger;
-using pe::theorems::residuals;
 const std::string section = "Position as a set of clocks";
-constexpr char budget[] = "16 units of (|m|+|k|+1) eps: rounding of the angles and of one 2x2 product";
+
+/// A claim decided by one of the proofs above.
+Decided<Rule::identity> decided_by_proof(const pe::theorems::SymbolicProof& p) {
+  return proved_identity(p.zero, p.remainder, p.certificate);
+}
 
 PE_CLAIM(shift_is_rotation) {
   return Claim("prop2.shift_is_rotation").in_section(section)
-      .stating("Proposition 2 (i): p(m + k) = R_omega(k) p(m), 200 seeded cases, d <= 64, "
-      "|m|, |k| <= 10^4; residual in units of (|m|+|k|+1) eps")
-      .printed_as("p(m + k) = R_omega(k) p(m)").decided_by([] { return identity(residuals().shift, 0, 16, budget); });
+      .stating("Proposition 2 (i): p(m + k) = R_omega(k) p(m) for all integers m, k, every frequency and "
+               "every even d, proved by exact algebra")
+      .printed_as("p(m + k) = R_omega(k) p(m)").decided_by([] { return decided_by_proof(pe::theorems::shift_proof()); });
 }
 
 PE_CLAIM(homomorphism) {
   return Claim("prop2.homomorphism").in_section(section)
-      .stating("Proposition 2 (ii): R_omega(k) R_omega(l) = R_omega(k + l), same sample")
-      .printed_as("R(k) R(l) = R(k + l)").decided_by([] { return identity(residuals().compose, 0, 16, budget); });
+      .stating("Proposition 2 (ii): R_omega(k) R_omega(l) = R_omega(k + l) for all integers k, l, proved by "
+               "exact algebra")
+      .printed_as("R(k) R(l) = R(k + l)").decided_by([] { return decided_by_proof(pe::theorems::homomorphism_proof()); });
 }
 
 PE_CLAIM(transpose_inverse) {
   return Claim("prop2.transpose_inverse").in_section(section)
-      .stating("Proposition 2 (ii): R_omega(k)^T = R_omega(-k), same sample")
-      .printed_as("R(k)^T = R(-k)").decided_by([] { return identity(residuals().transpose, 0, 16, budget); });
+      .stating("Proposition 2 (ii): R_omega(k)^T = R_omega(-k) for every integer k, proved by exact algebra")
+      .printed_as("R(k)^T = R(-k)").decided_by([] { return decided_by_proof(pe::theorems::transpose_proof()); });
 }
 
 PE_CLAIM(determinant_one) {
   return Claim("prop2.determinant_one").in_section(section)
-      .stating("Proposition 2 (ii): det R_omega(k) = 1, so the image lies in SO(d); residual in "
-      "units of d eps")
-      .printed_as("det R(k) = 1").decided_by([] {
-        return identity(residuals().determinant, 0, 16,
-                        "16 units of d eps: LU determinant of a product of d/2 rotations");
-      });
+      .stating("Proposition 2 (ii): det R_omega(k) = 1, so the image lies in SO(d), proved by exact algebra")
+      .printed_as("det R(k) = 1").decided_by([] { return decided_by_proof(pe::theorems::determinant_proof()); });
 }
 
 PE_CLAIM(sphere) {
   return Claim("prop2.sphere").in_section(section)
-      .stating("Proposition 2 (iii): ||p(m)||^2 = d/2; residual in units of d eps")
-      .printed_as("||p(m)||^2 = d/2").decided_by([] {
-        return identity(residuals().sphere, 0, 4,
-                        "4 units of d eps: d squares summed, each within an ulp");
-      });
+      .stating("Proposition 2 (iii): ||p(m)||^2 = d/2 for every integer m and every even d, proved by exact algebra")
+      .printed_as("||p(m)||^2 = d/2").decided_by([] { return decided_by_proof(pe::theorems::sphere_proof()); });
 }
 
 PE_CLAIM(sine_first_reflection) {
   return Claim("prop2.sine_first_reflection").in_section(section)
-      .stating("Sine first in each plane (the original transformer's order) reflects every plane "
-      "the same way, so inner products stay as they were: max |<p'(m), p'(m+k)> - <p(m), "
-      "p(m+k)>| over the sample, in units of d eps")
-      .printed_as("same inner products").decided_by([] {
-        const auto [inner, reflection] = pe::theorems::sine_first_residuals();
-        if (reflection != 0)
-          return identity(reflection, 0, 0, "the swap's determinant is -1 exactly");
-        return identity(inner, 0, 4,
-                        "4 units of d eps: the same d products summed in another order");
-      });
+      .stating("Sine first in each plane (the original transformer's order) swaps the two coordinates of "
+               "every plane, so inner products stay as they were: <p'(m), p'(m+k)> = <p(m), p(m+k)>, proved "
+               "by exact algebra")
+      .printed_as("same inner products").decided_by([] { return decided_by_proof(pe::theorems::sine_first_proof()); });
 }
 
 PE_CLAIM(generator_exponential) {

@@ -276,6 +276,16 @@ Decided<Rule::identity> identity(double computed, double reference, double toler
   return with_residual(std::move(o), computed, residual_unit.empty() ? "absolute" : residual_unit);
 }
 
+Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string& remainder,
+                                        const std::string& certificate) {
+  Decided<Rule::identity> o{{reduced_to_zero ? "0 (exact)" : "remainder " + remainder,
+                             reduced_to_zero ? Verdict::holds : Verdict::fails,
+                             (reduced_to_zero ? "exact: the difference reduces to 0; " : "exact: the difference does not reduce to 0; ") +
+                                 certificate}};
+  if (reduced_to_zero) o.proof = certificate;
+  return o;
+}
+
 Decided<Rule::statistical> statistical(const PrintedValue& article, double estimate, double standard_error,
                                        double k) {
   const double gap = std::fabs(estimate - article.value);
@@ -395,6 +405,7 @@ Record evaluate_record(const Claim& claim, const TrainedRuns* runs) {
     if (!o.inconclusive.empty()) r.note += " | Inconclusive: " + o.inconclusive;
     if (o.overprecise) r.overprecise = "true";
     r.consistency = o.consistency;
+    r.proof = o.proof;
     if (!std::isnan(o.residual)) {
       r.residual = format(o.residual);
       r.residual_unit = o.residual_unit;

@@ -76,6 +76,9 @@ struct Outcome {
   /// "wrong digit" or "changes a conclusion" (it fails; numerics/printed_relations.hpp grades
   /// how). Empty for every other claim.
   std::string consistency;
+  /// For a claim proved by exact algebra (proved_identity): the certificate, naming the
+  /// reduction, the rules it used and the parameters it covers. Empty for every other claim.
+  std::string proof;
 };
 
 /// An outcome decided under the rule R: only R's helpers below make one. A claim's body returns
@@ -463,6 +466,12 @@ Decided<R> with_residual(Decided<R> outcome, double residual, std::string unit) 
   return outcome;
 }
 
+/// Rule::identity decided by exact algebra (numerics/symbolic_identity.hpp), not by a residual in
+/// floating point: holds when the identity's difference reduced to 0, for every value of the
+/// parameters `certificate` names; otherwise fails with what is left (`remainder`).
+Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string& remainder,
+                                        const std::string& certificate);
+
 /// Rule::statistical: |estimate - article| <= k * standard_error + half a printed unit.
 Decided<Rule::statistical> statistical(const PrintedValue& article, double estimate, double standard_error,
                                        double k);
@@ -508,6 +517,8 @@ struct Record {
   std::string residual, residual_unit;
   /// Outcome::consistency: a relation among printed numbers and its grade ("" for other claims).
   std::string consistency;
+  /// Outcome::proof: the certificate of an exact proof ("" for other claims).
+  std::string proof;
   /// The run (report/run.txt, begun by `pe_report clear`) whose check wrote this record; kept in
   /// the fragment, not in claims.json, so that reruns give identical reports.
   std::string run;

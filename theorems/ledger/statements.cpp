@@ -326,7 +326,7 @@ Evidence evidence_of(const Record& r) {
   // The article's corpus is not available; its re-creation was fitted to the printed values.
   if (r.unit == "filings_corpus") return Evidence::by_construction;
   if (!r.seeds.empty() || (!r.reproduction.empty() && r.reproduction != "exact")) return Evidence::trained;
-  if (r.certified == "true") return Evidence::proved;
+  if (!r.proof.empty() || r.certified == "true") return Evidence::proved;
   if (r.note.find("<= 0 (") != std::string::npos) return Evidence::proved;  // a tolerance of 0: exact
   if (r.rule == "statistical") return Evidence::sampled;
   return owner ? owner->residual : Evidence::sampled;

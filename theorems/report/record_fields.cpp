@@ -110,6 +110,7 @@ RecordFields make_fields() {
       text_field("residual", &Record::residual, FS::check, J::number_or_text, S::when_set, true),
       text_field("residual_unit", &Record::residual_unit, FS::check, J::text, S::when_set, true),
       text_field("consistency", &Record::consistency, FS::check, J::text, S::when_set),
+      text_field("proof", &Record::proof, FS::check, J::text, S::when_set),
       // The fragment's bookkeeping, not the claim's: reruns give identical reports.
       text_field("run", &Record::run, FS::bookkeeping),
       text_field("program", &Record::program, FS::bookkeeping),

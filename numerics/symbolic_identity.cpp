@@ -1,0 +1,170 @@
+#include "symbolic_identity.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace pe {
+
+const std::vector<std::string> kTrigRules = {
+    "angle addition: cos(a + b) = cos a cos b - sin a sin b, sin(a + b) = sin a cos b + cos a sin b "
+    "(an integer multiple n a taken as (n - 1) a + a)",
+    "parity: cos(-a) = cos a, sin(-a) = -sin a",
+    "Pythagoras: sin^2 a = 1 - cos^2 a",
+};
+
+namespace {
+
+using namespace GiNaC;
+
+bool is_cos(const ex& e) { return is_ex_the_function(e, cos); }
+bool is_sin(const ex& e) { return is_ex_the_function(e, sin); }
+
+/// The numeric factor of a product (1 for anything else).
+numeric coefficient_of(const ex& e) {
+  if (is_a<numeric>(e)) return ex_to<numeric>(e);
+  if (is_a<mul>(e))
+    for (std::size_t i = 0; i < e.nops(); ++i)
+      if (is_a<numeric>(e.op(i))) return ex_to<numeric>(e.op(i));
+  return 1;
+}
+
+/// Rewrites every cosine and sine of a sum, a negative or an integer multiple into cosines and
+/// sines of atoms (angle addition and parity), innermost first.
+struct SplitAngles : map_function {
+  std::set<std::string>& used;
+  explicit SplitAngles(std::set<std::string>& rules) : used(rules) {}
+
+  ex trig(bool cosine, const ex& angle) {
+    const ex arg = expand(angle);
+    if (is_a<add>(arg) || coefficient_of(arg).is_integer()) {
+      ex a, b;
+      const numeric n = coefficient_of(arg);
+      if (is_a<add>(arg)) {
+        a = arg.op(0);
+        b = arg - a;
+      } else if (n.is_negative()) {
+        used.insert(kTrigRules[1]);
+        return cosine ? trig(true, -arg) : -trig(false, -arg);
+      } else if (n > 1) {
+        a = arg / n * (n - 1);
+        b = arg / n;
+      } else {
+        return cosine ? cos(arg) : sin(arg);
+      }
+      used.insert(kTrigRules[0]);
+      const ex ca = trig(true, a), sa = trig(false, a), cb = trig(true, b), sb = trig(false, b);
+      return expand(cosine ? ca * cb - sa * sb : sa * cb + ca * sb);
+    }
+    if (n_negative(arg)) {
+      used.insert(kTrigRules[1]);
+      return cosine ? trig(true, -arg) : -trig(false, -arg);
+    }
+    return cosine ? cos(arg) : sin(arg);
+  }
+  static bool n_negative(const ex& arg) { return coefficient_of(arg).is_negative(); }
+
+  ex operator()(const ex& e) override {
+    const ex x = e.map(*this);
+    if (is_cos(x)) return trig(true, x.op(0));
+    if (is_sin(x)) return trig(false, x.op(0));
+    return x;
+  }
+};
+
+/// Replaces sin(a)^n, n >= 2, by sin(a)^(n - 2) (1 - cos(a)^2) until no sine is squared.
+struct LowerSines : map_function {
+  std::set<std::string>& used;
+  explicit LowerSines(std::set<std::string>& rules) : used(rules) {}
+  ex operator()(const ex& e) override {
+    const ex x = e.map(*this);
+    if (is_a<power>(x) && is_sin(x.op(0)) && is_a<numeric>(x.op(1))) {
+      const numeric n = ex_to<numeric>(x.op(1));
+      if (n.is_integer() && n >= 2) {
+        used.insert(kTrigRules[2]);
+        return (*this)(expand(pow(x.op(0), n - 2) * (1 - pow(cos(x.op(0).op(0)), 2))));
+      }
+    }
+    return x;
+  }
+};
+
+}  // namespace
+
+TrigReduction reduce_trig(const GiNaC::ex& difference) {
+  std::set<std::string> used;
+  SplitAngles split(used);
+  LowerSines lower(used);
+  GiNaC::ex e = GiNaC::expand(split(difference));
+  for (int pass = 0; pass < 64; ++pass) {  // each pass lowers the highest sine power by 2
+    const GiNaC::ex lowered = GiNaC::expand(lower(e));
+    if (lowered.is_equal(e)) break;
+    e = lowered;
+  }
+  TrigReduction out;
+  out.entries = 1;
+  out.zero = e.is_zero();
+  if (!out.zero) {
+    std::ostringstream text;
+    text << e;
+    out.remainder = text.str();
+  }
+  for (const std::string& rule : kTrigRules)  // in the list's order
+    if (used.count(rule)) out.rules_used.push_back(rule);
+  return out;
+}
+
+TrigReduction reduce_trig(const GiNaC::matrix& left, const GiNaC::matrix& right) {
+  if (left.rows() != right.rows() || left.cols() != right.cols())
+    throw std::invalid_argument("reduce_trig: the two sides have different shapes");
+  TrigReduction out;
+  out.zero = true;
+  std::set<std::string> used;
+  for (unsigned i = 0; i < left.rows(); ++i)
+    for (unsigned j = 0; j < left.cols(); ++j) {
+      const TrigReduction entry = reduce_trig(left(i, j) - right(i, j));
+      ++out.entries;
+      used.insert(entry.rules_used.begin(), entry.rules_used.end());
+      if (!entry.zero && out.zero) {
+        out.zero = false;
+        out.remainder = "entry (" + std::to_string(i) + ", " + std::to_string(j) + "): " + entry.remainder;
+      }
+    }
+  for (const std::string& rule : kTrigRules)
+    if (used.count(rule)) out.rules_used.push_back(rule);
+  return out;
+}
+
+GiNaC::matrix plane_rotation(const GiNaC::ex& angle) {
+  return GiNaC::matrix(2, 2, GiNaC::lst{GiNaC::cos(angle), -GiNaC::sin(angle), GiNaC::sin(angle), GiNaC::cos(angle)});
+}
+
+GiNaC::matrix block_rotation(const GiNaC::ex& k, const std::vector<GiNaC::ex>& omegas) {
+  const unsigned d = 2 * static_cast<unsigned>(omegas.size());
+  GiNaC::matrix r(d, d);
+  for (unsigned j = 0; j < omegas.size(); ++j) {
+    const GiNaC::matrix block = plane_rotation(k * omegas[j]);
+    for (unsigned a = 0; a < 2; ++a)
+      for (unsigned b = 0; b < 2; ++b) r(2 * j + a, 2 * j + b) = block(a, b);
+  }
+  return r;
+}
+
+GiNaC::matrix sinusoidal_code(const GiNaC::ex& m, const std::vector<GiNaC::ex>& omegas) {
+  GiNaC::matrix p(2 * static_cast<unsigned>(omegas.size()), 1);
+  for (unsigned j = 0; j < omegas.size(); ++j) {
+    p(2 * j, 0) = GiNaC::cos(m * omegas[j]);
+    p(2 * j + 1, 0) = GiNaC::sin(m * omegas[j]);
+  }
+  return p;
+}
+
+std::vector<GiNaC::ex> frequency_symbols(int d) {
+  if (d < 2 || d % 2 != 0) throw std::invalid_argument("frequency_symbols: d must be even and positive");
+  std::vector<GiNaC::ex> omegas;
+  for (int j = 0; j < d / 2; ++j) omegas.push_back(GiNaC::symbol("omega_" + std::to_string(j)));
+  return omegas;
+}
+
+}  // namespace pe

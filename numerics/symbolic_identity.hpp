@@ -1,0 +1,50 @@
+/// @file
+/// @brief Exact proofs of trigonometric identities with GiNaC: the difference of an identity's two
+/// sides is rewritten by a fixed list of rules until it is a polynomial in cosines and sines of
+/// atoms with no sine squared; the identity is proved when that polynomial is 0.
+///
+/// Each rewrite replaces an expression by an equal one, so reaching 0 proves the identity for
+/// every value of its symbols. The rules (kTrigRules, in one place):
+///   - angle addition: cos(a + b) = cos a cos b - sin a sin b, sin(a + b) = sin a cos b + cos a sin b,
+///     also for an integer multiple n a = (n - 1) a + a, so that no two atoms are multiples of one
+///     another;
+///   - parity: cos(-a) = cos a, sin(-a) = -sin a;
+///   - Pythagoras: sin^2 a = 1 - cos^2 a.
+/// Polynomials in cos a and sin a with sin a of degree at most one are a basis of the ring that
+/// cos^2 + sin^2 = 1 leaves, so a remainder other than 0 is what the rules cannot remove: the
+/// reduction refuses the statement, and the remainder says where it fails.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <string>
+#include <vector>
+
+namespace pe {
+
+/// The rules a reduction may use, as stated in every certificate.
+extern const std::vector<std::string> kTrigRules;
+
+/// The outcome of reducing an identity's difference (left side minus right side).
+struct TrigReduction {
+  bool zero = false;                    ///< the difference reduced to 0: the identity is proved
+  std::string remainder;                ///< what is left when it did not, as GiNaC prints it
+  std::vector<std::string> rules_used;  ///< the rules of kTrigRules the reduction applied
+  int entries = 0;                      ///< how many scalar differences were reduced
+};
+
+/// Reduces `difference` (a scalar) with kTrigRules.
+TrigReduction reduce_trig(const GiNaC::ex& difference);
+/// Reduces every entry of `left - right` (matrices of one shape); zero when every entry is.
+TrigReduction reduce_trig(const GiNaC::matrix& left, const GiNaC::matrix& right);
+
+/// The rotation of one plane by `angle`: [[cos, -sin], [sin, cos]].
+GiNaC::matrix plane_rotation(const GiNaC::ex& angle);
+/// The block-diagonal rotation R_omega(k) = (+)_j R(k omega_j), d = 2 omegas.size().
+GiNaC::matrix block_rotation(const GiNaC::ex& k, const std::vector<GiNaC::ex>& omegas);
+/// The sinusoidal code p(m) = (cos m omega_0, sin m omega_0, ...) as a column.
+GiNaC::matrix sinusoidal_code(const GiNaC::ex& m, const std::vector<GiNaC::ex>& omegas);
+/// d/2 distinct frequency symbols omega_0, ..., omega_{d/2 - 1}.
+std::vector<GiNaC::ex> frequency_symbols(int d);
+
+}  // namespace pe
