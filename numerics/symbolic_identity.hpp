@@ -17,7 +17,9 @@
 
 #include <ginac/ginac.h>
 
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pe {
@@ -37,6 +39,28 @@ struct TrigReduction {
 TrigReduction reduce_trig(const GiNaC::ex& difference);
 /// Reduces every entry of `left - right` (matrices of one shape); zero when every entry is.
 TrigReduction reduce_trig(const GiNaC::matrix& left, const GiNaC::matrix& right);
+
+/// The dimensions on which the block lemma is checked on whole symbolic matrices: one plane, the
+/// tournament's width and the largest width the article's identities are sampled at.
+inline const std::vector<int> kProofDimensions = {2, 16, 64};
+
+/// An identity between matrices (or scalars as 1 x 1 matrices) proved on whole symbolic matrices
+/// for each d of `dimensions`, frequencies omega_j distinct symbols: `sides(omegas)` gives its two
+/// sides. `certificate` says what was reduced, over which d, with which rules, and the block
+/// lemma that carries one plane to every even d; `remainder` names the first entry left.
+struct MatrixIdentityProof {
+  bool zero = true;
+  std::string remainder, certificate;
+};
+MatrixIdentityProof prove_for_dimensions(
+    const std::string& statement, const std::string& quantifiers, const std::vector<int>& dimensions,
+    const std::function<std::pair<GiNaC::matrix, GiNaC::matrix>(const std::vector<GiNaC::ex>&)>& sides);
+
+/// A position or a parameter as a symbol: one symbol per name for the whole program, so the
+/// same name is the same symbol in both sides of an identity.
+const GiNaC::symbol& named_symbol(const std::string& name);
+/// A column of d symbols NAME_0, ..., NAME_{d-1} (a query or key vector).
+GiNaC::matrix symbol_vector(const std::string& name, int d);
 
 /// The rotation of one plane by `angle`: [[cos, -sin], [sin, cos]].
 GiNaC::matrix plane_rotation(const GiNaC::ex& angle);

@@ -1,6 +1,7 @@
 // Proposition 3 (i)-(iii) as RapidCheck properties, the RoPE score of a sequence against the
 // reference score function, and the domain checks of numerics/rope.hpp. Tolerances are
 // rounding budgets: (|positions| + d) eps times the size of the product.
+#include "symbolic_identity.hpp"
 #include "constants.hpp"
 #include "expect_invalid.hpp"
 #include <gtest/gtest.h>
@@ -127,4 +128,64 @@ TEST(Rope, RejectsMismatchedSizes) {
                  "M must be 3 x 3");
   expect_invalid([&] { pe::attention_scores(Eigen::MatrixXd::Zero(2, 2), Eigen::MatrixXd::Zero(2, 2), -1.0); },
                  "tau = -1");
+}
+
+// ---- The exact proofs refuse false statements of their shape -----------------------------
+// proposition3.cpp proves parts (i)-(iii) and the sinusoidal-code remark by reducing each
+// identity's difference to 0 (pe::prove_for_dimensions); the same call on a statement with the
+// offset's sign, a factor or the phase's sign changed must leave a remainder.
+
+namespace {
+using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+GiNaC::matrix inner(const GiNaC::matrix& a, const GiNaC::matrix& b) { return a.transpose().mul(b); }
+const std::vector<int> kDimensions = {2, 16};
+}  // namespace
+
+TEST(Proposition3Proofs, TheRelativeIdentityIsProvedAndTheOffsetTheOtherWayRefused) {
+  for (const bool offset_reversed : {false, true}) {
+    const pe::MatrixIdentityProof p =
+        pe::prove_for_dimensions("planted", "for all", kDimensions, [&](const std::vector<GiNaC::ex>& om) {
+          const int d = 2 * int(om.size());
+          const GiNaC::ex m = pe::named_symbol("m"), n = pe::named_symbol("n");
+          const GiNaC::matrix q = pe::symbol_vector("q", d), k = pe::symbol_vector("k", d);
+          return Sides{inner(pe::block_rotation(m, om).mul(q), pe::block_rotation(n, om).mul(k)),
+                       inner(q, pe::block_rotation(offset_reversed ? m - n : n - m, om).mul(k))};
+        });
+    EXPECT_EQ(p.zero, !offset_reversed) << p.remainder;
+    if (offset_reversed) EXPECT_NE(p.remainder.find("d = 2"), std::string::npos) << p.remainder;
+  }
+}
+
+TEST(Proposition3Proofs, ARotationThatStretchesIsRefused) {
+  const pe::MatrixIdentityProof p =
+      pe::prove_for_dimensions("planted", "for all", kDimensions, [](const std::vector<GiNaC::ex>& om) {
+        const GiNaC::matrix q = pe::symbol_vector("q", 2 * int(om.size()));
+        const GiNaC::matrix rotated = pe::block_rotation(pe::named_symbol("m"), om).mul(q);
+        return Sides{inner(rotated, rotated), inner(q, q).mul_scalar(2)};
+      });
+  EXPECT_FALSE(p.zero);
+}
+
+TEST(Proposition3Proofs, APhaseWithTheWrongSignIsRefused) {
+  for (const bool phase_reversed : {false, true}) {
+    const pe::MatrixIdentityProof p =
+        pe::prove_for_dimensions("planted", "for all", kDimensions, [&](const std::vector<GiNaC::ex>& om) {
+          const unsigned planes = unsigned(om.size());
+          const GiNaC::ex delta = pe::named_symbol("Delta");
+          GiNaC::matrix q(2 * planes, 1), k(2 * planes, 1);
+          GiNaC::ex sum = 0;
+          for (unsigned j = 0; j < planes; ++j) {
+            const std::string i = std::to_string(j);
+            const GiNaC::ex r = pe::named_symbol("r_" + i), a = pe::named_symbol("a_" + i);
+            const GiNaC::ex s = pe::named_symbol("s_" + i), b = pe::named_symbol("b_" + i);
+            q(2 * j, 0) = r * GiNaC::cos(a);
+            q(2 * j + 1, 0) = r * GiNaC::sin(a);
+            k(2 * j, 0) = s * GiNaC::cos(b);
+            k(2 * j + 1, 0) = s * GiNaC::sin(b);
+            sum += r * s * GiNaC::cos(delta * om[j] + (phase_reversed ? a - b : b - a));
+          }
+          return Sides{inner(q, pe::block_rotation(delta, om).mul(k)), GiNaC::matrix(1, 1, GiNaC::lst{sum})};
+        });
+    EXPECT_EQ(p.zero, !phase_reversed) << p.remainder;
+  }
 }

@@ -5,6 +5,7 @@
 
 #include <limits>
 
+#include "symbolic_identity.hpp"
 #include "clocks.hpp"
 #include "constants.hpp"
 #include "property_generators.hpp"
@@ -72,4 +73,22 @@ TEST(Theorem1, RulerErrorBoundIsTheTheoremsExpression) {
   const double b = std::exp(2.0), expected = (1 + std::exp(-4.0)) / 2;
   for (double delta : {2.0, -2.0})
     EXPECT_NEAR(pe::ruler_error_bound(delta, b), expected, 4 * kEps * expected) << "Delta = " << delta;
+}
+
+// ---- The exact proof refuses a kernel of the sum ------------------------------------------
+// theorem1.cpp proves <p(m), p(n)> = kappa_d(n - m) by exact algebra; the same reduction must
+// refuse kappa_d(n + m), which is not stationary.
+TEST(Theorem1Proofs, AKernelOfTheSumOfPositionsIsRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  for (const bool sum_of_positions : {false, true}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 16}, [&](const std::vector<GiNaC::ex>& om) {
+          const GiNaC::ex m = pe::named_symbol("m"), n = pe::named_symbol("n");
+          GiNaC::ex kernel = 0;
+          for (const GiNaC::ex& w : om) kernel += GiNaC::cos((sum_of_positions ? n + m : n - m) * w);
+          return Sides{pe::sinusoidal_code(m, om).transpose().mul(pe::sinusoidal_code(n, om)),
+                       GiNaC::matrix(1, 1, GiNaC::lst{kernel})};
+        });
+    EXPECT_EQ(p.zero, !sum_of_positions) << p.remainder;
+  }
 }

@@ -1,6 +1,7 @@
 // Theorem 2 as RapidCheck properties: the window's null space is the commutant, d positions
 // are not enough, the score formula, and the projection Pi; plus the commutant library's
 // domain checks and the exact mean defect against quadrature.
+#include "symbolic_identity.hpp"
 #include "constants.hpp"
 #include "expect_invalid.hpp"
 #include <gtest/gtest.h>
@@ -237,5 +238,50 @@ TEST(RelativityDefect, ExactMeanAgreesWithQuadratureOfTheBetaLaw) {
     const double quadrature = boost::math::quadrature::gauss_kronrod<double, 61>::integrate(integrand, 0.0, 1.0, 15, 1e-14);
     EXPECT_NEAR(pe::gaussian_mean_defect(d), quadrature, 1e-12) << "d = " << d;
     EXPECT_LT(pe::gaussian_mean_defect(d), std::sqrt(pe::gaussian_mean_squared_defect(d)));  // Jensen
+  }
+}
+
+// ---- The exact proofs refuse false statements of their shape -----------------------------
+// theorem2.cpp proves the score formula, offset-only scores and commuting by exact algebra
+// (pe::prove_for_dimensions); a matrix outside the commutant, or the formula with the sine's
+// sign changed, must leave a remainder.
+
+TEST(Theorem2Proofs, AMatrixOutsideTheCommutantIsRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+      "planted", "for all", {2, 16}, [](const std::vector<GiNaC::ex>& om) {
+        // diag(a_j, b_j) per plane: a symmetric block that is not a_j I + c_j J unless a_j = b_j.
+        GiNaC::matrix m(2 * unsigned(om.size()), 2 * unsigned(om.size()));
+        for (unsigned j = 0; j < om.size(); ++j) {
+          m(2 * j, 2 * j) = pe::named_symbol("a_" + std::to_string(j));
+          m(2 * j + 1, 2 * j + 1) = pe::named_symbol("b_" + std::to_string(j));
+        }
+        const GiNaC::matrix r = pe::block_rotation(GiNaC::ex(1), om);
+        return Sides{m.mul(r), r.mul(m)};
+      });
+  EXPECT_FALSE(p.zero);
+  EXPECT_NE(p.remainder.find("a_0"), std::string::npos) << p.remainder;
+}
+
+TEST(Theorem2Proofs, TheScoreFormulaWithTheSinesSignChangedIsRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  for (const int sign : {-1, 1}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 16}, [&](const std::vector<GiNaC::ex>& om) {
+          const unsigned planes = unsigned(om.size());
+          GiNaC::matrix m(2 * planes, 2 * planes);
+          GiNaC::ex sum = 0;
+          const GiNaC::ex first = pe::named_symbol("m"), second = pe::named_symbol("n");
+          for (unsigned j = 0; j < planes; ++j) {
+            const GiNaC::ex a = pe::named_symbol("a_" + std::to_string(j)), c = pe::named_symbol("c_" + std::to_string(j));
+            m(2 * j, 2 * j) = m(2 * j + 1, 2 * j + 1) = a;
+            m(2 * j, 2 * j + 1) = -c;
+            m(2 * j + 1, 2 * j) = c;
+            sum += a * GiNaC::cos((second - first) * om[j]) + sign * c * GiNaC::sin((second - first) * om[j]);
+          }
+          return Sides{pe::sinusoidal_code(first, om).transpose().mul(m).mul(pe::sinusoidal_code(second, om)),
+                       GiNaC::matrix(1, 1, GiNaC::lst{sum})};
+        });
+    EXPECT_EQ(p.zero, sign == -1) << p.remainder;  // the article's formula has minus c_j sin
   }
 }

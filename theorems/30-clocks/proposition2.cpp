@@ -48,54 +48,16 @@ std::vector<Case> sample_cases() {
   return cases;
 }
 
-/// The dimensions on which the block lemma is checked on the whole matrices.
-constexpr int kLemmaDimensions[] = {2, 16, 64};
+constexpr char kEveryPosition[] = "for all integers m, k, l and every frequency";
 
-/// Block lemma: R_omega(k) is block-diagonal with the plane rotations R(k omega_j), and p(m)
-/// stacks the planes' (cos m omega_j, sin m omega_j), so a product, a transpose or a norm of them
-/// is taken plane by plane and an identity among them holds in R^d exactly when it holds in
-/// every plane. A plane's identity with omega_j a symbol covers every plane at once.
-const char kBlockLemma[] =
-    "block lemma: R_omega(k) = (+)_j R(k omega_j) and p(m) stacks (cos m omega_j, sin m omega_j), so the "
-    "identity holds in R^d iff it holds in each plane; the plane identity, omega_j a symbol, covers every "
-    "plane, base and even d";
-
-/// One identity proved on whole symbolic matrices for each d of kLemmaDimensions: reduced to 0
-/// entry by entry (every plane's symbols omega_j distinct).
-struct SymbolicProof {
-  bool zero = true;
-  std::string remainder, certificate;
-};
+using SymbolicProof = MatrixIdentityProof;
 
 template <typename Sides>
 SymbolicProof prove_for_every_d(const std::string& what, Sides sides) {
-  SymbolicProof out;
-  std::vector<std::string> rules;
-  int entries = 0;
-  for (int d : kLemmaDimensions) {
-    const auto [left, right] = sides(frequency_symbols(d));
-    const TrigReduction r = reduce_trig(left, right);
-    entries += r.entries;
-    for (const std::string& rule : r.rules_used)
-      if (std::find(rules.begin(), rules.end(), rule) == rules.end()) rules.push_back(rule);
-    if (!r.zero && out.zero) {
-      out.zero = false;
-      out.remainder = "d = " + std::to_string(d) + ", " + r.remainder;
-    }
-  }
-  std::string used;
-  for (const std::string& rule : rules) used += (used.empty() ? "" : "; ") + rule;
-  out.certificate = what + " for all integers m, k, l and every frequency: the difference of its sides, "
-                    "entry by entry (" + std::to_string(entries) + " entries over d = 2, 16, 64), reduces "
-                    "to 0 in GiNaC's exact algebra using only " + (used.empty() ? "expansion" : used) + "; " +
-                    kBlockLemma;
-  return out;
+  return prove_for_dimensions(what, kEveryPosition, kProofDimensions, sides);
 }
 
-const GiNaC::symbol& position(const char* name) {
-  static std::map<std::string, GiNaC::symbol> symbols;
-  return symbols.emplace(name, GiNaC::symbol(name)).first->second;
-}
+const GiNaC::symbol& position(const char* name) { return named_symbol(name); }
 
 using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
 

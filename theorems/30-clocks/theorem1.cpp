@@ -17,6 +17,7 @@
 #include "certified.hpp"
 #include "constants.hpp"
 #include "ledger.hpp"
+#include "symbolic_identity.hpp"
 #include "random.hpp"
 #include "subspaces.hpp"
 
@@ -141,7 +142,7 @@ Enclosure largest_column_cosine_enclosed(int n) {
 /// (|m|+|n|+1) eps d, the Gram matrix's smallest eigenvalue, its Toeplitz defect, and the
 /// characteristic-function form.
 struct StationarityResult {
-  double stationarity = 0, toeplitz = 0, characteristic = 0, smallest_eigenvalue = 0;
+  double toeplitz = 0, smallest_eigenvalue = 0;
 };
 
 /// Theorem 1 (i)'s positive semidefiniteness, straight from the kernel: for seeded random
@@ -180,26 +181,45 @@ const KernelGram& kernel_gram() {
   return r;
 }
 
+using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+
+/// kappa_d(Delta) = sum_j cos(Delta omega_j), symbolic.
+GiNaC::ex symbolic_kernel(const GiNaC::ex& delta, const std::vector<GiNaC::ex>& om) {
+  GiNaC::ex sum = 0;
+  for (const GiNaC::ex& w : om) sum += GiNaC::cos(delta * w);
+  return sum;
+}
+
+const MatrixIdentityProof& stationary_proof() {
+  static const MatrixIdentityProof p = prove_for_dimensions(
+      "<p(m), p(n)> = kappa_d(n - m)", "for all integers m, n and every frequency", kProofDimensions,
+      [](const auto& om) {
+        const GiNaC::ex m = named_symbol("m"), n = named_symbol("n");
+        return Sides{pe::sinusoidal_code(m, om).transpose().mul(pe::sinusoidal_code(n, om)),
+                     GiNaC::matrix(1, 1, GiNaC::lst{symbolic_kernel(n - m, om)})};
+      });
+  return p;
+}
+
+/// The mean of cos(Delta Omega) over the d equally likely points +-omega_j, against (2/d) kappa_d.
+const MatrixIdentityProof& characteristic_proof() {
+  static const MatrixIdentityProof p = prove_for_dimensions(
+      "(1/d) sum_j (cos(Delta omega_j) + cos(-Delta omega_j)) = (2/d) kappa_d(Delta)",
+      "for every integer Delta and every frequency", kProofDimensions, [](const auto& om) {
+        const GiNaC::ex delta = named_symbol("Delta");
+        const GiNaC::ex d = GiNaC::ex(int(2 * om.size()));
+        GiNaC::ex mean = 0;
+        for (const GiNaC::ex& w : om) mean += GiNaC::cos(delta * w) + GiNaC::cos(-delta * w);
+        return Sides{GiNaC::matrix(1, 1, GiNaC::lst{mean / d}),
+                     GiNaC::matrix(1, 1, GiNaC::lst{2 / d * symbolic_kernel(delta, om)})};
+      });
+  return p;
+}
+
 const StationarityResult& stationarity() {
   static const StationarityResult r = [] {
     StationarityResult out;
-    Rng rng(3);
-    for (int i = 0; i < 100; ++i) {
-      const int d = 2 * static_cast<int>(rng.integer(1, 64));
-      const double base = std::exp(rng.uniform(0.5, 12.0));
-      const long m = rng.integer(-5000, 5000), n = rng.integer(-5000, 5000);
-      const double inner = sinusoidal_code(double(m), d, base).dot(sinusoidal_code(double(n), d, base));
-      out.stationarity = std::max(out.stationarity,
-                                  std::fabs(inner - stationary_kernel(double(n - m), d, base)) /
-                                      ((std::abs(m) + std::abs(n) + 1) * d * kEps));
-      // Characteristic function: the mean of cos(Delta * Omega) over the d points +-omega_j.
-      double mean = 0;
-      for (double w : frequencies(d, base)) mean += std::cos((n - m) * w) + std::cos(-(n - m) * w);
-      mean /= d;
-      out.characteristic = std::max(
-          out.characteristic,
-          std::fabs(mean - 2.0 / d * stationary_kernel(double(n - m), d, base)) / kEps);
-    }
+
     // Gram matrix of 48 evenly spaced positions (start 17, step 5) at d = 16.
     const int count = 48, d = 16;
     Matrix<double> p(count, d);
@@ -231,11 +251,11 @@ const std::string section = "Position as a set of clocks";
 // ---- (i) stationarity ----
 PE_CLAIM(stationary) {
   return Claim("thm1.stationary").in_section(section)
-      .stating("Theorem 1 (i): <p(m), p(n)> = kappa_d(n - m), 100 seeded cases, d <= 128, "
-      "|m|, |n| <= 5000; residual in units of (|m|+|n|+1) d eps")
+      .stating("Theorem 1 (i): <p(m), p(n)> = kappa_d(n - m) for all integers m, n, every frequency and every "
+               "even d, proved by exact algebra")
       .printed_as("<p(m), p(n)> = kappa_d(n - m)").decided_by([] {
-        return identity(stationarity().stationarity, 0, 8,
-                        "8 units of (|m|+|n|+1) d eps: angle rounding in d terms");
+        const MatrixIdentityProof& p = pe::theorems::stationary_proof();
+        return proved_identity(p.zero, p.remainder, p.certificate);
       });
 }
 
@@ -271,11 +291,11 @@ PE_CLAIM(gram_toeplitz) {
 
 PE_CLAIM(characteristic_function) {
   return Claim("thm1.characteristic_function").in_section(section)
-      .stating("Theorem 1 (i): (2/d) kappa_d(Delta) = E cos(Delta Omega_d), Omega_d uniform on "
-      "+-omega_j; residual in units of eps")
+      .stating("Theorem 1 (i): (2/d) kappa_d(Delta) = E cos(Delta Omega_d), Omega_d uniform on +-omega_j, for "
+               "every integer Delta and every frequency, proved by exact algebra")
       .printed_as("(2/d) kappa_d = E cos(Delta Omega_d)").decided_by([] {
-        return identity(stationarity().characteristic, 0, 64,
-                        "64 eps: two sums of at most 128 cosines of size 1/d each");
+        const MatrixIdentityProof& p = pe::theorems::characteristic_proof();
+        return proved_identity(p.zero, p.remainder, p.certificate);
       });
 }
 

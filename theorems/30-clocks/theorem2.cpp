@@ -32,6 +32,7 @@
 #include "constants.hpp"
 #include "certified.hpp"
 #include "ledger.hpp"
+#include "symbolic_identity.hpp"
 #include "random.hpp"
 #include "statistics.hpp"
 #include "subspaces.hpp"
@@ -121,39 +122,61 @@ CommutatorNullSpace commutator_null_space(int d) {
   return out;
 }
 
-/// Score formula and (a) on seeded commutant elements: residuals in units of
-/// (|m| + |n| + 1) * sum_j (|a_j| + |c_j|) * eps.
-struct ScoreResiduals {
-  double formula = 0;      // p(m)^T M p(n) vs sum_j a_j cos - c_j sin
-  double offset_only = 0;  // g(m, n) vs g(m + k, n + k)
-  double commutes = 0;     // ||MR - RM||_max / (||M||_max eps)
-};
+/// The commutant's elements, symbolic: (+)_j (a_j I + c_j J), J = [[0, -1], [1, 0]].
+GiNaC::matrix symbolic_commutant_element(unsigned planes) {
+  GiNaC::matrix m(2 * planes, 2 * planes);
+  for (unsigned j = 0; j < planes; ++j) {
+    const GiNaC::ex a = named_symbol("a_" + std::to_string(j)), c = named_symbol("c_" + std::to_string(j));
+    m(2 * j, 2 * j) = a;
+    m(2 * j, 2 * j + 1) = -c;
+    m(2 * j + 1, 2 * j) = c;
+    m(2 * j + 1, 2 * j + 1) = a;
+  }
+  return m;
+}
 
-const ScoreResiduals& score_residuals() {
-  static const ScoreResiduals r = [] {
-    ScoreResiduals out;
-    Rng rng(21);
-    for (int i = 0; i < 200; ++i) {
-      const int d = 2 * static_cast<int>(rng.integer(1, 16));
-      const std::vector<double> omega = random_separated_frequencies(rng, d, 0.01);
-      const Eigen::VectorXd a = rng.normal_vector(d / 2), c = rng.normal_vector(d / 2);
-      const Eigen::MatrixXd m = commutant_element(a, c);
-      const long p = rng.integer(-5000, 5000), q = rng.integer(-5000, 5000), k = rng.integer(-5000, 5000);
-      const double scale = (a.cwiseAbs().sum() + c.cwiseAbs().sum()) * kEps;
-      const double g = sinusoidal_code(double(p), omega).dot(m * sinusoidal_code(double(q), omega));
-      const double g_shift =
-          sinusoidal_code(double(p + k), omega).dot(m * sinusoidal_code(double(q + k), omega));
-      out.formula = std::max(out.formula, std::fabs(g - commutant_score(a, c, omega, double(q - p))) /
-                                              ((std::abs(p) + std::abs(q) + 1) * scale));
-      out.offset_only = std::max(out.offset_only, std::fabs(g - g_shift) /
-                                                      ((std::abs(p) + std::abs(q) + 2 * std::abs(k) + 1) * scale));
-      const Eigen::MatrixXd r = block_rotation(1.0, omega);
-      out.commutes = std::max(out.commutes, (m * r - r * m).cwiseAbs().maxCoeff() /
-                                                (m.cwiseAbs().maxCoeff() * kEps));
-    }
-    return out;
-  }();
-  return r;
+using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+constexpr char kEveryCommutantElement[] =
+    "for all integers m, n, k, every frequency and every commutant element (+)_j (a_j I + c_j J)";
+
+GiNaC::ex score(const GiNaC::ex& m, const GiNaC::ex& n, const std::vector<GiNaC::ex>& om) {
+  return pe::sinusoidal_code(m, om).transpose().mul(symbolic_commutant_element(unsigned(om.size())))
+      .mul(pe::sinusoidal_code(n, om))(0, 0);
+}
+
+const MatrixIdentityProof& score_formula_proof() {
+  static const MatrixIdentityProof p = prove_for_dimensions(
+      "p(m)^T M p(n) = sum_j (a_j cos((n - m) omega_j) - c_j sin((n - m) omega_j))", kEveryCommutantElement,
+      kProofDimensions, [](const auto& om) {
+        const GiNaC::ex m = named_symbol("m"), n = named_symbol("n");
+        GiNaC::ex sum = 0;
+        for (unsigned j = 0; j < om.size(); ++j)
+          sum += named_symbol("a_" + std::to_string(j)) * GiNaC::cos((n - m) * om[j]) -
+                 named_symbol("c_" + std::to_string(j)) * GiNaC::sin((n - m) * om[j]);
+        return Sides{GiNaC::matrix(1, 1, GiNaC::lst{score(m, n, om)}), GiNaC::matrix(1, 1, GiNaC::lst{sum})};
+      });
+  return p;
+}
+
+const MatrixIdentityProof& offset_only_proof() {
+  static const MatrixIdentityProof p = prove_for_dimensions(
+      "g(m + k, n + k) = g(m, n), g(m, n) = p(m)^T M p(n),", kEveryCommutantElement, kProofDimensions,
+      [](const auto& om) {
+        const GiNaC::ex m = named_symbol("m"), n = named_symbol("n"), k = named_symbol("k");
+        return Sides{GiNaC::matrix(1, 1, GiNaC::lst{score(m + k, n + k, om)}),
+                     GiNaC::matrix(1, 1, GiNaC::lst{score(m, n, om)})};
+      });
+  return p;
+}
+
+const MatrixIdentityProof& commutes_proof() {
+  static const MatrixIdentityProof p = prove_for_dimensions(
+      "M R_omega(1) = R_omega(1) M", kEveryCommutantElement, kProofDimensions, [](const auto& om) {
+        const GiNaC::matrix m = symbolic_commutant_element(unsigned(om.size()));
+        const GiNaC::matrix r = pe::block_rotation(GiNaC::ex(1), om);
+        return Sides{m.mul(r), r.mul(m)};
+      });
+  return p;
 }
 
 /// Pi on seeded Gaussian matrices: the four defining properties, relative to ||M||_F eps.
@@ -332,33 +355,31 @@ PE_CLAIM_FAMILY(windows, kDimensions, &window_null_dimension, &window_is_commuta
 // ---- the score on the commutant ----
 PE_CLAIM(score_formula) {
   return Claim("thm2.score_formula").in_section(section)
-      .stating("Theorem 2: on the commutant p(m)^T M p(n) = sum_j (a_j cos(Delta w_j) - c_j "
-      "sin(Delta w_j)), Delta = n - m; 200 seeded cases, d <= 30, |m|, |n| <= 5000; "
-      "residual in units of (|m|+|n|+1) sum_j(|a_j|+|c_j|) eps")
+      .stating("Theorem 2: on the commutant p(m)^T M p(n) = sum_j (a_j cos(Delta w_j) - c_j sin(Delta w_j)), "
+               "Delta = n - m, for all integers m, n, every frequency and every a, c, proved by exact algebra")
       .printed_as("sum_j (a_j cos - c_j sin)").decided_by([] {
-        return identity(score_residuals().formula, 0, 8,
-                        "8 units: rounding of each angle (|m| eps) and of the 2 x 2 products",
-                        "(|m|+|n|+1)\u00b7sum_j(|a_j|+|c_j|)\u00b7eps");
+        const MatrixIdentityProof& p = pe::theorems::score_formula_proof();
+        return proved_identity(p.zero, p.remainder, p.certificate);
       });
 }
 
 PE_CLAIM(offset_only) {
   return Claim("thm2.offset_only").in_section(section)
-      .stating("Theorem 2 (c) => (a): for M in the commutant, g(m + k, n + k) = g(m, n) for all "
-      "integers; 200 seeded cases with |m|, |n|, |k| <= 5000")
+      .stating("Theorem 2 (c) => (a): for M in the commutant, g(m + k, n + k) = g(m, n) for all integers m, n, "
+               "k and every frequency, proved by exact algebra")
       .printed_as("depends only on n - m").decided_by([] {
-        return identity(score_residuals().offset_only, 0, 8,
-                        "8 units of (|m|+|n|+2|k|+1) sum_j(|a_j|+|c_j|) eps: angle rounding");
+        const MatrixIdentityProof& p = pe::theorems::offset_only_proof();
+        return proved_identity(p.zero, p.remainder, p.certificate);
       });
 }
 
 PE_CLAIM(commutes) {
   return Claim("thm2.commutes").in_section(section)
-      .stating("Theorem 2 (c) => (b): every block matrix aI + cJ commutes with R_omega(1); max "
-      "||MR - RM||_max / (||M||_max eps) over 200 seeded cases")
+      .stating("Theorem 2 (c) => (b): every block matrix (+)_j (a_j I + c_j J) commutes with R_omega(1), for "
+               "every frequency and every a, c, proved by exact algebra")
       .printed_as("MR = RM").decided_by([] {
-        return identity(score_residuals().commutes, 0, 4,
-                        "4 eps: each entry of MR and RM is a sum of two rounded products", "||M||_max\u00b7eps");
+        const MatrixIdentityProof& p = pe::theorems::commutes_proof();
+        return proved_identity(p.zero, p.remainder, p.certificate);
       });
 }
 

@@ -5,16 +5,18 @@
 /// The statement and its argument are told once, on the section's page beside this file
 /// (50-rope.md, \ref rope); this file is how they are checked.
 ///
-/// What is computed: on a seeded sample of 200 cases (d up to 64, bases from 1.6 to 1.6e5,
-/// positions up to 10^4 in size) the residual of each identity, divided by its rounding budget
-/// (an angle \f$m\theta\f$ carries an absolute error of about \f$|m|\epsilon\f$, a dot product
-/// of d terms about \f$d\epsilon\f$ relative to \f$\lVert q\rVert\lVert k\rVert\f$). The RoPE
-/// score of a whole sequence is built the way a head computes it, by rotating every query and
-/// key (numerics/rope.hpp), and compared entry by entry with the project's reference score
-/// function \f$h_t M h_j^\top/\tau\f$ (numerics/attention.hpp) at
-/// \f$M = W_Q R_\theta(m_j - m_t) W_K^\top\f$; shifting every position leaves the scores and
-/// the causal attention output unchanged. tests/proposition3_test.cpp states the same
-/// identities as RapidCheck properties.
+/// What is computed. Parts (i)-(iii) and the sinusoidal-code remark are proved by exact algebra
+/// (numerics/symbolic_identity.hpp): with positions, frequencies and the vectors' entries as
+/// symbols (a plane of q or k in polar form, r (cos a, sin a), for part (iii)), each identity's
+/// difference reduces to 0 under the stated trigonometric rules, for every even d by the block
+/// lemma, checked on whole matrices for d = 2, 16, 64. The amplitudes and phases are read off
+/// 200 seeded cases with atan2 and checked against their rounding budget. The RoPE score of a
+/// whole sequence is built the way a head computes it, by rotating every query and key
+/// (numerics/rope.hpp), and compared entry by entry with the project's reference score function
+/// \f$h_t M h_j^\top/\tau\f$ (numerics/attention.hpp) at \f$M = W_Q R_\theta(m_j - m_t) W_K^\top\f$;
+/// shifting every position leaves the scores and the causal attention output unchanged.
+/// tests/proposition3_test.cpp states the same identities as RapidCheck properties and plants
+/// false ones the proofs refuse.
 #include <algorithm>
 #include <cmath>
 
@@ -24,6 +26,7 @@
 #include "ledger.hpp"
 #include "random.hpp"
 #include "rope.hpp"
+#include "symbolic_identity.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -51,32 +54,14 @@ std::vector<RotationCase> sample_rotation_cases() {
   return cases;
 }
 
-/// Largest residual of each identity over the sample, in units of its rounding budget.
-struct RotationResiduals {
-  double relative = 0, isometric = 0, polynomial = 0, phases = 0, sinusoidal = 0;
-};
-
-const RotationResiduals& rotation_residuals() {
-  static const RotationResiduals r = [] {
-    RotationResiduals out;
+/// Over the sample, the largest error of the amplitudes and phases read off q and k: turning
+/// q_j by phi_j and rescaling by rho_j / |q_j|^2 must give k_j, and rho_j must be |q_j| |k_j|;
+/// in units of 8 eps |k_j| (and 8 eps |q_j| |k_j|).
+double phase_residual() {
+  static const double worst = [] {
+    double out = 0;
     for (const RotationCase& c : sample_rotation_cases()) {
-      const std::vector<double> theta = frequencies(c.d, c.base);
-      const double scale = c.q.norm() * c.k.norm();
-      // (i) both rotations against the single rotation by the offset.
-      const double lhs = rope_rotate(c.q, double(c.m), theta).dot(rope_rotate(c.k, double(c.n), theta));
-      const double rhs = rope_offset_score(c.q, c.k, double(c.n - c.m), theta);
-      out.relative = std::max(out.relative, std::fabs(lhs - rhs) /
-                                                ((std::abs(c.m) + std::abs(c.n) + c.d) * kEps * scale));
-      // (ii) the norm does not move, whatever the position.
-      out.isometric = std::max(out.isometric,
-                               std::fabs(rope_rotate(c.q, double(c.m), theta).norm() - c.q.norm()) /
-                                   ((c.d + 1) * kEps * c.q.norm()));
-      // (iii) the trigonometric polynomial at the offset n - m.
-      const TrigonometricPolynomial poly = offset_score_polynomial(c.q, c.k, theta);
-      const long delta = c.n - c.m;
-      out.polynomial = std::max(out.polynomial, std::fabs(poly(double(delta)) - rhs) /
-                                                    ((std::abs(delta) + c.d) * kEps * scale));
-      // Amplitudes and phases: turning q_j by phi_j and rescaling by rho_j / |q_j|^2 gives k_j.
+      const TrigonometricPolynomial poly = offset_score_polynomial(c.q, c.k, frequencies(c.d, c.base));
       for (int j = 0; j < c.d / 2; ++j) {
         const double qn = c.q.segment(2 * j, 2).norm(), kn = c.k.segment(2 * j, 2).norm();
         const double phi = poly.phases[j];
@@ -84,24 +69,17 @@ const RotationResiduals& rotation_residuals() {
         Eigen::Matrix2d turn;
         turn << std::cos(phi), -std::sin(phi), std::sin(phi), std::cos(phi);
         const Eigen::Vector2d predicted = turn * qj * (poly.amplitudes[j] / (qn * qn));
-        out.phases = std::max(out.phases, (predicted - kj).norm() / (8 * kEps * kn));
-        out.phases = std::max(out.phases, std::fabs(poly.amplitudes[j] - qn * kn) / (8 * kEps * qn * kn));
+        out = std::max(out, (predicted - kj).norm() / (8 * kEps * kn));
+        out = std::max(out, std::fabs(poly.amplitudes[j] - qn * kn) / (8 * kEps * qn * kn));
       }
-      // Definition 4's remark: rotating (1, 0, 1, 0, ...) by m is the sinusoidal code p(m).
-      Eigen::VectorXd ones_first = Eigen::VectorXd::Zero(c.d);
-      for (int j = 0; j < c.d / 2; ++j) ones_first(2 * j) = 1;
-      out.sinusoidal = std::max(
-          out.sinusoidal,
-          (rope_rotate(ones_first, double(c.m), theta) - sinusoidal_code(double(c.m), c.d, c.base))
-                  .cwiseAbs().maxCoeff() / ((std::abs(c.m) + 1) * kEps));
     }
     return out;
   }();
-  return r;
+  return worst;
 }
 
 /// RoPE scores of whole sequences against the reference score function, and their invariance
-/// under shifting every position. RotationResiduals relative to max |score|, in units of
+/// under shifting every position. Residuals relative to max |score|, in units of
 /// (largest position + d_model) eps.
 struct AttentionResiduals {
   double against_reference = 0, scores_shifted = 0, outputs_shifted = 0;
@@ -154,6 +132,71 @@ const AttentionResiduals& attention_residuals() {
   return r;
 }
 
+using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+constexpr char kEveryVector[] = "for all integers m, n, every frequency and every q, k";
+
+GiNaC::matrix inner(const GiNaC::matrix& a, const GiNaC::matrix& b) { return a.transpose().mul(b); }
+
+const MatrixIdentityProof& relative_proof() {
+  static const MatrixIdentityProof p = prove_for_dimensions(
+      "<R(m)q, R(n)k> = <q, R(n - m)k>", kEveryVector, kProofDimensions, [](const auto& om) {
+        const int d = 2 * int(om.size());
+        const GiNaC::ex m = named_symbol("m"), n = named_symbol("n");
+        const GiNaC::matrix q = symbol_vector("q", d), k = symbol_vector("k", d);
+        return Sides{inner(block_rotation(m, om).mul(q), block_rotation(n, om).mul(k)),
+                     inner(q, block_rotation(n - m, om).mul(k))};
+      });
+  return p;
+}
+
+const MatrixIdentityProof& isometric_proof() {
+  static const MatrixIdentityProof p = prove_for_dimensions(
+      "||R(m)q||^2 = ||q||^2", kEveryVector, kProofDimensions, [](const auto& om) {
+        const GiNaC::matrix q = symbol_vector("q", 2 * int(om.size()));
+        const GiNaC::matrix rotated = block_rotation(named_symbol("m"), om).mul(q);
+        return Sides{inner(rotated, rotated), inner(q, q)};
+      });
+  return p;
+}
+
+/// Part (iii) with each plane in polar form, q_j = r_j (cos a_j, sin a_j) and k_j = s_j (cos b_j,
+/// sin b_j), which every plane vector has: rho_j = r_j s_j and phi_j = b_j - a_j.
+const MatrixIdentityProof& trig_polynomial_proof() {
+  static const MatrixIdentityProof p = prove_for_dimensions(
+      "<q, R(Delta)k> = sum_j rho_j cos(Delta theta_j + phi_j), rho_j = ||q_j|| ||k_j||, phi_j the angle "
+      "from q_j to k_j,", "for every integer Delta, every frequency and every q, k (each plane in polar form)",
+      kProofDimensions, [](const auto& om) {
+        const unsigned planes = unsigned(om.size());
+        const GiNaC::ex delta = named_symbol("Delta");
+        GiNaC::matrix q(2 * planes, 1), k(2 * planes, 1);
+        GiNaC::ex sum = 0;
+        for (unsigned j = 0; j < planes; ++j) {
+          const std::string i = std::to_string(j);
+          const GiNaC::ex r = named_symbol("r_" + i), a = named_symbol("a_" + i);
+          const GiNaC::ex s = named_symbol("s_" + i), b = named_symbol("b_" + i);
+          q(2 * j, 0) = r * GiNaC::cos(a);
+          q(2 * j + 1, 0) = r * GiNaC::sin(a);
+          k(2 * j, 0) = s * GiNaC::cos(b);
+          k(2 * j + 1, 0) = s * GiNaC::sin(b);
+          sum += r * s * GiNaC::cos(delta * om[j] + b - a);
+        }
+        return Sides{inner(q, block_rotation(delta, om).mul(k)), GiNaC::matrix(1, 1, GiNaC::lst{sum})};
+      });
+  return p;
+}
+
+const MatrixIdentityProof& sinusoidal_code_proof() {
+  static const MatrixIdentityProof p = prove_for_dimensions(
+      "R_theta(m) (1, 0, ..., 1, 0) = p(m)", "for every integer m and every frequency", kProofDimensions,
+      [](const auto& om) {
+        GiNaC::matrix start(2 * unsigned(om.size()), 1);
+        for (unsigned j = 0; j < om.size(); ++j) start(2 * j, 0) = 1;
+        const GiNaC::ex m = named_symbol("m");
+        return Sides{block_rotation(m, om).mul(start), pe::sinusoidal_code(m, om)};
+      });
+  return p;
+}
+
 }  // namespace
 }  // namespace pe::theorems
 
@@ -163,35 +206,31 @@ using namespace pe::ledger;
 using namespace pe::theorems;
 const std::string section = "Rotations: RoPE";
 
+/// A claim decided by one of the proofs above.
+Decided<Rule::identity> decided_by_proof(const pe::MatrixIdentityProof& p) {
+  return proved_identity(p.zero, p.remainder, p.certificate);
+}
+
 PE_CLAIM(relative) {
   return Claim("prop3.relative").in_section(section)
-      .stating("Proposition 3 (i): <R(m)q, R(n)k> = <q, R(n - m)k>, 200 seeded cases (d <= 64, "
-      "|m|, |n| <= 10^4); residual in units of (|m| + |n| + d) eps ||q|| ||k||")
-      .printed_as("<R(m)q, R(n)k> = <q, R(n-m)k>").decided_by([] {
-        return identity(rotation_residuals().relative, 0, 8,
-                        "8 units of (|m|+|n|+d) eps ||q|| ||k||: angle rounding in both "
-                        "rotations plus a d-term dot product");
-      });
+      .stating("Proposition 3 (i): <R(m)q, R(n)k> = <q, R(n - m)k> for all integers m, n, every frequency "
+               "and every q, k, proved by exact algebra")
+      .printed_as("<R(m)q, R(n)k> = <q, R(n-m)k>").decided_by([] { return decided_by_proof(pe::theorems::relative_proof()); });
 }
 
 PE_CLAIM(isometric) {
   return Claim("prop3.isometric").in_section(section)
-      .stating("Proposition 3 (ii): ||R(m)q|| = ||q||, same sample; residual in units of "
-      "(d + 1) eps ||q||")
-      .printed_as("||R(m)q|| = ||q||").decided_by([] {
-        return identity(rotation_residuals().isometric, 0, 8,
-                        "8 units of (d+1) eps ||q||: cos^2 + sin^2 = 1 to a few eps per "
-                        "plane, norm of d terms; angle errors do not change a norm");
-      });
+      .stating("Proposition 3 (ii): ||R(m)q|| = ||q|| for every integer m, frequency and q, proved by exact "
+               "algebra (the squared norms agree)")
+      .printed_as("||R(m)q|| = ||q||").decided_by([] { return decided_by_proof(pe::theorems::isometric_proof()); });
 }
 
 PE_CLAIM(trig_polynomial) {
   return Claim("prop3.trig_polynomial").in_section(section)
-      .stating("Proposition 3 (iii): <q, R(Delta)k> = sum_j rho_j cos(Delta theta_j + phi_j) at "
-      "Delta = n - m, same sample; residual in units of (|Delta| + d) eps ||q|| ||k||")
+      .stating("Proposition 3 (iii): <q, R(Delta)k> = sum_j rho_j cos(Delta theta_j + phi_j) for every "
+               "integer Delta, frequency and q, k, proved by exact algebra with each plane in polar form")
       .printed_as("s(Delta) = sum_j rho_j cos(Delta theta_j + phi_j)").decided_by([] {
-        return identity(rotation_residuals().polynomial, 0, 8,
-                        "8 units of (|Delta|+d) eps ||q|| ||k||: angle rounding, d terms");
+        return decided_by_proof(pe::theorems::trig_polynomial_proof());
       });
 }
 
@@ -200,7 +239,7 @@ PE_CLAIM(amplitudes_phases) {
       .stating("Proposition 3 (iii): rho_j = ||q_j|| ||k_j|| and phi_j is the angle from q_j to "
       "k_j, i.e. R(phi_j) q_j rho_j / ||q_j||^2 = k_j; residual in units of 8 eps ||k_j||")
       .printed_as("rho_j = ||q_j|| ||k_j||, phi_j = angle(q_j -> k_j)").decided_by([] {
-        return identity(rotation_residuals().phases, 0, 1,
+        return identity(pe::theorems::phase_residual(), 0, 1,
                         "one unit of 8 eps ||k_j||: an atan2, a 2 x 2 rotation, one "
                         "scaling");
       });
@@ -208,12 +247,10 @@ PE_CLAIM(amplitudes_phases) {
 
 PE_CLAIM(sinusoidal_code) {
   return Claim("prop3.sinusoidal_code").in_section(section)
-      .stating("Definition 4 remark: RoPE uses Definition 2's frequencies, so rotating "
-      "(1, 0, 1, 0, ...) by m gives the sinusoidal code p(m); residual in units of "
-      "(|m| + 1) eps")
+      .stating("Definition 4 remark: RoPE uses Definition 2's frequencies, so rotating (1, 0, 1, 0, ...) by m "
+               "gives the sinusoidal code p(m), for every integer m, proved by exact algebra")
       .printed_as("R_theta(m) (1,0,...,1,0) = p(m)").decided_by([] {
-        return identity(rotation_residuals().sinusoidal, 0, 4,
-                        "4 units of (|m|+1) eps: the same angles rounded in two places");
+        return decided_by_proof(pe::theorems::sinusoidal_code_proof());
       });
 }
 
