@@ -285,3 +285,32 @@ TEST(Theorem2Proofs, TheScoreFormulaWithTheSinesSignChangedIsRefused) {
     EXPECT_EQ(p.zero, sign == -1) << p.remainder;  // the article's formula has minus c_j sin
   }
 }
+
+// Pi's properties are proved on symbolic matrices (theorem2.cpp, projection_proof); a "projection"
+// that keeps the whole trace instead of half of it is neither idempotent nor orthogonal, and the
+// same reduction says so.
+TEST(Theorem2Proofs, AProjectionThatKeepsTheWholeTraceIsRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  const auto wrong_projection = [](const GiNaC::matrix& m) {
+    GiNaC::matrix out(m.rows(), m.cols());
+    for (unsigned j = 0; j < m.rows(); j += 2) {
+      out(j, j) = out(j + 1, j + 1) = m(j, j) + m(j + 1, j + 1);
+      out(j + 1, j) = (m(j + 1, j) - m(j, j + 1)) / 2;
+      out(j, j + 1) = -out(j + 1, j);
+    }
+    return out;
+  };
+  const auto symbols = [](unsigned d) {
+    GiNaC::matrix m(d, d);
+    for (unsigned i = 0; i < d; ++i)
+      for (unsigned j = 0; j < d; ++j) m(i, j) = pe::named_symbol("M_" + std::to_string(i) + "_" + std::to_string(j));
+    return m;
+  };
+  const pe::MatrixIdentityProof idempotent = pe::prove_for_dimensions(
+      "planted", "for all", {2, 16}, [&](const std::vector<GiNaC::ex>& om) {
+        const GiNaC::matrix pm = wrong_projection(symbols(2 * unsigned(om.size())));
+        return Sides{wrong_projection(pm), pm};
+      });
+  EXPECT_FALSE(idempotent.zero);
+  EXPECT_NE(idempotent.remainder.find("M_0_0"), std::string::npos) << idempotent.remainder;
+}
