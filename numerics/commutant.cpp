@@ -152,4 +152,17 @@ double gaussian_mean_defect(int d) {
          boost::math::tgamma_delta_ratio(beta, 0.5);
 }
 
+std::string outside_commutant_hypothesis(const std::vector<double>& omega) {
+  for (std::size_t i = 0; i < omega.size(); ++i) {
+    if (!(omega[i] > 0 && omega[i] < M_PI))
+      return "omega_" + std::to_string(i) + " is not in (0, pi): at 0 or pi its rotation is +-I and every "
+             "2 x 2 block commutes with it; elsewhere its cosine may repeat another's";
+    for (std::size_t j = 0; j < i; ++j)
+      if (omega[i] == omega[j])
+        return "omega_" + std::to_string(j) + " = omega_" + std::to_string(i) +
+               ": equal cosines make det S_ij = 0 and the commutant larger than the blocks";
+  }
+  return "";
+}
+
 }  // namespace pe

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <string>
 #include <vector>
 
 #include "random.hpp"
@@ -70,5 +71,10 @@ double gaussian_mean_squared_defect(int d);
 /// \f$\Gamma(\beta + 1/2)\,\Gamma(\alpha+\beta) / (\Gamma(\beta)\,\Gamma(\alpha+\beta+1/2))\f$ with
 /// \f$\alpha = d/2\f$, \f$\beta = (d^2-d)/2\f$; slightly below \f$\sqrt{1-1/d}\f$ by Jensen.
 double gaussian_mean_defect(int d);
+
+/// Why a frequency set falls outside Theorem 2's hypothesis, or "" when it satisfies it: the
+/// commutant of R_omega(1) is the span of the blocks a_j I + c_j J exactly when the frequencies'
+/// cosines are distinct and no sine is 0, which for frequencies in (0, pi) means distinct.
+std::string outside_commutant_hypothesis(const std::vector<double>& omega);
 
 }  // namespace pe

@@ -203,6 +203,19 @@ GiNaC::matrix sinusoidal_code(const GiNaC::ex& m, const std::vector<GiNaC::ex>& 
   return p;
 }
 
+GiNaC::matrix sylvester_block_map(const GiNaC::ex& omega_i, const GiNaC::ex& omega_j) {
+  std::vector<GiNaC::symbol> x;
+  for (int k = 0; k < 4; ++k) x.push_back(named_symbol("x_" + std::to_string(k)));
+  const GiNaC::matrix block(2, 2, GiNaC::lst{x[0], x[1], x[2], x[3]});
+  const GiNaC::matrix image = block.mul(plane_rotation(omega_j)).sub(plane_rotation(omega_i).mul(block));
+  GiNaC::matrix map(4, 4);
+  for (unsigned row = 0; row < 4; ++row) {
+    const GiNaC::ex entry = GiNaC::expand(image(row / 2, row % 2));
+    for (unsigned k = 0; k < 4; ++k) map(row, k) = entry.coeff(x[k], 1);
+  }
+  return map;
+}
+
 std::vector<GiNaC::ex> frequency_symbols(int d) {
   if (d < 2 || d % 2 != 0) throw std::invalid_argument("frequency_symbols: d must be even and positive");
   std::vector<GiNaC::ex> omegas;

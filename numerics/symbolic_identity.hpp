@@ -68,6 +68,11 @@ GiNaC::matrix plane_rotation(const GiNaC::ex& angle);
 GiNaC::matrix block_rotation(const GiNaC::ex& k, const std::vector<GiNaC::ex>& omegas);
 /// The sinusoidal code p(m) = (cos m omega_0, sin m omega_0, ...) as a column.
 GiNaC::matrix sinusoidal_code(const GiNaC::ex& m, const std::vector<GiNaC::ex>& omegas);
+/// The Sylvester map X -> X R(omega_j) - R(omega_i) X on 2 x 2 blocks X, as a 4 x 4 matrix on
+/// vec X = (x00, x01, x10, x11): block (i, j) of M R_omega(1) - R_omega(1) M is this map of M's
+/// block (i, j), since both rotations are block-diagonal (Theorem 2).
+GiNaC::matrix sylvester_block_map(const GiNaC::ex& omega_i, const GiNaC::ex& omega_j);
+
 /// d/2 distinct frequency symbols omega_0, ..., omega_{d/2 - 1}.
 std::vector<GiNaC::ex> frequency_symbols(int d);
 

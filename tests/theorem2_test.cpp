@@ -314,3 +314,19 @@ TEST(Theorem2Proofs, AProjectionThatKeepsTheWholeTraceIsRefused) {
   EXPECT_FALSE(idempotent.zero);
   EXPECT_NE(idempotent.remainder.find("M_0_0"), std::string::npos) << idempotent.remainder;
 }
+
+// The commutant proof's hypothesis, refused where it fails: two equal frequencies make the
+// Sylvester map of their planes singular for every value (its determinant reduces to 0), and a
+// frequency 0 makes the diagonal map's minor vanish; outside_commutant_hypothesis names both.
+TEST(Theorem2Proofs, FrequencySetsOutsideTheHypothesisAreRefusedWithTheirReason) {
+  const GiNaC::ex w = pe::named_symbol("omega");
+  EXPECT_TRUE(pe::reduce_trig(pe::sylvester_block_map(w, w).determinant()).zero)
+      << "equal frequencies: the map on their block is singular";
+  const GiNaC::matrix at_zero = pe::sylvester_block_map(GiNaC::ex(0), GiNaC::ex(0));
+  EXPECT_TRUE((at_zero(0, 0) * at_zero(1, 1) - at_zero(0, 1) * at_zero(1, 0)).is_zero());
+  EXPECT_NE(pe::outside_commutant_hypothesis({1.0, 0.5, 1.0}).find("omega_0 = omega_2: equal cosines"),
+            std::string::npos);
+  EXPECT_NE(pe::outside_commutant_hypothesis({0.0, 0.5}).find("omega_0 is not in (0, pi)"), std::string::npos);
+  EXPECT_NE(pe::outside_commutant_hypothesis({0.5, M_PI}).find("omega_1 is not in (0, pi)"), std::string::npos);
+  EXPECT_EQ(pe::outside_commutant_hypothesis({1.0, 0.1, 0.01}), "");
+}

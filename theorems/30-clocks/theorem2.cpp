@@ -97,30 +97,6 @@ std::string gap_text(const WindowNullSpace& w) {
       std::to_string(w.setup.first);
 }
 
-/// (b) <=> (c): the null space of M -> MR - RM.
-struct CommutatorNullSpace {
-  NullSpace null;
-  double largest_sine = std::numeric_limits<double>::quiet_NaN();
-  double wedin = 0;
-};
-
-CommutatorNullSpace commutator_null_space(int d) {
-  const WindowCase c = window_case(d);
-  const Eigen::MatrixXd r = block_rotation(1.0, c.omega);
-  const Eigen::MatrixXd identity = Eigen::MatrixXd::Identity(d, d);
-  // vec(MR - RM) = (R^T kron I - I kron R) vec(M), column-major vec.
-  Eigen::MatrixXd map(d * d, d * d);
-  for (int a = 0; a < d; ++a)
-    for (int b = 0; b < d; ++b)
-      map.block(a * d, b * d, d, d) = r(b, a) * identity - (a == b ? r : Eigen::MatrixXd::Zero(d, d));
-  CommutatorNullSpace out;
-  // Entries of R carry one rounding each (|omega| < pi, cos and sin within an ulp) and the
-  // diagonal blocks one subtraction more: 3 eps per entry, Frobenius norm over d^4 entries.
-  out.null = numerical_null_space(map, 3 * kEps * d * d);
-  if (out.null.dimension == d) out.largest_sine = largest_principal_sine(commutant_basis(d), out.null.basis);
-  out.wedin = out.null.threshold / (out.null.smallest_kept - out.null.threshold);
-  return out;
-}
 
 /// The commutant's elements, symbolic: (+)_j (a_j I + c_j J), J = [[0, -1], [1, 0]].
 GiNaC::matrix symbolic_commutant_element(unsigned planes) {
@@ -176,6 +152,47 @@ const MatrixIdentityProof& commutes_proof() {
         const GiNaC::matrix r = pe::block_rotation(GiNaC::ex(1), om);
         return Sides{m.mul(r), r.mul(m)};
       });
+  return p;
+}
+
+/// Theorem 2 (b) <=> (c) for every frequency set, by exact algebra: the commutant of R_omega(1)
+/// is the span of the blocks a_j I + c_j J exactly when the cosines of the frequencies are
+/// distinct and no sine is 0. Three reductions: det S_ij = 4 (cos omega_i - cos omega_j)^2 for
+/// two planes; S_jj kills I and J; a 2 x 2 minor of S_jj is sin^2 omega_j, so S_jj has rank 2
+/// when sin omega_j != 0. With the block lemma the null space is then (+)_j span{I, J}, of
+/// dimension d.
+struct CommutantProof {
+  bool zero = true;
+  std::string remainder, certificate;
+};
+const CommutantProof& commutant_proof() {
+  static const CommutantProof p = [] {
+    const GiNaC::ex wi = named_symbol("omega_i"), wj = named_symbol("omega_j");
+    const TrigReduction pair = reduce_trig(GiNaC::matrix(1, 1, GiNaC::lst{pe::sylvester_block_map(wi, wj).determinant()}),
+                                           GiNaC::matrix(1, 1, GiNaC::lst{4 * GiNaC::pow(GiNaC::cos(wi) - GiNaC::cos(wj), 2)}));
+    const GiNaC::matrix diagonal = pe::sylvester_block_map(wj, wj);
+    const GiNaC::matrix identity_vec(4, 1, GiNaC::lst{1, 0, 0, 1}), j_vec(4, 1, GiNaC::lst{0, -1, 1, 0});
+    const TrigReduction kills_i = reduce_trig(diagonal.mul(identity_vec), GiNaC::matrix(4, 1));
+    const TrigReduction kills_j = reduce_trig(diagonal.mul(j_vec), GiNaC::matrix(4, 1));
+    // The minor on vec rows (0, 1) and columns (0, 1).
+    const GiNaC::ex minor = diagonal(0, 0) * diagonal(1, 1) - diagonal(0, 1) * diagonal(1, 0);
+    const TrigReduction rank = reduce_trig(GiNaC::matrix(1, 1, GiNaC::lst{minor}),
+                                           GiNaC::matrix(1, 1, GiNaC::lst{GiNaC::pow(GiNaC::sin(wj), 2)}));
+    CommutantProof out;
+    for (const auto& [what, r] : {std::pair<const char*, const TrigReduction*>{"det S_ij", &pair},
+                                  {"S_jj I", &kills_i}, {"S_jj J", &kills_j}, {"minor of S_jj", &rank}})
+      if (!r->zero && out.zero) {
+        out.zero = false;
+        out.remainder = std::string(what) + ": " + r->remainder;
+      }
+    out.certificate =
+        "for every frequency set with distinct cosines and no sine 0: det(X -> X R(omega_j) - R(omega_i) X) = "
+        "4 (cos omega_i - cos omega_j)^2, X -> X R(omega_j) - R(omega_j) X kills I and J, and its minor on "
+        "vec rows and columns (0, 1) is sin^2 omega_j, each reduced to 0 in GiNaC's exact algebra with the angle "
+        "rules; so off-diagonal blocks of the commutant vanish and each diagonal block is a_j I + c_j J (block "
+        "lemma: both rotations are block-diagonal), a space of dimension d";
+    return out;
+  }();
   return p;
 }
 
@@ -368,18 +385,15 @@ Claim window_d_positions_insufficient(int d) {
 Claim commutator(int d) {
   const std::string at = "d" + std::to_string(d);
   return Claim("thm2.commutator." + at).in_section(section)
-      .stating("Theorem 2 (b) <=> (c): the null space of M -> MR - RM (R = R_omega(1)) is the "
-      "span of the blocks; computed: largest principal sine, d = " + std::to_string(d))
+      .stating("Theorem 2 (b) <=> (c): the null space of M -> MR - RM (R = R_omega(1)) is the span of the "
+               "blocks a_j I + c_j J, proved by exact algebra for every frequency set in (0, pi) with distinct "
+               "frequencies; the window's frequencies at d = " + std::to_string(d) + " satisfy that hypothesis")
       .printed_as("commutant of R = blocks aI + cJ").decided_by([d] {
-        const CommutatorNullSpace c = commutator_null_space(d);
-        if (c.null.dimension != d)
-          return identity(c.null.dimension, d, 0,
-                          "the commutator null space's dimension, an integer: exact");
-        auto o = identity(c.largest_sine, 0, c.wedin,
-                             "Wedin's sin-theta bound: threshold / (smallest kept - threshold)");
-        o.detail += "; dimension " + std::to_string(c.null.dimension) +
-                    ", smallest kept singular value " + format(c.null.smallest_kept);
-        return o;
+        const CommutantProof& p = commutant_proof();
+        const std::vector<double>& omega = window_case(d).omega;
+        const std::string outside = pe::outside_commutant_hypothesis(omega);
+        if (!outside.empty()) return proved_identity(false, "hypothesis: " + outside, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate + "; hypothesis checked on " + frequencies_text(omega));
       });
 }
 PE_CLAIM_FAMILY(windows, kDimensions, &window_null_dimension, &window_is_commutant, &window_d_positions_insufficient, &commutator);
