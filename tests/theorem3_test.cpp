@@ -1,5 +1,6 @@
 // Theorem 3 (ii) and (iii) as RapidCheck properties on queries of length up to 8192, (i) on
 // small random heads, and the ALiBi library's domain checks.
+#include "symbolic_identity.hpp"
 #include "constants.hpp"
 #include "expect_invalid.hpp"
 #include <gtest/gtest.h>
@@ -138,4 +139,15 @@ TEST(Alibi, LogBoundMatchesTheBoundWhereBothAreRepresentable) {
 TEST(Alibi, SlopesAreGeometric) {
   const std::vector<double> s = pe::alibi_slopes(16);
   for (int h = 1; h <= 16; ++h) EXPECT_DOUBLE_EQ(s[h - 1], std::pow(2.0, -8.0 * h / 16));
+}
+
+// Theorem 3 (i)'s determinant formula is proved by exact algebra (theorem3.cpp); the same
+// reduction refuses the formula without the square, prod (1 - u_i), on three sorted points.
+TEST(Theorem3Proofs, TheDeterminantWithoutTheSquareIsRefused) {
+  const GiNaC::ex u1 = pe::named_symbol("u_1"), u2 = pe::named_symbol("u_2");
+  const GiNaC::matrix k(3, 3, GiNaC::lst{1, u1, u1 * u2, u1, 1, u2, u1 * u2, u2, 1});
+  EXPECT_TRUE(pe::reduce_trig(k.determinant() - (1 - u1 * u1) * (1 - u2 * u2)).zero);
+  const pe::TrigReduction wrong = pe::reduce_trig(k.determinant() - (1 - u1) * (1 - u2));
+  EXPECT_FALSE(wrong.zero);
+  EXPECT_NE(wrong.remainder.find("u_1"), std::string::npos) << wrong.remainder;
 }
