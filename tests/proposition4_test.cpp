@@ -5,6 +5,7 @@
 
 #include <limits>
 
+#include "symbolic_identity.hpp"
 #include "clocks.hpp"
 #include "constants.hpp"
 #include "property_generators.hpp"
@@ -115,4 +116,33 @@ TEST(Proposition4, InterpolationDomainChecks) {
   EXPECT_THROW(pe::interpolation_error(h, theta, 0, 1, 2), std::invalid_argument);
   EXPECT_THROW(pe::summation_by_parts_bound(std::vector<std::complex<double>>(3), 1.0, theta),
                std::invalid_argument);
+}
+
+// The complex form is proved by exact algebra (proposition4.cpp); without the conjugate,
+// h_j = q_j k_j, the same reduction leaves a remainder.
+TEST(Proposition4Proofs, TheComplexFormWithoutTheConjugateIsRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  for (const bool conjugate : {true, false}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 16}, [&](const std::vector<GiNaC::ex>& theta) -> Sides {
+          const GiNaC::symbol& i = pe::named_symbol("i");
+          const GiNaC::ex delta = pe::named_symbol("Delta");
+          GiNaC::matrix q(2 * unsigned(theta.size()), 1), k(2 * unsigned(theta.size()), 1);
+          GiNaC::ex sum = 0;
+          for (unsigned j = 0; j < theta.size(); ++j) {
+            const std::string n = std::to_string(j);
+            q(2 * j, 0) = pe::named_symbol("q_" + n + "0");
+            q(2 * j + 1, 0) = pe::named_symbol("q_" + n + "1");
+            k(2 * j, 0) = pe::named_symbol("k_" + n + "0");
+            k(2 * j + 1, 0) = pe::named_symbol("k_" + n + "1");
+            const GiNaC::ex h = (q(2 * j, 0) + (conjugate ? -1 : 1) * i * q(2 * j + 1, 0)) *
+                                (k(2 * j, 0) + i * k(2 * j + 1, 0));
+            sum += h * (GiNaC::cos(delta * theta[j]) + i * GiNaC::sin(delta * theta[j]));
+          }
+          const GiNaC::ex reduced = GiNaC::expand(GiNaC::expand(sum).subs(GiNaC::pow(i, 2) == -1));
+          return {GiNaC::matrix(1, 1, GiNaC::lst{reduced.coeff(i, 0)}),
+                  q.transpose().mul(pe::block_rotation(delta, theta).mul(k))};
+        });
+    EXPECT_EQ(p.zero, conjugate) << p.remainder;
+  }
 }
