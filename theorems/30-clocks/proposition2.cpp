@@ -57,13 +57,11 @@ SymbolicProof prove_for_every_d(const std::string& what, Sides sides) {
   return prove_for_dimensions(what, kEveryPosition, kProofDimensions, sides);
 }
 
-const GiNaC::symbol& position(const char* name) { return named_symbol(name); }
-
 using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
 
 const SymbolicProof& shift_proof() {
   static const SymbolicProof p = prove_for_every_d("p(m + k) = R_omega(k) p(m)", [](const auto& om) {
-    const GiNaC::ex m = position("m"), k = position("k");
+    const GiNaC::ex m = named_symbol("m"), k = named_symbol("k");
     return Sides{pe::sinusoidal_code(m + k, om), pe::block_rotation(k, om).mul(pe::sinusoidal_code(m, om))};
   });
   return p;
@@ -71,7 +69,7 @@ const SymbolicProof& shift_proof() {
 
 const SymbolicProof& homomorphism_proof() {
   static const SymbolicProof p = prove_for_every_d("R_omega(k) R_omega(l) = R_omega(k + l)", [](const auto& om) {
-    const GiNaC::ex k = position("k"), l = position("l");
+    const GiNaC::ex k = named_symbol("k"), l = named_symbol("l");
     return Sides{pe::block_rotation(k, om).mul(pe::block_rotation(l, om)), pe::block_rotation(k + l, om)};
   });
   return p;
@@ -79,7 +77,7 @@ const SymbolicProof& homomorphism_proof() {
 
 const SymbolicProof& transpose_proof() {
   static const SymbolicProof p = prove_for_every_d("R_omega(k)^T = R_omega(-k)", [](const auto& om) {
-    const GiNaC::ex k = position("k");
+    const GiNaC::ex k = named_symbol("k");
     return Sides{pe::block_rotation(k, om).transpose(), pe::block_rotation(-k, om)};
   });
   return p;
@@ -88,7 +86,7 @@ const SymbolicProof& transpose_proof() {
 /// det R_omega(k) = prod_j det R(k omega_j) (a block-diagonal matrix), so one plane decides it.
 const SymbolicProof& determinant_proof() {
   static const SymbolicProof p = [] {
-    const GiNaC::ex k = position("k");
+    const GiNaC::ex k = named_symbol("k");
     const std::vector<GiNaC::ex> one_plane = frequency_symbols(2);
     const TrigReduction r = reduce_trig(GiNaC::matrix(1, 1, GiNaC::lst{pe::block_rotation(k, one_plane).determinant()}),
                                         GiNaC::matrix(1, 1, GiNaC::lst{1}));
@@ -104,7 +102,7 @@ const SymbolicProof& determinant_proof() {
 
 const SymbolicProof& sphere_proof() {
   static const SymbolicProof p = prove_for_every_d("||p(m)||^2 = d/2", [](const auto& om) {
-    const GiNaC::matrix code = pe::sinusoidal_code(position("m"), om);
+    const GiNaC::matrix code = pe::sinusoidal_code(named_symbol("m"), om);
     return Sides{code.transpose().mul(code), GiNaC::matrix(1, 1, GiNaC::lst{GiNaC::ex(int(om.size()))})};
   });
   return p;
@@ -115,7 +113,7 @@ const SymbolicProof& sphere_proof() {
 const SymbolicProof& sine_first_proof() {
   static const SymbolicProof p = prove_for_every_d("<p'(m), p'(m + k)> = <p(m), p(m + k)> for the sine-first p'",
                                                    [](const auto& om) {
-    const GiNaC::ex m = position("m"), k = position("k");
+    const GiNaC::ex m = named_symbol("m"), k = named_symbol("k");
     GiNaC::matrix a = pe::sinusoidal_code(m, om), b = pe::sinusoidal_code(m + k, om);
     GiNaC::matrix sa = a, sb = b;
     for (unsigned j = 0; j < om.size(); ++j) {

@@ -161,10 +161,7 @@ const MatrixIdentityProof& commutes_proof() {
 /// two planes; S_jj kills I and J; a 2 x 2 minor of S_jj is sin^2 omega_j, so S_jj has rank 2
 /// when sin omega_j != 0. With the block lemma the null space is then (+)_j span{I, J}, of
 /// dimension d.
-struct CommutantProof {
-  bool zero = true;
-  std::string remainder, certificate;
-};
+using CommutantProof = MatrixIdentityProof;  // the same three fields: verdict, remainder, certificate
 const CommutantProof& commutant_proof() {
   static const CommutantProof p = [] {
     const GiNaC::ex wi = named_symbol("omega_i"), wj = named_symbol("omega_j");

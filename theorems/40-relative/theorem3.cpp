@@ -167,10 +167,7 @@ constexpr int kLargestExactSet = 8;
 /// for n = 2 .. kLargestExactSet. Every n follows by induction: row n minus u_{n-1} times row
 /// n - 1 is (0, ..., 0, 1 - u_{n-1}^2), because K_{n,b} = u_{n-1} K_{n-1,b} for b < n, so
 /// det K_n = (1 - u_{n-1}^2) det K_{n-1}; that row operation is reduced to 0 too.
-struct DeterminantProof {
-  bool zero = true;
-  std::string remainder, certificate;
-};
+using DeterminantProof = MatrixIdentityProof;  // the same three fields: verdict, remainder, certificate
 const DeterminantProof& time_kernel_determinant_proof() {
   static const DeterminantProof p = [] {
     DeterminantProof out;

@@ -129,22 +129,27 @@ std::map<std::string, ReportedClaim> read_report_statements(const std::string& p
   return out;
 }
 
-std::string diff_reports(const std::map<std::string, ReportedClaim>& before,
-                         const std::map<std::string, ReportedClaim>& after, int& changed) {
+namespace {
+/// The listed differences and the count line, for entries called `noun` ("claim", "statement");
+/// a statement's lines start with the word.
+std::string diff_entries(const std::map<std::string, ReportedClaim>& before,
+                         const std::map<std::string, ReportedClaim>& after, const std::string& noun, int& changed) {
   changed = 0;
   int compared = 0;
-  std::string out = listed_differences(before, after, "", changed, compared);
-  return out + std::to_string(compared) + " claims in both reports; " + std::to_string(changed) +
-         " listed (a change of " + field_names(before, after) + ", or a claim in one report only).\n";
+  const std::string out = listed_differences(before, after, noun == "claim" ? "" : noun + " ", changed, compared);
+  return out + std::to_string(compared) + " " + noun + "s in both reports; " + std::to_string(changed) +
+         " listed (a change of " + field_names(before, after) + ", or a " + noun + " in one report only).\n";
+}
+}  // namespace
+
+std::string diff_reports(const std::map<std::string, ReportedClaim>& before,
+                         const std::map<std::string, ReportedClaim>& after, int& changed) {
+  return diff_entries(before, after, "claim", changed);
 }
 
 std::string diff_statements(const std::map<std::string, ReportedClaim>& before,
                             const std::map<std::string, ReportedClaim>& after, int& changed) {
-  changed = 0;
-  int compared = 0;
-  std::string out = listed_differences(before, after, "statement ", changed, compared);
-  return out + std::to_string(compared) + " statements in both reports; " + std::to_string(changed) +
-         " listed (a change of " + field_names(before, after) + ", or a statement in one report only).\n";
+  return diff_entries(before, after, "statement", changed);
 }
 
 }  // namespace pe::report
