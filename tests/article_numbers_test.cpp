@@ -51,6 +51,19 @@ ReportFaces all_holding() {
   return faces;
 }
 
+/// The 1-based line of the first `what` in `text`.
+int line_of(const std::string& text, const std::string& what) {
+  const std::size_t at = text.find(what);
+  return at == std::string::npos ? 0 : 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
+}
+
+/// The article with the sentence that begins with `opening` (through its ". ") taken out.
+std::string without_sentence(std::string text, const std::string& opening) {
+  const std::size_t at = text.find(opening);
+  if (at == std::string::npos) return "";
+  return text.erase(at, text.find(". ", at) + 2 - at);
+}
+
 std::size_t count_of(const std::string& text, const std::string& what) {
   std::size_t n = 0;
   for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
@@ -226,13 +239,103 @@ TEST(AnnotatedArticle, ACopyThatDiffersIsReportedNumberByNumber) {
   ASSERT_NE(copy.find(cell), std::string::npos);
   copy.replace(copy.find(cell), cell.size(), "$d = 64$\t\t");
   const Accounting a = account_for_numbers(copy);
-  const std::string lines = lines_of(a, {Discrepancy::Kind::missing_place, Discrepancy::Kind::unaccounted});
-  EXPECT_NE(lines.find("missing: 0.466 (#1) in table.overview, the place of exp.tournament.rope.L256"),
+  const std::string lines =
+      lines_of(a, {Discrepancy::Kind::missing_place, Discrepancy::Kind::unaccounted, Discrepancy::Kind::changed});
+  EXPECT_NE(lines.find("changed: 0.466 -> 0.467 (#1) in table.overview, line " +
+                       std::to_string(line_of(copy, "$0.467$")) + ", the place of exp.tournament.rope.L256"),
             std::string::npos) << lines;
-  EXPECT_NE(lines.find("not accounted for: 0.467 (#1) in table.overview"), std::string::npos) << lines;
   EXPECT_NE(lines.find("missing: 0.966 (#1) in table.ruler, the place of thm1.ruler.d64.delta1"), std::string::npos)
       << lines;
   EXPECT_NE(annotated_html(copy, a, all_holding(), {""}).find("This copy differs"), std::string::npos);
+}
+
+TEST(AnnotatedArticle, AChangedNumberIsOneEventThatNamesItsLine) {
+  const std::string article = article_text();
+  if (article.empty()) GTEST_SKIP() << "the article is not at " << PE_ARTICLE_PATH << ": nothing to check";
+  using K = Discrepancy::Kind;
+  const std::string rope = "RoPE (rotations)\t$1.000$\t$0.466$", pi = "RoPE, positions interpolated\t$1.000$\t$0.917$";
+  ASSERT_NE(article.find(rope), std::string::npos);
+  ASSERT_NE(article.find(pi), std::string::npos);
+  std::string copy = article;
+  copy.replace(copy.find(rope), rope.size(), "RoPE (rotations)\t$1.000$\t$0.467$");
+  const std::string changed = "changed: 0.466 -> 0.467 (#1) in table.overview, line " +
+                              std::to_string(line_of(copy, "$0.467$")) + ", the place of exp.tournament.rope.L256\n";
+  // One change, with or without the declared text: one event, and nothing else about it.
+  for (const std::string_view reference : {std::string_view(), std::string_view(article)}) {
+    const Accounting a = account_for_numbers(copy, reference);
+    EXPECT_EQ(lines_of(a, {K::changed, K::missing_place, K::missing_non_claim, K::unaccounted}), "  " + changed);
+    EXPECT_EQ(a.discrepancies.size(), 1u);
+  }
+  // Two in one statement: without the declared text no order says which became which, so each is
+  // reported alone, the copy's numbers with their lines; with it, each pairs in its own row.
+  copy.replace(copy.find(pi), pi.size(), "RoPE, positions interpolated\t$1.000$\t$0.918$");
+  const std::string alone = lines_of(account_for_numbers(copy), {K::changed, K::missing_place, K::unaccounted});
+  EXPECT_EQ(alone.find("changed:"), std::string::npos) << alone;
+  EXPECT_NE(alone.find("not accounted for: 0.467 (#1) in table.overview, line " +
+                       std::to_string(line_of(copy, "$0.467$"))),
+            std::string::npos) << alone;
+  EXPECT_NE(alone.find("not accounted for: 0.918 (#1) in table.overview, line " +
+                       std::to_string(line_of(copy, "$0.918$"))),
+            std::string::npos) << alone;
+  EXPECT_NE(alone.find("missing: 0.466 (#1) in table.overview, the place of exp.tournament.rope.L256"),
+            std::string::npos) << alone;
+  const std::string paired = lines_of(account_for_numbers(copy, article), {K::changed, K::missing_place, K::unaccounted});
+  EXPECT_NE(paired.find(changed), std::string::npos) << paired;
+  EXPECT_NE(paired.find("changed: 0.917 -> 0.918 (#1) in table.overview, line " +
+                        std::to_string(line_of(copy, "$0.918$")) + ", the place of "),
+            std::string::npos) << paired;
+  EXPECT_EQ(paired.find("missing:"), std::string::npos) << paired;
+  EXPECT_EQ(paired.find("not accounted for:"), std::string::npos) << paired;
+}
+
+TEST(AnnotatedArticle, ADeletedSentenceNamesTheNumbersItTookNotTheNextEqualOnes) {
+  const std::string article = article_text();
+  if (article.empty()) GTEST_SKIP() << "the article is not at " << PE_ARTICLE_PATH << ": nothing to check";
+  using K = Discrepancy::Kind;
+  const std::set<K> missing = {K::missing_place, K::missing_non_claim, K::missing_one_of};
+  // The projected head's sentence holds the first 64 and 256 of its statement; the shifted head's
+  // sentence after it holds the second ones.
+  const std::string projected =
+      without_sentence(article, "Replace only the position-against-position term with its projection");
+  ASSERT_FALSE(projected.empty());
+  const std::string read_at = "declared no claim (a length the heads are read at (the ";
+  std::string lines = lines_of(account_for_numbers(projected, article), missing);
+  for (const char* length : {"64", "128", "256"})
+    EXPECT_NE(lines.find("missing: " + std::string(length) + " (#1) in exp.added_code, " + read_at + "projected head))"),
+              std::string::npos) << lines;
+  EXPECT_EQ(lines.find("shifted head"), std::string::npos) << lines;
+  // Without the declared text the copy cannot tell which 64 is gone, and says so.
+  lines = lines_of(account_for_numbers(projected), missing);
+  EXPECT_NE(lines.find("missing: one of 64 (#1, #2) in exp.added_code (this copy prints 1, from line " +
+                       std::to_string(line_of(projected, "reads $0.769$ at $64$")) +
+                       "); without the declared text this copy cannot tell which: #1 " + read_at + "projected head)); #2 " +
+                       read_at + "shifted head))"),
+            std::string::npos) << lines;
+  EXPECT_EQ(lines.find("missing: 64 (#2)"), std::string::npos) << lines;
+  EXPECT_EQ(lines.find("missing: 256 (#2)"), std::string::npos) << lines;
+  // The rebound paragraph's first "1" is a setting; its second is a claim's place, which must not
+  // be reported missing when the first one's sentence goes.
+  const std::string seed0 = without_sentence(article, "In seed $0$ the score falls from");
+  ASSERT_FALSE(seed0.empty());
+  lines = lines_of(account_for_numbers(seed0, article), missing);
+  EXPECT_NE(lines.find("missing: 1 (#1) in exp.rebound, declared no claim (the offset r the first score is read at)"),
+            std::string::npos) << lines;
+  EXPECT_NE(lines.find("missing: 34 (#1) in exp.rebound, the place of exp.rebound.seeds.first_trough"),
+            std::string::npos) << lines;
+  EXPECT_EQ(lines.find("thm5.census.full_turn_planes"), std::string::npos) << lines;
+  lines = lines_of(account_for_numbers(seed0), missing);
+  EXPECT_NE(lines.find("missing: one of 1 (#1, #2) in exp.rebound"), std::string::npos) << lines;
+  EXPECT_EQ(lines.find("missing: 1 (#2) in exp.rebound"), std::string::npos) << lines;
+  // Where the words around the one left agree as well with either, the reference cannot tell either.
+  const std::string head = "Title\n\nProposition 1 (A causal layer counts but does not order).\n\n(i) Suppose ";
+  lines = lines_of(account_for_numbers(head + "$0$ one two three four.\n", head + "$0$ $0$ one two three four.\n"),
+                   missing);
+  EXPECT_NE(lines.find("missing: one of 0 (#1, #2) in prop1.i (this copy prints 1, from line 5); the words around "
+                       "them cannot tell which: #1 declared no claim (Proposition 1 (i)'s instance"),
+            std::string::npos) << lines;
+  // A reference that is not the declared text there (the copy itself) is not read for that text.
+  lines = lines_of(account_for_numbers(seed0, seed0), missing);
+  EXPECT_NE(lines.find("missing: one of 1 (#1, #2) in exp.rebound"), std::string::npos) << lines;
 }
 
 TEST(AnnotatedArticle, ANumberMovedToAnotherStatementIsReportedAsMoved) {
@@ -246,7 +349,7 @@ TEST(AnnotatedArticle, ANumberMovedToAnotherStatementIsReportedAsMoved) {
   copy.insert(copy.find(remark) + remark.size(), " ($0.075$)");
   const std::string lines = lines_of(account_for_numbers(copy), {Discrepancy::Kind::missing_place});
   EXPECT_NE(lines.find("missing: 0.075 (#1) in thm1.readings, the place of thm1.doubling_cost; this text prints "
-                       "0.075 unaccounted for in thm1.columns (#1)"),
+                       "0.075 unaccounted for in thm1.columns (#1), line " + std::to_string(line_of(copy, "($0.075$)"))),
             std::string::npos) << lines;
 }
 

@@ -75,15 +75,24 @@ struct Discrepancy {
     missing_non_claim,  ///< a declared non-claim whose number is not there
     unaccounted,        ///< a number neither at a claim's place nor declared
     accounted_twice,    ///< a number both placed and declared, or declared twice
+    changed,            ///< a place (claimed or declared) whose number the copy prints as another
+    /// Fewer occurrences of a text in a statement than declared, and which are gone cannot be told.
+    missing_one_of,
   };
   Kind kind;
   std::string where, text;
+  /// The occurrence it concerns; for ambiguous_default the number of occurrences, for
+  /// missing_one_of how many are gone.
   int occurrence = 0;
-  std::string by;         ///< the claim id, or the non-claim's reason
+  std::string by;         ///< the claim id, or the non-claim's reason; for missing_one_of, the candidates
   std::string elsewhere;  ///< for a missing number: where this copy prints that text unaccounted for
+  int line = 0;           ///< the copy's line (1-based) of the number it concerns; 0 when the copy has none
+  std::string now;        ///< for `changed`: what the copy prints instead
+  int of = 0;             ///< for missing_one_of: how many the declarations place there
 };
-/// One line: "missing: table.overview 0.466 (1st), the place of exp.tournament.rope.L256; this
-/// copy prints 0.466 unaccounted for in figure.b (2nd)".
+/// One line: "missing: 0.466 (#1) in table.overview, the place of exp.tournament.rope.L256; this
+/// text prints 0.466 unaccounted for in figure.b (#2), line 341", "changed: 0.466 -> 0.467 (#1) in
+/// table.overview, line 12, the place of exp.tournament.rope.L256".
 std::string describe(const Discrepancy& d);
 
 /// Every printed number of a text with what accounts for it, and the discrepancies.
@@ -96,7 +105,11 @@ struct Accounting {
   int accounted() const { return by_claims + by_non_claims; }
 };
 /// Accounts for every printed number of `article` against the claims' places and non_claims().
-Accounting account_for_numbers(std::string_view article);
+/// `reference`, when given, is the text the places were declared against: where the article prints
+/// fewer or more occurrences of a text in a statement than it, the words around each occurrence
+/// say which declared occurrence each one is (non_claims.cpp, aligned_occurrences). Without it,
+/// occurrences count in order and a lost one that cannot be named is reported as missing_one_of.
+Accounting account_for_numbers(std::string_view article, std::string_view reference = {});
 
 /// The headline's line: "Printed numbers accounted for: N of M (C claims, D declared
 /// non-claims)", then "; U checkable but unchecked" when there are such.

@@ -5,8 +5,8 @@
 ///
 /// The copy is the reader's: the project keeps none of the article's sentences, only the places
 /// and non-claims that locate its numbers (article_numbers.hpp, non_claims.hpp). Where the copy
-/// differs from the text they were declared against, each missing, moved or unaccounted number is
-/// listed (ledger::Accounting::discrepancies), never skipped.
+/// differs from the text they were declared against, each missing, changed, moved or unaccounted
+/// number is listed with its line (ledger::Accounting::discrepancies), never skipped.
 #pragma once
 
 #include <map>

@@ -115,6 +115,7 @@ int print_headline(const std::string& report_dir, const std::string& docs_index,
 
 const char* const kAnnotateUsage =
     "usage: pe_report annotate ARTICLE.txt [-o OUT.html] [--text] [--strict] [--docs URL]\n"
+    "                          [--reference REF.txt]\n"
     "Writes your copy of the article with the verdict of the claim that checks each printed number\n"
     "beside it, and each statement's standing, from this build's report (report/claims.json).\n"
     "  -o OUT      write to OUT instead of standard output\n"
@@ -126,13 +127,19 @@ const char* const kAnnotateUsage =
     "              to OUT's folder; '.' for pages beside them\n"
     "  --strict    exit 1 when the copy differs from the text the claims' places were declared\n"
     "              against (otherwise only reported)\n"
-    "Every number missing from its place, moved, or not accounted for is listed on standard error\n"
-    "(and in the page). Exit status: 0 written; 1 with --strict, the copy differs; 2 an unreadable,\n"
-    "empty or non-UTF-8 copy, an unreadable report, or a bad option.\n";
+    "  --reference REF  the text the places were declared against; default this build's copy of\n"
+    "              the article, when it can be read. Where your copy prints a number fewer or more\n"
+    "              times in a statement, the words around each tell which one is gone or added;\n"
+    "              without it, a lost one that cannot be named is reported as one of several\n"
+    "Every number missing from its place, changed, moved, or not accounted for is listed on standard\n"
+    "error with its line (and in the page). Exit status: 0 written; 1 with --strict, the copy\n"
+    "differs; 2 an unreadable, empty or non-UTF-8 copy, an unreadable reference or report, or a bad\n"
+    "option.\n";
 
 /// `pe_report annotate ...`: see kAnnotateUsage.
 int annotate(const std::vector<std::string>& args, const std::string& report_dir) {
-  std::string article_path, out_path, docs;
+  std::string article_path, out_path, docs, reference_path;
+  bool reference_named = false;
   bool text = false, strict = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -141,6 +148,7 @@ int annotate(const std::vector<std::string>& args, const std::string& report_dir
       return 0;
     }
     if ((a == "-o" || a == "--docs") && i + 1 < args.size()) (a == "-o" ? out_path : docs) = args[++i];
+    else if (a == "--reference" && i + 1 < args.size()) reference_path = args[++i], reference_named = true;
     else if (a == "--text") text = true;
     else if (a == "--strict") strict = true;
     else if (!a.empty() && a[0] != '-' && article_path.empty()) article_path = a;
@@ -154,9 +162,17 @@ int annotate(const std::vector<std::string>& args, const std::string& report_dir
     return 2;
   }
   // A copy saved with CR LF line ends or a byte-order mark reads as the text it holds.
-  std::string copy = read_text(article_path);
-  copy.erase(std::remove(copy.begin(), copy.end(), '\r'), copy.end());
-  if (copy.rfind("\xEF\xBB\xBF", 0) == 0) copy.erase(0, 3);
+  const auto plain_text = [](std::string raw) {
+    raw.erase(std::remove(raw.begin(), raw.end(), '\r'), raw.end());
+    if (raw.rfind("\xEF\xBB\xBF", 0) == 0) raw.erase(0, 3);
+    return raw;
+  };
+  const std::string copy = plain_text(read_text(article_path));
+  // The reference tells equal numbers apart and orders the places; a build without the article has none.
+  if (!reference_named) reference_path = PE_ARTICLE;
+  std::string reference;
+  if (!reference_path.empty() && (reference_named || fs::exists(reference_path)))
+    reference = plain_text(read_text(reference_path));
   if (copy.find_first_not_of(" \t\n") == std::string::npos) {
     std::cerr << "pe_report annotate: " << pe::printable_text(article_path) << " holds no text: nothing to annotate\n";
     return 2;
@@ -176,7 +192,7 @@ int annotate(const std::vector<std::string>& args, const std::string& report_dir
   pe::report::ReportFaces faces;  // without a report the places are shown, without verdicts
   if (fs::exists(report)) faces = pe::report::read_report_faces(report);
   else std::cerr << "pe_report annotate: no report at " << report << " yet (run ctest): numbers are marked without verdicts\n";
-  const pe::ledger::Accounting accounting = pe::ledger::account_for_numbers(copy);
+  const pe::ledger::Accounting accounting = pe::ledger::account_for_numbers(copy, reference);
   for (const pe::ledger::Discrepancy& d : accounting.discrepancies)
     std::cerr << "pe_report annotate: " << article_path << ": " << pe::ledger::describe(d) << "\n";
   if (docs.empty()) {
