@@ -535,8 +535,9 @@ Page errata_page(const Context& context) {
         "computed verdict differs from what the ledger expects, which a passing build never has "
         "(the corresponding `ctest` checks fail).\n\n"
      << "## What the article gets wrong {#errata-wrong}\n\n"
-     << "Every failing statement and every claim whose seeds cannot decide it, one line each, "
-        "grouped as below; the direction says whether this project's value lies above or below "
+     << "Every claim that fails, whether its seeds decide the failure or not, one line each, "
+        "grouped as below (a claim that holds on seeds that cannot decide it is listed in the "
+        "next section, not here); the direction says whether this project's value lies above or below "
         "the article's, and each name links to the claim's full record.\n\n"
      << report::wrong_list_markdown(context.records, Markdown::doxygen,
                                     card_link)

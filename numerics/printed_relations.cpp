@@ -276,6 +276,18 @@ Check equal(const Term& a, const Term& b) {
   return c;
 }
 
+Check same_quantity(const Term& a, const Term& b) {
+  Check c = equal(a, b);
+  const Rational lo = std::max(a.range.lo, b.range.lo), hi = std::min(a.range.hi, b.range.hi);
+  const bool lone_tie = c.satisfiable == Answer::yes && lo == hi && a.range.lo < a.range.hi && b.range.lo < b.range.hi;
+  if (lone_tie) {
+    c.satisfiable = Answer::no;
+    c.how = range_text(a.range) + " and " + range_text(b.range) + " share only the tie " + range_text(Range::point(lo)) +
+            ", which one rounding rule prints as one of them";
+  }
+  return c;
+}
+
 namespace {
 Check compare(const Term& a, const Term& b, bool strict) {
   const Term d = b - a;

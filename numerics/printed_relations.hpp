@@ -138,6 +138,10 @@ struct Check {
 Check within(const Term& quantity, const Range& target);
 /// a = b for some allowed values: their intervals meet.
 Check equal(const Term& a, const Term& b);
+/// a and b print one quantity: equal, and not only in a lone tie. Two neighbouring values at one
+/// precision (0.541, 0.542) share just the point half-way between them, and a single rounding rule
+/// sends that point to one of the two, so intervals of positive width meeting only there disagree.
+Check same_quantity(const Term& a, const Term& b);
 /// a < b (strict) or a <= b.
 Check less(const Term& a, const Term& b);
 Check at_most(const Term& a, const Term& b);

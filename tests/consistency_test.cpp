@@ -98,6 +98,27 @@ TEST(Relations, TiesAreDecidedExactly) {
   EXPECT_FALSE(less(box[1], box[0]).everywhere);
 }
 
+// One quantity printed twice: 0.541 against 0.542 meet only in the tie 0.5415, which no single
+// rounding rule prints both ways; the same digits, a coarser printing, or an exact count agree.
+TEST(Relations, NeighbouringPrintingsOfOneQuantityDisagree) {
+  const auto same = [](const Printed& a, const Printed& b) {
+    const Box box{{a.interval(), b.interval()}};
+    return same_quantity(box[0], box[1]).satisfiable;
+  };
+  EXPECT_EQ(same(accuracy("0.541", ""), accuracy("0.542", "")), Answer::no);
+  EXPECT_EQ(same(accuracy("0.542", ""), accuracy("0.541", "")), Answer::no);
+  EXPECT_EQ(same(accuracy("0.542", ""), accuracy("0.542", "")), Answer::yes);
+  EXPECT_EQ(same(accuracy("0.54", ""), accuracy("0.542", "")), Answer::yes);
+  EXPECT_EQ(same(count(16, ""), count(16, "")), Answer::yes);
+  // equal() alone lets the tie through: the slip the rule exists for.
+  const Box box{{accuracy("0.541", "").interval(), accuracy("0.542", "").interval()}};
+  EXPECT_EQ(equal(box[0], box[1]).satisfiable, Answer::yes);
+  // A relation of printed pairs built on it grades the slip as a wrong digit.
+  const Relation slip{{accuracy("0.541", "table"), accuracy("0.542", "text")},
+                      [](const Box& b) { return same_quantity(b[0], b[1]); }};
+  EXPECT_EQ(decide(slip).grade, Grade::wrong_digit);
+}
+
 TEST(Relations, ANumberReadTwiceInOneQuantityIsRefused) {
   const Box box{{accuracy("0.5", "").interval()}};
   EXPECT_THROW(box[0] - box[0], std::logic_error);

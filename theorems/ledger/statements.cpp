@@ -222,7 +222,7 @@ void figures_and_finance(std::vector<Statement>& s) {
                "ALiBi, which held at every length of the tournament",
                {"filings.shape.alibi_loses_far", "consistency.filings_far.*"}});
   s.push_back({"table.horizon", "the horizon table", "table", kFinance, "trained on\thorizon",
-               {"filings.horizon.filings.*", "filings.horizon.synthetic.*", "consistency.table_horizon.*"}});
+               {"filings.horizon.filings.*", "filings.horizon.synthetic.*"}});
   s.push_back({"filings.horizon", "the horizon paragraph", "experiment", kFinance,
                "Inside half the horizon every head answers",
                {"filings.horizon.inside_half_*", "filings.horizon.beyond_degrades", "filings.horizon.quiet_values",

@@ -555,8 +555,26 @@ std::string argument_map(const std::string& report_dir, const ReportAnnotations&
   return argument_lines(evaluate_statements(collect_records(report_dir, annotations).records));
 }
 
+namespace {
+/// Deletes the records of claims this build no longer declares: the merge leaves them out, and
+/// left on disk they would make every later report read as stale once their program is rebuilt.
+void remove_undeclared_records(const std::string& report_dir) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(report_dir) / "claims.d";
+  if (!fs::exists(dir)) return;
+  std::set<std::string> declared;
+  for (const Claim& c : all_claims()) declared.insert(c.id);
+  std::vector<fs::path> undeclared;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().extension() == ".rec" && !declared.count(read_fragment(entry.path()).id))
+      undeclared.push_back(entry.path());
+  for (const fs::path& path : undeclared) fs::remove(path);
+}
+}  // namespace
+
 int write_report(const std::string& report_dir, const ReportAnnotations& annotations) {
   namespace fs = std::filesystem;
+  remove_undeclared_records(report_dir);
   const CollectedRecords collected = collect_records(report_dir, annotations);
   const Summary s = summarise(collected.records, static_cast<int>(collected.not_run.size()));
   fs::create_directories(report_dir);
