@@ -166,9 +166,12 @@ std::string argument_dot(const Context& context) {
   std::map<std::string, std::size_t> order;
   for (const StatementResult& r : context.statements) order.emplace(r.statement->id, order.size());
   std::ostringstream dot;
-  // Sizes in points; the SVG keeps them as its user units (1 pt = 4/3 CSS px at scale 1).
+  // Sizes in points; the SVG keeps them as its user units (1 pt = 4/3 CSS px at scale 1). Edges
+  // are straight and drawn beneath the boxes: routed around the clusters, they looped out to the
+  // right, doubled the drawing's width and scrolled it out of an 800 px window.
   dot << "digraph argument {\n  id=\"pe-map\";\n"
-         "  graph [fontname=\"DejaVu Sans\", fontsize=11, nodesep=0.15, ranksep=0.3, margin=0];\n"
+         "  graph [fontname=\"DejaVu Sans\", fontsize=11, nodesep=0.15, ranksep=0.3, margin=0, splines=line, "
+         "outputorder=edgesfirst];\n"
          "  node [shape=box, fontname=\"DejaVu Sans\", fontsize=10, margin=\"0.06,0.03\", height=0.3];\n"
          "  edge [arrowsize=0.6, color=\"#555555\"];\n";
   write_sections(dot, context);

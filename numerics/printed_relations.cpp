@@ -1,6 +1,7 @@
 #include "printed_relations.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <mpfr.h>
 #include <numeric>
 #include <stdexcept>
@@ -146,8 +147,19 @@ Range Printed::neighbourhood() const {
 }
 
 std::string Printed::text_at(const Rational& printed_value) const {
-  const Rational shown = percent_display ? printed_value * 100 : printed_value;
-  const Rational shown_unit = percent_display ? unit * 100 : unit;
+  Rational shown = percent_display ? printed_value * 100 : printed_value;
+  Rational shown_unit = percent_display ? unit * 100 : unit;
+  // A number printed in scientific notation ("3.69e29") keeps its exponent: 3.68e29, not 30 digits.
+  std::string exponent;
+  for (std::size_t e = 1; e + 1 < text.size() && exponent.empty(); ++e)
+    if ((text[e] == 'e' || text[e] == 'E') && std::isdigit(static_cast<unsigned char>(text[e - 1])) &&
+        (std::isdigit(static_cast<unsigned char>(text[e + 1])) || text[e + 1] == '-' || text[e + 1] == '+'))
+      exponent = text.substr(e, text.find_first_not_of("eE+-0123456789", e + 1) - e);
+  if (!exponent.empty()) {
+    const Rational scale = power_of_ten(std::stoi(exponent.substr(1)));
+    shown /= scale;
+    shown_unit /= scale;
+  }
   int decimals = 0;
   for (Rational u = shown_unit; u < 1 && decimals < 40; u *= 10) ++decimals;
   mpfr_t f;
@@ -156,7 +168,7 @@ std::string Printed::text_at(const Rational& printed_value) const {
   char buffer[128];
   mpfr_snprintf(buffer, sizeof buffer, "%.*Rf", decimals, f);
   mpfr_clear(f);
-  return std::string(buffer) + (percent_display ? "%" : "");
+  return std::string(buffer) + exponent + (percent_display ? "%" : "");
 }
 
 std::string Printed::describe() const {

@@ -35,6 +35,9 @@ TEST(PrintedNumbers, AreReadAtTheirLastDigit) {
   EXPECT_EQ(count(12, "").neighbourhood().hi, Rational(13));
   EXPECT_EQ(rounded("0.580", "").text_at(rounded("0.580", "").moved_value(-1)), "0.579");
   EXPECT_EQ(percent("41", "").text_at(percent("41", "").moved_value(-1)), "40%");
+  // Scientific notation keeps its exponent (it printed 30 digits before).
+  EXPECT_EQ(rounded("3.69e29", "").text_at(rounded("3.69e29", "").moved_value(-1)), "3.68e29");
+  EXPECT_EQ(approximate("27", "near r =", "").text_at(Rational(28)), "28");
 }
 
 TEST(PrintedNumbers, ExactDecimalsAreExact) {

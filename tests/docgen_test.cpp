@@ -88,6 +88,28 @@ TEST(EscapeMarkdown, TheReportEscapesOnlyWhatBreaksATableRow) {
             "a\\|b *c* <d><br>x\r");
 }
 
+// In a list item the report prints a '|' as typed: "\\|0.974 - 0.937\\|" read at a terminal was noise.
+TEST(EscapeMarkdown, TheReportsListsPrintBarsAsTyped) {
+  EXPECT_EQ(pe::report::escape_markdown_text("|a - b| <= c\nd", pe::report::Markdown::github), "|a - b| <= c<br>d");
+  EXPECT_EQ(pe::report::escape_markdown_text("|a|", pe::report::Markdown::doxygen),
+            pe::report::escape_markdown("|a|", pe::report::Markdown::doxygen));
+  pe::ledger::Record r;
+  r.id = "consistency.table_ruler.limit_bound.delta1";
+  r.consistency = "consistent";
+  r.article = "0.974 0.937";
+  r.computed = "|0.974 - 0.937| <= 2/|Delta|";
+  const std::string md = pe::report::relations_markdown({r}, pe::report::Markdown::github,
+                                                        [](const pe::ledger::Record& x) { return x.id; });
+  EXPECT_NE(md.find("computed |0.974 - 0.937| <= 2/|Delta|"), std::string::npos) << md;
+  // A failing relation names the conclusion it changes (the erratum's reason).
+  r.consistency = "changes a conclusion";
+  r.verdict = "fails";
+  r.note = "Erratum: the heads do not fall back as the paragraph says | details";
+  const std::string failing = pe::report::relations_markdown({r}, pe::report::Markdown::github,
+                                                             [](const pe::ledger::Record& x) { return x.id; });
+  EXPECT_NE(failing.find("the heads do not fall back as the paragraph says"), std::string::npos) << failing;
+}
+
 // ---- anchors and unit links ------------------------------------------------------------
 
 TEST(ClaimAnchor, DotsBecomeDashes) {

@@ -44,6 +44,15 @@ std::string verdict_cell(const Record& r, Markdown markdown) {
 
 }  // namespace
 
+std::string escape_markdown_text(std::string_view text, Markdown markdown) {
+  if (markdown == Markdown::doxygen) return escape_markdown(text, markdown);
+  std::string out;
+  for (char c : text)
+    if (c == '\n') out += "<br>";
+    else if (c != '\r') out += c;
+  return out;
+}
+
 std::string escape_markdown(std::string_view text, Markdown markdown) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -181,10 +190,10 @@ std::string inconclusive_markdown(const std::vector<Record>& records, Markdown m
   for (const Record& r : records) {
     if (r.inconclusive.empty()) continue;
     ++count;
-    md << "- `" << r.id << "` (" << escape_markdown(r.verdict, markdown) << "; article "
-       << escape_markdown(r.article, markdown) << ", computed " << escape_markdown(computed_face(r), markdown)
-       << ", resolution " << escape_markdown(r.resolution.empty() ? "-" : r.resolution, markdown) << "): "
-       << escape_markdown(r.inconclusive, markdown) << "\n";
+    md << "- `" << r.id << "` (" << escape_markdown_text(r.verdict, markdown) << "; article "
+       << escape_markdown_text(r.article, markdown) << ", computed " << escape_markdown_text(computed_face(r), markdown)
+       << ", resolution " << escape_markdown_text(r.resolution.empty() ? "-" : r.resolution, markdown) << "): "
+       << escape_markdown_text(r.inconclusive, markdown) << "\n";
   }
   if (count == 0) md << "None.\n";
   return md.str() + "\n";
@@ -196,8 +205,8 @@ std::string reading_dependent_markdown(const std::vector<Record>& records, Markd
   for (const Record& r : records) {
     if (!r.reading_dependent) continue;
     ++count;
-    md << "- `" << r.id << "` (" << escape_markdown(class_text(r), markdown) << "; article "
-       << escape_markdown(r.article, markdown) << "): " << escape_markdown(readings_text(r), markdown) << "\n";
+    md << "- `" << r.id << "` (" << escape_markdown_text(class_text(r), markdown) << "; article "
+       << escape_markdown_text(r.article, markdown) << "): " << escape_markdown_text(readings_text(r), markdown) << "\n";
   }
   if (count == 0) md << "None.\n";
   return md.str() + "\n";
@@ -257,11 +266,11 @@ std::string certification_markdown(const std::vector<Record>& records, Markdown 
     const std::string id = "`" + r.id + "`";
     if (r.certified != "true") {
       ++uncertified_count;
-      uncertified << "- " << id << ": " << escape_markdown(r.certification, markdown) << "\n";
+      uncertified << "- " << id << ": " << escape_markdown_text(r.certification, markdown) << "\n";
     }
     if (r.certified == "true" && !r.floating_disagreement.empty()) {
       ++disagreeing_count;
-      disagreeing << "- " << id << ": " << escape_markdown(r.floating_disagreement, markdown) << "\n";
+      disagreeing << "- " << id << ": " << escape_markdown_text(r.floating_disagreement, markdown) << "\n";
     }
   }
   std::ostringstream md;
@@ -377,8 +386,9 @@ std::string github_listing(const std::vector<const Record*>& records, const Clai
        << esc(shortened(computed_face(*r), kValueWidth)) << " | " << esc(verdict_text(*r)) << " | "
        << esc(compact_class(*r)) << " |\n";
   md << "\n";
+  auto prose = [](const std::string& t) { return escape_markdown_text(t, Markdown::github); };
   for (const Record* r : records) {
-    md << "- " << links.id(*r) << ": " << esc(r->statement) << "\n";
+    md << "- " << links.id(*r) << ": " << prose(r->statement) << "\n";
     std::vector<std::pair<std::string, std::string>> fields;
     if (shortened(r->article, kValueWidth) != r->article) fields.push_back({"article", r->article});
     const std::string face = computed_face(*r);
@@ -389,12 +399,12 @@ std::string github_listing(const std::vector<const Record*>& records, const Clai
                                                          "resolution", "relation"};
     std::string short_line = "declared in " + links.declared(*r);
     for (auto& [label, text] : detail_fields(*r, with_reason)) {
-      if (short_fields.count(label)) short_line += "; " + label + " " + esc(text);
+      if (short_fields.count(label)) short_line += "; " + label + " " + prose(text);
       else fields.push_back({label, std::move(text)});
     }
     md << "  - " << short_line << "\n";
     for (const auto& [label, text] : fields)
-      if (!text.empty()) md << "  - " << label << ": " << esc(text) << "\n";
+      if (!text.empty()) md << "  - " << label << ": " << prose(text) << "\n";
   }
   md << "\n";
   return md.str();
@@ -494,16 +504,16 @@ namespace {
 std::string one_line(const Record& r, Markdown markdown, const std::function<std::string(const Record&)>& link) {
   constexpr std::size_t kArticleWidth = 48, kComputedWidth = 120;
   const std::string way = direction(r);
-  return "- " + link(r) + ": article " + escape_markdown(shortened(r.article, kArticleWidth), markdown) +
-         ", computed " + escape_markdown(shortened(computed_face(r), kComputedWidth), markdown) +
-         (way.empty() ? "" : " (" + way + ")") + "; " + escape_markdown(r.reproduction, markdown) + "\n";
+  return "- " + link(r) + ": article " + escape_markdown_text(shortened(r.article, kArticleWidth), markdown) +
+         ", computed " + escape_markdown_text(shortened(computed_face(r), kComputedWidth), markdown) +
+         (way.empty() ? "" : " (" + way + ")") + "; " + escape_markdown_text(r.reproduction, markdown) + "\n";
 }
 }  // namespace
 
 std::string relations_markdown(const std::vector<Record>& records, Markdown markdown,
                                const std::function<std::string(const Record&)>& link, bool with_consistent) {
   constexpr std::size_t kComputedWidth = 120;  // the note keeps the rest
-  auto esc = [markdown](const std::string& text) { return escape_markdown(text, markdown); };
+  auto esc = [markdown](const std::string& text) { return escape_markdown_text(text, markdown); };
   std::ostringstream md;
   md << "Each relation the article states or implies among its own printed numbers, decided on the "
         "intervals the printed digits allow in exact rational arithmetic: it fails only when no allowed "
@@ -517,7 +527,10 @@ std::string relations_markdown(const std::vector<Record>& records, Markdown mark
         ++consistent_left_out;
       } else if (r.consistency == grade) {
         md << "- " << link(r) << " (" << grade << "): " << esc(r.article) << "; computed "
-           << esc(shortened(r.computed, kComputedWidth)) << "\n";
+           << esc(shortened(r.computed, kComputedWidth));
+        // An inconsistency names what it overturns: the erratum's reason says which conclusion.
+        if (r.verdict == "fails" && !reason(r).empty()) md << "; " << esc(reason(r));
+        md << "\n";
         ++listed;
       }
   if (listed == 0) md << "None in this run.\n";

@@ -27,6 +27,10 @@ enum class Markdown {
 /// Doxygen it also escapes Doxygen's command characters, Markdown's emphasis, code and link
 /// characters and dash runs, and drops carriage returns.
 std::string escape_markdown(std::string_view text, Markdown markdown);
+/// As escape_markdown for a paragraph or a list item rather than a table cell: GitHub Markdown
+/// reads a '|' there as itself, so claims.md's lists print "|a - b|" as a reader types it; the
+/// Doxygen pages escape as escape_markdown.
+std::string escape_markdown_text(std::string_view text, Markdown markdown);
 
 /// "Position as a set of clocks" -> "position-as-a-set-of-clocks".
 std::string slug(const std::string& text);

@@ -150,10 +150,10 @@ std::string printed_numbers_markdown(const std::optional<Accounting>& a) {
   for (const NumberAccount& n : a->numbers)
     if (n.unchecked())
       md << "- " << n.number.text << " (#" << n.number.occurrence << ") in " << n.number.where << ": "
-         << escape_markdown(n.non_claim->reason, Markdown::github) << "\n";
+         << escape_markdown_text(n.non_claim->reason, Markdown::github) << "\n";
   if (a->unchecked == 0) md << "- none\n";
   md << "\nDiscrepancies between the copy and the declarations (" << a->discrepancies.size() << "):\n\n";
-  for (const Discrepancy& d : a->discrepancies) md << "- " << escape_markdown(describe(d), Markdown::github) << "\n";
+  for (const Discrepancy& d : a->discrepancies) md << "- " << escape_markdown_text(describe(d), Markdown::github) << "\n";
   if (a->discrepancies.empty()) md << "- none\n";
   return md.str() + "\n";
 }
