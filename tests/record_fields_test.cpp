@@ -108,6 +108,21 @@ TEST(RecordFields, AClaimsJsonRoundTripIsExact) {
   EXPECT_EQ(swept.find("\"program\""), std::string::npos) << swept;
 }
 
+// A relation that cannot bite is counted apart from the claims that hold; claims.json's verdict
+// says so (counting "holds" there gave three more than the summary), and reads back as holding.
+TEST(RecordFields, ARelationThatCannotBiteIsNoHoldingVerdictInClaimsJson) {
+  Record r = full_check_record();
+  r.reproduction = "exact";
+  r.consistency = "cannot bite";
+  const std::string members = record_json(r);
+  EXPECT_NE(members.find("\"verdict\": \"cannot bite\""), std::string::npos) << members;
+  const Record back = record_from_json(as_json(members));
+  EXPECT_EQ(back.verdict, "holds");
+  EXPECT_EQ(record_json(back), members);
+  r.consistency = "consistent";
+  EXPECT_NE(record_json(r).find("\"verdict\": \"holds\""), std::string::npos);
+}
+
 TEST(RecordFields, OptionalMembersAppearOnlyWhereTheyApply) {
   Record r;
   r.id = "prop1.position_exact";

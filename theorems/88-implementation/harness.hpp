@@ -1,6 +1,7 @@
 /// @file
-/// @brief The article's 24 harness checks (its Implementation section) mapped to this
-/// project's tests: one row per check, each with the CTest names or name patterns that run it.
+/// @brief The article's harness (its Implementation section: 24 tests, listed only as seven lines
+/// of coverage) split by this project into 24 rows, each with the CTest names or name patterns
+/// that run it. The split is the project's reading; the article names no single test.
 ///
 /// The docs' Implementation page prints this table (`pe_report harness` at a terminal); the CTest
 /// test `harness.rows` checks that every pattern selects a test, and the claim
@@ -15,7 +16,7 @@
 namespace pe::theorems {
 
 struct HarnessRow {
-  int number;         ///< 1..24, the article's order
+  int number;         ///< 1..24, in the order of the article's coverage lines
   std::string check;  ///< what the article's check covers, in the project's words
   /// CTest test names or shell-style patterns over them (`*` any run of characters), as
   /// `ctest -R` would be given them; ledger claims' CTest names are ledger::test_name's
