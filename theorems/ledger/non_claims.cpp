@@ -14,7 +14,6 @@ using K = NonClaimKind;
 
 // Sections named where a number lies outside every statement.
 const char* const kClocksSection = "Position as a set of clocks";
-const char* const kImplementationSection = "Implementation";
 
 // What the length tournament is read at (the tables' columns, the paragraphs' "at 64").
 const std::string kReadAt = "a length the heads are read at";
@@ -183,9 +182,9 @@ void declare_caveats_and_implementation(std::vector<NonClaim>& n) {
   n.push_back({"caveat.fragile", "64", {1}, K::setting, "a window's length in positions"});
   n.push_back({"caveat.fragile", "16", {2}, K::setting, "the code's dimension d"});
   n.push_back({"caveat.toy", "16", {1}, K::setting, "the tournament head's width d"});
-  n.push_back({kImplementationSection, "8192", {1}, K::setting, "the dimension at which the harness checks the limit"});
-  n.push_back({kImplementationSection, "200", {1}, K::setting, "the digits of the notebook's arithmetic"});
-  n.push_back({kImplementationSection, "8192", {2}, K::setting, "the longest length of Theorem 3's random instances"});
+  n.push_back({"impl.tests", "8192", {1}, K::setting, "the dimension at which the harness checks the limit"});
+  n.push_back({"impl.tests", "200", {1}, K::setting, "the digits of the notebook's arithmetic"});
+  n.push_back({"impl.tests", "8192", {2}, K::setting, "the longest length of Theorem 3's random instances"});
 }
 
 std::vector<NonClaim> declared() {

@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace pe::ledger {
 namespace {
@@ -66,7 +68,7 @@ void clocks(std::vector<Statement>& s) {
   s.push_back({"prop2.iv", "Proposition 2 (iv)", "proposition", kClocks, "(iv) The code is injective",
                {"prop2.injective"}, {}, {}, E::sampled, prop2_domain});
   s.push_back({"prop2.generator", "Proposition 2, the generator remark", "remark", kClocks,
-               "Vaswani and colleagues chose the code because", {"prop2.generator_exponential"}, {"prop2.ii"}, {},
+               "Vaswani and colleagues chose the code because", {"prop2.generator_exponential"}, {"prop2.ii", "prop2.i"}, {},
                E::sampled, prop2_domain});
   s.push_back({"thm1.i", "Theorem 1 (i)", "theorem", kClocks, "Theorem 1 (The stationary kernel",
                {"thm1.stationary", "thm1.gram_*", "thm1.characteristic_function"}, {}, {"figure.a"}, E::sampled,
@@ -109,7 +111,7 @@ void relative(std::vector<Statement>& s) {
   s.push_back({"thm3.i", "Theorem 3 (i)", "theorem", kRelative, "Theorem 3 (ALiBi is a product kernel)",
                {"thm3.product_kernel*", "thm3.time_kernel_*"}, {}, {}, E::sampled, thm3_domain});
   s.push_back({"thm3.ii", "Theorem 3 (ii)", "theorem", kRelative, "(ii) At every length, the weight on",
-               {"thm3.far_weight_bound", "thm3.length_independence"}, {}, {"exp.tournament_past"}, E::sampled,
+               {"thm3.far_weight_bound", "thm3.length_independence"}, {"thm3.iii"}, {"exp.tournament_past"}, E::sampled,
                thm3_domain});
   s.push_back({"thm3.iii", "Theorem 3 (iii)", "theorem", kRelative, "(iii) For every offset $r$",
                {"thm3.ratio_bound", "thm3.horizon"}, {}, {"filings.far", "filings.horizon"}, E::sampled,
@@ -122,6 +124,8 @@ void relative(std::vector<Statement>& s) {
 
 void rope(std::vector<Statement>& s) {
   const std::string prop3_domain = "200 seeded cases, d <= 64; 50 seeded sequences in a head";
+  s.push_back({"rope.motivation", "the RoPE section's opening", "remark", kRope,
+               "Theorem 2 says an added code makes the score relative", {}, {"thm2"}});
   s.push_back({"def4", "Definition 4", "definition", kRope, "Definition 4 (Rotary position embedding",
                {"prop3.sinusoidal_code"}, {"def2"}, {}, E::sampled, prop3_domain});
   s.push_back({"prop3.i", "Proposition 3 (i)", "proposition", kRope, "Proposition 3 (RoPE is relative",
@@ -133,6 +137,8 @@ void rope(std::vector<Statement>& s) {
   s.push_back({"thm4", "Theorem 4", "theorem", kRope, "Theorem 4 (RoPE is the general linear", {"thm4.*"}, {}, {},
                E::sampled, "60 seeded orthogonal U, n <= 15",
                {{"thm4.c.structure", E::sampled, "integers read back exactly, on the seeded cases only"}}});
+  s.push_back({"rope.reading", "the reading of Theorem 4", "remark", kRope, "The orthogonal $Q$ is absorbed", {},
+               {"thm4", "def2"}});
   const std::string prop4_domain = "200 seeded instances, d <= 128, |Delta| <= 5000; 20000 draws per Monte Carlo";
   s.push_back({"prop4.i", "Proposition 4 (i)", "proposition", kRope, "Proposition 4 (What long-term decay",
                {"prop4.complex_form", "prop4.summation_by_parts"}, {}, {}, E::sampled, prop4_domain});
@@ -230,12 +236,23 @@ void figures_and_finance(std::vector<Statement>& s) {
   s.push_back({"filings.exhibit", "the exhibit filing paragraph", "experiment", kFinance,
                "One held-out filing, the one in the laboratory",
                {"filings.exhibit.*", "filings.shape.first_named_fallback", "consistency.filings_exhibit.*"}});
+  s.push_back({"next.block", "Where this goes next: the transformer block", "remark", kNext, "The transformer block.",
+               {}, {"prop1.i"}});
+  s.push_back({"next.contextual", "Where this goes next: contextual embeddings", "remark", kNext,
+               "Contextual embeddings. BERT adds", {}, {"def1"}});
+  s.push_back({"next.long_contexts", "Where this goes next: long contexts", "remark", kNext, "Long contexts. formalRAG",
+               {}, {"thm3.iii"}});
   s.push_back({"next.cycles", "Where this goes next: graphs and grids", "remark", kNext, "Graphs and grids.",
                {"thm1.cycle.*"}, {"thm1.i"}, {}, E::exhaustive, "every Fourier vector of a cycle of 64 positions"});
+  s.push_back({"caveat.decay", "the caveat: long-term decay", "remark", kCaveats,
+               "Long-term decay is about envelopes and matched pairs", {}, {"prop4.i", "prop4.ii", "prop4.iii"}});
   s.push_back({"caveat.fragile", "the caveat: the commutant theorem is fragile", "remark", kCaveats,
                "The commutant theorem is exact but fragile", {"thm2.cond.caveat.*", "consistency.caveat_fragile.*"},
                {"thm2", "thm2.condition"}, {},
                E::exhaustive, "the printed windows"});
+  // Results the proofs cite: external, so nothing here checks them; the edge says who rests on them.
+  s.push_back({"caveat.cited", "the caveat: three cited results", "remark", kCaveats,
+               "Three results are cited, not proved", {}, {"thm1.i", "thm4", "thm1.ii"}});
   // Caveats that restate printed numbers: their claims are relations among those numbers (unit consistency).
   s.push_back({"caveat.heuristics", "the caveat: the rescalings are heuristics", "remark", kCaveats,
                "The rescalings are heuristics.", {"consistency.caveat_heuristics.*"}});
@@ -252,6 +269,10 @@ void figures_and_finance(std::vector<Statement>& s) {
                "The companion notebook (notebookPath)", {"impl.*", "consistency.impl_harness.*"}, {}, {}, E::exhaustive,
                "every harness row",
                {{"impl.gradients.*", E::sampled, "every parameter block of seeded heads, under every reading"}}});
+  s.push_back({"impl.tests", "the implementation's list of what its tests cover", "implementation", kImplementation,
+               "Proposition 1 exactly, and the heads", {},
+               {"prop1.i", "prop1.ii", "prop2.i", "thm1.i", "thm1.ii", "thm2", "thm3.i", "prop3.i", "thm4", "prop4.i",
+                "prop4.iii", "thm5.i", "thm5.iv"}});
 }
 
 bool matches_pattern(const std::string& pattern, std::string_view id) {
@@ -286,12 +307,104 @@ const std::vector<std::string>& statement_terminators() {
   static const std::vector<std::string> phrases = {
       "Sinusoids are a stationary kernel.",  // the overview's bullets
       "The kernel is stationary, but attention does not compare",
-      "The orthogonal $Q$ is absorbed",  // a reading of Theorem 4
-      "Three results are cited, not proved",
       "The filings are synthetic.",  // a caveat without a printed relation
-      "Proposition 1 exactly, and the heads",  // the harness's list of what its tests cover
+      "The laboratory reads its data from a JSON file",  // after the list of what the tests cover
   };
   return phrases;
+}
+
+namespace {
+
+/// Whether the words before a mention make it another article's statement.
+bool another_articles(std::string_view before) {
+  for (std::string_view word : {"its ", "topic’s ", "topic's ", "their "})
+    if (before.size() >= word.size() && before.substr(before.size() - word.size()) == word) return true;
+  return false;
+}
+
+/// The statements "Theorem 3 (iii)" names: that part, or every part of the family named whole.
+std::vector<std::string> named_statements(const std::string& kind, const std::string& number, const std::string& part) {
+  if (kind == "Figure") return {"figure." + std::string(1, char(std::tolower(static_cast<unsigned char>(number[0]))))};
+  const std::string family = (kind == "Definition" ? "def" : kind == "Proposition" ? "prop" : "thm") + number;
+  if (!part.empty() && statement_with_id(family + "." + part)) return {family + "." + part};
+  std::vector<std::string> out;
+  for (const Statement& s : statements())
+    if (statement_family(s.id) == family) out.push_back(s.id);
+  return out;
+}
+
+}  // namespace
+
+std::vector<Mention> statement_mentions(std::string_view article) {
+  static const std::regex mention(
+      R"((Definition|Proposition|Theorem) ([0-9]+)(\.[0-9]+)?(?: \(([ivx]+|[a-c])\))?|Figure ([AB])\b)");
+  const std::string text(article);
+  const std::vector<TextSpan> spans = statement_spans(article);
+  std::vector<Mention> out;
+  for (std::sregex_iterator m(text.begin(), text.end(), mention), end; m != end; ++m) {
+    const std::size_t at = static_cast<std::size_t>(m->position());
+    if ((*m)[3].matched || another_articles(std::string_view(text).substr(0, at))) continue;
+    Mention x;
+    x.line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
+    x.text = m->str();
+    for (std::size_t k = 0; k < spans.size(); ++k)
+      if (spans[k].begin <= at && at < spans[k].end) x.from = statements()[k].id;
+    x.to = (*m)[5].matched ? named_statements("Figure", (*m)[5], "") : named_statements((*m)[1], (*m)[2], (*m)[4]);
+    if (x.to.empty()) throw std::logic_error("line " + std::to_string(x.line) + ": '" + x.text + "' names no statement");
+    // A statement naming itself or its own family whole ("Theorem 3" inside Theorem 3) is no
+    // edge; naming another part of its family ("Proposition 2 (i)" in the generator remark) is.
+    const bool own_family = !x.from.empty() && statement_family(x.to.front()) == statement_family(x.from);
+    if (own_family && (x.to.size() > 1 || x.to.front() == x.from || !(*m)[4].matched)) continue;
+    out.push_back(std::move(x));
+  }
+  return out;
+}
+
+bool joined(const std::vector<Statement>& map, const std::string& from, const std::string& to) {
+  const auto has = [](const std::vector<std::string>& v, const std::string& id) {
+    return std::find(v.begin(), v.end(), id) != v.end();
+  };
+  // Between parts of one family only the part's own edges count; across families any part's do.
+  const bool within_family = statement_family(from) == statement_family(to);
+  for (const Statement& f : map)
+    if (within_family ? f.id == from : statement_family(f.id) == statement_family(from)) {
+      if (has(f.uses, to) || has(f.explains, to)) return true;
+      for (const Statement& t : map)
+        if (t.id == to && has(t.explains, f.id)) return true;
+    }
+  return false;
+}
+
+std::vector<std::string> undeclared_mentions(std::string_view article, const std::vector<Statement>& map,
+                                             const std::vector<NonEdge>& non_edges) {
+  std::vector<std::string> lines;
+  std::istringstream in{std::string(article)};
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::vector<std::string> out;
+  for (const Mention& m : statement_mentions(article)) {
+    const std::string& line = lines.at(m.line - 1);
+    const bool declared = std::any_of(non_edges.begin(), non_edges.end(), [&](const NonEdge& n) {
+      return n.mention == m.text && line.find(n.phrase) != std::string::npos;
+    });
+    if (declared) continue;
+    const bool edge = !m.from.empty() && std::any_of(m.to.begin(), m.to.end(), [&](const std::string& to) {
+      return joined(map, m.from, to);
+    });
+    if (!edge)
+      out.push_back("line " + std::to_string(m.line) + ": '" + m.text + "' " +
+                    (m.from.empty() ? std::string("stands in no statement") : "in " + m.from + ", which has no edge to it"));
+  }
+  return out;
+}
+
+const std::vector<NonEdge>& mention_non_edges() {
+  static const std::vector<NonEdge> all = {
+      {"The laboratory has two figures.", "Figure A",
+       "the laboratory's guide to its figures, which are statements of their own; it claims nothing of them"},
+      {"The laboratory has two figures.", "Figure B",
+       "the laboratory's guide to its figures, which are statements of their own; it claims nothing of them"},
+  };
+  return all;
 }
 
 const Statement* statement_with_id(std::string_view id) {

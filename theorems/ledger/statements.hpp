@@ -57,6 +57,36 @@ const std::vector<Statement>& statements();
 /// that read a statement but belong to none: the harness list, caveats without claims).
 const std::vector<std::string>& statement_terminators();
 
+/// One mention in the article of one of its own numbered statements ("Theorem 3 (ii)",
+/// "Proposition 2", "Figure A"), wherever it stands: other articles' statements ("its Definition
+/// 2", "that topic’s Proposition 3", "their Theorem 2.1") and a statement's mention of its own
+/// family are left out.
+struct Mention {
+  std::size_t line = 0;       ///< 1-based line of the article
+  std::string text;           ///< as printed: "Theorem 3 (iii)"
+  std::string from;           ///< the statement whose text holds it; "" when none does
+  std::vector<std::string> to;  ///< the statements it names (every part of a family named whole)
+};
+std::vector<Mention> statement_mentions(std::string_view article);
+
+/// A mention that is no edge of the map, with the reason: where it stands (a phrase of its line,
+/// unique in the article) and what it names.
+struct NonEdge {
+  std::string phrase, mention, reason;
+};
+const std::vector<NonEdge>& mention_non_edges();
+
+/// Whether `from` and `to` are joined by a uses or an explains edge, in either direction of
+/// explains, within `map` (across families an edge of any part of `from`'s family counts; between
+/// parts of one family only `from`'s own).
+bool joined(const std::vector<Statement>& map, const std::string& from, const std::string& to);
+
+/// Every mention that is neither an edge of `map` nor a declared non-edge, one line each
+/// ("line 412: 'Theorem 1 (ii)' in the caveats, in no statement"); empty when every mention is
+/// accounted for.
+std::vector<std::string> undeclared_mentions(std::string_view article, const std::vector<Statement>& map,
+                                             const std::vector<NonEdge>& non_edges);
+
 /// The statement with this id; nullptr when none.
 const Statement* statement_with_id(std::string_view id);
 /// Every statement whose patterns select the claim id (exactly one for a declared claim).
