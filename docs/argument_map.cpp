@@ -213,7 +213,16 @@ std::string argument_table_markdown(const Context& context) {
   md << "| statement | section | verdict | evidence | standing |\n|---|---|---|---|---|\n";
   for (const StatementResult& r : context.statements) {
     const std::string& id = r.statement->id;
-    std::string standing = map_literal(r.standing);
+    // Statement ids in the standing ("rests on table.tournament (fails)") are set as code, which
+    // may break anywhere, as the flags' ids are below.
+    std::string standing;
+    for (const std::string& word : pe::split_words(r.standing)) {
+      const std::string bare = word.back() == ',' ? word.substr(0, word.size() - 1) : word;
+      const bool id = ledger::statement_with_id(bare) != nullptr;
+      standing += (standing.empty() ? "" : " ") +
+                  (id ? "<code>" + map_literal(bare) + "</code>" + (bare.size() < word.size() ? "," : "")
+                      : map_literal(word));
+    }
     // A flag reads "explains ID (verdict)": the id is set as code, which may break anywhere, so
     // the column stays narrow enough for an 800 px window (style.css).
     for (const std::string& f : r.flagged) {

@@ -1079,6 +1079,41 @@ TEST(ArgumentMap, VerdictCountsFailuresAndStandingFollowsUses) {
   EXPECT_EQ(result_of(results, "def1").verdict, "not checked");
 }
 
+// The map's rules on records written by hand, each expected result written by hand too: an
+// explains-edge is flagged when the theorem holds and the experiment fails or is inconclusive,
+// never when the experiment holds; a failing table brings down the paragraphs that read it, each
+// with the statements between; a restating caveat holds but rests on the table.
+TEST(ArgumentMap, FlagsBringsDownAndStandingOnAHandWrittenCase) {
+  const auto evaluate = [](const std::string& experiment_verdict, const std::string& table_verdict) {
+    std::vector<Record> records = {map_record("thm3.ratio_bound", "holds"),
+                                   map_record("filings.shape.alibi_loses_far", experiment_verdict),
+                                   map_record("filings.acc.alibi.far", table_verdict),
+                                   map_record("exp.rescaled.each_map_rescues", "holds"),
+                                   map_record("consistency.caveat_heuristics.winner_depends_on_task", "holds")};
+    return evaluate_statements(records);
+  };
+  const std::vector<StatementResult> failing = evaluate("fails", "holds");
+  const std::vector<std::string> flag = {"explains filings.far (fails)"};
+  EXPECT_EQ(result_of(failing, "thm3.iii").flagged, flag);
+  EXPECT_TRUE(result_of(evaluate("holds", "holds"), "thm3.iii").flagged.empty());
+  Record inconclusive = map_record("filings.shape.alibi_loses_far", "holds");
+  inconclusive.reproduction = "inconclusive";
+  const std::vector<StatementResult> undecided =
+      evaluate_statements({map_record("thm3.ratio_bound", "holds"), inconclusive});
+  EXPECT_EQ(result_of(undecided, "thm3.iii").flagged, std::vector<std::string>{"explains filings.far (inconclusive)"});
+  // The finance table fails: the far-queries paragraph (which reads it) and the heuristics caveat
+  // (which restates its PI-first claim) come down; the caveat directly, the paragraph too.
+  const std::vector<StatementResult> table_fails = evaluate("holds", "fails");
+  const StatementResult& table = result_of(table_fails, "table.finance");
+  for (const char* id : {"filings.far", "caveat.heuristics", "para.overview_filings"})
+    EXPECT_NE(std::find(table.brings_down.begin(), table.brings_down.end(), id), table.brings_down.end()) << id;
+  EXPECT_EQ(result_of(table_fails, "caveat.heuristics").standing, "holds, but rests on table.finance (fails)");
+  EXPECT_EQ(uses_path("caveat.heuristics", "table.rescaling"),
+            (std::vector<std::string>{"caveat.heuristics", "exp.rescaled", "table.rescaling"}));
+  EXPECT_TRUE(uses_path("table.finance", "caveat.heuristics").empty());  // edges point one way
+  EXPECT_NE(brings_down_text(table).find("caveat.heuristics"), std::string::npos) << brings_down_text(table);
+}
+
 namespace {
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

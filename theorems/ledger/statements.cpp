@@ -30,13 +30,14 @@ const char* const kCaveats = "Honest caveats";
 const char* const kImplementation = "Implementation";
 
 // Tables and experiment paragraphs read trained heads: their residual never applies (every
-// claim is trained by rule), so it is left at the default.
+// claim is trained by rule), so it is left at the default. A paragraph that reads numbers from a
+// table, or restates an experiment, uses it: what fails there reaches the paragraph's standing.
 void overview_and_order(std::vector<Statement>& s) {
   s.push_back({"table.overview", "the overview table", "table", kOverview,
-               "Here is the experiment the topic builds toward", {"exp.overview.*", "consistency.table_overview.*"}});
+               "Here is the experiment the topic builds toward", {"exp.overview.*", "consistency.table_overview.*"}, {"table.tournament"}});
   s.push_back({"para.overview_filings", "the overview's filings paragraph", "experiment", kOverview,
                "Then we take the heads to text.",
-               {"consistency.overview_filings.*"}});  // its numbers are the finance table's claims, placed here
+               {"consistency.overview_filings.*"}, {"table.finance", "table.tournament"}});  // its numbers are the finance table's claims, placed here
   s.push_back({"prop1.i", "Proposition 1 (i)", "proposition", kOrder, "Proposition 1 (A causal layer",
                {"prop1.output_is_e_over_t_plus_1", "prop1.position_*"}, {}, {}, E::exhaustive,
                "every position t <= 4096 of one sequence",
@@ -163,17 +164,16 @@ void past_experiments(std::vector<Statement>& s) {
   s.push_back({"exp.tournament_window", "the tournament paragraph: within and past the window", "experiment", kPast,
                "Every scheme but the first reads the task",
                {"exp.tournament.reads_within_window", "exp.tournament.learned.nothing_past_window",
-                "exp.tournament.sinusoidal.collapses_at_2x"},
-               {}, {}});
+                "exp.tournament.sinusoidal.collapses_at_2x"}, {"table.tournament"}, {}});
   s.push_back({"exp.added_code", "the added code's collapse, projected and shifted", "experiment", kPast,
                "Theorem 2 accounts for one part",
                {"exp.sinusoidal.projected.*", "exp.sinusoidal.shifted.*", "exp.sinusoidal.spreads",
-                "consistency.exp_added_code.*"}});
+                "consistency.exp_added_code.*"}, {"table.tournament"}});
   s.push_back({"exp.tournament_past", "the tournament paragraph: ALiBi holds, RoPE degrades", "experiment", kPast,
                "ALiBi holds, as Theorem 3 (ii) predicts",
                {"exp.tournament.alibi.holds", "exp.tournament.rope.degrades_steadily",
                 "exp.tournament.rope.seeds_spread_at_256", "exp.tournament.rope.L256_*",
-                "consistency.exp_tournament_past.*"}});
+                "consistency.exp_tournament_past.*"}, {"table.tournament"}});
   s.push_back({"exp.rebound", "the RoPE rebound paragraph", "experiment", kPast,
                "Why does a relative encoding fail to generalize",
                {"exp.rebound.article.dive*", "exp.rebound.article.first_trough", "exp.rebound.article.peak",
@@ -206,10 +206,10 @@ void past_theorem5(std::vector<Statement>& s) {
                 "thm5.chen.ratio*", "consistency.thm5_chen.*"}, {"thm5.iv"}, {}, E::exhaustive,
                "the printed instances, d = 16 and 128"});
   s.push_back({"table.rescaling", "the rescaling table", "table", kPast, "Re-reading the trained RoPE heads",
-               {"exp.rescaled.*.L*", "consistency.table_rescaling.*"}});
+               {"exp.rescaled.*.L*", "consistency.table_rescaling.*"}, {"table.tournament"}});
   s.push_back({"exp.rescaled", "the rescaling paragraph", "experiment", kPast, "Each map rescues the head",
                {"exp.rescaled.each_map_rescues", "exp.rescaled.ntk_*",
-                "exp.rebound.seeds.ntk_pushes_rebound_past_256", "consistency.exp_rescaled.*"}, {"thm5.iii"}});
+                "exp.rebound.seeds.ntk_pushes_rebound_past_256", "consistency.exp_rescaled.*"}, {"thm5.iii", "table.rescaling"}});
 }
 
 void figures_and_finance(std::vector<Statement>& s) {
@@ -226,16 +226,16 @@ void figures_and_finance(std::vector<Statement>& s) {
                {"filings.acc.*", "filings.shape.pi_*", "consistency.table_finance.*"}});
   s.push_back({"filings.far", "the far-queries paragraph", "experiment", kFinance,
                "ALiBi, which held at every length of the tournament",
-               {"filings.shape.alibi_loses_far", "consistency.filings_far.*"}});
+               {"filings.shape.alibi_loses_far", "consistency.filings_far.*"}, {"table.finance"}});
   s.push_back({"table.horizon", "the horizon table", "table", kFinance, "trained on\thorizon",
                {"filings.horizon.filings.*", "filings.horizon.synthetic.*"}});
   s.push_back({"filings.horizon", "the horizon paragraph", "experiment", kFinance,
                "Inside half the horizon every head answers",
                {"filings.horizon.inside_half_*", "filings.horizon.beyond_degrades", "filings.horizon.quiet_values",
-                "filings.horizon.filings_above_synthetic", "consistency.filings_horizon.*"}});
+                "filings.horizon.filings_above_synthetic", "consistency.filings_horizon.*"}, {"table.horizon"}});
   s.push_back({"filings.exhibit", "the exhibit filing paragraph", "experiment", kFinance,
                "One held-out filing, the one in the laboratory",
-               {"filings.exhibit.*", "filings.shape.first_named_fallback", "consistency.filings_exhibit.*"}});
+               {"filings.exhibit.*", "filings.shape.first_named_fallback", "consistency.filings_exhibit.*"}, {"filings.corpus", "table.finance"}});
   s.push_back({"next.block", "Where this goes next: the transformer block", "remark", kNext, "The transformer block.",
                {}, {"prop1.i"}});
   s.push_back({"next.contextual", "Where this goes next: contextual embeddings", "remark", kNext,
@@ -255,16 +255,16 @@ void figures_and_finance(std::vector<Statement>& s) {
                "Three results are cited, not proved", {}, {"thm1.i", "thm4", "thm1.ii"}});
   // Caveats that restate printed numbers: their claims are relations among those numbers (unit consistency).
   s.push_back({"caveat.heuristics", "the caveat: the rescalings are heuristics", "remark", kCaveats,
-               "The rescalings are heuristics.", {"consistency.caveat_heuristics.*"}});
+               "The rescalings are heuristics.", {"consistency.caveat_heuristics.*"}, {"exp.rescaled", "table.finance"}});
   s.push_back({"caveat.toy", "the caveat: the tournament is a toy", "remark", kCaveats, "The tournament is a toy.",
-               {"consistency.caveat_toy.*"}});
+               {"consistency.caveat_toy.*"}, {"table.tournament"}});
   s.push_back({"caveat.common", "the caveat: a common claim, corrected", "remark", kCaveats,
-               "A common claim, corrected.", {"consistency.caveat_common.*"}, {"thm1.i"}});
+               "A common claim, corrected.", {"consistency.caveat_common.*"}, {"thm1.i", "table.tournament"}});
   s.push_back({"caveat.chen", "the caveat: a published bound, corrected", "remark", kCaveats,
                "A published bound, corrected", {"thm5.chen.refuted_up_to_d128"}, {"thm5.iv", "thm5.chen"}, {},
                E::exhaustive, "every d up to 128"});
   s.push_back({"caveat.horizon", "the caveat: the horizon bounds a weight", "remark", kCaveats,
-               "The horizon bounds a weight, not an answer", {"consistency.caveat_horizon.*"}, {"thm3.iii"}});
+               "The horizon bounds a weight, not an answer", {"consistency.caveat_horizon.*"}, {"thm3.iii", "filings.horizon"}});
   s.push_back({"impl.harness", "the implementation harness", "implementation", kImplementation,
                "The companion notebook (notebookPath)", {"impl.*", "consistency.impl_harness.*"}, {}, {}, E::exhaustive,
                "every harness row",
@@ -549,6 +549,39 @@ void decide_standing(std::vector<StatementResult>& results) {
   }
 }
 
+}  // namespace
+
+std::vector<std::string> uses_path(const std::string& from, const std::string& to) {
+  std::map<std::string, std::string> came_from = {{from, ""}};
+  std::vector<std::string> frontier = {from};
+  for (std::size_t i = 0; i < frontier.size(); ++i) {  // breadth first: the first path is a shortest
+    const Statement* s = statement_with_id(frontier[i]);
+    if (!s) continue;
+    for (const std::string& u : s->uses)
+      if (came_from.emplace(u, frontier[i]).second) frontier.push_back(u);
+  }
+  if (!came_from.count(to) || from == to) return {};
+  std::vector<std::string> path;
+  for (std::string at = to; !at.empty(); at = came_from.at(at)) path.insert(path.begin(), at);
+  return path;
+}
+
+std::string brings_down_text(const StatementResult& result) {
+  std::string out;
+  for (const std::string& id : result.brings_down) {
+    const std::vector<std::string> path = uses_path(id, result.statement->id);
+    out += (out.empty() ? "" : "; ") + id;
+    if (path.size() > 2) {
+      out += " (through ";
+      for (std::size_t i = 1; i + 1 < path.size(); ++i) out += (i > 1 ? ", " : "") + path[i];
+      out += ")";
+    }
+  }
+  return out.empty() ? "nothing" : out;
+}
+
+namespace {
+
 /// The statements each claim's printed value is placed in besides its own (a value printed twice
 /// is one decision shown at both places, and bears on both statements).
 const std::map<std::string, std::set<std::string>>& placed_in() {
@@ -587,7 +620,7 @@ std::vector<StatementResult> evaluate_statements(const std::vector<Record>& reco
 }
 
 std::string statement_line(const StatementResult& r) {
-  constexpr std::size_t kWidth = 100, kIdColumn = 22;
+  constexpr std::size_t kWidth = 100, kIdColumn = 24;
   std::ostringstream line;
   line << r.statement->label << ": " << r.verdict_text;
   if (!r.claims.empty()) {
@@ -606,13 +639,26 @@ std::string statement_line(const StatementResult& r) {
   }
   if (r.verdict == "fails" || r.verdict == "inconclusive") {
     line << " | brings down ";
-    for (std::size_t i = 0; i < r.brings_down.size(); ++i) line << (i ? ", " : "") << r.brings_down[i];
-    if (r.brings_down.empty()) line << "nothing";
+    line << brings_down_text(r);
   }
   for (std::size_t i = 0; i < r.flagged.size(); ++i)  // "explains a (fails), b (fails)"
     line << (i ? ", " + r.flagged[i].substr(std::string("explains ").size()) : " | " + r.flagged[i]);
-  // Wrapped under the id column, never cut: a cut line could end inside a count.
-  const std::string& id = r.statement->id;
+  // The edges themselves, so that the terminal shows the argument and not only its verdicts.
+  const auto edges = [&line](const char* name, const std::vector<std::string>& ids) {
+    for (std::size_t i = 0; i < ids.size(); ++i) line << (i ? ", " : std::string(" | ") + name + " ") << ids[i];
+  };
+  edges("uses", r.statement->uses);
+  std::vector<std::string> unflagged;  // a flagged explains-edge is named above already
+  for (const std::string& e : r.statement->explains)
+    if (std::none_of(r.flagged.begin(), r.flagged.end(),
+                     [&](const std::string& f) { return f.rfind("explains " + e + " (", 0) == 0; }))
+      unflagged.push_back(e);
+  edges(r.flagged.empty() ? "explains" : "also explains", unflagged);
+  // Wrapped under the id column, never cut: a cut line could end inside a count. The mark before
+  // the id: "x" fails, "?" inconclusive, "^" holds but rests on one that does not, "-" no claim.
+  const char mark = r.verdict == "fails" ? 'x' : r.verdict == "inconclusive" ? '?' : r.verdict == "not checked" ? '-'
+                    : r.standing.rfind("holds, but rests on", 0) == 0 ? '^' : ' ';
+  const std::string id = std::string(1, mark) + " " + r.statement->id;
   const std::string first = id + std::string(id.size() < kIdColumn ? kIdColumn - id.size() : 1, ' ');
   std::string text = pe::wrap_words(line.str(), kWidth, first, std::string(kIdColumn, ' '));
   text.pop_back();  // wrap_words ends with a newline; a line is joined by its caller

@@ -124,9 +124,18 @@ struct StatementResult {
 /// twice is one decision that bears on both statements.
 std::vector<StatementResult> evaluate_statements(const std::vector<Record>& records);
 
-/// One statement for a terminal: its id, then its label, verdict, evidence (the mix when it is
-/// mixed), standing, what a failing or inconclusive one brings down, and flagged explains-edges, wrapped under the id column in lines of at most
-/// 100 columns (no trailing newline).
+/// The shortest chain of uses-edges from `from` down to `to` (both included); empty when `from`
+/// does not rest on `to`.
+std::vector<std::string> uses_path(const std::string& from, const std::string& to);
+/// What a failing or inconclusive statement brings down, each with the statements between:
+/// "caveat.heuristics (through exp.rescaled, table.rescaling)"; "nothing" when it brings down none.
+std::string brings_down_text(const StatementResult& result);
+
+/// One statement for a terminal: a mark (x fails, ? inconclusive, ^ rests on one that does not
+/// hold, - no claim) and its id, then its label, verdict, evidence (the mix when it is mixed),
+/// standing, what a failing or inconclusive one brings down, flagged explains-edges, and its
+/// uses and explains edges, wrapped under the id column in lines of at most 100 columns (no
+/// trailing newline).
 std::string statement_line(const StatementResult& result);
 
 }  // namespace pe::ledger

@@ -4,6 +4,7 @@
 #include "words.hpp"
 
 #include <algorithm>
+#include <map>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -542,12 +543,23 @@ std::string relations_markdown(const std::vector<Record>& records, Markdown mark
 
 std::string wrong_list_markdown(const std::vector<Record>& records, Markdown markdown,
                                 const std::function<std::string(const Record&)>& link) {
+  // Each failure names what its statement brings down through the map's uses-edges.
+  std::map<std::string, std::string> brought_down;
+  for (const ledger::StatementResult& s : ledger::evaluate_statements(records))
+    if (!s.brings_down.empty()) brought_down[s.statement->id] = ledger::brings_down_text(s);
+  const auto with_consequences = [&](const Record& r) {
+    std::string line = one_line(r, markdown, link);
+    for (const ledger::Statement* s : ledger::statements_of_claim(r.id))
+      if (brought_down.count(s->id))
+        line.insert(line.size() - 1, "; " + escape_markdown_text(s->id + " brings down " + brought_down.at(s->id), markdown));
+    return line;
+  };
   std::ostringstream md;
   int listed = 0;
   for (const auto& [title, kind] : errata_groups()) {
     std::string lines;
     for (const Record& r : records)
-      if (r.verdict != "holds" && failure_cause(r) == kind) lines += one_line(r, markdown, link);
+      if (r.verdict != "holds" && failure_cause(r) == kind) lines += with_consequences(r);
     if (lines.empty()) continue;
     md << "**" << title << "**\n\n" << lines << "\n";
     listed += static_cast<int>(std::count(lines.begin(), lines.end(), '\n'));

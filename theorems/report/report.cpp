@@ -248,7 +248,20 @@ void write_statements_json(std::ostream& json, const std::vector<StatementResult
 
 /// claims.md's "The argument" and `pe_report map`: one line per statement, at most 100 columns.
 std::string argument_lines(const std::vector<StatementResult>& results) {
-  std::string out;
+  std::map<std::string, int> verdicts;
+  int resting = 0, edges = 0;
+  for (const StatementResult& r : results) {
+    ++verdicts[r.verdict];
+    resting += r.standing.rfind("holds, but rests on", 0) == 0;
+    edges += static_cast<int>(r.statement->uses.size() + r.statement->explains.size());
+  }
+  std::string out = pe::wrap_words(
+      std::to_string(results.size()) + " statements, " + std::to_string(edges) + " edges: " +
+          std::to_string(verdicts["holds"]) + " hold (" + std::to_string(resting) + " of them rest on one that does "
+          "not, marked ^), " + std::to_string(verdicts["fails"]) + " fail (x), " + std::to_string(verdicts["inconclusive"]) +
+          " inconclusive (?), " + std::to_string(verdicts["not checked"]) + " without a claim (-). A uses-edge points "
+          "at what a statement's proof or text relies on; an explains-edge at an experiment a theorem accounts for.",
+      100, "", "");
   for (const StatementResult& r : results) out += statement_line(r) + "\n";
   return out;
 }
@@ -344,7 +357,11 @@ struct ArgumentCounts {
 ArgumentCounts argument_counts(const std::vector<Record>& records) {
   std::map<std::string, int> verdicts;
   const std::vector<StatementResult> results = evaluate_statements(records);
-  for (const StatementResult& r : results) ++verdicts[r.verdict];
+  int resting = 0;  // statements that hold but rest on a failing or inconclusive one
+  for (const StatementResult& r : results) {
+    ++verdicts[r.verdict];
+    resting += r.standing.rfind("holds, but rests on", 0) == 0;
+  }
   std::map<Evidence, int> kinds;
   for (const Record& r : records)
     if (r.reproduction == "exact" && r.unit != "filings_corpus" && r.consistency.empty() && r.verdict == "holds")
@@ -352,7 +369,8 @@ ArgumentCounts argument_counts(const std::vector<Record>& records) {
   ArgumentCounts out;
   out.statements = std::to_string(results.size()) + ": " + std::to_string(verdicts["holds"]) + " hold, " +
                    std::to_string(verdicts["fails"]) + " fail, " + std::to_string(verdicts["inconclusive"]) +
-                   " inconclusive, " + std::to_string(verdicts["not checked"]) + " not checked";
+                   " inconclusive, " + std::to_string(verdicts["not checked"]) + " not checked; " +
+                   std::to_string(resting) + " of those that hold rest on one that fails or is inconclusive";
   for (auto it = kinds.rbegin(); it != kinds.rend(); ++it)
     out.evidence += (out.evidence.empty() ? "" : ", ") + std::to_string(it->second) + " " +
                     (it->first == Evidence::sampled ? "on seeded samples" : to_string(it->first));

@@ -293,7 +293,8 @@ int main(int argc, char** argv) try {
       "                                         (exit 0: none, 1: some, 2: an unreadable report)\n"
       "       pe_report harness [--markdown]    print the article's 24 harness checks and their tests\n"
       "       pe_report harness-check CTEST_LIST  check that every harness row selects a test\n"
-      "       pe_report map                     print the article's statements: verdict, evidence, standing\n"
+      "       pe_report map                     print the argument: totals, then each statement's verdict,\n"
+      "                                         evidence, standing and edges (at most 100 columns)\n"
       "       pe_report annotate ARTICLE.txt [-o OUT] [--text] [--strict] [--docs URL]\n"
       "                                         your copy of the article with each number's verdict\n"
       "                                         (pe_report annotate --help)\n";
