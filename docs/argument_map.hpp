@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "docgen.hpp"
+#include "cards.hpp"
 #include "statements.hpp"
 
 namespace pe::docgen {

@@ -1,4 +1,4 @@
-# CTest `width.*`: what a program prints for a terminal (its --help, `pe_report harness`) fits
+# CTest `width.*`: what a program prints for a terminal (its --help, `pe_harness`) fits
 # WIDTH columns, the width the report's prose is wrapped to (kReportWidth), and says something.
 # cmake -DWIDTH=100 "-DCOMMAND=prog;arg;..." -P output_width.cmake
 foreach(var WIDTH COMMAND)

@@ -16,6 +16,8 @@
 #      declarations in FILE_claims (named after the file, so the unit is found from the name).
 #      One exception, named here: numerics/multiprecision.hpp specialises Eigen's NumTraits,
 #      which Eigen looks up in its own namespace.
+#   6. No two modules (a header and its .cpp) include each other, and 7. theorems/report/
+#      includes nothing from a section folder theorems/NN-*/ (one exception, named at the check).
 #   5. Inside experiments/, the head sits below the scheme rules (issue 39): attention_head.hpp
 #      and attention_head.cpp reach position_scheme.hpp through no chain of includes and never
 #      name rule_of; whatever must ask a rule lives in position_scheme.* or above it.
@@ -95,6 +97,34 @@ for folder in "${!folder_namespace[@]}"; do
     echo "$file:$line: $text: $folder/ opens no namespace but $allowed"
     problems=$((problems + 1))
   done < <(grep -Hn -E '^[[:space:]]*namespace [A-Za-z0-9_:]+ \{' $sources || true)
+done
+
+# 6. no two modules include each other (a module: a header and its .cpp, named by their stem),
+#    and 7. the report's machinery includes nothing from a section folder (a section's data or
+#    programs reach the report through the ledger, never by name)
+declare -A module_includes
+for f in "${ruled_sources[@]}"; do
+  from=$(basename "${f%.*}")
+  while read -r header; do
+    target=${where[$(basename "$header")]:-}
+    [[ -z $target ]] && continue
+    to=$(basename "${target%.*}")
+    [[ $to != "$from" ]] && module_includes["$from>$to"]=$f
+    # One exception, named here until the readings' rule reaches the sweep through theorems/lab/:
+    # pe_sweep asks the bag-of-tokens unit which readings its printed values rule out.
+    [[ $f == theorems/report/sweep_main.cpp && $target == theorems/20-order/experiment_bag_of_tokens.hpp ]] && continue
+    if [[ $f == theorems/report/* && $target =~ ^theorems/[0-9][0-9]-[a-z-]+/ ]]; then
+      echo "$f includes $target: the report's machinery includes nothing from a section folder"
+      problems=$((problems + 1))
+    fi
+  done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
+done
+for pair in "${!module_includes[@]}"; do
+  a=${pair%%>*} b=${pair##*>}
+  if [[ $a < $b && -n ${module_includes["$b>$a"]:-} ]]; then
+    echo "${module_includes[$pair]} and ${module_includes["$b>$a"]} include each other's modules ($a, $b)"
+    problems=$((problems + 1))
+  fi
 done
 
 # 5. the head below the scheme rules: no include chain from the head's files to the registry

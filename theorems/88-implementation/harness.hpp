@@ -3,7 +3,7 @@
 /// of coverage) split by this project into 24 rows, each with the CTest names or name patterns
 /// that run it. The split is the project's reading; the article names no single test.
 ///
-/// The docs' Implementation page prints this table (`pe_report harness` at a terminal); the CTest
+/// The docs' Implementation page prints this table (`pe_harness` at a terminal); the CTest
 /// test `harness.rows` checks that every pattern selects a test, and the claim
 /// `impl.harness.every_row_ran` runs one ledger claim of every row.
 #pragma once
@@ -48,7 +48,7 @@ HarnessRun run_one_claim_per_row(const std::vector<HarnessRow>& rows, const ledg
 std::string harness_markdown();
 
 /// The same rows for a terminal: one Markdown list item per row ("- 24. the check: tests
-/// `a`, `b`"), unwrapped; `pe_report harness` wraps it to the report's width.
+/// `a`, `b`"), unwrapped; `pe_harness` wraps it to a terminal's width.
 std::string harness_list();
 
 }  // namespace pe::theorems

@@ -217,42 +217,12 @@ std::vector<PrintedNumber> scan(std::string_view article) {
 }
 
 /// Every occurrence of a section heading on a line of its own, with its heading, in order.
-std::vector<std::pair<std::size_t, std::string>> headings(std::string_view article) {
-  std::vector<std::pair<std::size_t, std::string>> out;
-  for (const std::string& heading : sections()) {
-    const std::string line = "\n" + heading + "\n";
-    for (std::size_t at = article.find(line); at != std::string_view::npos; at = article.find(line, at + 1))
-      out.push_back({at, heading});
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 }  // namespace
-
-std::vector<TextSpan> statement_spans(std::string_view article) {
-  std::vector<std::size_t> bounds;
-  for (const Statement& s : statements()) bounds.push_back(article.find(s.anchor));
-  for (const std::string& t : statement_terminators()) bounds.push_back(article.find(t));
-  for (const auto& heading : headings(article)) bounds.push_back(heading.first);
-  std::sort(bounds.begin(), bounds.end());
-  std::vector<TextSpan> out;
-  for (const Statement& s : statements()) {
-    const std::size_t begin = article.find(s.anchor);
-    if (begin == std::string_view::npos) {
-      out.push_back({});
-      continue;
-    }
-    const auto next = std::upper_bound(bounds.begin(), bounds.end(), begin);
-    out.push_back({begin, next == bounds.end() || *next == std::string_view::npos ? article.size() : *next});
-  }
-  return out;
-}
 
 std::vector<PrintedNumber> printed_numbers(std::string_view article) {
   std::vector<PrintedNumber> numbers = scan(article);
   const std::vector<TextSpan> spans = statement_spans(article);
-  const auto section_heads = headings(article);
+  const auto section_heads = section_headings(article);
   std::map<std::pair<std::string, std::string>, int> seen;
   for (PrintedNumber& n : numbers) {
     for (std::size_t k = 0; k < spans.size() && n.where.empty(); ++k)

@@ -46,15 +46,6 @@ struct PrintedNumber {
   int occurrence = 0;
 };
 
-/// Where a statement's text lies: bytes [begin, end); both npos when its anchor is not in the text.
-struct TextSpan {
-  std::size_t begin = std::string::npos, end = std::string::npos;
-};
-
-/// Each statement's text, in statements() order: from its anchor to the next anchor, terminator
-/// (statement_terminators()) or section heading.
-std::vector<TextSpan> statement_spans(std::string_view article);
-
 /// Every printed number of the text, in its order, each with its `where` and occurrence.
 std::vector<PrintedNumber> printed_numbers(std::string_view article);
 

@@ -1,6 +1,5 @@
 #include "statements.hpp"
 
-#include "article_numbers.hpp"
 #include "words.hpp"
 
 #include <fnmatch.h>
@@ -335,6 +334,36 @@ std::vector<std::string> named_statements(const std::string& kind, const std::st
 
 }  // namespace
 
+std::vector<std::pair<std::size_t, std::string>> section_headings(std::string_view article) {
+  std::vector<std::pair<std::size_t, std::string>> out;
+  for (const std::string& heading : sections()) {
+    const std::string line = "\n" + heading + "\n";
+    for (std::size_t at = article.find(line); at != std::string_view::npos; at = article.find(line, at + 1))
+      out.push_back({at, heading});
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<TextSpan> statement_spans(std::string_view article) {
+  std::vector<std::size_t> bounds;
+  for (const Statement& s : statements()) bounds.push_back(article.find(s.anchor));
+  for (const std::string& t : statement_terminators()) bounds.push_back(article.find(t));
+  for (const auto& heading : section_headings(article)) bounds.push_back(heading.first);
+  std::sort(bounds.begin(), bounds.end());
+  std::vector<TextSpan> out;
+  for (const Statement& s : statements()) {
+    const std::size_t begin = article.find(s.anchor);
+    if (begin == std::string_view::npos) {
+      out.push_back({});
+      continue;
+    }
+    const auto next = std::upper_bound(bounds.begin(), bounds.end(), begin);
+    out.push_back({begin, next == bounds.end() || *next == std::string_view::npos ? article.size() : *next});
+  }
+  return out;
+}
+
 std::vector<Mention> statement_mentions(std::string_view article) {
   static const std::regex mention(
       R"((Definition|Proposition|Theorem) ([0-9]+)(\.[0-9]+)?(?: \(([ivx]+|[a-c])\))?|Figure ([AB])\b)");
@@ -588,7 +617,7 @@ const std::map<std::string, std::set<std::string>>& placed_in() {
   static const std::map<std::string, std::set<std::string>> places = [] {
     std::map<std::string, std::set<std::string>> out;
     for (const Claim& c : all_claims())
-      for (const Place& p : places_of(c))
+      for (const Place& p : c.places)  // a claim without declared places sits in its own statement only
         if (statement_with_id(p.where)) out[c.id].insert(p.where);
     return out;
   }();

@@ -57,6 +57,18 @@ const std::vector<Statement>& statements();
 /// that read a statement but belong to none: the harness list, caveats without claims).
 const std::vector<std::string>& statement_terminators();
 
+/// Where a statement's text lies: bytes [begin, end); both npos when its anchor is not in the text.
+struct TextSpan {
+  std::size_t begin = std::string::npos, end = std::string::npos;
+};
+
+/// Each statement's text, in statements() order: from its anchor to the next anchor, terminator
+/// (statement_terminators()) or section heading.
+std::vector<TextSpan> statement_spans(std::string_view article);
+
+/// Where each of the article's section headings stands: its byte offset and its title, in order.
+std::vector<std::pair<std::size_t, std::string>> section_headings(std::string_view article);
+
 /// One mention in the article of one of its own numbered statements ("Theorem 3 (ii)",
 /// "Proposition 2", "Figure A"), wherever it stands: other articles' statements ("its Definition
 /// 2", "that topic’s Proposition 3", "their Theorem 2.1") and a statement's mention of its own

@@ -2,9 +2,8 @@
 // `pe_report clear` begins a run (earlier records stay until the run replaces them). Exit status 1 when any claim's
 // verdict differs from its expected verdict. `pe_report headline [DOCS_INDEX]` prints the
 // report's headline (what `ctest` ends with, through CTestCustom.cmake, after `ctest-begins`). `pe_report diff OLD NEW`
-// lists the claims two claims.json reports decide differently. `pe_report harness`
-// prints the table of the article's 24 harness checks; `pe_report harness-check LIST` checks
-// that each row's patterns select tests of the output of `ctest -N` in LIST (tests/harness_rows.cmake).
+// lists the claims two claims.json reports decide differently. (The harness table is
+// pe_harness's, in its section's folder.)
 #include <unistd.h>
 
 #include <chrono>
@@ -22,7 +21,6 @@
 
 #include "annotate.hpp"
 #include "claims_render.hpp"
-#include "harness.hpp"
 #include "report.hpp"
 #include "report_diff.hpp"
 #include "sweep.hpp"
@@ -38,38 +36,6 @@ std::string read_text(const std::string& path) {
   text << in.rdbuf();
   return text.str();
 }
-
-/// Every pattern of every harness row selects a test `ctest -N` lists (LIST holds its output).
-/// Prints what is wrong; returns the number of problems.
-int harness_check(const std::string& ctest_list) {
-  std::vector<std::string> tests;
-  std::istringstream list(read_text(ctest_list));
-  for (std::string line; std::getline(list, line);) {
-    const auto colon = line.find(": ");
-    if (line.find("Test") != std::string::npos && line.find('#') != std::string::npos &&
-        colon != std::string::npos)
-      tests.push_back(line.substr(colon + 2));
-  }
-  int problems = 0;
-  if (tests.empty()) {
-    std::cerr << ctest_list << ": no test listed\n";
-    return 1;
-  }
-  for (const pe::theorems::HarnessRow& row : pe::theorems::harness_rows())
-    for (const std::string& pattern : row.tests) {
-      const long n = std::count_if(tests.begin(), tests.end(), [&](const std::string& t) {
-        return pe::theorems::matches(pattern, t);
-      });
-      if (n == 0) {
-        std::cerr << "harness row " << row.number << ": '" << pattern << "' selects no test\n";
-        ++problems;
-      }
-    }
-  std::cout << tests.size() << " tests listed; " << pe::theorems::harness_rows().size()
-            << " harness rows; " << problems << " problem(s)\n";
-  return problems;
-}
-
 
 namespace fs = std::filesystem;
 
@@ -256,24 +222,11 @@ int main(int argc, char** argv) try {
     return 0;
   }
   if (mode == "headline") return print_headline(report_dir, argc > 2 ? argv[2] : "", argc > 3 ? argv[3] : "");
-  if (mode == "harness" && argc == 2) {
-    // At a terminal: one row a list item, wrapped to the report's width (the table's rows ran
-    // to 203 characters); `--markdown` gives the docs' table.
-    std::cout << "The article's " << pe::theorems::harness_rows().size()
-              << " harness checks and the CTest tests that run them:\n"
-              << pe::report::wrap_report(pe::theorems::harness_list());
-    return 0;
-  }
-  if (mode == "harness" && argc == 3 && std::string(argv[2]) == "--markdown") {
-    std::cout << pe::theorems::harness_markdown();
-    return 0;
-  }
   if (mode == "map") {
     std::cout << pe::report::argument_map(report_dir, pe::report::report_annotations(report_dir));
     return 0;
   }
   if (mode == "annotate") return annotate(std::vector<std::string>(argv + 2, argv + argc), report_dir);
-  if (mode == "harness-check" && argc == 3) return harness_check(argv[2]) == 0 ? 0 : 1;
   if (mode == "diff" && argc == 4) {
     int changed = 0, statements_changed = 0;
     std::cout << pe::report::diff_reports(pe::report::read_report_claims(argv[2]),
@@ -291,8 +244,6 @@ int main(int argc, char** argv) try {
       "       pe_report ctest-begins            mark the start of a ctest run (CTestCustom.cmake)\n"
       "       pe_report diff OLD.json NEW.json  list the claims whose verdict, class or value differ\n"
       "                                         (exit 0: none, 1: some, 2: an unreadable report)\n"
-      "       pe_report harness [--markdown]    print the article's 24 harness checks and their tests\n"
-      "       pe_report harness-check CTEST_LIST  check that every harness row selects a test\n"
       "       pe_report map                     print the argument: totals, then each statement's verdict,\n"
       "                                         evidence, standing and edges (at most 100 columns)\n"
       "       pe_report annotate ARTICLE.txt [-o OUT] [--text] [--strict] [--docs URL]\n"
