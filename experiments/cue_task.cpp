@@ -1,4 +1,6 @@
 #include "cue_task.hpp"
+
+#include "memo.hpp"
 #include "limits.hpp"
 
 #include <algorithm>
@@ -177,13 +179,8 @@ std::vector<double> expected_largest_cell(int max_items, int cells) {
                                 std::to_string(cells));
   // Memoised: the degenerate-head test asks it for every head the sweep reads, and a call at
   // 255 items costs some 10^8 operations. The table is a pure function of its two arguments.
-  static std::mutex mutex;
-  static std::map<std::pair<int, int>, std::vector<double>> known;
-  const std::lock_guard<std::mutex> lock(mutex);
-  auto it = known.find({max_items, cells});
-  if (it == known.end())
-    it = known.emplace(std::make_pair(max_items, cells), compute_expected_largest_cell(max_items, cells)).first;
-  return it->second;
+  static Memo<std::pair<int, int>, std::vector<double>> known;
+  return known.get({max_items, cells}, [=] { return compute_expected_largest_cell(max_items, cells); });
 }
 
 double bag_of_tokens_accuracy(const CueTask& task) {

@@ -1,5 +1,7 @@
 #include "symbolic_identity.hpp"
 
+#include "memo.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -169,8 +171,8 @@ MatrixIdentityProof prove_for_dimensions(
 }
 
 const GiNaC::symbol& named_symbol(const std::string& name) {
-  static std::map<std::string, GiNaC::symbol> symbols;
-  return symbols.emplace(name, GiNaC::symbol(name)).first->second;
+  static Memo<std::string, GiNaC::symbol> symbols;
+  return symbols.get(name, [&name] { return GiNaC::symbol(name); });
 }
 
 GiNaC::matrix symbol_vector(const std::string& name, int d) {

@@ -27,6 +27,7 @@
 #include <limits>
 #include <map>
 
+#include "memo.hpp"
 #include "clocks.hpp"
 #include "commutant.hpp"
 #include "constants.hpp"
@@ -73,20 +74,19 @@ struct WindowNullSpace {
 };
 
 const WindowNullSpace& window_null_space(int d, int window) {
-  static std::map<std::pair<int, int>, WindowNullSpace> cache;
-  const auto key = std::make_pair(d, window);
-  auto found = cache.find(key);
-  if (found != cache.end()) return found->second;
-  WindowNullSpace out;
-  out.setup = window_case(d);
-  const Eigen::MatrixXd map = window_defect_map(out.setup.omega, out.setup.first, window);
-  out.null = numerical_null_space(map, window_defect_map_error_bound(d, out.setup.first, window));
-  const Eigen::MatrixXd basis = commutant_basis(d);
-  if (out.null.dimension == d) out.largest_sine = largest_principal_sine(basis, out.null.basis);
-  out.wedin = out.null.threshold / (out.null.smallest_kept - out.null.threshold);
-  const Eigen::MatrixXd image = map * basis;
-  out.commutant_image = singular_values(image)(0);
-  return cache.emplace(key, out).first->second;
+  static pe::Memo<std::pair<int, int>, WindowNullSpace> memo;
+  return memo.get({d, window}, [d, window] {
+    WindowNullSpace out;
+    out.setup = window_case(d);
+    const Eigen::MatrixXd map = window_defect_map(out.setup.omega, out.setup.first, window);
+    out.null = numerical_null_space(map, window_defect_map_error_bound(d, out.setup.first, window));
+    const Eigen::MatrixXd basis = commutant_basis(d);
+    if (out.null.dimension == d) out.largest_sine = largest_principal_sine(basis, out.null.basis);
+    out.wedin = out.null.threshold / (out.null.smallest_kept - out.null.threshold);
+    const Eigen::MatrixXd image = map * basis;
+    out.commutant_image = singular_values(image)(0);
+    return out;
+  });
 }
 
 std::string gap_text(const WindowNullSpace& w) {
@@ -225,29 +225,29 @@ constexpr char kEveryMatrix[] = "for every real d x d matrix M (and N), every en
 
 /// Each property of Pi, proved on whole symbolic matrices for every d of kProofDimensions.
 const MatrixIdentityProof& projection_proof(const std::string& property) {
-  static std::map<std::string, MatrixIdentityProof> proofs;
-  if (const auto it = proofs.find(property); it != proofs.end()) return it->second;
-  const auto sides = [&property](const std::vector<GiNaC::ex>& om) -> Sides {
-    const unsigned d = 2 * unsigned(om.size());
-    const GiNaC::matrix m = symbol_matrix("M", d), n = symbol_matrix("N", d);
-    const GiNaC::matrix pm = symbolic_projection(m), pn = symbolic_projection(n);
-    const GiNaC::matrix r = pe::block_rotation(GiNaC::ex(1), om);
-    const GiNaC::matrix c = symbolic_commutant_element(unsigned(om.size()));
-    if (property == "idempotent") return {symbolic_projection(pm), pm};
-    if (property == "self-adjoint") return {frobenius(pm, n), frobenius(m, pn)};
-    if (property == "orthogonal") return {frobenius(m.sub(pm), pn), GiNaC::matrix(1, 1, GiNaC::lst{0})};
-    if (property == "range") return {pm.mul(r), r.mul(pm)};
-    if (property == "fixes the commutant") return {symbolic_projection(c), c};
-    throw std::invalid_argument("projection_proof: no property '" + property + "'");
-  };
-  const std::map<std::string, std::string> statements = {
-      {"idempotent", "Pi(Pi M) = Pi M"},
-      {"self-adjoint", "<Pi M, N> = <M, Pi N> (Frobenius)"},
-      {"orthogonal", "<M - Pi M, Pi N> = 0 (Frobenius)"},
-      {"range", "(Pi M) R_omega(1) = R_omega(1) (Pi M), every frequency"},
-      {"fixes the commutant", "Pi C = C for every C = (+)_j (a_j I + c_j J)"}};
-  return proofs.emplace(property, prove_for_dimensions(statements.at(property), kEveryMatrix, kProofDimensions, sides))
-      .first->second;
+  static pe::Memo<std::string, MatrixIdentityProof> memo;
+  return memo.get(property, [&property] {
+    const auto sides = [&property](const std::vector<GiNaC::ex>& om) -> Sides {
+      const unsigned d = 2 * unsigned(om.size());
+      const GiNaC::matrix m = symbol_matrix("M", d), n = symbol_matrix("N", d);
+      const GiNaC::matrix pm = symbolic_projection(m), pn = symbolic_projection(n);
+      const GiNaC::matrix r = pe::block_rotation(GiNaC::ex(1), om);
+      const GiNaC::matrix c = symbolic_commutant_element(unsigned(om.size()));
+      if (property == "idempotent") return {symbolic_projection(pm), pm};
+      if (property == "self-adjoint") return {frobenius(pm, n), frobenius(m, pn)};
+      if (property == "orthogonal") return {frobenius(m.sub(pm), pn), GiNaC::matrix(1, 1, GiNaC::lst{0})};
+      if (property == "range") return {pm.mul(r), r.mul(pm)};
+      if (property == "fixes the commutant") return {symbolic_projection(c), c};
+      throw std::invalid_argument("projection_proof: no property '" + property + "'");
+    };
+    const std::map<std::string, std::string> statements = {
+        {"idempotent", "Pi(Pi M) = Pi M"},
+        {"self-adjoint", "<Pi M, N> = <M, Pi N> (Frobenius)"},
+        {"orthogonal", "<M - Pi M, Pi N> = 0 (Frobenius)"},
+        {"range", "(Pi M) R_omega(1) = R_omega(1) (Pi M), every frequency"},
+        {"fixes the commutant", "Pi C = C for every C = (+)_j (a_j I + c_j J)"}};
+    return prove_for_dimensions(statements.at(property), kEveryMatrix, kProofDimensions, sides);
+  });
 }
 
 /// Pi against the projector onto the window map's numerically computed null space (d = 8), on
@@ -280,32 +280,32 @@ struct DefectSample {
 };
 
 const DefectSample& defect_sample(int d) {
-  static std::map<int, DefectSample> cache;
-  auto found = cache.find(d);
-  if (found != cache.end()) return found->second;
-  const int count = 20000;
-  Rng rng(2300 + d);
-  std::vector<double> delta(count), kept(count);
-  for (int i = 0; i < count; ++i) {
-    delta[i] = relativity_defect(rng.normal_matrix(d, d));
-    kept[i] = 1 - delta[i] * delta[i];
-  }
-  DefectSample out;
-  out.count = count;
-  std::vector<double> squares(count);
-  for (int i = 0; i < count; ++i) squares[i] = delta[i] * delta[i];
-  const Estimate mean = estimate_mean(delta), mean_square = estimate_mean(squares);
-  out.mean = mean.value;
-  out.mean_se = mean.standard_error;
-  out.mean_square = mean_square.value;
-  out.mean_square_se = mean_square.standard_error;
-  std::sort(kept.begin(), kept.end());
-  const boost::math::beta_distribution<double> law(d / 2.0, (double(d) * d - d) / 2.0);
-  for (int i = 0; i < count; ++i) {
-    const double f = boost::math::cdf(law, kept[i]);
-    out.ks_statistic = std::max({out.ks_statistic, f - double(i) / count, double(i + 1) / count - f});
-  }
-  return cache.emplace(d, out).first->second;
+  static pe::Memo<int, DefectSample> memo;
+  return memo.get(d, [d] {
+    const int count = 20000;
+    Rng rng(2300 + d);
+    std::vector<double> delta(count), kept(count);
+    for (int i = 0; i < count; ++i) {
+      delta[i] = relativity_defect(rng.normal_matrix(d, d));
+      kept[i] = 1 - delta[i] * delta[i];
+    }
+    DefectSample out;
+    out.count = count;
+    std::vector<double> squares(count);
+    for (int i = 0; i < count; ++i) squares[i] = delta[i] * delta[i];
+    const Estimate mean = estimate_mean(delta), mean_square = estimate_mean(squares);
+    out.mean = mean.value;
+    out.mean_se = mean.standard_error;
+    out.mean_square = mean_square.value;
+    out.mean_square_se = mean_square.standard_error;
+    std::sort(kept.begin(), kept.end());
+    const boost::math::beta_distribution<double> law(d / 2.0, (double(d) * d - d) / 2.0);
+    for (int i = 0; i < count; ++i) {
+      const double f = boost::math::cdf(law, kept[i]);
+      out.ks_statistic = std::max({out.ks_statistic, f - double(i) / count, double(i + 1) / count - f});
+    }
+    return out;
+  });
 }
 
 }  // namespace

@@ -25,6 +25,7 @@
 #include <limits>
 #include <map>
 
+#include "memo.hpp"
 #include "clocks.hpp"
 #include "commutant.hpp"
 #include "constants.hpp"
@@ -51,21 +52,18 @@ struct DirectSvd {
 };
 
 const DirectSvd& direct_svd(int n) {
-  static std::map<int, DirectSvd> cache;
-  auto found = cache.find(n);
-  if (found != cache.end()) return found->second;
-  DirectSvd out;
-  out.singular_values = window_singular_values_mp200(n, kD, Mp200(kDefaultBase));
-  out.cond = out.singular_values(0) / out.singular_values(kD - 1);
-  return cache.emplace(n, out).first->second;
+  static pe::Memo<int, DirectSvd> memo;
+  return memo.get(n, [n] {
+    DirectSvd out;
+    out.singular_values = window_singular_values_mp200(n, kD, Mp200(kDefaultBase));
+    out.cond = out.singular_values(0) / out.singular_values(kD - 1);
+    return out;
+  });
 }
 
 const pe::MpConditionNumber& gram_route(int n, int digits) {
-  static std::map<std::pair<int, int>, MpConditionNumber> cache;
-  const auto key = std::make_pair(n, digits);
-  auto found = cache.find(key);
-  if (found != cache.end()) return found->second;
-  return cache.emplace(key, window_condition_number(n, kD, kDefaultBase, digits)).first->second;
+  static pe::Memo<std::pair<int, int>, MpConditionNumber> memo;
+  return memo.get({n, digits}, [n, digits] { return window_condition_number(n, kD, kDefaultBase, digits); });
 }
 
 std::string sci(const Mp200& x, int digits = 12) { return x.str(digits, std::ios_base::scientific); }
@@ -88,10 +86,8 @@ PrintedInterval printed_interval(const char* printed) {
 
 /// The rigorous enclosure of cond(P) at 200 digits (memoised: two claims read it).
 const pe::ConditionEnclosure& condition_enclosure(int n) {
-  static std::map<int, ConditionEnclosure> cache;
-  auto found = cache.find(n);
-  if (found != cache.end()) return found->second;
-  return cache.emplace(n, window_condition_enclosure(n, kD, kDefaultBase, 200)).first->second;
+  static pe::Memo<int, ConditionEnclosure> memo;
+  return memo.get(n, [n] { return window_condition_enclosure(n, kD, kDefaultBase, 200); });
 }
 
 /// The printed condition number decided on its enclosure; the 200-digit SVD value beside it.
