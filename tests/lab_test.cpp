@@ -120,6 +120,27 @@ TEST(WithBand, ABandReachingTheValueThatReversesTheClaimIsInconclusive) {
   EXPECT_EQ(pe::ledger::with_band(held, 3, 4, score).resolution, 4);
 }
 
+// The value that reverses a claim follows the claim: an accuracy printed where a guesser could
+// print it (0.134 with 8 answers, read on 2,000: within 3 se of chance) claims the head guesses,
+// and is reversed by a head that reads, half of the way from chance to 1 (0.5625), not by chance;
+// one printed above that zone (0.542) reads, and is reversed by chance.
+TEST(WithBand, AClaimAtChanceIsReversedByAHeadThatReads) {
+  const auto held = pe::ledger::bound(true, "x", "y");
+  const pe::ledger::QuantityScale accuracy = lab::accuracy_scale(8, 2000);
+  EXPECT_TRUE(pe::ledger::with_band(held, 0.134, 0.044, accuracy).inconclusive.empty());
+  EXPECT_EQ(pe::ledger::reversal(accuracy, 0.134).at, 0.5625);
+  EXPECT_EQ(pe::ledger::reversal(accuracy, 0.087).at, 0.5625);  // below chance: a guesser too
+  EXPECT_EQ(pe::ledger::reversal(accuracy, 0.542).at, 0.125);
+  // Without the answers it was read on, no value claims chance: chance reverses every claim.
+  EXPECT_EQ(pe::ledger::reversal(lab::accuracy_scale(8), 0.134).at, 0.125);
+  EXPECT_FALSE(pe::ledger::with_band(held, 0.134, 0.044, lab::accuracy_scale(8)).inconclusive.empty());
+  // A band reaching the head that reads is undecided, and so is a wide one (the width rule).
+  EXPECT_FALSE(pe::ledger::with_band(held, 0.134, 0.45, accuracy).inconclusive.empty());
+  EXPECT_FALSE(pe::ledger::with_band(held, 0.542, 0.44, accuracy).inconclusive.empty());
+  // A sign reverses at 0 wherever the centre lies.
+  EXPECT_EQ(pe::ledger::reversal(pe::ledger::signed_scale(10, "score"), -9).at, 0);
+}
+
 TEST(UnpairedDifference, TheTwoMeansErrorsAddAndTheSmallerSideDecides) {
   const lab::SeedValues a = seeds_of({1, 3, 5, 7});  // mean 4, s^2 = 20/3
   const lab::SeedValues b = seeds_of({0, 2, 4});     // mean 2, s^2 = 4

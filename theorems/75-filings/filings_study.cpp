@@ -654,7 +654,7 @@ Claim horizon_beyond(int i) {
         const lab::SeedValues all =
             horizon_column(runs, filings_family, [](const HorizonRow& x) { return x.beyond_accuracy(); });
         const double binomial = std::pow(pe::binomial_standard_error(article.value, r.beyond()), 2);
-        return one_more_head(article, all, binomial, lab::accuracy_scale(filings_classes(runs)),
+        return one_more_head(article, all, binomial, lab::accuracy_scale(filings_classes(runs), r.beyond()),
                              "beyond " + lab::comma_list(all.values) + "; this project's seed " +
                                  std::to_string(seed) + ": " + horizon_text(r));
       },

@@ -185,10 +185,12 @@ ledger::Decided<ledger::Rule::shape> Effects::shape(std::string computed, const 
   return o;
 }
 
-ledger::QuantityScale accuracy_scale(int classes) {
+ledger::QuantityScale accuracy_scale(int classes, long answers) {
   const double chance = 1.0 / classes;
-  return {chance, 1.0, "the accuracy's range from chance " + ledger::format(chance) + " to 1", chance,
-          "chance (a reader that guesses " + std::to_string(classes) + " answers)"};
+  ledger::QuantityScale scale{chance, 1.0, "the accuracy's range from chance " + ledger::format(chance) + " to 1",
+                              chance, "chance (a reader that guesses " + std::to_string(classes) + " answers)"};
+  if (answers > 0) scale.low_end_zone = kSigmas * binomial_standard_error(chance, answers);
+  return scale;
 }
 
 double se_against_article(std::string_view article, const SeedValues& seeds, long n, long n_article) {
@@ -218,7 +220,7 @@ ledger::Decided<ledger::Rule::statistical> against_article(const ledger::Printed
               ledger::format(s2 / double(seeds.values.size())) + " + " + ledger::format(s2 / kHeadlineSeeds) +
               " + " + ledger::format(ours * ours) + " + " + ledger::format(theirs * theirs) +
               ", n = " + std::to_string(n) + ", n_a = " + std::to_string(n_article) + "; " + seeds.describe();
-  o = ledger::with_band(std::move(o), printed, kSigmas * se + article.half_unit, accuracy_scale(classes));
+  o = ledger::with_band(std::move(o), printed, kSigmas * se + article.half_unit, accuracy_scale(classes, n_article));
   o.seeds = seeds.seeds();
   o = ledger::with_estimate(std::move(o), estimate, se_of_mean(seeds, n));
   o.overprecise = overprecise(article.text, seeds);

@@ -118,8 +118,10 @@ class Effects {
 };
 
 /// The accuracy of a reader with `classes` answers: from chance 1/classes to 1, reversing at
-/// chance (a band that reaches it accepts a reader that guesses).
-ledger::QuantityScale accuracy_scale(int classes);
+/// chance (a band that reaches it accepts a reader that guesses). Given the number of answers the
+/// printed value was read on, a value within kSigmas binomial se of chance (or below it) is a
+/// claim that the reader guesses, reversed by a reader that reads (ledger::reversal).
+ledger::QuantityScale accuracy_scale(int classes, long answers = 0);
 
 /// Rule::statistical for the all-seed mean against the article's printed mean of three seeds,
 /// with the prediction interval in this header's comment: n test items behind this project's

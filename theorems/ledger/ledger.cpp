@@ -339,11 +339,24 @@ void stamp_band(Outcome& outcome, double centre, double half_width, const Quanti
     outcome.inconclusive = "the acceptance band (+/- " + format(half_width) + ") covers " + format(share) +
                            " of " + scale.text + " (" + format(range) + "), more than " +
                            format(kInconclusiveShare);
-  else if (!std::isnan(scale.reverses_at) && centre - half_width <= scale.reverses_at &&
-           scale.reverses_at <= centre + half_width)
-    outcome.inconclusive = "the acceptance band " + format(centre) + " +/- " + format(half_width) + " reaches " +
-                           format(scale.reverses_at) + ", " + scale.reverses_text +
-                           ": it would accept a value that says the opposite";
+  else {
+    const Reversal r = reversal(scale, centre);
+    if (!std::isnan(r.at) && centre - half_width <= r.at && r.at <= centre + half_width)
+      outcome.inconclusive = "the acceptance band " + format(centre) + " +/- " + format(half_width) + " reaches " +
+                             format(r.at) + ", " + r.text + ": it would accept a value that says the opposite";
+  }
+}
+
+Reversal reversal(const QuantityScale& scale, double centre) {
+  if (std::isnan(scale.reverses_at)) return {};
+  // A claim that places its quantity at the scale's reversing end (a head at chance, no answers)
+  // is reversed by a value well away from that end, not by the end itself, which agrees with it.
+  const double far_side = scale.low + kInconclusiveShare * (scale.high - scale.low);
+  if (scale.reverses_at == scale.low && centre <= scale.low + scale.low_end_zone)
+    return {far_side, format(kInconclusiveShare) + " of the way from " + scale.reverses_text + " to " +
+                          format(scale.high) + " (the share that bounds a band's width), a value that no longer "
+                          "says the claim's " + format(centre)};
+  return {scale.reverses_at, scale.reverses_text};
 }
 
 void stamp_threshold_margin(Outcome& outcome, double estimate, double threshold, double half_width) {

@@ -169,7 +169,22 @@ struct QuantityScale {
   std::string text;  ///< names the range: "the accuracy's range from chance 0.125 to 1"
   double reverses_at = std::nan("");
   std::string reverses_text;  ///< names that value: "chance (a reader that guesses)"
+  /// A centre at most this far above the low end (or below it) claims the low end itself: an
+  /// accuracy a guesser could print (within k binomial se of chance over the answers it was read
+  /// on). 0: no centre claims it.
+  double low_end_zone = 0;
 };
+
+/// The value at which a claim decided at `centre` on `scale` would say the opposite, and its words.
+/// A centre within the scale's low_end_zone of a low end that reverses the claim (an accuracy a
+/// guesser could print) claims that end: it is reversed by the value kInconclusiveShare of the
+/// way up the scale (a head that reads), not by the end it claims. Otherwise the scale's own
+/// reversing value (chance for an accuracy that reads, 0 for a sign).
+struct Reversal {
+  double at = std::nan("");
+  std::string text;
+};
+Reversal reversal(const QuantityScale& scale, double centre);
 
 /// The scale of a quantity without natural bounds (a score, a horizon), printed as `printed`:
 /// -|printed| .. |printed|, the smallest range in which its sign is at stake, reversing at 0.
@@ -178,7 +193,7 @@ QuantityScale signed_scale(double printed, std::string_view what);
 /// Stamps the resolution of a claim decided by an acceptance band centre +/- half_width of a
 /// quantity on `scale`. A claim that holds is inconclusive when its band is wider than
 /// kInconclusiveShare of the scale's range, or when it reaches the value that would reverse the
-/// claim, whatever its width: such a band would accept a quantity that says the opposite.
+/// claim (reversal), whatever its width: such a band would accept a quantity that says the opposite.
 template <Rule R>
 Decided<R> with_band(Decided<R> outcome, double centre, double half_width, const QuantityScale& scale) {
   stamp_band(outcome, centre, half_width, scale);
