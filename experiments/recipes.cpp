@@ -42,6 +42,13 @@ std::string ModelReading::description() const {
                " says neither how a mark is embedded nor what a sequence without one asks for)";
 }
 
+std::string ModelReading::name() const {
+  std::string out = mark == MarkEmbedding::shared_row ? "a shared mark row" : "a row per marked symbol";
+  if (no_mark == NoMarkRule::resample) out += ", unmarked sequences drawn again";
+  else if (no_mark != NoMarkRule::force_mark) out += ", unmarked sequences by the rule " + to_string(no_mark);
+  return out;
+}
+
 const std::vector<ModelReading>& article_readings() {
   static const std::vector<ModelReading> readings = {
       {MarkEmbedding::shared_row, NoMarkRule::force_mark},

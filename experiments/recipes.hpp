@@ -67,6 +67,9 @@ struct ModelReading {
   std::string id() const;
   /// The reading in words, with the article's sentence that leaves it open.
   std::string description() const;
+  /// A few words a reader knows it by: "a shared mark row", "a row per marked symbol", with
+  /// ", unmarked sequences drawn again" when that is what it changes.
+  std::string name() const;
   bool operator==(const ModelReading& other) const { return mark == other.mark && no_mark == other.no_mark; }
 };
 

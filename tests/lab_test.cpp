@@ -301,6 +301,42 @@ TEST(Sweep, ReadingsWeighEquallyHoweverManySettingsEachHas) {
   EXPECT_FALSE(r.shares("y").reading_dependent());
 }
 
+// The reading flag on hand-written letters. Two readings of seven settings each.
+TEST(Sweep, AReadingDependsOnItsOwnVerdictOrOnASplitOneSettingCannotClose) {
+  pe::report::SweepResult r;
+  r.readings = {{"one", "a", "a"}, {"other", "a", "a"}};
+  for (const char* reading : {"one", "other"})
+    for (const char* recipe : {"a", "b", "c", "d", "e", "f", "g"})
+      r.settings.push_back({reading, recipe, true, true, 20, 20});
+  // 4 of 7 against 3 of 7, both selected recipes holding: the grain of the settings, no dependence
+  // (the rule before called it one: more than half held in one, more than half failed in the other).
+  r.claims["grain"] = {pe::ledger::kTournamentRuns, "hhhhfff" "hhhffff", "hh"};
+  EXPECT_FALSE(r.shares("grain").reading_dependent());
+  // The readings' own verdicts differ though both hold in most settings: a dependence.
+  r.claims["own"] = {pe::ledger::kTournamentRuns, "hhhhhhf" "hhhhhhf", "hf"};
+  EXPECT_TRUE(r.shares("own").reading_dependent());
+  // 6 of 7 against 1 of 7: a split no single setting closes.
+  r.claims["split"] = {pe::ledger::kTournamentRuns, "hhhhhhf" "hffffff", "hh"};
+  EXPECT_TRUE(r.shares("split").reading_dependent());
+  // 5 of 7 against 2 of 7: one setting turned makes it 4 of 7 (still more than half) and 3 of 7
+  // failing (more than half): it stays a split.
+  r.claims["five_two"] = {pe::ledger::kTournamentRuns, "hhhhhff" "hhfffff", "hh"};
+  EXPECT_TRUE(r.shares("five_two").reading_dependent());
+}
+
+// A class one setting's letter would change says so; one no setting can move says nothing.
+TEST(Sweep, AClassOneSettingWouldChangeIsAtTheEdge) {
+  pe::report::SweepResult r;
+  r.readings = {{"one", "a", "a"}};
+  for (const char* recipe : {"a", "b", "c", "d", "e"}) r.settings.push_back({"one", recipe, true, true, 20, 20});
+  r.claims["edge"] = {pe::ledger::kTournamentRuns, "hhhff", "h"};  // 3 of 5: reproduces, 2 of 5 would not
+  EXPECT_EQ(pe::report::experiment_class(r, "edge", "holds", ""), "reproduces");
+  EXPECT_EQ(pe::report::class_edge(r, "edge", "holds", ""), "at the edge: one setting (one/a) would change its class to fragile");
+  r.claims["firm"] = {pe::ledger::kTournamentRuns, "hhhhh", "h"};  // 5 of 5: 4 of 5 still reproduces
+  EXPECT_EQ(pe::report::class_edge(r, "firm", "holds", ""), "");
+  EXPECT_EQ(pe::report::class_edge(r, "edge", "holds", "band too wide"), "");  // inconclusive by its own band
+}
+
 TEST(Sweep, ARuledOutReadingAndRepeatedRunsCountInNoShare) {
   pe::report::SweepResult r;
   r.readings = {{"kept", "a", "a"}, {"twin", "a", "a"}, {"ruled", "a", "a", "exp.bag.no_mark_rule", "why"}};

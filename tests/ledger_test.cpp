@@ -735,9 +735,12 @@ TEST(ReportListing, ClassTextCountsSettingsOnlyForSweptClasses) {
   r.settings_evaluated = 4;
   // The class is decided on the readings' mean share, which need not be 3/4.
   r.share = 0.5;
-  EXPECT_EQ(class_text(r), "fragile (share 0.50: holds in 3 of 4 plausible settings)");
+  EXPECT_EQ(class_text(r),
+            "fragile (share 0.50, each reading's share averaged: holds in 3 of 4 plausible settings in all)");
   r.reading_dependent = true;
-  EXPECT_EQ(class_text(r), "fragile, reading-dependent (share 0.50: holds in 3 of 4 plausible settings)");
+  r.edge = "at the edge: one setting (a/b) would change its class to reproduces";
+  EXPECT_EQ(class_text(r), "fragile, reading-dependent (share 0.50, each reading's share averaged: holds in 3 of "
+                           "4 plausible settings in all); at the edge: one setting (a/b) would change its class to reproduces");
 }
 
 TEST(ReportListing, EachReadingShowsWhereItHoldsItsValueOrWhatRulesItOut) {
@@ -748,8 +751,9 @@ TEST(ReportListing, EachReadingShowsWhereItHoldsItsValueOrWhatRulesItOut) {
   ruled.ruled_out_by = "exp.bag.no_mark_rule";
   r.readings = {shared, pairs, ruled};
   EXPECT_EQ(readings_text(r),
-            "shared_row+force_mark holds, holds in 3/4, 0.881 +/- 0.012; pair_rows+force_mark fails, holds in "
-            "1/12; shared_row+resample ruled out by exp.bag.no_mark_rule");
+            "a shared mark row: holds in its selected recipe (0.881, se 0.012), holds in 3 of 4 settings; a row "
+            "per marked symbol: fails in its selected recipe, holds in 1 of 12 settings; a shared mark row, "
+            "unmarked sequences drawn again: ruled out by exp.bag.no_mark_rule");
 }
 
 TEST(ReportListing, SlugsAreLowerCaseWordsJoinedByOneHyphen) {

@@ -553,9 +553,12 @@ struct Record {
     std::string ruled_out_by;  ///< the claim whose printed values rule the reading out ("" if none)
   };
   std::vector<Reading> readings;
-  /// Holds in more than half of one reading's plausible settings and fails in more than half of
-  /// another's (theorems/report/sweep.hpp, ClaimShares::reading_dependent).
+  /// The readings disagree: their own verdicts differ, or a split of their shares that one
+  /// setting cannot close (theorems/report/sweep.hpp, ClaimShares::reading_dependent).
   bool reading_dependent = false;
+  /// What one plausible setting's letter would change in its class or flag ("" when none:
+  /// sweep.hpp, class_edge).
+  std::string edge;
   /// The share behind the class: each counted reading's share of its plausible settings,
   /// averaged over the readings (NaN when not swept).
   double share = std::nan("");

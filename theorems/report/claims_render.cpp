@@ -1,5 +1,6 @@
 #include "claims_render.hpp"
 
+#include "recipes.hpp"
 #include "statements.hpp"
 #include "words.hpp"
 
@@ -202,6 +203,15 @@ std::string inconclusive_markdown(const std::vector<Record>& records, Markdown m
 
 std::string reading_dependent_markdown(const std::vector<Record>& records, Markdown markdown) {
   std::ostringstream md;
+  md << "A *reading* is one way of filling in what the article leaves open about the model and the task "
+        "(how a mark is embedded, what a sequence without a mark asks for); the sweep trains each one, with "
+        "its own recipe chosen by the same rule, and decides every experiment claim in it. A claim depends on "
+        "the reading when two readings' own verdicts differ (each on its selected recipe), or when one reading "
+        "holds in most of its plausible settings and another fails in most of its own, by more than one "
+        "setting's letter could change. Each claim below lists its readings side by side: the verdict in the "
+        "reading's selected recipe (with the quantity and its standard error where the claim reads one), and "
+        "in how many of the reading's plausible settings it holds. In the tables a class followed by R "
+        "marks a claim whose readings' own verdicts differ.\n\n";
   int count = 0;
   for (const Record& r : records) {
     if (!r.reading_dependent) continue;
@@ -352,8 +362,12 @@ std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, 
       {"relation", r.consistency},
   };
   fields.push_back({"readings", readings_text(r)});
-  fields.push_back({"depends on the reading", r.reading_dependent ? "yes: holds in most of one reading's settings "
-                                                                    "and fails in most of another's" : ""});
+  fields.push_back({"depends on the reading",
+                     !r.reading_dependent ? ""
+                     : readings_split(r).empty()
+                         ? "yes: holds in most of one reading's settings and fails in most of another's, by more "
+                           "than one setting"
+                         : "yes: " + readings_split(r)});
   const std::string rest = with_reason && r.note.size() > reason(r).size()
                                ? r.note.substr(reason(r).size() + 3)  // after the " | "
                                : (with_reason ? "" : r.note);
@@ -363,10 +377,12 @@ std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, 
   return fields;
 }
 
-/// The class with the plausible settings it holds in, "setting-dependent 12/22".
+/// The class with the plausible settings it holds in, "setting-dependent 12/22", and "R" when
+/// the readings' own verdicts differ.
 std::string compact_class(const Record& r) {
   if (!counts_settings(r)) return r.reproduction;
-  return r.reproduction + " " + std::to_string(r.settings_held) + "/" + std::to_string(r.settings_evaluated);
+  return r.reproduction + " " + std::to_string(r.settings_held) + "/" + std::to_string(r.settings_evaluated) +
+         (readings_split(r).empty() ? "" : " R");
 }
 
 std::string verdict_text(const Record& r) {
@@ -447,8 +463,28 @@ std::string reason(const Record& r) { return r.note.substr(0, r.note.find(" | ")
 std::string class_text(const Record& r) {
   if (!counts_settings(r)) return r.reproduction;
   return r.reproduction + (r.reading_dependent ? ", reading-dependent" : "") + " (share " + format_share(r) +
-         ": holds in " + std::to_string(r.settings_held) + " of " + std::to_string(r.settings_evaluated) +
-         " plausible settings)";
+         ", each reading's share averaged: holds in " + std::to_string(r.settings_held) + " of " +
+         std::to_string(r.settings_evaluated) + " plausible settings in all)" + (r.edge.empty() ? "" : "; " + r.edge);
+}
+
+std::string readings_split(const Record& r) {
+  std::string holds, fails;
+  for (const Record::Reading& g : r.readings) {
+    if (!g.ruled_out_by.empty()) continue;
+    std::string& side = g.verdict == "holds" ? holds : g.verdict == "fails" ? fails : holds;
+    if (g.verdict != "holds" && g.verdict != "fails") continue;
+    side += (side.empty() ? "" : " and ") + reading_name(g.id);
+  }
+  if (holds.empty() || fails.empty()) return "";
+  return "holds with " + holds + ", fails with " + fails + " (each in its selected recipe)";
+}
+
+std::string reading_name(const std::string& id) {
+  try {
+    return experiments::reading_from_id(id).name();
+  } catch (const std::invalid_argument&) {
+    return id;  // a reading this build does not sweep: its id is all there is
+  }
 }
 
 std::string format_share(const Record& r) {
@@ -461,17 +497,18 @@ std::string format_share(const Record& r) {
 std::string readings_text(const Record& r) {
   std::string out;
   for (const Record::Reading& g : r.readings) {
-    out += (out.empty() ? "" : "; ") + g.id + " ";
+    out += (out.empty() ? "" : "; ") + reading_name(g.id) + ": ";
     if (!g.ruled_out_by.empty()) {
       out += "ruled out by " + g.ruled_out_by;
       continue;
     }
-    out += g.verdict + ", holds in " + std::to_string(g.held) + "/" + std::to_string(g.evaluated);
+    out += g.verdict + " in its selected recipe";
     if (!std::isnan(g.value)) {
       char buf[64];
-      std::snprintf(buf, sizeof buf, ", %.3f +/- %.3f", g.value, g.se);
+      std::snprintf(buf, sizeof buf, " (%.3f, se %.3f)", g.value, g.se);
       out += buf;
     }
+    out += ", holds in " + std::to_string(g.held) + " of " + std::to_string(g.evaluated) + " settings";
   }
   return out;
 }
@@ -505,9 +542,11 @@ namespace {
 std::string one_line(const Record& r, Markdown markdown, const std::function<std::string(const Record&)>& link) {
   constexpr std::size_t kArticleWidth = 48, kComputedWidth = 120;
   const std::string way = direction(r);
+  const std::string split = readings_split(r);
   return "- " + link(r) + ": article " + escape_markdown_text(shortened(r.article, kArticleWidth), markdown) +
          ", computed " + escape_markdown_text(shortened(computed_face(r), kComputedWidth), markdown) +
-         (way.empty() ? "" : " (" + way + ")") + "; " + escape_markdown_text(r.reproduction, markdown) + "\n";
+         (way.empty() ? "" : " (" + way + ")") + "; " + escape_markdown_text(r.reproduction, markdown) +
+         (split.empty() ? "" : "; " + escape_markdown_text(split, markdown)) + "\n";
 }
 }  // namespace
 

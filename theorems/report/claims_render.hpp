@@ -140,13 +140,19 @@ std::string shortened(const std::string& text, std::size_t width);
 std::string computed_face(const ledger::Record& record);
 
 /// The claim's class as a listing shows it: "exact", "not swept", or the experiment class with
-/// how many plausible settings it holds in.
+/// how many plausible settings it holds in, and what one setting would change (Record::edge).
 std::string class_text(const ledger::Record& record);
+/// "holds with a shared mark row, fails with a row per marked symbol (each in its selected
+/// recipe)" when the readings' own verdicts differ; "" otherwise.
+std::string readings_split(const ledger::Record& record);
+/// The words a reader knows a reading by (experiments::ModelReading::name), from its id; the id
+/// itself for a reading this build does not sweep.
+std::string reading_name(const std::string& id);
 /// The share behind a swept claim's class, to two decimals ("-" when not swept).
 std::string format_share(const ledger::Record& record);
-/// Each reading's result of a swept claim, one "; "-separated item per reading: its verdict on
-/// its selected runs, where it holds among its plausible settings, its quantity there +/- its
-/// standard error, or the claim that rules the reading out.
+/// Each reading's result of a swept claim, one "; "-separated item per reading, named in words:
+/// its verdict in its selected recipe, its quantity there with its standard error, and in how
+/// many of its plausible settings it holds; or the claim that rules the reading out.
 std::string readings_text(const ledger::Record& record);
 
 /// The claims, each as a compact line (claim, article, computed, verdict, class) with its other

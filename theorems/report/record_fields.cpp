@@ -140,6 +140,7 @@ RecordFields make_fields() {
        [](const Record& r) { return std::string(r.reading_dependent ? "true" : "false"); },
        [](Record& r, const JsonValue& v) { r.reading_dependent = v.text == "true"; }},
       text_field("settings_holding", &Record::settings_holding, FS::annotation, J::text, S::when_swept),
+      text_field("edge", &Record::edge, FS::annotation, J::text, S::when_set, true),
       // The share is read back from the readings it averages (claims.json prints it to ten
       // digits; two claims' shares that differ in the last bits must still sort as they did).
       {"readings", FS::annotation, J::literal, S::when_swept, false, readings_json,

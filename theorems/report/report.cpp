@@ -380,11 +380,12 @@ ArgumentCounts argument_counts(const std::vector<Record>& records) {
 /// How many claims depend on the reading of the article, and how many readings its own printed
 /// values rule out; empty when no claim was swept over readings.
 std::string readings_words(const std::vector<Record>& records) {
-  int dependent = 0;
+  int dependent = 0, edge = 0;
   bool swept = false;
   std::set<std::string> ruled_out;
   for (const Record& r : records) {
     dependent += r.reading_dependent;
+    edge += !r.edge.empty();
     for (const Record::Reading& g : r.readings) {
       swept = true;
       if (!g.ruled_out_by.empty()) ruled_out.insert(g.id);
@@ -392,7 +393,8 @@ std::string readings_words(const std::vector<Record>& records) {
   }
   if (!swept) return "";
   return std::to_string(dependent) + " depend on how the article is read (" + std::to_string(ruled_out.size()) +
-         (ruled_out.size() == 1 ? " reading" : " readings") + " ruled out by its own printed values)";
+         (ruled_out.size() == 1 ? " reading" : " readings") + " ruled out by its own printed values); " +
+         std::to_string(edge) + " at the edge (one setting would change the class or the reading flag)";
 }
 
 /// headline.txt: the counts a reader needs first, one item a line, wrapped at the report's width

@@ -33,6 +33,7 @@ ClaimShares SweepResult::shares(const std::string& id) const {
   const auto it = claims.find(id);
   if (it == claims.end()) return out;
   const SweptClaim& c = it->second;
+  out.own = c.readings;
   std::vector<std::string> keys_seen;
   for (std::size_t i = 0; i < settings.size() && i < c.letters.size(); ++i) {
     const SweepSetting& s = settings[i];
@@ -82,13 +83,18 @@ double ClaimShares::share() const {
 }
 
 bool ClaimShares::reading_dependent() const {
-  bool mostly_holds = false, mostly_fails = false;
+  bool own_holds = false, own_fails = false, robustly_holds = false, robustly_fails = false;
   for (std::size_t r = 0; r < by_reading.size(); ++r) {
     if (!counted[r]) continue;
-    mostly_holds = mostly_holds || by_reading[r].share() > kMostShare;
-    mostly_fails = mostly_fails || 1 - by_reading[r].share() > kMostShare;
+    const char letter = r < own.size() ? own[r] : 'e';
+    own_holds = own_holds || letter == 'h';
+    own_fails = own_fails || letter == 'f';
+    // Still more than kMostShare with one of its settings turned against it.
+    const double n = by_reading[r].evaluated, held = by_reading[r].held;
+    robustly_holds = robustly_holds || (n > 0 && (held - 1) / n > kMostShare);
+    robustly_fails = robustly_fails || (n > 0 && (n - held - 1) / n > kMostShare);
   }
-  return mostly_holds && mostly_fails;
+  return (own_holds && own_fails) || (robustly_holds && robustly_fails);
 }
 
 namespace {
@@ -207,6 +213,30 @@ std::string experiment_class(const SweepResult& result, const std::string& id, c
   return share >= kSubstantialShare ? "setting-dependent" : "does-not-reproduce";
 }
 
+std::string class_edge(const SweepResult& result, const std::string& id, const std::string& verdict,
+                       const std::string& inconclusive) {
+  const auto it = result.claims.find(id);
+  if (it == result.claims.end() || !inconclusive.empty()) return "";
+  const std::string cls = experiment_class(result, id, verdict, inconclusive);
+  const bool flag = result.shares(id).reading_dependent();
+  SweepResult turned = result;
+  std::string& letters = turned.claims.at(id).letters;
+  for (std::size_t i = 0; i < letters.size(); ++i) {
+    if (letters[i] == 'e') continue;
+    letters[i] = letters[i] == 'h' ? 'f' : 'h';
+    const std::string other = experiment_class(turned, id, verdict, inconclusive);
+    const bool other_flag = turned.shares(id).reading_dependent();
+    letters[i] = letters[i] == 'h' ? 'f' : 'h';
+    if (other == cls && other_flag == flag) continue;
+    const std::string setting = result.settings[i].reading + "/" + result.settings[i].recipe;
+    return "at the edge: one setting (" + setting + ") " +
+           (other != cls ? "would change its class to " + other
+                         : std::string(flag ? "would lift its dependence on the reading"
+                                            : "would make it depend on the reading"));
+  }
+  return "";
+}
+
 const std::vector<std::string>& swept_classes() {
   static const std::vector<std::string> classes = {"reproduces", "fragile", "setting-dependent",
                                                    "does-not-reproduce", "inconclusive"};
@@ -214,7 +244,7 @@ const std::vector<std::string>& swept_classes() {
 }
 
 std::string class_rules() {
-  char buf[2200];
+  char buf[3000];
   std::snprintf(buf, sizeof buf,
                 "Plausible settings: %s. A claim's share is, for each reading of the article, the share "
                 "of that reading's plausible settings (every recipe, for each family of heads it reads) in "
@@ -222,9 +252,12 @@ std::string class_rules() {
                 "many plausible settings it has; settings whose runs have the cache key of a setting "
                 "already counted count once, a setting whose evaluation threw is left out, and a reading "
                 "that the article's own printed values rule out counts in no share (it is reported "
-                "apart, with the claim that rules it out). A claim is *reading-dependent* when it holds "
-                "in more than half of one reading's plausible settings and fails in more than half of "
-                "another's. Classes: "
+                "apart, with the claim that rules it out). A claim is *reading-dependent* when two readings' "
+                "own verdicts differ (each decided on that reading's selected recipe, chosen by the same "
+                "rule), or when it holds in more than half of one reading's plausible settings and fails in "
+                "more than half of another's and each would still with one of its settings changed (a split "
+                "that one setting closes is the grain of the settings). A class or flag that one setting's "
+                "letter would change is marked *at the edge*. Classes: "
                 "*reproduces* (holds in the selected setting and in more than %.0f%% of its plausible "
                 "settings), *fragile* (holds in the selected setting, in at most %.0f%% of them), "
                 "*setting-dependent* (fails in the selected setting, holds in at least %.0f%%), *does not "
@@ -341,7 +374,7 @@ std::string training_selection_markdown() {
   md << "**The readings and the classes.** The sweep trains every reading of what the article leaves open "
         "about the model and the task, each with its own recipe chosen by the same rule:\n\n";
   for (const experiments::ModelReading& r : experiments::article_readings())
-    md << "- `" << r.id() << "`: " << r.description() << "\n";
+    md << "- " << r.name() << " (`" << r.id() << "`): " << r.description() << "\n";
   md << "\n" << class_rules() << "\n\n";
   return md.str();
 }
@@ -371,6 +404,7 @@ ReportAnnotations report_annotations(const std::string& report_dir) {
     r.settings_not_evaluated = shares.not_evaluated;
     r.settings_holding = shares.holding;
     r.reading_dependent = shares.reading_dependent();
+    r.edge = class_edge(*sweep, r.id, r.verdict, r.inconclusive);
     r.share = shares.share();
     const SweptClaim& c = sweep->claims.at(r.id);
     for (std::size_t i = 0; i < sweep->readings.size() && i < c.readings.size(); ++i) {

@@ -82,10 +82,15 @@ struct ClaimShares {
   std::string holding;  ///< "reading/recipe" of each plausible setting it holds in
   std::vector<ReadingShare> by_reading;  ///< one per reading, in SweepResult::readings' order
   std::vector<bool> counted;             ///< per reading: not ruled out and evaluated somewhere
+  /// Per reading, its own verdict: the claim's letter on that reading's selected runs (h, f, e).
+  std::string own;
   /// The mean over the counted readings of each one's share: readings weigh equally.
   double share() const;
-  /// Holds in more than kMostShare of one counted reading's settings and fails in more than
-  /// kMostShare of another's.
+  /// The readings disagree: two counted readings' own verdicts differ (one holds, one fails in
+  /// its selected recipe), or one holds in more than kMostShare of its plausible settings and
+  /// another fails in more than kMostShare of its own, and each still would with one of its
+  /// settings' letters changed (a split one setting could close is the grain of the settings,
+  /// not the reading's effect: 4 of 7 against 3 of 7 is no dependence).
   bool reading_dependent() const;
 };
 
@@ -105,6 +110,12 @@ bool parse(const std::string& text, SweepResult& result);
 /// thresholds above, from its verdict and inconclusive reason in the selected recipe.
 std::string experiment_class(const SweepResult& result, const std::string& id, const std::string& verdict,
                              const std::string& inconclusive);
+
+/// "" when no single plausible setting's letter changes a swept claim's class or its reading
+/// flag; otherwise what one would do: "at the edge: one setting (READING/RECIPE) would change its
+/// class to fragile", "... would lift its dependence on the reading".
+std::string class_edge(const SweepResult& result, const std::string& id, const std::string& verdict,
+                       const std::string& inconclusive);
 
 /// The classes experiment_class gives a swept claim, in the order the docs list them.
 const std::vector<std::string>& swept_classes();
