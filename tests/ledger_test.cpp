@@ -1152,9 +1152,16 @@ TEST(ArgumentMap, EvidenceByRule) {
   Record trained = map_record("exp.tournament.rope.L64", "holds");
   trained.reproduction = "reproduces";
   EXPECT_EQ(evidence_of(trained), Evidence::trained);
+  // A floating-point check at tolerance 0 is exact on its instance, not proved for every
+  // parameter: the statement's override says exhaustive over the printed H.
   Record exact = map_record("thm3.slopes.H8", "holds");
   exact.note = "|computed - 0| = 0 <= 0 (exact: powers of two)";
-  EXPECT_EQ(evidence_of(exact), Evidence::proved);
+  EXPECT_EQ(evidence_of(exact), Evidence::exhaustive);
+  Record proved = map_record("thm5.ntk.plane0_unchanged", "holds");
+  proved.note = "|computed - 0| = 0 <= 0 (exact: kappa^0 = 1)";
+  EXPECT_EQ(evidence_of(proved), Evidence::exhaustive);  // thm5.iii's kind, on its census
+  proved.proof = "symbolic: reduces to 0";
+  EXPECT_EQ(evidence_of(proved), Evidence::proved);
   EXPECT_EQ(evidence_of(map_record("prop2.sphere", "holds")), Evidence::sampled);  // the statement's residual
   Record inconclusive = map_record("exp.tournament.rope.L64", "holds");
   inconclusive.reproduction = "inconclusive";

@@ -103,10 +103,13 @@ void relative(std::vector<Statement>& s) {
   s.push_back({"def3", "Definition 3", "definition", kRelative, "Definition 3 (Relative-position schemes)",
                {"def3.shaw.*", "thm3.slopes.*"}, {}, {}, E::sampled, "1,000 seeded (t, j) pairs, t <= 10^6",
                {{"def3.shaw.blind_past_clip", E::exhaustive, "every offset 0 to 10^4 of one seeded table"},
-                {"def3.shaw.relative", E::sampled, "bit-identical scores, on the seeded pairs only"}}});
+                {"def3.shaw.relative", E::sampled, "bit-identical scores, on the seeded pairs only"},
+                {"thm3.slopes.*", E::exhaustive,
+                 "every head of the printed H = 8: each slope a power of two, exact in binary floating point"}}});
   s.push_back({"def3.t5", "the T5 buckets paragraph", "remark", kRelative, "T5’s buckets show the pattern",
                {"def3.t5.*", "thm3.slope.*", "consistency.def3_t5.*"}, {"def3"}, {}, E::exhaustive,
-               "every offset 0 to 10^6"});
+               "every offset 0 to 10^6",
+               {{"thm3.slope.*", E::exhaustive, "the printed H = 8: exp2 of an integer, exact in binary floating point"}}});
   const std::string thm3_domain = "seeded heads and queries up to length 8192 (random and adversarial)";
   s.push_back({"thm3.i", "Theorem 3 (i)", "theorem", kRelative, "Theorem 3 (ALiBi is a product kernel)",
                {"thm3.product_kernel*", "thm3.time_kernel_*"}, {}, {}, E::sampled, thm3_domain});
@@ -469,7 +472,6 @@ Evidence evidence_of(const Record& r) {
   if (r.unit == "filings_corpus") return Evidence::by_construction;
   if (!r.seeds.empty() || (!r.reproduction.empty() && r.reproduction != "exact")) return Evidence::trained;
   if (!r.proof.empty() || r.certified == "true") return Evidence::proved;
-  if (r.note.find("<= 0 (") != std::string::npos) return Evidence::proved;  // a tolerance of 0: exact
   if (r.rule == "statistical") return Evidence::sampled;
   return owner ? owner->residual : Evidence::sampled;
 }

@@ -108,8 +108,9 @@ std::string statement_family(std::string_view statement_id);
 
 /// A claim's evidence from its record: an override of its statement, then by rule: the
 /// re-created corpus (unit filings_corpus) by construction; a claim reading seeds or classed by
-/// the sweep trained; certified, or exact (a tolerance of 0), proved; statistical sampled; the
-/// rest its statement's residual.
+/// the sweep trained; certified, or carrying a proof (Record::proof), proved; statistical
+/// sampled; the rest its statement's residual. A floating-point check with a tolerance of 0 is
+/// exact on its instances, not a proof for every parameter: it takes its statement's kind.
 Evidence evidence_of(const Record& record);
 /// What the evidence rests on, where the kind alone does not say: an override's reason, or for
 /// sampled and exhaustive claims the instances their statement names ("" otherwise).
