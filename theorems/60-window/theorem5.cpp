@@ -52,7 +52,7 @@ const PiResults& pi_results() {
             const double mapped_last = last * pi.frequencies[j] / theta[j];
             out.range = std::max(out.range, std::fabs(mapped_last - target) / (training_length * kEps));
             out.overshoot = std::max(out.overshoot, mapped_last - (training_length - 1));
-            for (double r : {0.0, 1.0, last - 1}) {
+            for (double r = 0; r < last; ++r) {  // every pair of neighbouring test offsets
               const double step = (r + 1) * pi.frequencies[j] - r * pi.frequencies[j];
               out.spacing = std::max(out.spacing, std::fabs(step - theta[j] / kappa) /
                                                       ((last + 1) * theta[j] * kEps));

@@ -155,8 +155,10 @@ void rope(std::vector<Statement>& s) {
   s.push_back({"prop4.independence", "the independence counterexample", "remark", kRope,
                "The independence in (iii) is needed", {"prop4.counterexample.*"}, {"prop4.iii"}, {}, E::sampled,
                "the d = 4 instance: 20000 seeded draws per offset",
-               {{"prop4.counterexample.d4.variance_exact", E::exhaustive, "every quadrature node of beta"},
-                {"prop4.counterexample.d4.independent_control", E::exhaustive, "every quadrature node"}}});
+               {{"prop4.counterexample.d4.variance_exact", E::exhaustive,
+                 "every offset 0 to 1000, each over every node of a quadrature rule exact for its degree"},
+                {"prop4.counterexample.d4.independent_control", E::exhaustive,
+                 "every offset 0 to 1000, each over every node of a product rule exact for its degree"}}});
 }
 
 void past_experiments(std::vector<Statement>& s) {
@@ -206,7 +208,10 @@ void past_theorem5(std::vector<Statement>& s) {
   s.push_back({"thm5.chen", "the Chen constant paragraph", "remark", kPast, "Part (iv) is the reason interpolation",
                {"thm5.extrapolation_reaches_sum", "thm5.chen.c*", "thm5.chen.p*",
                 "thm5.chen.ratio*", "consistency.thm5_chen.*"}, {"thm5.iv"}, {}, E::exhaustive,
-               "the printed instances, d = 16 and 128"});
+               "the printed instances, d = 16 and 128",
+               {{"thm5.extrapolation_reaches_sum", E::exhaustive,
+                 "an existence claim: one witness (seeded moduli, d = 16, Delta* = 1000) settles it, checked to "
+                 "rounding"}}});
   s.push_back({"table.rescaling", "the rescaling table", "table", kPast, "Re-reading the trained RoPE heads",
                {"exp.rescaled.*.L*", "consistency.table_rescaling.*"}, {"table.tournament"}});
   s.push_back({"exp.rescaled", "the rescaling paragraph", "experiment", kPast, "Each map rescues the head",
