@@ -373,10 +373,20 @@ TEST(Sweep, SerialisesAndRejectsMalformedText) {
   estimated.readings[1].ruled_out_by = "exp.bag.no_mark_rule";
   estimated.readings[1].ruled_out_because = "its values print otherwise";
   estimated.claims["both.families"].estimates = {{0.875, 0.0125}, {}};
+  // A band without a single quantity (a shape claim decided on a band) is kept too.
+  estimated.claims["tournament.only"].estimates = {{std::nan(""), std::nan(""), 0.25, false}, {}};
   ASSERT_TRUE(pe::report::parse(pe::report::serialise(estimated), back));
   EXPECT_EQ(back.claims["both.families"].estimates[0].value, 0.875);
   EXPECT_EQ(back.claims["both.families"].estimates[0].se, 0.0125);
+  EXPECT_TRUE(std::isnan(back.claims["both.families"].estimates[0].band));
+  EXPECT_FALSE(back.claims["both.families"].estimates[0].undecided);
   EXPECT_TRUE(std::isnan(back.claims["both.families"].estimates[1].value));
+  EXPECT_TRUE(std::isnan(back.claims["tournament.only"].estimates[0].value));
+  EXPECT_EQ(back.claims["tournament.only"].estimates[0].band, 0.25);
+  std::string bad_flag = pe::report::serialise(estimated);
+  bad_flag.replace(bad_flag.find(":0.25:d"), 7, ":0.25:x");
+  EXPECT_FALSE(pe::report::parse(bad_flag, back));
+  ASSERT_TRUE(pe::report::parse(pe::report::serialise(estimated), back));
   EXPECT_EQ(back.readings[1].ruled_out_by, "exp.bag.no_mark_rule");
   EXPECT_EQ(back.readings[1].ruled_out_because, "its values print otherwise");
   std::string bad_estimate = pe::report::serialise(estimated);

@@ -98,11 +98,22 @@ bool ClaimShares::reading_dependent() const {
 }
 
 namespace {
+/// "value:se:band:d" (or ":u" when the band leaves it undecided), NaN as "nan"; "-" when the
+/// evaluation threw or recorded nothing.
 std::string estimate_text(const ReadingEstimate& e) {
-  if (std::isnan(e.value)) return "-";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.10g:%.10g", e.value, e.se);
+  if (std::isnan(e.value) && std::isnan(e.band)) return "-";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%.10g:%.10g:%.10g:%c", e.value, e.se, e.band, e.undecided ? 'u' : 'd');
   return buf;
+}
+bool parse_number(const std::string& text, double& out) {
+  try {
+    std::size_t used = 0;
+    out = std::stod(text, &used);
+    return used == text.size();
+  } catch (const std::exception&) {
+    return false;
+  }
 }
 bool parse_estimates(const std::string& text, std::size_t count, std::vector<ReadingEstimate>& out) {
   out.clear();
@@ -111,17 +122,13 @@ bool parse_estimates(const std::string& text, std::size_t count, std::vector<Rea
   while (std::getline(in, item, ',')) {
     ReadingEstimate e;
     if (item != "-") {
-      const std::size_t colon = item.find(':');
-      if (colon == std::string::npos) return false;
-      try {
-        std::size_t used = 0;
-        e.value = std::stod(item.substr(0, colon), &used);
-        if (used != colon) return false;
-        e.se = std::stod(item.substr(colon + 1), &used);
-        if (used != item.size() - colon - 1) return false;
-      } catch (const std::exception&) {
+      std::vector<std::string> parts;
+      std::istringstream fields(item);
+      for (std::string part; std::getline(fields, part, ':');) parts.push_back(part);
+      if (parts.size() != 4 || !parse_number(parts[0], e.value) || !parse_number(parts[1], e.se) ||
+          !parse_number(parts[2], e.band) || (parts[3] != "d" && parts[3] != "u"))
         return false;
-      }
+      e.undecided = parts[3] == "u";
     }
     out.push_back(e);
   }
@@ -130,7 +137,7 @@ bool parse_estimates(const std::string& text, std::size_t count, std::vector<Rea
 }  // namespace
 
 std::string serialise(const SweepResult& result) {
-  std::string text = "pe-sweep 3\nreadings " + std::to_string(result.readings.size()) + '\n';
+  std::string text = "pe-sweep 4\nreadings " + std::to_string(result.readings.size()) + '\n';
   for (const SweepReading& r : result.readings)
     text += "reading " + r.id + ' ' + r.tournament_recipe + ' ' + r.filings_recipe + ' ' +
             (r.ruled_out_by.empty() ? "-" : r.ruled_out_by) + ' ' + r.ruled_out_because + '\n';
@@ -160,7 +167,7 @@ bool parse(const std::string& text, SweepResult& result) {
     return v.size() == size && v.find_first_not_of("hfe") == std::string::npos;
   };
   auto optional = [](const std::string& v) { return v == "-" ? std::string() : v; };
-  if (!std::getline(in, word) || word != "pe-sweep 3") return false;
+  if (!std::getline(in, word) || word != "pe-sweep 4") return false;
   if (!(in >> word >> count) || word != "readings" || count == 0) return false;
   for (std::size_t i = 0; i < count; ++i) {
     SweepReading r;
@@ -416,6 +423,8 @@ ReportAnnotations report_annotations(const std::string& report_dir) {
       if (i < c.estimates.size()) {
         reading.value = c.estimates[i].value;
         reading.se = c.estimates[i].se;
+        reading.band = c.estimates[i].band;
+        reading.undecided = c.estimates[i].undecided;
       }
       reading.ruled_out_by = sweep->readings[i].ruled_out_by;
       r.readings.push_back(reading);

@@ -55,10 +55,13 @@ struct SweepReading {
   std::string ruled_out_because;  ///< what that claim's printed values say against the reading
 };
 
-/// A claim's quantity on one reading's selected runs (ledger::Outcome::estimate); NaN when the
-/// claim reads no single quantity or the evaluation threw.
+/// A claim's decision on one reading's selected runs: the quantity it read
+/// (ledger::Outcome::estimate, NaN when it reads no single quantity or the evaluation threw),
+/// the half-width of its acceptance band there (ledger::Outcome::resolution, NaN when it
+/// decides on no band), and whether that band leaves it undecided (ledger::Outcome::inconclusive).
 struct ReadingEstimate {
-  double value = std::nan(""), se = std::nan("");
+  double value = std::nan(""), se = std::nan(""), band = std::nan("");
+  bool undecided = false;
 };
 
 struct SweptClaim {
