@@ -738,9 +738,10 @@ TEST(ReportListing, ClassTextCountsSettingsOnlyForSweptClasses) {
   EXPECT_EQ(class_text(r),
             "fragile (share 0.50, each reading's share averaged: holds in 3 of 4 plausible settings in all)");
   r.reading_dependent = true;
-  r.edge = "at the edge: one setting (a/b) would change its class to reproduces";
+  r.edge = "at the edge: one other setting (a/b) would change its class to reproduces";
   EXPECT_EQ(class_text(r), "fragile, reading-dependent (share 0.50, each reading's share averaged: holds in 3 of "
-                           "4 plausible settings in all); at the edge: one setting (a/b) would change its class to reproduces");
+                           "4 plausible settings in all); at the edge: one other setting (a/b) would change its "
+                           "class to reproduces");
 }
 
 TEST(ReportListing, EachReadingShowsWhereItHoldsItsValueOrWhatRulesItOut) {

@@ -136,6 +136,15 @@ bool parse_estimates(const std::string& text, std::size_t count, std::vector<Rea
 }
 }  // namespace
 
+bool is_selected_setting(const SweepResult& result, std::size_t s, int families) {
+  const SweepSetting& setting = result.settings.at(s);
+  const auto reading = std::find_if(result.readings.begin(), result.readings.end(),
+                                    [&](const SweepReading& r) { return r.id == setting.reading; });
+  if (reading == result.readings.end() || families == ledger::kNoRuns) return false;
+  return (!(families & ledger::kTournamentRuns) || setting.recipe == reading->tournament_recipe) &&
+         (!(families & ledger::kFilingsRuns) || setting.recipe == reading->filings_recipe);
+}
+
 std::string serialise(const SweepResult& result) {
   std::string text = "pe-sweep 4\nreadings " + std::to_string(result.readings.size()) + '\n';
   for (const SweepReading& r : result.readings)
@@ -229,14 +238,15 @@ std::string class_edge(const SweepResult& result, const std::string& id, const s
   SweepResult turned = result;
   std::string& letters = turned.claims.at(id).letters;
   for (std::size_t i = 0; i < letters.size(); ++i) {
-    if (letters[i] == 'e') continue;
+    // A selected setting's letter is a reading's own verdict: its band says how near it is.
+    if (letters[i] == 'e' || is_selected_setting(result, i, it->second.families)) continue;
     letters[i] = letters[i] == 'h' ? 'f' : 'h';
     const std::string other = experiment_class(turned, id, verdict, inconclusive);
     const bool other_flag = turned.shares(id).reading_dependent();
     letters[i] = letters[i] == 'h' ? 'f' : 'h';
     if (other == cls && other_flag == flag) continue;
     const std::string setting = result.settings[i].reading + "/" + result.settings[i].recipe;
-    return "at the edge: one setting (" + setting + ") " +
+    return "at the edge: one other setting (" + setting + ") " +
            (other != cls ? "would change its class to " + other
                          : std::string(flag ? "would lift its dependence on the reading"
                                             : "would make it depend on the reading"));
@@ -251,7 +261,7 @@ const std::vector<std::string>& swept_classes() {
 }
 
 std::string class_rules() {
-  char buf[3000];
+  char buf[4000];
   std::snprintf(buf, sizeof buf,
                 "Plausible settings: %s. A claim's share is, for each reading of the article, the share "
                 "of that reading's plausible settings (every recipe, for each family of heads it reads) in "
@@ -263,8 +273,10 @@ std::string class_rules() {
                 "own verdicts differ (each decided on that reading's selected recipe, chosen by the same "
                 "rule), or when it holds in more than half of one reading's plausible settings and fails in "
                 "more than half of another's and each would still with one of its settings changed (a split "
-                "that one setting closes is the grain of the settings). A class or flag that one setting's "
-                "letter would change is marked *at the edge*. Classes: "
+                "that one setting closes is the grain of the settings; half is the threshold of the classes "
+                "below). A class or flag that the letter of one plausible setting would change is marked "
+                "*at the edge* (the readings' selected recipes excepted: their letters are the readings' own "
+                "verdicts, whose nearness their bands report). Classes: "
                 "*reproduces* (holds in the selected setting and in more than %.0f%% of its plausible "
                 "settings), *fragile* (holds in the selected setting, in at most %.0f%% of them), "
                 "*setting-dependent* (fails in the selected setting, holds in at least %.0f%%), *does not "
