@@ -792,7 +792,7 @@ TEST(ReportListing, ClaimsThatDependOnTheReadingShowEachReadingSideBySide) {
   EXPECT_EQ(md.find("A *reading* is one way"), 0u);
   EXPECT_NE(md.find("4 of 7 against 3 of 7, is the grain of the settings"), std::string::npos);
   EXPECT_NE(md.find("One reading, *a shared mark row, unmarked sequences drawn again* (`shared_row+resample`), "
-                    "is ruled out by `exp.bag.no_mark_rule`: its claims count nowhere."),
+                    "is ruled out by `exp.bag.no_mark_rule` and counts in no share and no flag."),
             std::string::npos);
   EXPECT_NE(md.find("| claim | class | article | a shared mark row | a row per marked symbol |\n"), std::string::npos);
   const std::size_t large = md.find("| `large.gap` | reproduces | 0.980 | holds (0.984 +/- 0.006), 7 of 7 | "

@@ -249,7 +249,7 @@ std::string reading_dependent_markdown(const std::vector<Record>& records, Markd
         "7, is the grain of the settings, not an effect of the reading).\n\n";
   for (const auto& [id, by] : ruled_out)
     md << "One reading, *" << prose(reading_name(id)) << "* (`" << id << "`), is ruled out by `" << by
-       << "`: its claims count nowhere.\n\n";
+       << "` and counts in no share and no flag.\n\n";
   if (flagged.empty()) return md.str() + "None.\n\n";
   md << "Each reading's cell gives its own verdict, the quantity the claim reads in its selected recipe "
         "with the half-width of the band it is decided with there (\"undecided\" when that band cannot "
