@@ -350,16 +350,16 @@ TEST(LabStatistics, ASweepFileWithOneReadingReadsBack) {
   pe::report::SweepResult r;
   r.readings = {{"shared_row+force_mark", "a", "b"}};
   r.settings = {{"shared_row+force_mark", "a", true, false, 20, 5, "t1", ""}};
-  r.claims["only.claim"] = {pe::ledger::kTournamentRuns, "h", "f", {{0.875, 0.0125}}};
+  r.claims["only.claim"] = {pe::ledger::kTournamentRuns, "h", "f", {{0.875, 0.0125, 0.04, true}}};
   const std::string text = pe::report::serialise(r);
   EXPECT_EQ(text,
-            "pe-sweep 3\n"
+            "pe-sweep 4\n"
             "readings 1\n"
             "reading shared_row+force_mark a b - \n"
             "settings 1\n"
             "setting shared_row+force_mark a 1 0 20 5 t1 -\n"
             "claims 1\n"
-            "claim only.claim 1 f h 0.875:0.0125\n"
+            "claim only.claim 1 f h 0.875:0.0125:0.04:u\n"
             "end\n");
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pe-lab-statistics-sweep";
   std::filesystem::remove_all(dir);
@@ -391,6 +391,8 @@ TEST(LabStatistics, ASweepFileWithOneReadingReadsBack) {
   ASSERT_EQ(c.estimates.size(), 1u);
   EXPECT_EQ(c.estimates[0].value, 0.875);
   EXPECT_EQ(c.estimates[0].se, 0.0125);
+  EXPECT_EQ(c.estimates[0].band, 0.04);
+  EXPECT_TRUE(c.estimates[0].undecided);
   // An estimate's error must be a number and nothing more.
   std::string trailing = text;
   trailing.replace(trailing.find("0.875:0.0125"), 12, "0.875:0.0125x");
@@ -462,7 +464,7 @@ TEST(LabStatistics, ASweepFileOutsideItsFormatIsRefused) {
   ASSERT_TRUE(pe::report::parse(ruled_out, back));
   EXPECT_EQ(back.readings[0].ruled_out_by, "other.claim");
   EXPECT_EQ(back.readings[0].ruled_out_because, "its printed values");
-  EXPECT_FALSE(pe::report::parse("pe-sweep 3\nreadings 0\nsettings 0\nclaims 0\nend\n", back));
+  EXPECT_FALSE(pe::report::parse("pe-sweep 4\nreadings 0\nsettings 0\nclaims 0\nend\n", back));
   EXPECT_FALSE(pe::report::parse(with("readings 1", "readingz 1"), back));
   EXPECT_FALSE(pe::report::parse(with("reading one a b - \n", "reading one a b other.claim \n"), back));
   EXPECT_FALSE(pe::report::parse(with("reading one a b - \n", "reading one a b - a reason\n"), back));

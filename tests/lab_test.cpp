@@ -331,10 +331,35 @@ TEST(Sweep, AClassOneSettingWouldChangeIsAtTheEdge) {
   for (const char* recipe : {"a", "b", "c", "d", "e"}) r.settings.push_back({"one", recipe, true, true, 20, 20});
   r.claims["edge"] = {pe::ledger::kTournamentRuns, "hhhff", "h"};  // 3 of 5: reproduces, 2 of 5 would not
   EXPECT_EQ(pe::report::experiment_class(r, "edge", "holds", ""), "reproduces");
-  EXPECT_EQ(pe::report::class_edge(r, "edge", "holds", ""), "at the edge: one setting (one/a) would change its class to fragile");
+  // one/a is the reading's selected recipe: its letter is the verdict, so the edge names one/b.
+  EXPECT_EQ(pe::report::class_edge(r, "edge", "holds", ""),
+            "at the edge: one other setting (one/b) would change its class to fragile");
   r.claims["firm"] = {pe::ledger::kTournamentRuns, "hhhhh", "h"};  // 5 of 5: 4 of 5 still reproduces
   EXPECT_EQ(pe::report::class_edge(r, "firm", "holds", ""), "");
   EXPECT_EQ(pe::report::class_edge(r, "edge", "holds", "band too wide"), "");  // inconclusive by its own band
+}
+
+// A reading's selected recipe is a setting too, but its letter is that reading's own verdict,
+// decided by its own band: turning it alone is no edge. Reading one holds in its selected
+// recipe only (1 of 7), reading two in all 8: share (1/7 + 1) / 2 > 1/2, reproduces. Only the
+// selected one/a, turned, would make it 0 and 1, fragile; any other one setting leaves the
+// class and the flag as they are. (The rule before named one/a.)
+TEST(Sweep, AReadingsSelectedRecipeAloneIsNoEdge) {
+  pe::report::SweepResult r;
+  r.readings = {{"one", "a", "a"}, {"two", "a", "a"}};
+  for (const char* recipe : {"a", "b", "c", "d", "e", "f", "g"}) r.settings.push_back({"one", recipe, true, true, 20, 20});
+  for (const char* recipe : {"a", "b", "c", "d", "e", "f", "g", "h"})
+    r.settings.push_back({"two", recipe, true, true, 20, 20});
+  r.claims["selected"] = {pe::ledger::kTournamentRuns, "hffffff" "hhhhhhhh", "hh"};
+  EXPECT_TRUE(pe::report::is_selected_setting(r, 0, pe::ledger::kTournamentRuns));
+  EXPECT_FALSE(pe::report::is_selected_setting(r, 1, pe::ledger::kTournamentRuns));
+  EXPECT_EQ(pe::report::experiment_class(r, "selected", "holds", ""), "reproduces");
+  EXPECT_EQ(pe::report::class_edge(r, "selected", "holds", ""), "");
+  // A claim that reads both families has its selected runs in two recipes: a setting trained in
+  // one recipe for both is not them unless the two recipes agree.
+  r.readings[0].filings_recipe = "b";
+  EXPECT_FALSE(pe::report::is_selected_setting(r, 0, pe::ledger::kTournamentRuns | pe::ledger::kFilingsRuns));
+  EXPECT_TRUE(pe::report::is_selected_setting(r, 1, pe::ledger::kFilingsRuns));
 }
 
 TEST(Sweep, ARuledOutReadingAndRepeatedRunsCountInNoShare) {
@@ -373,10 +398,20 @@ TEST(Sweep, SerialisesAndRejectsMalformedText) {
   estimated.readings[1].ruled_out_by = "exp.bag.no_mark_rule";
   estimated.readings[1].ruled_out_because = "its values print otherwise";
   estimated.claims["both.families"].estimates = {{0.875, 0.0125}, {}};
+  // A band without a single quantity (a shape claim decided on a band) is kept too.
+  estimated.claims["tournament.only"].estimates = {{std::nan(""), std::nan(""), 0.25, false}, {}};
   ASSERT_TRUE(pe::report::parse(pe::report::serialise(estimated), back));
   EXPECT_EQ(back.claims["both.families"].estimates[0].value, 0.875);
   EXPECT_EQ(back.claims["both.families"].estimates[0].se, 0.0125);
+  EXPECT_TRUE(std::isnan(back.claims["both.families"].estimates[0].band));
+  EXPECT_FALSE(back.claims["both.families"].estimates[0].undecided);
   EXPECT_TRUE(std::isnan(back.claims["both.families"].estimates[1].value));
+  EXPECT_TRUE(std::isnan(back.claims["tournament.only"].estimates[0].value));
+  EXPECT_EQ(back.claims["tournament.only"].estimates[0].band, 0.25);
+  std::string bad_flag = pe::report::serialise(estimated);
+  bad_flag.replace(bad_flag.find(":0.25:d"), 7, ":0.25:x");
+  EXPECT_FALSE(pe::report::parse(bad_flag, back));
+  ASSERT_TRUE(pe::report::parse(pe::report::serialise(estimated), back));
   EXPECT_EQ(back.readings[1].ruled_out_by, "exp.bag.no_mark_rule");
   EXPECT_EQ(back.readings[1].ruled_out_because, "its values print otherwise");
   std::string bad_estimate = pe::report::serialise(estimated);

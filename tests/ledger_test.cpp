@@ -738,22 +738,82 @@ TEST(ReportListing, ClassTextCountsSettingsOnlyForSweptClasses) {
   EXPECT_EQ(class_text(r),
             "fragile (share 0.50, each reading's share averaged: holds in 3 of 4 plausible settings in all)");
   r.reading_dependent = true;
-  r.edge = "at the edge: one setting (a/b) would change its class to reproduces";
+  r.edge = "at the edge: one other setting (a/b) would change its class to reproduces";
   EXPECT_EQ(class_text(r), "fragile, reading-dependent (share 0.50, each reading's share averaged: holds in 3 of "
-                           "4 plausible settings in all); at the edge: one setting (a/b) would change its class to reproduces");
+                           "4 plausible settings in all); at the edge: one other setting (a/b) would change its "
+                           "class to reproduces");
 }
 
 TEST(ReportListing, EachReadingShowsWhereItHoldsItsValueOrWhatRulesItOut) {
   pe::ledger::Record r = failing("a", "1", "2");
-  pe::ledger::Record::Reading shared{"shared_row+force_mark", "holds", 3, 4, 0.8812, 0.0123, ""};
+  pe::ledger::Record::Reading shared{"shared_row+force_mark", "holds", 3, 4, 0.8812, 0.0123, "", 0.0412, true};
   pe::ledger::Record::Reading pairs{"pair_rows+force_mark", "fails", 1, 12};
   pe::ledger::Record::Reading ruled{"shared_row+resample", "holds", 0, 0};
   ruled.ruled_out_by = "exp.bag.no_mark_rule";
   r.readings = {shared, pairs, ruled};
   EXPECT_EQ(readings_text(r),
-            "a shared mark row: holds in its selected recipe (0.881, se 0.012), holds in 3 of 4 settings; a row "
-            "per marked symbol: fails in its selected recipe, holds in 1 of 12 settings; a shared mark row, "
-            "unmarked sequences drawn again: ruled out by exp.bag.no_mark_rule");
+            "a shared mark row: holds, undecided, in its selected recipe (0.881 +/- 0.041), holds in 3 of 4 "
+            "plausible settings; a row per marked symbol: fails in its selected recipe, holds in 1 of 12 "
+            "plausible settings; a shared mark row, unmarked sequences drawn again: ruled out by "
+            "exp.bag.no_mark_rule");
+  // The value with its band, or whichever of the two was recorded.
+  EXPECT_EQ(reading_value(shared), "0.881 +/- 0.041");
+  pe::ledger::Record::Reading band_only = pairs;
+  band_only.band = 0.25;
+  EXPECT_EQ(reading_value(band_only), "band +/- 0.250");
+  EXPECT_EQ(reading_value(pairs), "");
+  // The two readings' own verdicts differ: the split names both with their values.
+  EXPECT_EQ(readings_split(r), "holds with a shared mark row (0.881 +/- 0.041), fails with a row per marked "
+                               "symbol (each in its selected recipe)");
+  r.readings = {shared, ruled};  // a ruled-out reading splits nothing
+  EXPECT_EQ(readings_split(r), "");
+}
+
+// The section on the reading: what a reading is and how the flag is decided, the ruled-out
+// reading once, then one row a claim with its readings side by side, the claim whose readings'
+// shares lie furthest apart first.
+TEST(ReportListing, ClaimsThatDependOnTheReadingShowEachReadingSideBySide) {
+  using pe::ledger::Record;
+  auto claim = [](const std::string& id, int shared_held, const char* shared_verdict, int pairs_held,
+                  const char* pairs_verdict) {
+    Record r = failing(id, "0.980", "0.984");
+    r.reproduction = "reproduces";
+    r.reading_dependent = true;
+    r.readings = {{"shared_row+force_mark", shared_verdict, shared_held, 7, 0.984, 0.002, "", 0.006},
+                  {"pair_rows+force_mark", pairs_verdict, pairs_held, 7, 0.995, 0.002, "", 0.004},
+                  {"shared_row+resample", "holds", 0, 0, 0.9, 0.01, "exp.bag.no_mark_rule"}};
+    return r;
+  };
+  Record quiet = claim("not.flagged", 7, "holds", 7, "holds");
+  quiet.reading_dependent = false;
+  const std::vector<Record> records = {claim("small.gap", 7, "holds", 6, "fails"), quiet,
+                                       claim("large.gap", 7, "holds", 0, "holds")};
+  const std::string md = reading_dependent_markdown(records, pe::report::Markdown::github);
+  EXPECT_EQ(md.find("A *reading* is one way"), 0u);
+  EXPECT_NE(md.find("4 of 7 against 3 of 7, is the grain of the settings"), std::string::npos);
+  EXPECT_NE(md.find("One reading, *a shared mark row, unmarked sequences drawn again* (`shared_row+resample`), "
+                    "is ruled out by `exp.bag.no_mark_rule` and counts in no share and no flag."),
+            std::string::npos);
+  EXPECT_NE(md.find("| claim | class | article | a shared mark row | a row per marked symbol |\n"), std::string::npos);
+  const std::size_t large = md.find("| `large.gap` | reproduces | 0.980 | holds (0.984 +/- 0.006), 7 of 7 | "
+                                    "holds (0.995 +/- 0.004), 0 of 7 |\n");
+  const std::size_t small = md.find("| `small.gap` | reproduces | 0.980 | holds (0.984 +/- 0.006), 7 of 7 | "
+                                    "fails (0.995 +/- 0.004), 6 of 7 |\n");
+  ASSERT_NE(large, std::string::npos) << md;
+  ASSERT_NE(small, std::string::npos) << md;
+  EXPECT_LT(large, small);
+  EXPECT_EQ(md.find("not.flagged"), std::string::npos);
+  // A card shows each reading's result on its face, where a reviewer looks first.
+  const Record& small_gap = records[0];
+  const std::string card = claims_listing({&small_gap}, pe::report::Markdown::doxygen, plain_links(), false);
+  EXPECT_NE(card.find("<b>depends on the reading</b> a shared mark row: holds (0.984 +/- 0.006), 7 of 7 settings; "
+                      "a row per marked symbol: fails (0.995 +/- 0.004), 6 of 7 settings</div>"),
+            std::string::npos)
+      << card;
+  // Counted apart in the summary: two depend on the reading, one with its own verdicts split.
+  const pe::report::Summary s = pe::report::summarise(records);
+  EXPECT_EQ(s.reading_dependent, 2);
+  EXPECT_EQ(s.readings_split, 1);
 }
 
 TEST(ReportListing, SlugsAreLowerCaseWordsJoinedByOneHyphen) {

@@ -551,6 +551,10 @@ struct Record {
     int held = 0, evaluated = 0;  ///< its plausible settings (each run counted once) and where it holds
     double value = std::nan(""), se = std::nan("");  ///< Outcome::estimate on its selected runs
     std::string ruled_out_by;  ///< the claim whose printed values rule the reading out ("" if none)
+    /// The half-width of its acceptance band there (Outcome::resolution; NaN: no band), and
+    /// whether that band leaves the reading's verdict undecided (Outcome::inconclusive).
+    double band = std::nan("");
+    bool undecided = false;
   };
   std::vector<Reading> readings;
   /// The readings disagree: their own verdicts differ, or a split of their shares that one

@@ -134,6 +134,9 @@ Summary summarise(const std::vector<Record>& records, int not_run) {
       s.certified_by_construction += r.certified == "true" && by_construction;
     }
     s.overprecise += r.overprecise == "true";
+    s.reading_dependent += r.reading_dependent;
+    s.readings_split += !readings_split(r).empty();
+    s.at_the_edge += !r.edge.empty();
     if (relation) {
       ++s.relations;
       if (r.consistency == "consistent") ++s.relations_consistent;
@@ -201,25 +204,78 @@ std::string inconclusive_markdown(const std::vector<Record>& records, Markdown m
   return md.str() + "\n";
 }
 
+namespace {
+/// The largest gap between two counted readings' shares of their plausible settings: how far the
+/// reading moves the claim, by which the section ranks its claims.
+double readings_share_gap(const Record& r) {
+  double lowest = 1, highest = 0;
+  for (const Record::Reading& g : r.readings)
+    if (g.ruled_out_by.empty() && g.evaluated > 0) {
+      lowest = std::min(lowest, double(g.held) / g.evaluated);
+      highest = std::max(highest, double(g.held) / g.evaluated);
+    }
+  return highest > lowest ? highest - lowest : 0.0;
+}
+
+/// One reading's result in a table cell or on a card: "fails (0.995 +/- 0.004), 6 of 7".
+std::string reading_cell(const Record::Reading& g) {
+  const std::string value = reading_value(g);
+  return g.verdict + (g.undecided ? ", undecided" : "") + (value.empty() ? "" : " (" + value + ")") + ", " +
+         std::to_string(g.held) + " of " + std::to_string(g.evaluated);
+}
+}  // namespace
+
 std::string reading_dependent_markdown(const std::vector<Record>& records, Markdown markdown) {
-  std::ostringstream md;
-  md << "A *reading* is one way of filling in what the article leaves open about the model and the task "
-        "(how a mark is embedded, what a sequence without a mark asks for); the sweep trains each one, with "
-        "its own recipe chosen by the same rule, and decides every experiment claim in it. A claim depends on "
-        "the reading when two readings' own verdicts differ (each on its selected recipe), or when one reading "
-        "holds in most of its plausible settings and another fails in most of its own, by more than one "
-        "setting's letter could change. Each claim below lists its readings side by side: the verdict in the "
-        "reading's selected recipe (with the quantity and its standard error where the claim reads one), and "
-        "in how many of the reading's plausible settings it holds. In the tables a class followed by R "
-        "marks a claim whose readings' own verdicts differ.\n\n";
-  int count = 0;
+  std::vector<const Record*> flagged;
+  std::vector<std::string> readings;  // counted somewhere, in the sweep's order
+  std::map<std::string, std::string> ruled_out;
   for (const Record& r : records) {
     if (!r.reading_dependent) continue;
-    ++count;
-    md << "- `" << r.id << "` (" << escape_markdown_text(class_text(r), markdown) << "; article "
-       << escape_markdown_text(r.article, markdown) << "): " << escape_markdown_text(readings_text(r), markdown) << "\n";
+    flagged.push_back(&r);
+    for (const Record::Reading& g : r.readings) {
+      if (!g.ruled_out_by.empty()) ruled_out[g.id] = g.ruled_out_by;
+      else if (std::find(readings.begin(), readings.end(), g.id) == readings.end()) readings.push_back(g.id);
+    }
   }
-  if (count == 0) md << "None.\n";
+  auto prose = [markdown](const std::string& t) { return escape_markdown_text(t, markdown); };
+  std::ostringstream md;
+  md << "A *reading* is one way of filling in what the article leaves open about the model and the task: "
+        "how a mark is embedded, what a sequence without a mark asks for. The sweep trains every reading, "
+        "chooses each one's recipe by the same rule, and decides every experiment claim in that recipe: "
+        "the reading's own verdict. A claim depends on the reading when two readings' own verdicts differ, "
+        "or when one reading holds in more than half of its plausible settings and another fails in more "
+        "than half of its own, and each still would with any one of its settings turned the other way "
+        "(with a handful of settings per reading, a split that one setting closes, 4 of 7 against 3 of "
+        "7, is the grain of the settings, not an effect of the reading).\n\n";
+  for (const auto& [id, by] : ruled_out)
+    md << "One reading, *" << prose(reading_name(id)) << "* (`" << id << "`), is ruled out by `" << by
+       << "` and counts in no share and no flag.\n\n";
+  if (flagged.empty()) return md.str() + "None.\n\n";
+  md << "Each reading's cell gives its own verdict, the quantity the claim reads in its selected recipe "
+        "with the half-width of the band it is decided with there (\"undecided\" when that band cannot "
+        "decide), and in how many of its plausible settings the claim holds. Claims are listed by how far "
+        "apart the readings' shares lie, largest first.\n\n";
+  std::stable_sort(flagged.begin(), flagged.end(), [](const Record* a, const Record* b) {
+    const double gap_a = readings_share_gap(*a), gap_b = readings_share_gap(*b);
+    if (gap_a != gap_b) return gap_a > gap_b;
+    return readings_split(*a).size() > readings_split(*b).size();  // own verdicts split first
+  });
+  constexpr std::size_t kArticleWidth = 16;
+  md << "| claim | class | article |";
+  for (const std::string& id : readings) md << " " << reading_name(id) << " |";
+  md << "\n|---|---|---|";
+  for (std::size_t i = 0; i < readings.size(); ++i) md << "---|";
+  md << "\n";
+  for (const Record* r : flagged) {
+    md << "| `" << r->id << "` | " << escape_markdown(r->reproduction, markdown) << " | "
+       << escape_markdown(shortened(r->article, kArticleWidth), markdown) << " |";
+    for (const std::string& id : readings) {
+      const auto g = std::find_if(r->readings.begin(), r->readings.end(),
+                                  [&](const Record::Reading& x) { return x.id == id; });
+      md << " " << (g == r->readings.end() ? "-" : escape_markdown(reading_cell(*g), markdown)) << " |";
+    }
+    md << "\n";
+  }
   return md.str() + "\n";
 }
 
@@ -258,6 +314,9 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
                          {"setting-dependent", s.setting_dependent},
                          {"does not reproduce", s.does_not_reproduce},
                          {"inconclusive", s.inconclusive},
+                         {"depend on the reading", s.reading_dependent},
+                         {"of which the readings' own verdicts differ", s.readings_split},
+                         {"at the edge: one other plausible setting would change the class or the reading flag", s.at_the_edge},
                          {"printed values more precise than their seeds support", s.overprecise}};
   const Counts relations = {{"relations checked", s.relations},
                             {"consistent", s.relations_consistent},
@@ -377,12 +436,12 @@ std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, 
   return fields;
 }
 
-/// The class with the plausible settings it holds in, "setting-dependent 12/22", and "R" when
-/// the readings' own verdicts differ.
+/// The class with the plausible settings it holds in, "setting-dependent 12/22", and ", readings
+/// differ" when the readings' own verdicts differ (the claim's detail lines say how).
 std::string compact_class(const Record& r) {
   if (!counts_settings(r)) return r.reproduction;
   return r.reproduction + " " + std::to_string(r.settings_held) + "/" + std::to_string(r.settings_evaluated) +
-         (readings_split(r).empty() ? "" : " R");
+         (readings_split(r).empty() ? "" : ", readings differ");
 }
 
 std::string verdict_text(const Record& r) {
@@ -436,8 +495,16 @@ std::string doxygen_listing(const std::vector<const Record*>& records, const Cla
     md << "<div class=\"pe-claim\">\n<div class=\"pe-claim-head\">" << links.id(*r) << " "
        << verdict_cell(*r, Markdown::doxygen) << " <span class=\"pe-class\">" << esc(class_text(*r))
        << "</span></div>\n<div class=\"pe-claim-values\"><b>article</b> " << esc(r->article)
-       << " <b>computed</b> " << esc(computed_face(*r)) << (way.empty() ? "" : " (" + way + ")")
-       << "</div>\n<div class=\"pe-claim-statement\">" << esc(r->statement) << "</div>\n";
+       << " <b>computed</b> " << esc(computed_face(*r)) << (way.empty() ? "" : " (" + way + ")") << "</div>\n";
+    // Where the reading decides, each reading's own verdict is on the card's face.
+    if (r->reading_dependent) {
+      std::string by_reading;
+      for (const Record::Reading& g : r->readings)
+        if (g.ruled_out_by.empty())
+          by_reading += (by_reading.empty() ? "" : "; ") + reading_name(g.id) + ": " + reading_cell(g) + " settings";
+      md << "<div class=\"pe-claim-values\"><b>depends on the reading</b> " << esc(by_reading) << "</div>\n";
+    }
+    md << "<div class=\"pe-claim-statement\">" << esc(r->statement) << "</div>\n";
     if (with_reason) md << "<div class=\"pe-claim-reason\"><b>Reason:</b> " << esc(reason(*r)) << "</div>\n";
     md << "<details><summary>where it is declared, rule, seeds, settings and note</summary>"
        << "<div class=\"pe-claim-detail\"><b>declared in</b> " << links.declared(*r);
@@ -470,13 +537,23 @@ std::string class_text(const Record& r) {
 std::string readings_split(const Record& r) {
   std::string holds, fails;
   for (const Record::Reading& g : r.readings) {
-    if (!g.ruled_out_by.empty()) continue;
-    std::string& side = g.verdict == "holds" ? holds : g.verdict == "fails" ? fails : holds;
-    if (g.verdict != "holds" && g.verdict != "fails") continue;
-    side += (side.empty() ? "" : " and ") + reading_name(g.id);
+    if (!g.ruled_out_by.empty() || (g.verdict != "holds" && g.verdict != "fails")) continue;
+    std::string& side = g.verdict == "holds" ? holds : fails;
+    const std::string value = reading_value(g);
+    side += (side.empty() ? "" : " and ") + reading_name(g.id) + (value.empty() ? "" : " (" + value + ")");
   }
   if (holds.empty() || fails.empty()) return "";
   return "holds with " + holds + ", fails with " + fails + " (each in its selected recipe)";
+}
+
+std::string reading_value(const Record::Reading& g) {
+  // Three decimals, as the listings print accuracies and scores.
+  char buf[96];
+  if (!std::isnan(g.value) && !std::isnan(g.band)) std::snprintf(buf, sizeof buf, "%.3f +/- %.3f", g.value, g.band);
+  else if (!std::isnan(g.value)) std::snprintf(buf, sizeof buf, "%.3f", g.value);
+  else if (!std::isnan(g.band)) std::snprintf(buf, sizeof buf, "band +/- %.3f", g.band);
+  else return "";
+  return buf;
 }
 
 std::string reading_name(const std::string& id) {
@@ -502,13 +579,10 @@ std::string readings_text(const Record& r) {
       out += "ruled out by " + g.ruled_out_by;
       continue;
     }
-    out += g.verdict + " in its selected recipe";
-    if (!std::isnan(g.value)) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, " (%.3f, se %.3f)", g.value, g.se);
-      out += buf;
-    }
-    out += ", holds in " + std::to_string(g.held) + " of " + std::to_string(g.evaluated) + " settings";
+    const std::string value = reading_value(g);
+    out += g.verdict + (g.undecided ? ", undecided," : "") + " in its selected recipe" +
+           (value.empty() ? "" : " (" + value + ")") + ", holds in " + std::to_string(g.held) + " of " +
+           std::to_string(g.evaluated) + " plausible settings";
   }
   return out;
 }

@@ -72,6 +72,10 @@ struct Summary {
       not_swept = 0;
   /// Printed values with more digits than three seeds support (ledger::Record::overprecise).
   int overprecise = 0;
+  /// Swept claims that depend on the reading (ledger::Record::reading_dependent), those of them
+  /// whose readings' own verdicts differ (readings_split), and those at the edge
+  /// (ledger::Record::edge).
+  int reading_dependent = 0, readings_split = 0, at_the_edge = 0;
   int not_run = 0;  ///< declared but not evaluated in this run (the report only)
   /// Printed and bound claims whose reproduction is "exact" (no trained head involved), and
   /// how many of them were decided on a rigorous enclosure.
@@ -142,17 +146,23 @@ std::string computed_face(const ledger::Record& record);
 /// The claim's class as a listing shows it: "exact", "not swept", or the experiment class with
 /// how many plausible settings it holds in, and what one setting would change (Record::edge).
 std::string class_text(const ledger::Record& record);
-/// "holds with a shared mark row, fails with a row per marked symbol (each in its selected
-/// recipe)" when the readings' own verdicts differ; "" otherwise.
+/// "holds with a shared mark row (0.984 +/- 0.006), fails with a row per marked symbol (0.995
+/// +/- 0.004) (each in its selected recipe)" when the readings' own verdicts differ; ""
+/// otherwise.
 std::string readings_split(const ledger::Record& record);
+/// A reading's quantity in its selected recipe with the half-width of the band it is decided
+/// with there, "0.995 +/- 0.004" (the value alone, or "band +/- 0.004", when only one is
+/// recorded; "" when neither is).
+std::string reading_value(const ledger::Record::Reading& reading);
 /// The words a reader knows a reading by (experiments::ModelReading::name), from its id; the id
 /// itself for a reading this build does not sweep.
 std::string reading_name(const std::string& id);
 /// The share behind a swept claim's class, to two decimals ("-" when not swept).
 std::string format_share(const ledger::Record& record);
 /// Each reading's result of a swept claim, one "; "-separated item per reading, named in words:
-/// its verdict in its selected recipe, its quantity there with its standard error, and in how
-/// many of its plausible settings it holds; or the claim that rules the reading out.
+/// its verdict in its selected recipe (and "undecided" when its band there cannot decide),
+/// its quantity there with its band (reading_value), and in how many of its plausible settings
+/// it holds; or the claim that rules the reading out.
 std::string readings_text(const ledger::Record& record);
 
 /// The claims, each as a compact line (claim, article, computed, verdict, class) with its other

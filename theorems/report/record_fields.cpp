@@ -46,6 +46,7 @@ std::string readings_json(const Record& r) {
          << ", \"settings_held\": " << g.held << ", \"settings_evaluated\": " << g.evaluated
          << ", \"share\": " << (g.evaluated ? ledger::format(double(g.held) / g.evaluated) : std::string("null"))
          << ", \"value\": " << number_or_null(g.value) << ", \"se\": " << number_or_null(g.se)
+         << ", \"band\": " << number_or_null(g.band) << ", \"undecided\": " << (g.undecided ? "true" : "false")
          << ", \"ruled_out_by\": " << json_quoted(g.ruled_out_by) << "}";
   }
   return json.str() + "}";
@@ -61,6 +62,9 @@ std::vector<Record::Reading> readings_from(const JsonValue& object) {
     reading.evaluated = std::stoi(g.text_of("settings_evaluated"));
     reading.value = number_from(*g.member("value"));
     reading.se = number_from(*g.member("se"));
+    // Reports written before the band was recorded have neither member.
+    if (const JsonValue* band = g.member("band")) reading.band = number_from(*band);
+    reading.undecided = g.text_of("undecided") == "true";
     reading.ruled_out_by = g.text_of("ruled_out_by");
     out.push_back(std::move(reading));
   }

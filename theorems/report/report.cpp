@@ -380,11 +380,12 @@ ArgumentCounts argument_counts(const std::vector<Record>& records) {
 /// How many claims depend on the reading of the article, and how many readings its own printed
 /// values rule out; empty when no claim was swept over readings.
 std::string readings_words(const std::vector<Record>& records) {
-  int dependent = 0, edge = 0;
+  int dependent = 0, split = 0, edge = 0;
   bool swept = false;
   std::set<std::string> ruled_out;
   for (const Record& r : records) {
     dependent += r.reading_dependent;
+    split += !readings_split(r).empty();
     edge += !r.edge.empty();
     for (const Record::Reading& g : r.readings) {
       swept = true;
@@ -392,9 +393,10 @@ std::string readings_words(const std::vector<Record>& records) {
     }
   }
   if (!swept) return "";
-  return std::to_string(dependent) + " depend on how the article is read (" + std::to_string(ruled_out.size()) +
-         (ruled_out.size() == 1 ? " reading" : " readings") + " ruled out by its own printed values); " +
-         std::to_string(edge) + " at the edge (one setting would change the class or the reading flag)";
+  return std::to_string(dependent) + " depend on how the article is read (in " + std::to_string(split) +
+         " the readings' own verdicts differ; " + std::to_string(ruled_out.size()) +
+         (ruled_out.size() == 1 ? " reading" : " readings") + " ruled out by the article's printed values); " +
+         std::to_string(edge) + " at the edge (one other plausible setting would change the class or the reading flag)";
 }
 
 /// headline.txt: the counts a reader needs first, one item a line, wrapped at the report's width

@@ -98,11 +98,22 @@ bool ClaimShares::reading_dependent() const {
 }
 
 namespace {
+/// "value:se:band:d" (or ":u" when the band leaves it undecided), NaN as "nan"; "-" when the
+/// evaluation threw or recorded nothing.
 std::string estimate_text(const ReadingEstimate& e) {
-  if (std::isnan(e.value)) return "-";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.10g:%.10g", e.value, e.se);
+  if (std::isnan(e.value) && std::isnan(e.band)) return "-";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%.10g:%.10g:%.10g:%c", e.value, e.se, e.band, e.undecided ? 'u' : 'd');
   return buf;
+}
+bool parse_number(const std::string& text, double& out) {
+  try {
+    std::size_t used = 0;
+    out = std::stod(text, &used);
+    return used == text.size();
+  } catch (const std::exception&) {
+    return false;
+  }
 }
 bool parse_estimates(const std::string& text, std::size_t count, std::vector<ReadingEstimate>& out) {
   out.clear();
@@ -111,17 +122,13 @@ bool parse_estimates(const std::string& text, std::size_t count, std::vector<Rea
   while (std::getline(in, item, ',')) {
     ReadingEstimate e;
     if (item != "-") {
-      const std::size_t colon = item.find(':');
-      if (colon == std::string::npos) return false;
-      try {
-        std::size_t used = 0;
-        e.value = std::stod(item.substr(0, colon), &used);
-        if (used != colon) return false;
-        e.se = std::stod(item.substr(colon + 1), &used);
-        if (used != item.size() - colon - 1) return false;
-      } catch (const std::exception&) {
+      std::vector<std::string> parts;
+      std::istringstream fields(item);
+      for (std::string part; std::getline(fields, part, ':');) parts.push_back(part);
+      if (parts.size() != 4 || !parse_number(parts[0], e.value) || !parse_number(parts[1], e.se) ||
+          !parse_number(parts[2], e.band) || (parts[3] != "d" && parts[3] != "u"))
         return false;
-      }
+      e.undecided = parts[3] == "u";
     }
     out.push_back(e);
   }
@@ -129,8 +136,17 @@ bool parse_estimates(const std::string& text, std::size_t count, std::vector<Rea
 }
 }  // namespace
 
+bool is_selected_setting(const SweepResult& result, std::size_t s, int families) {
+  const SweepSetting& setting = result.settings.at(s);
+  const auto reading = std::find_if(result.readings.begin(), result.readings.end(),
+                                    [&](const SweepReading& r) { return r.id == setting.reading; });
+  if (reading == result.readings.end() || families == ledger::kNoRuns) return false;
+  return (!(families & ledger::kTournamentRuns) || setting.recipe == reading->tournament_recipe) &&
+         (!(families & ledger::kFilingsRuns) || setting.recipe == reading->filings_recipe);
+}
+
 std::string serialise(const SweepResult& result) {
-  std::string text = "pe-sweep 3\nreadings " + std::to_string(result.readings.size()) + '\n';
+  std::string text = "pe-sweep 4\nreadings " + std::to_string(result.readings.size()) + '\n';
   for (const SweepReading& r : result.readings)
     text += "reading " + r.id + ' ' + r.tournament_recipe + ' ' + r.filings_recipe + ' ' +
             (r.ruled_out_by.empty() ? "-" : r.ruled_out_by) + ' ' + r.ruled_out_because + '\n';
@@ -160,7 +176,7 @@ bool parse(const std::string& text, SweepResult& result) {
     return v.size() == size && v.find_first_not_of("hfe") == std::string::npos;
   };
   auto optional = [](const std::string& v) { return v == "-" ? std::string() : v; };
-  if (!std::getline(in, word) || word != "pe-sweep 3") return false;
+  if (!std::getline(in, word) || word != "pe-sweep 4") return false;
   if (!(in >> word >> count) || word != "readings" || count == 0) return false;
   for (std::size_t i = 0; i < count; ++i) {
     SweepReading r;
@@ -222,14 +238,15 @@ std::string class_edge(const SweepResult& result, const std::string& id, const s
   SweepResult turned = result;
   std::string& letters = turned.claims.at(id).letters;
   for (std::size_t i = 0; i < letters.size(); ++i) {
-    if (letters[i] == 'e') continue;
+    // A selected setting's letter is a reading's own verdict: its band says how near it is.
+    if (letters[i] == 'e' || is_selected_setting(result, i, it->second.families)) continue;
     letters[i] = letters[i] == 'h' ? 'f' : 'h';
     const std::string other = experiment_class(turned, id, verdict, inconclusive);
     const bool other_flag = turned.shares(id).reading_dependent();
     letters[i] = letters[i] == 'h' ? 'f' : 'h';
     if (other == cls && other_flag == flag) continue;
     const std::string setting = result.settings[i].reading + "/" + result.settings[i].recipe;
-    return "at the edge: one setting (" + setting + ") " +
+    return "at the edge: one other setting (" + setting + ") " +
            (other != cls ? "would change its class to " + other
                          : std::string(flag ? "would lift its dependence on the reading"
                                             : "would make it depend on the reading"));
@@ -244,7 +261,7 @@ const std::vector<std::string>& swept_classes() {
 }
 
 std::string class_rules() {
-  char buf[3000];
+  char buf[4000];
   std::snprintf(buf, sizeof buf,
                 "Plausible settings: %s. A claim's share is, for each reading of the article, the share "
                 "of that reading's plausible settings (every recipe, for each family of heads it reads) in "
@@ -256,8 +273,10 @@ std::string class_rules() {
                 "own verdicts differ (each decided on that reading's selected recipe, chosen by the same "
                 "rule), or when it holds in more than half of one reading's plausible settings and fails in "
                 "more than half of another's and each would still with one of its settings changed (a split "
-                "that one setting closes is the grain of the settings). A class or flag that one setting's "
-                "letter would change is marked *at the edge*. Classes: "
+                "that one setting closes is the grain of the settings; half is the threshold of the classes "
+                "below). A class or flag that the letter of one plausible setting would change is marked "
+                "*at the edge* (the readings' selected recipes excepted: their letters are the readings' own "
+                "verdicts, whose nearness their bands report). Classes: "
                 "*reproduces* (holds in the selected setting and in more than %.0f%% of its plausible "
                 "settings), *fragile* (holds in the selected setting, in at most %.0f%% of them), "
                 "*setting-dependent* (fails in the selected setting, holds in at least %.0f%%), *does not "
@@ -416,6 +435,8 @@ ReportAnnotations report_annotations(const std::string& report_dir) {
       if (i < c.estimates.size()) {
         reading.value = c.estimates[i].value;
         reading.se = c.estimates[i].se;
+        reading.band = c.estimates[i].band;
+        reading.undecided = c.estimates[i].undecided;
       }
       reading.ruled_out_by = sweep->readings[i].ruled_out_by;
       r.readings.push_back(reading);

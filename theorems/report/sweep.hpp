@@ -55,10 +55,13 @@ struct SweepReading {
   std::string ruled_out_because;  ///< what that claim's printed values say against the reading
 };
 
-/// A claim's quantity on one reading's selected runs (ledger::Outcome::estimate); NaN when the
-/// claim reads no single quantity or the evaluation threw.
+/// A claim's decision on one reading's selected runs: the quantity it read
+/// (ledger::Outcome::estimate, NaN when it reads no single quantity or the evaluation threw),
+/// the half-width of its acceptance band there (ledger::Outcome::resolution, NaN when it
+/// decides on no band), and whether that band leaves it undecided (ledger::Outcome::inconclusive).
 struct ReadingEstimate {
-  double value = std::nan(""), se = std::nan("");
+  double value = std::nan(""), se = std::nan(""), band = std::nan("");
+  bool undecided = false;
 };
 
 struct SweptClaim {
@@ -101,6 +104,12 @@ struct SweepResult {
   ClaimShares shares(const std::string& id) const;
 };
 
+/// Whether setting `s` of `result` trained the runs its reading's own verdict is decided on, for
+/// a claim reading `families`: its recipe is that reading's selected recipe for every family the
+/// claim reads. Its letter is then that verdict again, decided by its own band, not one more
+/// setting that could fall either way.
+bool is_selected_setting(const SweepResult& result, std::size_t s, int families);
+
 std::string serialise(const SweepResult& result);
 /// False on anything malformed.
 bool parse(const std::string& text, SweepResult& result);
@@ -112,8 +121,9 @@ std::string experiment_class(const SweepResult& result, const std::string& id, c
                              const std::string& inconclusive);
 
 /// "" when no single plausible setting's letter changes a swept claim's class or its reading
-/// flag; otherwise what one would do: "at the edge: one setting (READING/RECIPE) would change its
-/// class to fragile", "... would lift its dependence on the reading".
+/// flag; otherwise what one would do: "at the edge: one other setting (READING/RECIPE) would
+/// change its class to fragile", "... would lift its dependence on the reading". The readings'
+/// selected recipes are not turned (is_selected_setting): the claim's own band decides those.
 std::string class_edge(const SweepResult& result, const std::string& id, const std::string& verdict,
                        const std::string& inconclusive);
 

@@ -42,8 +42,8 @@ using namespace pe::experiments;
 namespace lab = pe::theorems::lab;
 namespace ledger = pe::ledger;
 
-/// A claim evaluated on the runs it is given: its letter (h holds, f fails, e threw) and the
-/// quantity it decided on (ledger::Outcome::estimate).
+/// A claim evaluated on the runs it is given: its letter (h holds, f fails, e threw), the
+/// quantity it decided on and its band there (pe::report::ReadingEstimate).
 struct Evaluation {
   char letter = 'e';
   pe::report::ReadingEstimate estimate;
@@ -52,7 +52,8 @@ struct Evaluation {
 Evaluation evaluate(const ledger::Claim& claim, const lab::Runs& runs) {
   try {
     const ledger::Outcome o = claim.evaluate_on_runs(runs);
-    return {o.verdict == ledger::Verdict::holds ? 'h' : 'f', {o.estimate, o.estimate_se}};
+    return {o.verdict == ledger::Verdict::holds ? 'h' : 'f',
+            {o.estimate, o.estimate_se, o.resolution, !o.inconclusive.empty()}};
   } catch (const std::exception&) {
     return {};
   }
