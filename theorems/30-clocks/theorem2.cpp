@@ -16,8 +16,11 @@
 ///   \f$d^2 - (d-1)^2 = 2d - 1 > d\f$, so d positions do not suffice; the SVD finds exactly 2d - 1.
 /// - (b) <=> (c) through the null space of \f$M \mapsto MR - RM\f$, the score formula, and the
 ///   projection \f$\Pi\f$ (idempotent, self-adjoint, orthogonal, equal to the SVD's projector).
-/// - The relativity defect \f$\delta\f$ of Gaussian matrices: \f$1 - \delta^2\f$ is
-///   Beta(d/2, (d^2 - d)/2), so \f$E\delta^2 = 1 - 1/d\f$. The article's "\f$\delta \approx 0.968\f$ at
+/// - The relativity defect \f$\delta\f$ of Gaussian matrices, exactly: \f$\Pi\f$'s rank is
+///   \f$E\lVert\Pi M\rVert^2\f$ by Isserlis' theorem on d^2 symbolic Gaussian entries
+///   (numerics/exact_expectation.hpp), so \f$1 - \delta^2\f$ is Beta(d/2, (d^2 - d)/2) and
+///   \f$E\delta^2 = 1 - 1/d\f$ (the lemmas cited in the certificates); seeded Monte Carlo
+///   means stay beside the exact values as cross-checks. The article's "\f$\delta \approx 0.968\f$ at
 ///   d = 16" is checked three ways: \f$\sqrt{E\delta^2} = \sqrt{15/16} = 0.96825\f$, the exact mean
 ///   \f$E\delta = 0.96818\f$ (a Gamma-function ratio), and a seeded Monte Carlo mean; all three
 ///   round to 0.968.
@@ -26,6 +29,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <sstream>
 
 #include "memo.hpp"
 #include "clocks.hpp"
@@ -34,6 +38,7 @@
 #include "certified.hpp"
 #include "ledger.hpp"
 #include "symbolic_identity.hpp"
+#include "exact_expectation.hpp"
 #include "random.hpp"
 #include "statistics.hpp"
 #include "subspaces.hpp"
@@ -248,6 +253,29 @@ const MatrixIdentityProof& projection_proof(const std::string& property) {
         {"fixes the commutant", "Pi C = C for every C = (+)_j (a_j I + c_j J)"}};
     return prove_for_dimensions(statements.at(property), kEveryMatrix, kProofDimensions, sides);
   });
+}
+
+/// The law of 1 - delta^2 = ||Pi M||^2 / ||M||^2 for Gaussian M, exactly (projected_gaussian_law):
+/// Pi's rank from Isserlis on d^2 symbolic entries; Pi is an orthogonal projection by
+/// projection_proof (idempotent, self-adjoint).
+const pe::ProjectedGaussianLaw& defect_law(int d) {
+  static pe::Memo<int, pe::ProjectedGaussianLaw> memo;
+  return memo.get(d, [d] { return pe::projected_gaussian_law(d, symbolic_projection); });
+}
+
+std::string text_of(const GiNaC::ex& e) {
+  std::ostringstream out;
+  out << e;
+  return out.str();
+}
+
+/// What the exact law rests on, for a certificate.
+std::string defect_law_certificate(int d) {
+  const pe::ProjectedGaussianLaw& law = defect_law(d);
+  return "rank Pi = E||Pi M||^2 = " + text_of(law.rank) + " over the " + std::to_string(d * d) +
+         " symbolic Gaussian entries of M (Pi an orthogonal projection: thm2.projection.idempotent, "
+         ".self_adjoint), so 1 - delta^2 ~ Beta(" + text_of(law.alpha) + ", " + text_of(law.beta) + "), mean " +
+         text_of(law.mean) + "; external lemmas: " + pe::cite_all(law.lemmas);
 }
 
 /// Pi against the projector onto the window map's numerically computed null space (d = 8), on
@@ -525,41 +553,54 @@ const int kDefectDimensions[] = {2, 8, 16, 64};
 
 Claim defect_mean_square(int d) {
   return Claim("thm2.defect.mean_square.d" + std::to_string(d)).in_section(section)
-      .stating("Relativity defect: E delta^2 = 1 - 1/d; seeded Monte Carlo mean of delta^2 over "
-      "20000 Gaussian matrices at d = " + std::to_string(d))
+      .stating("Relativity defect: E delta^2 = 1 - 1/d for Gaussian M at d = " + std::to_string(d) +
+               ", exactly, from the Beta law of 1 - delta^2; beside it, the seeded Monte Carlo mean of delta^2 over "
+               "20000 Gaussian matrices as a cross-check")
       .printed_as("1 - 1/d").decided_by([d] {
+        const GiNaC::ex computed = 1 - defect_law(d).mean, stated = 1 - GiNaC::numeric(1, d);
+        auto o = proved_identity((computed - stated).is_zero(), text_of(computed - stated),
+                                 "exact expectation: E delta^2 = 1 - rank/d^2 = " + text_of(computed) + " at d = " +
+                                     std::to_string(d) + "; " + defect_law_certificate(d));
         const DefectSample& s = defect_sample(d);
-        return statistical_agreement(s.mean_square, pe::gaussian_mean_squared_defect(d),
-                                     s.mean_square_se, 4,
-                                     "the Monte Carlo mean's standard error");
+        o.detail += "; cross-check: Monte Carlo mean " + format(s.mean_square) + " (se " +
+                    format(s.mean_square_se) + ")";
+        return o;
       });
 }
 PE_CLAIM_FAMILY(defect_mean_square, kDefectDimensions, &defect_mean_square);
 
 PE_CLAIM(defect_beta_law_d16) {
   return Claim("thm2.defect.beta_law.d16").in_section(section)
-      .stating("Relativity defect: for a Gaussian M, ||Pi M||^2 / ||M||^2 = 1 - delta^2 has a Beta "
-      "law with mean 1/d. Checked as the law it must be, Beta(d/2, (d^2-d)/2) (a "
-      "chi-squared of d degrees of freedom over one of d^2; mean 1/d), by the "
-      "Kolmogorov-Smirnov statistic of 20000 seeded samples at d = 16")
+      .stating("Relativity defect: for a Gaussian M, ||Pi M||^2 / ||M||^2 = 1 - delta^2 has a Beta law with mean "
+               "1/d: at d = 16 its parameters from Pi's exact rank, Beta(8, 120), and its mean 1/16, exactly; "
+               "beside it, the Kolmogorov-Smirnov statistic of 20000 seeded samples as a cross-check")
       .printed_as("a Beta distribution with mean 1/d").decided_by([] {
+        const pe::ProjectedGaussianLaw& law = defect_law(16);
+        const GiNaC::ex gap = law.mean - GiNaC::numeric(1, 16);
+        auto o = proved_identity(gap.is_zero(), text_of(gap), "exact law: " + defect_law_certificate(16));
         const DefectSample& s = defect_sample(16);
-        // Asymptotic KS critical value at level 0.001: 1.949 / sqrt(N).
-        const double critical = 1.949 / std::sqrt(double(s.count));
-        return statistical_test(s.ks_statistic <= critical, format(s.ks_statistic),
-                       "KS statistic " + format(s.ks_statistic) +
-                           (s.ks_statistic <= critical ? " <= " : " > ") + format(critical) +
-                           " = 1.949/sqrt(N), the 0.001-level critical value");
+        o.detail += "; cross-check: KS statistic " + format(s.ks_statistic) + " against the 0.001-level critical "
+                    "value 1.949/sqrt(N) = " + format(1.949 / std::sqrt(double(s.count)));
+        return o;
       });
 }
 
 PE_CLAIM(defect_scalar) {
   return Claim("thm2.defect.scalar").in_section(section)
-      .stating("The circle denoiser's learned M = cI lies in the commutant: delta(cI) = 0 (d = 16, "
-      "c = 0.37)")
+      .stating("The circle denoiser's learned M = cI lies in the commutant: Pi(cI) = cI, so delta(cI) = 0, for "
+               "every c and every even d, proved by exact algebra; beside it, delta(0.37 I) at d = 16 in double")
       .printed_as("delta(cI) = 0").decided_by([] {
-        return identity(pe::relativity_defect(0.37 * Eigen::MatrixXd::Identity(16, 16)), 0,
-                        2 * kEps, "2 eps: the block average (c + c)/2 is exact");
+        const MatrixIdentityProof p = pe::prove_for_dimensions(
+            "Pi(c I) = c I, hence delta(c I) = ||c I - Pi(c I)|| / ||c I|| = 0 (c != 0)", "for every real c",
+            kProofDimensions, [](const std::vector<GiNaC::ex>& om) -> Sides {
+              const GiNaC::matrix scalar =
+                  GiNaC::ex_to<GiNaC::matrix>(GiNaC::unit_matrix(2 * unsigned(om.size()))).mul_scalar(named_symbol("c"));
+              return {symbolic_projection(scalar), scalar};
+            });
+        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        o.detail += "; cross-check in double: delta(0.37 I) at d = 16 is " +
+                    format(pe::relativity_defect(0.37 * Eigen::MatrixXd::Identity(16, 16)));
+        return o;
       });
 }
 
