@@ -189,3 +189,29 @@ TEST(Proposition3Proofs, APhaseWithTheWrongSignIsRefused) {
     EXPECT_EQ(p.zero, !phase_reversed) << p.remainder;
   }
 }
+
+// (iii)'s phase is the angle from q_j to k_j: turning q_j by the angle the other way, a - b,
+// must be refused by the same reduction.
+TEST(Proposition3Proofs, ThePhaseFromKToQIsRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  for (const bool from_q_to_k : {true, false}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 16}, [from_q_to_k](const std::vector<GiNaC::ex>& om) -> Sides {
+          GiNaC::matrix turned(2 * unsigned(om.size()), 1), k(2 * unsigned(om.size()), 1);
+          for (unsigned j = 0; j < om.size(); ++j) {
+            const std::string i = std::to_string(j);
+            const GiNaC::ex r = pe::named_symbol("r_" + i), a = pe::named_symbol("a_" + i);
+            const GiNaC::ex s = pe::named_symbol("s_" + i), b = pe::named_symbol("b_" + i);
+            const GiNaC::matrix qj(2, 1, GiNaC::lst{r * GiNaC::cos(a), r * GiNaC::sin(a)});
+            const GiNaC::matrix image =
+                pe::plane_rotation(from_q_to_k ? b - a : a - b).mul(qj).mul_scalar(r * s / (r * r));
+            turned(2 * j, 0) = image(0, 0);
+            turned(2 * j + 1, 0) = image(1, 0);
+            k(2 * j, 0) = s * GiNaC::cos(b);
+            k(2 * j + 1, 0) = s * GiNaC::sin(b);
+          }
+          return {turned, k};
+        });
+    EXPECT_EQ(p.zero, from_q_to_k) << p.remainder;
+  }
+}
