@@ -151,3 +151,27 @@ TEST(Theorem3Proofs, TheDeterminantWithoutTheSquareIsRefused) {
   EXPECT_FALSE(wrong.zero);
   EXPECT_NE(wrong.remainder.find("u_1"), std::string::npos) << wrong.remainder;
 }
+
+// (i)'s product kernel: softmax of c_j - s (x_t - x_j) against the smoother of e^{c_j}
+// e^{-s (x_t - x_j)}, reduced with the exponential law. The planted twin's kernel grows with
+// distance, e^{c_j} e^{+s (x_t - x_j)}, and must be refused at two keys already.
+TEST(Theorem3Proofs, AKernelThatGrowsWithDistanceIsRefused) {
+  const GiNaC::ex s = pe::named_symbol("s"), xt = pe::named_symbol("x_1");
+  for (const int sign : {1, -1}) {
+    GiNaC::ex attention_total = 0, smoother_total = 0;
+    std::vector<GiNaC::ex> attention, smoother;
+    for (int j = 0; j < 2; ++j) {
+      const GiNaC::ex c = pe::named_symbol("c_" + std::to_string(j)), x = pe::named_symbol("x_" + std::to_string(j));
+      attention.push_back(GiNaC::exp(c - s * (xt - x)));
+      smoother.push_back(GiNaC::exp(c) * GiNaC::exp(-sign * s * (xt - x)));
+      attention_total += attention.back();
+      smoother_total += smoother.back();
+    }
+    const pe::TrigReduction r = pe::reduce_exponentials(attention[0] / attention_total - smoother[0] / smoother_total);
+    EXPECT_EQ(r.zero, sign == 1) << r.remainder;
+    if (sign == 1) {
+      ASSERT_EQ(r.rules_used.size(), 1u);
+      EXPECT_EQ(r.rules_used[0], pe::kExponentialRule);
+    }
+  }
+}
