@@ -43,6 +43,12 @@ inline const ExternalLemma kLinearOdeUniqueness = {
 inline const ExternalLemma kSylvesterCriterion = {"Sylvester's criterion",
                                                   "e.g. Horn and Johnson, Matrix Analysis (2013), 7.2.5"};
 
+/// f in C^2 and l its linear interpolant at x1 < x2: f(x) - l(x) = f''(xi) (x - x1)(x - x2) / 2
+/// for some xi in [x1, x2].
+inline const ExternalLemma kInterpolationRemainder = {
+    "the remainder of linear interpolation", "Rolle's theorem; e.g. Atkinson, An Introduction to Numerical "
+                                             "Analysis (1989), 3.2"};
+
 /// "Isserlis' theorem (L. Isserlis, ...)", as a certificate cites a lemma.
 inline std::string cite(const ExternalLemma& lemma) { return lemma.name + " (" + lemma.citation + ")"; }
 /// "l1 (...); l2 (...)" for the lemmas, each cited.
