@@ -17,26 +17,12 @@ const std::vector<std::string> kTrigRules = {
     "Pythagoras: sin^2 a = 1 - cos^2 a",
 };
 
-const std::string kExponentialRule = "exponential law: e^{a + b} = e^a e^b";
+const std::string kExponentialRule = "exponential law: e^{a + b} = e^a e^b, e^{-a} = 1 / e^a";
 
 namespace {
 
 using namespace GiNaC;
 
-/// Rewrites every exponential of a sum into the product of the exponentials of its terms.
-struct SplitExponentials : map_function {
-  bool used = false;
-  ex operator()(const ex& e) override {
-    const ex x = e.map(*this);
-    if (!is_ex_the_function(x, exp)) return x;
-    const ex arg = expand(x.op(0));
-    if (!is_a<add>(arg)) return exp(arg);
-    used = true;
-    ex product = 1;
-    for (std::size_t i = 0; i < arg.nops(); ++i) product *= exp(arg.op(i));
-    return product;
-  }
-};
 
 bool is_cos(const ex& e) { return is_ex_the_function(e, cos); }
 bool is_sin(const ex& e) { return is_ex_the_function(e, sin); }
@@ -49,6 +35,27 @@ numeric coefficient_of(const ex& e) {
       if (is_a<numeric>(e.op(i))) return ex_to<numeric>(e.op(i));
   return 1;
 }
+
+/// Rewrites every exponential of a sum into the product of the exponentials of its terms, and
+/// the exponential of a negative term into the reciprocal of the positive one.
+struct SplitExponentials : map_function {
+  bool used = false;
+  ex single(const ex& term) {
+    if (!coefficient_of(term).is_negative()) return exp(term);
+    used = true;
+    return 1 / exp(-term);
+  }
+  ex operator()(const ex& e) override {
+    const ex x = e.map(*this);
+    if (!is_ex_the_function(x, exp)) return x;
+    const ex arg = expand(x.op(0));
+    if (!is_a<add>(arg)) return single(arg);
+    used = true;
+    ex product = 1;
+    for (std::size_t i = 0; i < arg.nops(); ++i) product *= single(arg.op(i));
+    return product;
+  }
+};
 
 /// Rewrites every cosine and sine of a sum, a negative or an integer multiple into cosines and
 /// sines of atoms (angle addition and parity), innermost first.

@@ -40,7 +40,8 @@ TrigReduction reduce_trig(const GiNaC::ex& difference);
 /// Reduces every entry of `left - right` (matrices of one shape); zero when every entry is.
 TrigReduction reduce_trig(const GiNaC::matrix& left, const GiNaC::matrix& right);
 
-/// The rule of exponentials a reduction may use, as certificates state it: e^{a + b} = e^a e^b.
+/// The rule of exponentials a reduction may use, as certificates state it: e^{a + b} = e^a e^b
+/// and e^{-a} = 1 / e^a.
 extern const std::string kExponentialRule;
 /// Reduces `difference`, a rational function of exponentials, with kExponentialRule (every
 /// exponential of a sum split into a product of exponentials of its terms) and GiNaC's normal

@@ -175,3 +175,21 @@ TEST(Theorem3Proofs, AKernelThatGrowsWithDistanceIsRefused) {
     }
   }
 }
+
+// (ii) and (iii) rest on alpha_r / alpha_0 = e^{(c_r - c_0) - s r} and on the geometric sums.
+// Planted: the ratio with the slope's sign flipped, and a geometric sum one power short.
+TEST(Theorem3Proofs, ARatioThatGrowsWithOffsetAndAShortGeometricSumAreRefused) {
+  const GiNaC::ex s = pe::named_symbol("s"), u = pe::named_symbol("u");
+  for (const int sign : {1, -1}) {
+    GiNaC::ex total = 0;
+    for (int r = 0; r < 3; ++r) total += GiNaC::exp(pe::named_symbol("c_" + std::to_string(r)) - s * r);
+    const GiNaC::ex ratio = GiNaC::exp(pe::named_symbol("c_2") - 2 * s) / GiNaC::exp(pe::named_symbol("c_0"));
+    const pe::TrigReduction r = pe::reduce_exponentials(
+        ratio - GiNaC::exp(pe::named_symbol("c_2") - pe::named_symbol("c_0") - sign * 2 * s));
+    EXPECT_EQ(r.zero, sign == 1) << r.remainder;
+  }
+  GiNaC::ex sum = 0;
+  for (int m = 0; m <= 5; ++m) sum += GiNaC::pow(u, m);
+  EXPECT_TRUE(pe::reduce_trig((1 - u) * sum - (1 - GiNaC::pow(u, 6))).zero);
+  EXPECT_FALSE(pe::reduce_trig((1 - u) * sum - (1 - GiNaC::pow(u, 5))).zero);
+}
