@@ -49,6 +49,10 @@ inline const ExternalLemma kInterpolationRemainder = {
     "the remainder of linear interpolation", "Rolle's theorem; e.g. Atkinson, An Introduction to Numerical "
                                              "Analysis (1989), 3.2"};
 
+/// det [x_a^k]_{a, k < n} = prod_{a<b} (x_b - x_a).
+inline const ExternalLemma kVandermondeDeterminant = {"the Vandermonde determinant",
+                                                      "e.g. Horn and Johnson, Matrix Analysis (2013), 0.9.11"};
+
 /// "Isserlis' theorem (L. Isserlis, ...)", as a certificate cites a lemma.
 inline std::string cite(const ExternalLemma& lemma) { return lemma.name + " (" + lemma.citation + ")"; }
 /// "l1 (...); l2 (...)" for the lemmas, each cited.

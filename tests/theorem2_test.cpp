@@ -383,3 +383,39 @@ TEST(Theorem2Proofs, IsserlisCountsPairings) {
   EXPECT_TRUE((correlated.of(GiNaC::pow(g1, 2) * GiNaC::pow(g2, 2)) - (1 + 2 * s * s)).is_zero());
   EXPECT_THROW(correlated.of(GiNaC::cos(g1)), std::invalid_argument);
 }
+
+// ---- The window's proof refuses a conjugation the other way and a determinant unsquared ----
+// theorem2.cpp proves the window claims from g(m+1, n+1) - g(m, n) = p(m)^T (R^T M R - M) p(n)
+// and det [p(0) .. p(d-1)] = prod_j sin w_j prod_{i<j} 4 (cos w_i - cos w_j)^2; planted twins
+// conjugate with R M R^T, and leave the cosines' difference unsquared.
+TEST(Theorem2Proofs, TheWindowStepTheOtherWayAndAnUnsquaredCodeDeterminantAreRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  for (const bool transpose_first : {true, false}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 4}, [transpose_first](const std::vector<GiNaC::ex>& om) -> Sides {
+          const unsigned d = 2 * unsigned(om.size());
+          GiNaC::matrix m(d, d);
+          for (unsigned i = 0; i < d; ++i)
+            for (unsigned j = 0; j < d; ++j) m(i, j) = pe::named_symbol("M_" + std::to_string(i) + "_" + std::to_string(j));
+          const GiNaC::matrix r = pe::block_rotation(GiNaC::ex(1), om);
+          const GiNaC::ex a = pe::named_symbol("m"), b = pe::named_symbol("n");
+          const auto g = [&](const GiNaC::ex& x, const GiNaC::ex& y) {
+            return pe::sinusoidal_code(x, om).transpose().mul(m).mul(pe::sinusoidal_code(y, om));
+          };
+          const GiNaC::matrix conjugated =
+              (transpose_first ? r.transpose().mul(m).mul(r) : r.mul(m).mul(r.transpose())).sub(m);
+          return {g(a + 1, b + 1).sub(g(a, b)),
+                  pe::sinusoidal_code(a, om).transpose().mul(conjugated).mul(pe::sinusoidal_code(b, om))};
+        });
+    EXPECT_EQ(p.zero, transpose_first) << p.remainder;
+  }
+  const std::vector<GiNaC::ex> om = pe::frequency_symbols(4);
+  GiNaC::matrix codes(4, 4);
+  for (unsigned m = 0; m < 4; ++m) {
+    const GiNaC::matrix code = pe::sinusoidal_code(GiNaC::ex(int(m)), om);
+    for (unsigned i = 0; i < 4; ++i) codes(i, m) = code(i, 0);
+  }
+  const GiNaC::ex sines = GiNaC::sin(om[0]) * GiNaC::sin(om[1]), gap = GiNaC::cos(om[0]) - GiNaC::cos(om[1]);
+  EXPECT_TRUE(pe::reduce_trig(codes.determinant() - sines * 4 * GiNaC::pow(gap, 2)).zero);
+  EXPECT_FALSE(pe::reduce_trig(codes.determinant() - sines * 4 * gap).zero) << "planted: unsquared";
+}

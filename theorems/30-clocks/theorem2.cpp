@@ -7,13 +7,14 @@
 /// (30-clocks.md, \ref clocks); this file is how they are checked.
 ///
 /// **What is computed.**
-/// - The window map \f$\mathrm{vec}(M) \mapsto [g(m+1, n+1) - g(m, n)]\f$ (numerics/commutant.hpp)
-///   for seeded random frequencies at d = 2, 4, 8, 16; its null space by SVD, with the
-///   threshold the larger of the LAPACK rank threshold and a bound on the map's own rounding
-///   error; the null space's dimension and its largest principal angle to the span of the
-///   blocks, against Wedin's bound (threshold / (smallest kept singular value - threshold)).
-/// - The same map on only d positions: counting gives a null space of dimension at least
-///   \f$d^2 - (d-1)^2 = 2d - 1 > d\f$, so d positions do not suffice; the SVD finds exactly 2d - 1.
+/// - The window map \f$\mathrm{vec}(M) \mapsto [g(m+1, n+1) - g(m, n)]\f$ (numerics/commutant.hpp),
+///   proved for every frequency set of the hypothesis: it is \f$M \mapsto P^\top(R^\top M R - M)P\f$
+///   with P the codes of d consecutive positions, whose determinant (a Vandermonde product,
+///   reduced exactly for d = 2, 4) vanishes only outside the hypothesis, so the null space on
+///   d + 1 positions is the commutant; on d positions counting leaves dimension at least
+///   \f$d^2 - (d-1)^2 = 2d - 1 > d\f$. Beside the proofs, the SVD of the map at seeded random
+///   frequencies (d = 2, 4, 8, 16), with the threshold the larger of the LAPACK rank threshold
+///   and a bound on the map's own rounding error, and Wedin's bound on the principal angles.
 /// - (b) <=> (c) through the null space of \f$M \mapsto MR - RM\f$, the score formula, and the
 ///   projection \f$\Pi\f$ (idempotent, self-adjoint, orthogonal, equal to the SVD's projector).
 /// - The relativity defect \f$\delta\f$ of Gaussian matrices, exactly: \f$\Pi\f$'s rank is
@@ -39,6 +40,7 @@
 #include "ledger.hpp"
 #include "symbolic_identity.hpp"
 #include "exact_expectation.hpp"
+#include "external_lemmas.hpp"
 #include "random.hpp"
 #include "statistics.hpp"
 #include "subspaces.hpp"
@@ -255,6 +257,80 @@ const MatrixIdentityProof& projection_proof(const std::string& property) {
   });
 }
 
+// ---- the window, for every frequency set the theorem allows ----
+
+/// The window map as a conjugation: g(m + 1, n + 1) - g(m, n) = p(m)^T (R^T M R - M) p(n) with
+/// R = R_omega(1), for every matrix M, positions m, n and frequency (d = 2, a pair of planes at
+/// d = 4, and d = 16).
+const MatrixIdentityProof& window_step_proof() {
+  static const MatrixIdentityProof p = prove_for_dimensions(
+      "p(m+1)^T M p(n+1) - p(m)^T M p(n) = p(m)^T (R^T M R - M) p(n)", kEveryMatrix, {2, 4, 16},
+      [](const std::vector<GiNaC::ex>& om) -> Sides {
+        const unsigned d = 2 * unsigned(om.size());
+        const GiNaC::matrix m = symbol_matrix("M", d), r = pe::block_rotation(GiNaC::ex(1), om);
+        const GiNaC::ex a = named_symbol("m"), b = named_symbol("n");
+        const auto g = [&m, &om](const GiNaC::ex& x, const GiNaC::ex& y) {
+          return pe::sinusoidal_code(x, om).transpose().mul(m).mul(pe::sinusoidal_code(y, om));
+        };
+        const GiNaC::matrix conjugated = r.transpose().mul(m).mul(r).sub(m);
+        return {g(a + 1, b + 1).sub(g(a, b)),
+                pe::sinusoidal_code(a, om).transpose().mul(conjugated).mul(pe::sinusoidal_code(b, om))};
+      });
+  return p;
+}
+
+/// The codes of d consecutive positions are a basis: det [p(0) ... p(d-1)] = prod_j sin omega_j
+/// prod_{i<j} 4 (cos omega_i - cos omega_j)^2, reduced for d = 2 and 4 (each plane turned into
+/// e^{+-i m omega_j}, it is a Vandermonde determinant, which carries it to every d).
+constexpr int kLargestCodeDeterminant = 4;
+const MatrixIdentityProof& code_determinant_proof() {
+  static const MatrixIdentityProof p = [] {
+    MatrixIdentityProof out;
+    for (int d = 2; d <= kLargestCodeDeterminant && out.zero; d += 2) {
+      const std::vector<GiNaC::ex> om = frequency_symbols(d);
+      GiNaC::matrix codes(static_cast<unsigned>(d), static_cast<unsigned>(d));
+      for (unsigned m = 0; m < unsigned(d); ++m) {
+        const GiNaC::matrix code = pe::sinusoidal_code(GiNaC::ex(int(m)), om);
+        for (unsigned i = 0; i < unsigned(d); ++i) codes(i, m) = code(i, 0);
+      }
+      GiNaC::ex stated = 1;
+      for (std::size_t j = 0; j < om.size(); ++j) {
+        stated *= GiNaC::sin(om[j]);
+        for (std::size_t k = j + 1; k < om.size(); ++k) stated *= 4 * GiNaC::pow(GiNaC::cos(om[j]) - GiNaC::cos(om[k]), 2);
+      }
+      const TrigReduction r = reduce_trig(codes.determinant() - stated);
+      if (!r.zero) out = {false, "d = " + std::to_string(d) + ": " + r.remainder, ""};
+    }
+    out.certificate = "det [p(0) ... p(d-1)] = prod_j sin omega_j prod_{i<j} 4 (cos omega_i - cos omega_j)^2 reduces "
+                      "to 0 for d = 2.." + std::to_string(kLargestCodeDeterminant) + " with the angle rules, and for "
+                      "every d by " + cite(kVandermondeDeterminant) + " of the nodes e^{+-i omega_j} (each plane's "
+                      "(cos, sin) turned into (e^{i m omega}, e^{-i m omega})); it is nonzero exactly when the "
+                      "frequencies are distinct in (0, pi), and p(f + m) = R_omega(f) p(m) with det R_omega(f) = 1 "
+                      "(Proposition 2) makes the window's start f irrelevant";
+    return out;
+  }();
+  return p;
+}
+
+/// Theorem 2 (a') on d + 1 positions, for every frequency set in the hypothesis: M is offset-only
+/// on the window iff P^T (R^T M R - M) P = 0 (window_step_proof), iff R^T M R = M (P invertible,
+/// code_determinant_proof), iff M R = R M (R orthogonal), iff M is in the commutant
+/// (commutant_proof), whose d basis matrices have disjoint supports. The window's own frequencies
+/// are checked against the hypothesis.
+MatrixIdentityProof window_proof(int d) {
+  MatrixIdentityProof out;
+  const std::string outside = pe::outside_commutant_hypothesis(window_case(d).omega);
+  for (const MatrixIdentityProof* part : {&window_step_proof(), &code_determinant_proof(), &commutant_proof()})
+    if (!part->zero && out.zero) out = {false, part->remainder, ""};
+  if (!outside.empty() && out.zero) out = {false, "hypothesis: " + outside, ""};
+  out.certificate = "on d + 1 positions f .. f + d the window map is M -> P^T (R^T M R - M) P, P = [p(f) ... p(f+d-1)]: " +
+                    window_step_proof().certificate + "; " + code_determinant_proof().certificate +
+                    "; so M is in its null space iff R^T M R = M iff M R = R M (R orthogonal) iff M is in the "
+                    "commutant: " + commutant_proof().certificate + "; hypothesis checked on " +
+                    frequencies_text(window_case(d).omega);
+  return out;
+}
+
 /// The law of 1 - delta^2 = ||Pi M||^2 / ||M||^2 for Gaussian M, exactly (projected_gaussian_law):
 /// Pi's rank from Isserlis on d^2 symbolic entries; Pi is an orthogonal projection by
 /// projection_proof (idempotent, self-adjoint).
@@ -352,15 +428,17 @@ const std::string section = "Position as a set of clocks";
 Claim window_null_dimension(int d) {
   const std::string at = "d" + std::to_string(d);
   return Claim("thm2.window." + at + ".null_dimension").in_section(section)
-      .stating("Theorem 2 (a') <=> (c): on d + 1 consecutive positions, the map M -> [g(m+1,n+1) "
-      "- g(m,n)] has a null space of dimension exactly d (seeded random distinct "
-      "frequencies in (0, pi), d = " + std::to_string(d) + "; SVD)")
+      .stating("Theorem 2 (a') <=> (c): on d + 1 consecutive positions, the map M -> [g(m+1,n+1) - g(m,n)] has a "
+               "null space of dimension exactly d, for every set of distinct frequencies in (0, pi), proved by exact "
+               "algebra and the Vandermonde determinant; the seeded window's frequencies at d = " + std::to_string(d) +
+               " satisfy the hypothesis, and its SVD stays beside the proof")
       .printed_as("dimension d = " + std::to_string(d)).decided_by([d] {
+        const MatrixIdentityProof p = window_proof(d);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate + "; the commutant's dimension is d = " +
+                                                          std::to_string(d));
         const WindowNullSpace& w = window_null_space(d, d + 1);
-        auto o = identity(w.null.dimension, d, 0, "a dimension, an integer: exact");
-        o.computed = std::to_string(w.null.dimension);
-        o.detail = "numerical null space dimension " + std::to_string(w.null.dimension) +
-                   " (must be " + std::to_string(d) + "); " + gap_text(w);
+        o.detail += "; cross-check in double: SVD null space dimension " + std::to_string(w.null.dimension) + "; " +
+                    gap_text(w);
         return o;
       });
 }
@@ -368,20 +446,15 @@ Claim window_null_dimension(int d) {
 Claim window_is_commutant(int d) {
   const std::string at = "d" + std::to_string(d);
   return Claim("thm2.window." + at + ".is_commutant").in_section(section)
-      .stating("Theorem 2 (a') <=> (c): that null space is the span of the blocks a_j I + c_j J; "
-      "computed: sine of the largest principal angle between the two subspaces, "
-      "d = " + std::to_string(d))
+      .stating("Theorem 2 (a') <=> (c): that null space is the span of the blocks a_j I + c_j J, for every set of "
+               "distinct frequencies in (0, pi), proved (the same chain); beside it, the sine of the largest principal "
+               "angle between the SVD's null space and the blocks at the seeded frequencies, d = " + std::to_string(d))
       .printed_as("null space = commutant").decided_by([d] {
+        const MatrixIdentityProof p = window_proof(d);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate);
         const WindowNullSpace& w = window_null_space(d, d + 1);
-        if (w.null.dimension != d) {
-          auto o = identity(w.null.dimension, d, 0, "a dimension, an integer: exact");
-          o.detail = "null space has the wrong dimension; " + gap_text(w);
-          return o;
-        }
-        auto o = identity(w.largest_sine, 0, w.wedin,
-                             "Wedin's sin-theta bound: threshold / (smallest kept "
-                             "singular value - threshold)");
-        o.detail += "; ||map * commutant basis||_2 = " + format(w.commutant_image);
+        o.detail += "; cross-check in double: largest principal sine " + format(w.largest_sine) +
+                    " (Wedin's bound " + format(w.wedin) + "), ||map * commutant basis||_2 = " + format(w.commutant_image);
         return o;
       });
 }
@@ -389,21 +462,25 @@ Claim window_is_commutant(int d) {
 Claim window_d_positions_insufficient(int d) {
   const std::string at = "d" + std::to_string(d);
   return Claim("thm2.window." + at + ".d_positions_insufficient").in_section(section)
-      .stating("Theorem 2 (a'): d + 1 positions are needed; on only d positions the offset-only "
-      "matrices form a space of dimension 2d - 1 > d (counting: at least d^2 - (d-1)^2 "
-      "= 2d - 1; computed by SVD), d = " + std::to_string(d))
+      .stating("Theorem 2 (a'): d + 1 positions are needed: on only d positions the map has (d - 1)^2 rows on d^2 "
+               "unknowns, so its null space has dimension at least d^2 - (d - 1)^2 = 2d - 1 > d for every frequency set, "
+               "and it contains the commutant (thm2.offset_only); beside it, the SVD's exact count at the seeded "
+               "frequencies, d = " + std::to_string(d))
       .printed_as("window of d + 1 positions").decided_by([d] {
+        const long unknowns = long(d) * d, rows = long(d - 1) * (d - 1), least = unknowns - rows;
+        const MatrixIdentityProof& contains = offset_only_proof();
+        const bool holds = least > d && contains.zero;
+        auto o = proved_identity(holds, holds ? "" : "null space dimension at least " + std::to_string(least) +
+                                                          " is not above d = " + std::to_string(d),
+                                 "counting: rank <= " + std::to_string(rows) + " rows, so the null space has dimension "
+                                 ">= " + std::to_string(unknowns) + " - " + std::to_string(rows) + " = " +
+                                 std::to_string(least) + " > d = " + std::to_string(d) +
+                                 " whatever the frequencies, and the commutant lies in it: " + contains.certificate);
         const WindowNullSpace& w = window_null_space(d, d);
-        const bool holds =
-            w.null.dimension == 2 * d - 1 && w.commutant_image <= w.null.threshold;
-        return shape(holds, std::to_string(w.null.dimension),
-                       "null space dimension on d = " + std::to_string(d) +
-                           " positions: " + std::to_string(w.null.dimension) +
-                           " (the counting bound gives >= " + std::to_string(2 * d - 1) +
-                           ", and generic frequencies reach it), and it contains the "
-                           "commutant: ||map * basis||_2 = " +
-                           format(w.commutant_image) + " <= the threshold; " +
-                           gap_text(w));
+        o.detail += "; cross-check in double: SVD null space dimension " + std::to_string(w.null.dimension) +
+                    " (generic frequencies reach 2d - 1), ||map * commutant basis||_2 = " + format(w.commutant_image) +
+                    "; " + gap_text(w);
+        return o;
       });
 }
 

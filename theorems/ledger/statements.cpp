@@ -88,11 +88,7 @@ void clocks(std::vector<Statement>& s) {
   s.push_back({"thm2", "Theorem 2", "theorem", kClocks, "Theorem 2 (Which score matrices",
                {"thm2.offset_only", "thm2.commutes", "thm2.score_formula", "thm2.window.*", "thm2.commutator.*"},
                {"prop2.i"}, {"exp.added_code"}, E::sampled,
-               "200 seeded cases, d <= 30, |m|, |n| <= 5000; windows at seeded random frequencies, d = 2 to 16",
-               {{"thm2.window.*", E::sampled,
-                 "stays sampled: the window map's null space is found by a floating-point SVD at seeded random "
-                 "frequencies, d = 2 to 16; deciding it for every frequency needs the map's rank as a symbolic "
-                 "function of the frequencies, not built yet"}}});
+               "200 seeded cases, d <= 30, |m|, |n| <= 5000; windows at seeded random frequencies, d = 2 to 16"});
   s.push_back({"thm2.defect", "the relativity defect paragraph", "remark", kClocks,
                "The theorem says that adding a stationary code", {"thm2.projection.*", "thm2.defect.*"}, {"thm2"},
                {}, E::sampled, "200 seeded Gaussian M, d <= 64; 20000 Gaussian 16 x 16 matrices",
