@@ -580,12 +580,22 @@ PE_CLAIM(projection_fixes_commutant) {
 
 PE_CLAIM(projection_matches_null_space) {
   return Claim("thm2.projection.matches_null_space").in_section(section)
-      .stating("Pi equals the orthogonal projector onto the numerically computed null space of the "
-      "d = 8 window map: max ||Pi M - N N^T vec M|| / ||M|| over 50 Gaussian M")
+      .stating("Pi equals the orthogonal projector onto the null space of the d = 8 window map, for every frequency "
+               "set of the hypothesis: that null space is the commutant (the window's proof) and Pi is the orthogonal "
+               "projection onto it (idempotent, self-adjoint, range, fixing it: the projection's proofs); beside it, "
+               "max ||Pi M - N N^T vec M|| / ||M|| against the SVD's null space over 50 Gaussian M")
       .printed_as("Pi = projector onto the window null space").decided_by([] {
+        MatrixIdentityProof p = window_proof(8);
+        for (const char* property : {"idempotent", "self-adjoint", "range", "fixes the commutant"}) {
+          const MatrixIdentityProof& part = projection_proof(property);
+          if (!part.zero && p.zero) p = {false, std::string(property) + ": " + part.remainder, ""};
+          p.certificate += std::string("; ") + property + ": " + part.certificate;
+        }
+        auto o = proved_identity(p.zero, p.remainder, p.certificate);
         const WindowNullSpace& w = window_null_space(8, 9);
-        return identity(projection_against_null_space(), 0, 2 * w.wedin + 64 * kEps,
-                        "twice Wedin's sine bound for the null space, plus rounding");
+        o.detail += "; cross-check in double: " + format(projection_against_null_space()) +
+                    " against twice Wedin's sine bound plus rounding, " + format(2 * w.wedin + 64 * kEps);
+        return o;
       });
 }
 

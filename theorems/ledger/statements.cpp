@@ -94,10 +94,7 @@ void clocks(std::vector<Statement>& s) {
                {}, E::sampled, "200 seeded Gaussian M, d <= 64; 20000 Gaussian 16 x 16 matrices",
                {{"thm2.defect.monte_carlo.d16", E::sampled,
                  "stays sampled: a seeded Monte Carlo mean (20000 Gaussian 16 x 16 matrices), the cross-check of "
-                 "the exact mean thm2.defect.mean.d16"},
-                {"thm2.projection.matches_null_space", E::sampled,
-                 "stays sampled: it compares Pi with one floating-point SVD null space (d = 8, Wedin's bound) on "
-                 "50 seeded matrices; Pi's exact properties are the proved thm2.projection claims"}}});
+                 "the exact mean thm2.defect.mean.d16"}}});
   s.push_back({"exp.sinusoidal_defect", "the sinusoidal heads' defects", "experiment", kClocks,
                "The three sinusoidal heads of the tournament", {"exp.sinusoidal.defect.*"}, {"thm2.defect"}, {},
                E::sampled, "seeded Gaussian 16 x 16 matrices",
