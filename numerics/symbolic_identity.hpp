@@ -40,6 +40,14 @@ TrigReduction reduce_trig(const GiNaC::ex& difference);
 /// Reduces every entry of `left - right` (matrices of one shape); zero when every entry is.
 TrigReduction reduce_trig(const GiNaC::matrix& left, const GiNaC::matrix& right);
 
+/// The rule of exponentials a reduction may use, as certificates state it: e^{a + b} = e^a e^b
+/// and e^{-a} = 1 / e^a.
+extern const std::string kExponentialRule;
+/// Reduces `difference`, a rational function of exponentials, with kExponentialRule (every
+/// exponential of a sum split into a product of exponentials of its terms) and GiNaC's normal
+/// form of rational functions (common factors cancelled): zero when it reduces to 0.
+TrigReduction reduce_exponentials(const GiNaC::ex& difference);
+
 /// The dimensions on which the block lemma is checked on whole symbolic matrices: one plane, the
 /// tournament's width and the largest width the article's identities are sampled at.
 inline const std::vector<int> kProofDimensions = {2, 16, 64};
@@ -55,6 +63,14 @@ struct MatrixIdentityProof {
 MatrixIdentityProof prove_for_dimensions(
     const std::string& statement, const std::string& quantifiers, const std::vector<int>& dimensions,
     const std::function<std::pair<GiNaC::matrix, GiNaC::matrix>(const std::vector<GiNaC::ex>&)>& sides);
+
+/// Proposition 1 (ii) by exact algebra: one causal softmax layer's output at position t over
+/// tokens x_0 .. x_t of `width` symbolic entries, with scores x_t^T A x_j + bias(t, j) and values
+/// W x_j (A and W symbolic), against the same output with prefix tokens i and i + 1 swapped,
+/// reduced with reduce_exponentials for every adjacent pair i + 1 < t and every t <= largest_t.
+/// Adjacent swaps generate every permutation of the prefix, so a zero difference means the
+/// output depends on the prefix only through its multiset. bias = 0 is the layer without position.
+MatrixIdentityProof prove_prefix_symmetry(int largest_t, int width, const std::function<GiNaC::ex(int, int)>& bias);
 
 /// A position or a parameter as a symbol: one symbol per name for the whole program, so the
 /// same name is the same symbol in both sides of an identity.

@@ -7,6 +7,7 @@
 
 #include "attention.hpp"
 #include "random.hpp"
+#include "symbolic_identity.hpp"
 
 RC_GTEST_PROP(Proposition1, CausalOutputSeesOnlyTheMultisetOfItsPrefix, ()) {
   const int n = *rc::gen::inRange(2, 40);
@@ -29,4 +30,17 @@ RC_GTEST_PROP(Proposition1, CausalOutputSeesOnlyTheMultisetOfItsPrefix, ()) {
   // Reordering a softmax-weighted sum of n terms changes only its rounding: n * 8 eps of the
   // largest value entry (|entries| stay below about 40 here).
   RC_ASSERT(gap <= n * 8 * 40 * std::numeric_limits<double>::epsilon());
+}
+
+// ---- The exact proof of (ii) refuses a layer that sees positions ---------------------------
+// proposition1.cpp proves (ii) with pe::prove_prefix_symmetry and no bias; an ALiBi bias
+// -s (t - j) makes the output depend on where each prefix token stands, and a swap must be
+// refused there.
+TEST(Proposition1Proofs, ALayerWithAPositionBiasIsRefused) {
+  const GiNaC::ex s = pe::named_symbol("s");
+  EXPECT_TRUE(pe::prove_prefix_symmetry(4, 2, [](int, int) { return GiNaC::ex(0); }).zero);
+  const pe::MatrixIdentityProof biased =
+      pe::prove_prefix_symmetry(4, 2, [&s](int t, int j) { return -s * (t - j); });
+  EXPECT_FALSE(biased.zero);
+  EXPECT_NE(biased.remainder.find("swapped"), std::string::npos) << biased.remainder;
 }

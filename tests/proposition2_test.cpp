@@ -113,3 +113,25 @@ TEST(Proposition2Proofs, TheReductionNamesOnlyTheRulesItUsed) {
   EXPECT_EQ(doubled.rules_used[0].rfind("angle addition", 0), 0u);
   EXPECT_FALSE(pe::reduce_trig(GiNaC::sin(2 * a) - GiNaC::sin(a) * GiNaC::cos(a)).zero);
 }
+
+// The generator remark: R_omega(k) solves X' = A X. The planted twin takes A's transpose
+// (the rotation the other way), and the same derivative must be refused.
+TEST(Proposition2Proofs, TheTransposedGeneratorIsRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  for (const int sign : {1, -1}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 16}, [sign](const std::vector<GiNaC::ex>& om) -> Sides {
+          const GiNaC::symbol& k = pe::named_symbol("k");
+          const GiNaC::matrix r = pe::block_rotation(k, om);
+          GiNaC::matrix derivative(r.rows(), r.cols()), a(r.rows(), r.cols());
+          for (unsigned i = 0; i < r.rows(); ++i)
+            for (unsigned j = 0; j < r.cols(); ++j) derivative(i, j) = r(i, j).diff(k);
+          for (unsigned j = 0; j < om.size(); ++j) {
+            a(2 * j + 1, 2 * j) = sign * om[j];
+            a(2 * j, 2 * j + 1) = -sign * om[j];
+          }
+          return {derivative, a.mul(r)};
+        });
+    EXPECT_EQ(p.zero, sign == 1) << p.remainder;
+  }
+}

@@ -189,3 +189,55 @@ TEST(Proposition3Proofs, APhaseWithTheWrongSignIsRefused) {
     EXPECT_EQ(p.zero, !phase_reversed) << p.remainder;
   }
 }
+
+// (iii)'s phase is the angle from q_j to k_j: turning q_j by the angle the other way, a - b,
+// must be refused by the same reduction.
+TEST(Proposition3Proofs, ThePhaseFromKToQIsRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  for (const bool from_q_to_k : {true, false}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 16}, [from_q_to_k](const std::vector<GiNaC::ex>& om) -> Sides {
+          GiNaC::matrix turned(2 * unsigned(om.size()), 1), k(2 * unsigned(om.size()), 1);
+          for (unsigned j = 0; j < om.size(); ++j) {
+            const std::string i = std::to_string(j);
+            const GiNaC::ex r = pe::named_symbol("r_" + i), a = pe::named_symbol("a_" + i);
+            const GiNaC::ex s = pe::named_symbol("s_" + i), b = pe::named_symbol("b_" + i);
+            const GiNaC::matrix qj(2, 1, GiNaC::lst{r * GiNaC::cos(a), r * GiNaC::sin(a)});
+            const GiNaC::matrix image =
+                pe::plane_rotation(from_q_to_k ? b - a : a - b).mul(qj).mul_scalar(r * s / (r * r));
+            turned(2 * j, 0) = image(0, 0);
+            turned(2 * j + 1, 0) = image(1, 0);
+            k(2 * j, 0) = s * GiNaC::cos(b);
+            k(2 * j + 1, 0) = s * GiNaC::sin(b);
+          }
+          return {turned, k};
+        });
+    EXPECT_EQ(p.zero, from_q_to_k) << p.remainder;
+  }
+}
+
+// (i) in a head: the rotated query and key give the reference score at M = W_Q R(m_j - m_t)
+// W_K^T. The planted twin puts R(m_t - m_j) in M (the offset the other way), and the reduction
+// must refuse it.
+TEST(Proposition3Proofs, AHeadScoreWithTheOffsetTheOtherWayIsRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  for (const int sign : {1, -1}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 4}, [sign](const std::vector<GiNaC::ex>& om) -> Sides {
+          const unsigned d = 2 * unsigned(om.size());
+          GiNaC::matrix w_q(2, d), w_k(2, d);
+          for (unsigned a = 0; a < 2; ++a)
+            for (unsigned b = 0; b < d; ++b) {
+              w_q(a, b) = pe::named_symbol("WQ_" + std::to_string(a) + "_" + std::to_string(b));
+              w_k(a, b) = pe::named_symbol("WK_" + std::to_string(a) + "_" + std::to_string(b));
+            }
+          const GiNaC::matrix h_t = pe::symbol_vector("ht", 2), h_j = pe::symbol_vector("hj", 2);
+          const GiNaC::ex m_t = pe::named_symbol("m_t"), m_j = pe::named_symbol("m_j");
+          const GiNaC::matrix q = pe::block_rotation(m_t, om).mul(w_q.transpose().mul(h_t));
+          const GiNaC::matrix k = pe::block_rotation(m_j, om).mul(w_k.transpose().mul(h_j));
+          return {q.transpose().mul(k), h_t.transpose().mul(w_q).mul(pe::block_rotation(sign * (m_j - m_t), om))
+                                            .mul(w_k.transpose()).mul(h_j)};
+        });
+    EXPECT_EQ(p.zero, sign == 1) << p.remainder;
+  }
+}

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "symbolic_identity.hpp"
+#include "exact_expectation.hpp"
 #include "clocks.hpp"
 #include "constants.hpp"
 #include "property_generators.hpp"
@@ -144,5 +145,148 @@ TEST(Proposition4Proofs, TheComplexFormWithoutTheConjugateIsRefused) {
                   q.transpose().mul(pe::block_rotation(delta, theta).mul(k))};
         });
     EXPECT_EQ(p.zero, conjugate) << p.remainder;
+  }
+}
+
+// ---- The exact laws refuse a variance off by one term, a dependent plane, a missing step ----
+// proposition4.cpp proves (ii), (iii), the d = 4 counterexample and Abel summation with
+// pe::prove_expectation and pe::reduce_trig; each planted twin below has the claim's shape.
+
+namespace {
+GiNaC::ex symbolic_offset_score(const GiNaC::matrix& q, const GiNaC::matrix& k, const std::vector<GiNaC::ex>& theta) {
+  return q.transpose().mul(pe::block_rotation(pe::named_symbol("Delta"), theta).mul(k))(0, 0);
+}
+
+/// The d = 4 counterexample's variance against `stated`, the planes dependent or not.
+pe::MatrixIdentityProof counterexample_variance(bool independent, const GiNaC::ex& stated) {
+  return pe::prove_expectation("planted", "for all", {4}, "d = 4", [&](const std::vector<GiNaC::ex>& theta) {
+    const GiNaC::symbol &c0 = pe::named_symbol("cos_beta_0"), &s0 = pe::named_symbol("sin_beta_0"),
+                        &c1 = pe::named_symbol("cos_beta_1"), &s1 = pe::named_symbol("sin_beta_1");
+    pe::ExactExpectation law;
+    law.uniform_angle(c0, s0);
+    if (independent) law.uniform_angle(c1, s1);
+    const GiNaC::matrix q(4, 1, GiNaC::lst{1, 0, 1, 0});
+    const GiNaC::matrix k(4, 1, GiNaC::lst{c0, s0, independent ? c1 : c0, independent ? s1 : s0});
+    return pe::ExpectationSides{law.variance(symbolic_offset_score(q, k, theta)), stated.subs(
+        GiNaC::lst{pe::named_symbol("theta_0") == theta[0], pe::named_symbol("theta_1") == theta[1]}), law.lemmas()};
+  });
+}
+}  // namespace
+
+TEST(Proposition4Proofs, TheCounterexampleVarianceIsProvedAndItsFalseTwinsRefused) {
+  const GiNaC::ex delta = pe::named_symbol("Delta"), t0 = pe::named_symbol("theta_0"), t1 = pe::named_symbol("theta_1");
+  EXPECT_TRUE(counterexample_variance(false, 1 + GiNaC::cos(delta * (t0 - t1))).zero);
+  EXPECT_TRUE(counterexample_variance(true, 1).zero);
+  // Planted: dependent planes with the independent planes' variance (the conclusion (iii) would give).
+  const pe::MatrixIdentityProof as_if_independent = counterexample_variance(false, 1);
+  EXPECT_FALSE(as_if_independent.zero);
+  EXPECT_NE(as_if_independent.remainder.find("cos"), std::string::npos) << as_if_independent.remainder;
+  // Planted: the sum of the frequencies where their difference belongs, and the independent
+  // control given the dependent variance.
+  EXPECT_FALSE(counterexample_variance(false, 1 + GiNaC::cos(delta * (t0 + t1))).zero);
+  EXPECT_FALSE(counterexample_variance(true, 1 + GiNaC::cos(delta * (t0 - t1))).zero);
+}
+
+TEST(Proposition4Proofs, TheUnrelatedVarianceWithoutTheNoiseTermIsRefused) {
+  // Var<q, R(Delta) k> with q = mu + N(0, I): the planted twin forgets the noise's 2 per plane.
+  for (const bool with_noise : {true, false}) {
+    const pe::MatrixIdentityProof p = pe::prove_expectation(
+        "planted", "for all", {2, 8}, "planes", [&](const std::vector<GiNaC::ex>& theta) {
+          const unsigned d = 2 * unsigned(theta.size());
+          pe::ExactExpectation law;
+          std::vector<GiNaC::symbol> g;
+          for (unsigned i = 0; i < d; ++i) g.push_back(pe::named_symbol("g_" + std::to_string(i)));
+          law.standard_gaussians(g);
+          GiNaC::matrix q(d, 1), k(d, 1);
+          GiNaC::ex stated = 0;
+          for (unsigned j = 0; j < d / 2; ++j) {
+            const std::string n = std::to_string(j);
+            const GiNaC::symbol &c = pe::named_symbol("cos_beta_" + n), &s = pe::named_symbol("sin_beta_" + n),
+                                &r = pe::named_symbol("r_" + n), &rho = pe::named_symbol("rho_" + n);
+            law.uniform_angle(c, s);
+            law.scalar(r, [&rho](int m) -> GiNaC::ex { return m == 0 ? GiNaC::ex(1) : m == 2 ? GiNaC::ex(rho) : GiNaC::ex(pe::named_symbol("r_moment_" + std::to_string(m))); }, "any");
+            const GiNaC::ex mu0 = pe::named_symbol("mu_" + std::to_string(2 * j)), mu1 = pe::named_symbol("mu_" + std::to_string(2 * j + 1));
+            q(2 * j, 0) = mu0 + g[2 * j];
+            q(2 * j + 1, 0) = mu1 + g[2 * j + 1];
+            k(2 * j, 0) = r * c;
+            k(2 * j + 1, 0) = r * s;
+            stated += (mu0 * mu0 + mu1 * mu1 + (with_noise ? 2 : 0)) * rho / 2;
+          }
+          return pe::ExpectationSides{law.variance(symbolic_offset_score(q, k, theta)), stated, law.lemmas()};
+        });
+    EXPECT_EQ(p.zero, with_noise) << p.remainder;
+  }
+}
+
+TEST(Proposition4Proofs, MatchedPairsWithoutEqualPlaneTracesAreRefused) {
+  // E<q, R q> = sigma^2 kappa_d needs the same trace in every plane; with each plane's variances
+  // free symbols the same reduction leaves the cosines' mismatched coefficients.
+  for (const bool equal_traces : {true, false}) {
+    const pe::MatrixIdentityProof p = pe::prove_expectation(
+        "planted", "for all", {2, 16}, "planes", [&](const std::vector<GiNaC::ex>& theta) {
+          const unsigned d = 2 * unsigned(theta.size());
+          const GiNaC::ex sigma2 = pe::named_symbol("sigma2");
+          GiNaC::matrix covariance(d, d), q(d, 1);
+          std::vector<GiNaC::symbol> vars;
+          for (unsigned a = 0; a < d; ++a) {
+            vars.push_back(pe::named_symbol("q_" + std::to_string(a)));
+            q(a, 0) = vars.back();
+            for (unsigned b = a; b < d; ++b)
+              covariance(a, b) = covariance(b, a) = pe::named_symbol("S_" + std::to_string(a) + "_" + std::to_string(b));
+          }
+          if (equal_traces)
+            for (unsigned j = 0; j < d; j += 2) covariance(j + 1, j + 1) = sigma2 - covariance(j, j);
+          pe::ExactExpectation law;
+          law.gaussian(vars, covariance);
+          GiNaC::ex kappa = 0;
+          for (const GiNaC::ex& t : theta) kappa += GiNaC::cos(pe::named_symbol("Delta") * t);
+          return pe::ExpectationSides{law.of(symbolic_offset_score(q, q, theta)), sigma2 * kappa, law.lemmas()};
+        });
+    EXPECT_EQ(p.zero, equal_traces) << p.remainder;
+  }
+}
+
+TEST(Proposition4Proofs, AnAnisotropicPlaneIsNotMovedByTheRotation) {
+  // (iii)'s law argument: R(Delta) k(beta) = k(beta + Delta theta) plane by plane. A plane
+  // stretched along one axis, r (cos beta, 2 sin beta), is not rotation-invariant in law, and the
+  // identity the argument needs is refused.
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  for (const int stretch : {1, 2}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 16}, [&](const std::vector<GiNaC::ex>& theta) -> Sides {
+          GiNaC::matrix k(2 * unsigned(theta.size()), 1), shifted(2 * unsigned(theta.size()), 1);
+          for (unsigned j = 0; j < theta.size(); ++j) {
+            const GiNaC::ex r = pe::named_symbol("r_" + std::to_string(j)), beta = pe::named_symbol("beta_" + std::to_string(j));
+            const GiNaC::ex moved = beta + pe::named_symbol("Delta") * theta[j];
+            k(2 * j, 0) = r * GiNaC::cos(beta);
+            k(2 * j + 1, 0) = stretch * r * GiNaC::sin(beta);
+            shifted(2 * j, 0) = r * GiNaC::cos(moved);
+            shifted(2 * j + 1, 0) = stretch * r * GiNaC::sin(moved);
+          }
+          return {pe::block_rotation(pe::named_symbol("Delta"), theta).mul(k), shifted};
+        });
+    EXPECT_EQ(p.zero, stretch == 1) << p.remainder;
+  }
+}
+
+TEST(Proposition4Proofs, AbelSummationWithoutItsBoundaryTermIsRefused) {
+  // sum_{j<n} h_j z_j = sum_{j<n-1} (h_j - h_{j+1}) S_j + h_{n-1} S_{n-1}: the planted twin drops
+  // the last term (h_{d/2} = 0 read as if it removed it), or sums S_{j+1} for S_j.
+  const auto h = [](unsigned j) { return GiNaC::ex(pe::named_symbol("h_" + std::to_string(j))); };
+  const auto partial = [](unsigned j) {
+    GiNaC::ex s = 0;
+    for (unsigned i = 0; i <= j; ++i) s += pe::named_symbol("z_" + std::to_string(i));
+    return s;
+  };
+  for (unsigned n = 2; n <= 8; ++n) {
+    GiNaC::ex left = 0, right = 0, shifted = 0;
+    for (unsigned j = 0; j < n; ++j) left += h(j) * pe::named_symbol("z_" + std::to_string(j));
+    for (unsigned j = 0; j + 1 < n; ++j) {
+      right += (h(j) - h(j + 1)) * partial(j);
+      shifted += (h(j) - h(j + 1)) * partial(j + 1);
+    }
+    EXPECT_TRUE(pe::reduce_trig(left - right - h(n - 1) * partial(n - 1)).zero);
+    EXPECT_FALSE(pe::reduce_trig(left - right).zero) << "planted: no boundary term, n = " << n;
+    EXPECT_FALSE(pe::reduce_trig(left - shifted - h(n - 1) * partial(n - 1)).zero) << "planted: S_{j+1}, n = " << n;
   }
 }

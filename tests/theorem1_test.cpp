@@ -92,3 +92,37 @@ TEST(Theorem1Proofs, AKernelOfTheSumOfPositionsIsRefused) {
     EXPECT_EQ(p.zero, !sum_of_positions) << p.remainder;
   }
 }
+
+// (i)'s Gram matrices: [kappa_d(m_i - m_k)] = P^T P at any real positions. The planted twin
+// builds the Gram of the sum kernel kappa_d(m_i + m_k), which is no Gram of the codes, and the
+// Toeplitz identity with the spacing dropped from the offset.
+TEST(Theorem1Proofs, TheGramOfTheSumKernelAndAToeplitzWithoutTheSpacingAreRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  const auto kernel = [](const GiNaC::ex& delta, const std::vector<GiNaC::ex>& om) {
+    GiNaC::ex sum = 0;
+    for (const GiNaC::ex& w : om) sum += GiNaC::cos(delta * w);
+    return sum;
+  };
+  for (const int sign : {-1, 1}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 16}, [&](const std::vector<GiNaC::ex>& om) -> Sides {
+          GiNaC::matrix gram(3, 3), codes(2 * unsigned(om.size()), 3);
+          for (unsigned i = 0; i < 3; ++i) {
+            const GiNaC::ex mi = pe::named_symbol("m_" + std::to_string(i));
+            const GiNaC::matrix code = pe::sinusoidal_code(mi, om);
+            for (unsigned r = 0; r < code.rows(); ++r) codes(r, i) = code(r, 0);
+            for (unsigned k = 0; k < 3; ++k) gram(i, k) = kernel(mi + sign * pe::named_symbol("m_" + std::to_string(k)), om);
+          }
+          return {gram, codes.transpose().mul(codes)};
+        });
+    EXPECT_EQ(p.zero, sign == -1) << p.remainder;
+  }
+  const pe::MatrixIdentityProof toeplitz = pe::prove_for_dimensions(
+      "planted", "for all", {2, 16}, [&](const std::vector<GiNaC::ex>& om) -> Sides {
+        const GiNaC::ex m0 = pe::named_symbol("m_0"), s = pe::named_symbol("s"), i = pe::named_symbol("i"),
+                        k = pe::named_symbol("k");
+        return {pe::sinusoidal_code(m0 + s * i, om).transpose().mul(pe::sinusoidal_code(m0 + s * k, om)),
+                GiNaC::matrix(1, 1, GiNaC::lst{kernel(k - i, om)})};
+      });
+  EXPECT_FALSE(toeplitz.zero);
+}

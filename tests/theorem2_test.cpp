@@ -2,6 +2,7 @@
 // are not enough, the score formula, and the projection Pi; plus the commutant library's
 // domain checks and the exact mean defect against quadrature.
 #include "symbolic_identity.hpp"
+#include "exact_expectation.hpp"
 #include "constants.hpp"
 #include "expect_invalid.hpp"
 #include <gtest/gtest.h>
@@ -329,4 +330,92 @@ TEST(Theorem2Proofs, FrequencySetsOutsideTheHypothesisAreRefusedWithTheirReason)
   EXPECT_NE(pe::outside_commutant_hypothesis({0.0, 0.5}).find("omega_0 is not in (0, pi)"), std::string::npos);
   EXPECT_NE(pe::outside_commutant_hypothesis({0.5, M_PI}).find("omega_1 is not in (0, pi)"), std::string::npos);
   EXPECT_EQ(pe::outside_commutant_hypothesis({1.0, 0.1, 0.01}), "");
+}
+
+// ---- The exact law of the defect refuses a wrong projection and a wrong mean ----------------
+// theorem2.cpp reads E delta^2 = 1 - rank/d^2 off pe::projected_gaussian_law, the rank computed
+// by Isserlis on symbolic Gaussian entries. A projection that keeps only each block's trace part
+// (an orthogonal projection of rank d/2) must give another mean, and 1 - 2/d must not reduce.
+
+namespace {
+GiNaC::matrix commutant_projection_symbolic(const GiNaC::matrix& m, bool keep_rotation_part) {
+  GiNaC::matrix out(m.rows(), m.cols());
+  for (unsigned j = 0; j < m.rows(); j += 2) {
+    const GiNaC::ex half_trace = (m(j, j) + m(j + 1, j + 1)) / 2, half_skew = (m(j + 1, j) - m(j, j + 1)) / 2;
+    out(j, j) = out(j + 1, j + 1) = half_trace;
+    if (keep_rotation_part) {
+      out(j + 1, j) = half_skew;
+      out(j, j + 1) = -half_skew;
+    }
+  }
+  return out;
+}
+}  // namespace
+
+TEST(Theorem2Proofs, TheExactDefectLawRefusesATraceOnlyProjectionAndAWrongMean) {
+  for (const int d : {2, 8, 16}) {
+    const pe::ProjectedGaussianLaw law = pe::projected_gaussian_law(
+        d, [](const GiNaC::matrix& m) { return commutant_projection_symbolic(m, true); });
+    EXPECT_TRUE((law.rank - d).is_zero()) << law.rank;
+    EXPECT_TRUE(((1 - law.mean) - (1 - GiNaC::numeric(1, d))).is_zero());
+    EXPECT_FALSE(((1 - law.mean) - (1 - GiNaC::numeric(2, d))).is_zero()) << "planted: E delta^2 = 1 - 2/d";
+    const pe::ProjectedGaussianLaw trace_only = pe::projected_gaussian_law(
+        d, [](const GiNaC::matrix& m) { return commutant_projection_symbolic(m, false); });
+    EXPECT_TRUE((trace_only.rank - d / 2).is_zero()) << trace_only.rank;
+    EXPECT_FALSE(((1 - trace_only.mean) - (1 - GiNaC::numeric(1, d))).is_zero()) << "planted: trace part only";
+  }
+}
+
+TEST(Theorem2Proofs, IsserlisCountsPairings) {
+  // E g^4 = 3 and E g1^2 g2^2 = 1 for independent standard Gaussians; a covariance s between two
+  // coordinates gives E x^2 y^2 = 1 + 2 s^2 (three pairings). A planted 2 for E g^4 is refused.
+  const GiNaC::symbol& g1 = pe::named_symbol("g_1");
+  const GiNaC::symbol& g2 = pe::named_symbol("g_2");
+  pe::ExactExpectation independent;
+  independent.standard_gaussians({g1, g2});
+  EXPECT_TRUE((independent.of(GiNaC::pow(g1, 4)) - 3).is_zero());
+  EXPECT_FALSE((independent.of(GiNaC::pow(g1, 4)) - 2).is_zero());
+  EXPECT_TRUE((independent.of(GiNaC::pow(g1, 2) * GiNaC::pow(g2, 2)) - 1).is_zero());
+  EXPECT_TRUE(independent.of(g1 * GiNaC::pow(g2, 2)).is_zero());
+  const GiNaC::symbol& s = pe::named_symbol("s");
+  pe::ExactExpectation correlated;
+  correlated.gaussian({g1, g2}, GiNaC::matrix(2, 2, GiNaC::lst{1, s, s, 1}));
+  EXPECT_TRUE((correlated.of(GiNaC::pow(g1, 2) * GiNaC::pow(g2, 2)) - (1 + 2 * s * s)).is_zero());
+  EXPECT_THROW(correlated.of(GiNaC::cos(g1)), std::invalid_argument);
+}
+
+// ---- The window's proof refuses a conjugation the other way and a determinant unsquared ----
+// theorem2.cpp proves the window claims from g(m+1, n+1) - g(m, n) = p(m)^T (R^T M R - M) p(n)
+// and det [p(0) .. p(d-1)] = prod_j sin w_j prod_{i<j} 4 (cos w_i - cos w_j)^2; planted twins
+// conjugate with R M R^T, and leave the cosines' difference unsquared.
+TEST(Theorem2Proofs, TheWindowStepTheOtherWayAndAnUnsquaredCodeDeterminantAreRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  for (const bool transpose_first : {true, false}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 4}, [transpose_first](const std::vector<GiNaC::ex>& om) -> Sides {
+          const unsigned d = 2 * unsigned(om.size());
+          GiNaC::matrix m(d, d);
+          for (unsigned i = 0; i < d; ++i)
+            for (unsigned j = 0; j < d; ++j) m(i, j) = pe::named_symbol("M_" + std::to_string(i) + "_" + std::to_string(j));
+          const GiNaC::matrix r = pe::block_rotation(GiNaC::ex(1), om);
+          const GiNaC::ex a = pe::named_symbol("m"), b = pe::named_symbol("n");
+          const auto g = [&](const GiNaC::ex& x, const GiNaC::ex& y) {
+            return pe::sinusoidal_code(x, om).transpose().mul(m).mul(pe::sinusoidal_code(y, om));
+          };
+          const GiNaC::matrix conjugated =
+              (transpose_first ? r.transpose().mul(m).mul(r) : r.mul(m).mul(r.transpose())).sub(m);
+          return {g(a + 1, b + 1).sub(g(a, b)),
+                  pe::sinusoidal_code(a, om).transpose().mul(conjugated).mul(pe::sinusoidal_code(b, om))};
+        });
+    EXPECT_EQ(p.zero, transpose_first) << p.remainder;
+  }
+  const std::vector<GiNaC::ex> om = pe::frequency_symbols(4);
+  GiNaC::matrix codes(4, 4);
+  for (unsigned m = 0; m < 4; ++m) {
+    const GiNaC::matrix code = pe::sinusoidal_code(GiNaC::ex(int(m)), om);
+    for (unsigned i = 0; i < 4; ++i) codes(i, m) = code(i, 0);
+  }
+  const GiNaC::ex sines = GiNaC::sin(om[0]) * GiNaC::sin(om[1]), gap = GiNaC::cos(om[0]) - GiNaC::cos(om[1]);
+  EXPECT_TRUE(pe::reduce_trig(codes.determinant() - sines * 4 * GiNaC::pow(gap, 2)).zero);
+  EXPECT_FALSE(pe::reduce_trig(codes.determinant() - sines * 4 * gap).zero) << "planted: unsquared";
 }

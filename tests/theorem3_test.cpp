@@ -151,3 +151,45 @@ TEST(Theorem3Proofs, TheDeterminantWithoutTheSquareIsRefused) {
   EXPECT_FALSE(wrong.zero);
   EXPECT_NE(wrong.remainder.find("u_1"), std::string::npos) << wrong.remainder;
 }
+
+// (i)'s product kernel: softmax of c_j - s (x_t - x_j) against the smoother of e^{c_j}
+// e^{-s (x_t - x_j)}, reduced with the exponential law. The planted twin's kernel grows with
+// distance, e^{c_j} e^{+s (x_t - x_j)}, and must be refused at two keys already.
+TEST(Theorem3Proofs, AKernelThatGrowsWithDistanceIsRefused) {
+  const GiNaC::ex s = pe::named_symbol("s"), xt = pe::named_symbol("x_1");
+  for (const int sign : {1, -1}) {
+    GiNaC::ex attention_total = 0, smoother_total = 0;
+    std::vector<GiNaC::ex> attention, smoother;
+    for (int j = 0; j < 2; ++j) {
+      const GiNaC::ex c = pe::named_symbol("c_" + std::to_string(j)), x = pe::named_symbol("x_" + std::to_string(j));
+      attention.push_back(GiNaC::exp(c - s * (xt - x)));
+      smoother.push_back(GiNaC::exp(c) * GiNaC::exp(-sign * s * (xt - x)));
+      attention_total += attention.back();
+      smoother_total += smoother.back();
+    }
+    const pe::TrigReduction r = pe::reduce_exponentials(attention[0] / attention_total - smoother[0] / smoother_total);
+    EXPECT_EQ(r.zero, sign == 1) << r.remainder;
+    if (sign == 1) {
+      ASSERT_EQ(r.rules_used.size(), 1u);
+      EXPECT_EQ(r.rules_used[0], pe::kExponentialRule);
+    }
+  }
+}
+
+// (ii) and (iii) rest on alpha_r / alpha_0 = e^{(c_r - c_0) - s r} and on the geometric sums.
+// Planted: the ratio with the slope's sign flipped, and a geometric sum one power short.
+TEST(Theorem3Proofs, ARatioThatGrowsWithOffsetAndAShortGeometricSumAreRefused) {
+  const GiNaC::ex s = pe::named_symbol("s"), u = pe::named_symbol("u");
+  for (const int sign : {1, -1}) {
+    GiNaC::ex total = 0;
+    for (int r = 0; r < 3; ++r) total += GiNaC::exp(pe::named_symbol("c_" + std::to_string(r)) - s * r);
+    const GiNaC::ex ratio = GiNaC::exp(pe::named_symbol("c_2") - 2 * s) / GiNaC::exp(pe::named_symbol("c_0"));
+    const pe::TrigReduction r = pe::reduce_exponentials(
+        ratio - GiNaC::exp(pe::named_symbol("c_2") - pe::named_symbol("c_0") - sign * 2 * s));
+    EXPECT_EQ(r.zero, sign == 1) << r.remainder;
+  }
+  GiNaC::ex sum = 0;
+  for (int m = 0; m <= 5; ++m) sum += GiNaC::pow(u, m);
+  EXPECT_TRUE(pe::reduce_trig((1 - u) * sum - (1 - GiNaC::pow(u, 6))).zero);
+  EXPECT_FALSE(pe::reduce_trig((1 - u) * sum - (1 - GiNaC::pow(u, 5))).zero);
+}

@@ -12,6 +12,7 @@
 #include "context_extension.hpp"
 #include "property_generators.hpp"
 #include "rope.hpp"
+#include "symbolic_identity.hpp"
 
 using pe::testing::gen_base;
 using pe::testing::gen_dimension;
@@ -94,4 +95,31 @@ TEST(Theorem5, ChenEnclosureDomainChecks) {
   EXPECT_THROW(pe::chen_counterexample(8, 1.0, 0.5), std::invalid_argument);
   EXPECT_THROW(pe::chen_counterexample(8, 10000.0, 1.0), std::invalid_argument);
   EXPECT_THROW(pe::chen_counterexample(8, 10000.0, 0.5, 32), std::invalid_argument);
+}
+
+// (iv)'s proof reads a'' off a(Delta) = Re sum_j h_j e^{i Delta theta_j} by exact
+// differentiation. The planted twin claims a'' = -Re sum_j theta_j h_j e^{i Delta theta_j} (the
+// bound with theta_j where theta_j^2 belongs), and the same reduction must refuse it.
+TEST(Theorem5Proofs, ACurvatureWithTheFrequencyNotSquaredIsRefused) {
+  using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
+  for (const int power : {2, 1}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "planted", "for all", {2, 16}, [power](const std::vector<GiNaC::ex>& theta) -> Sides {
+          const GiNaC::symbol& delta = pe::named_symbol("Delta");
+          const GiNaC::symbol& i = pe::named_symbol("i");
+          GiNaC::ex a = 0, curvature = 0;
+          for (unsigned j = 0; j < theta.size(); ++j) {
+            const GiNaC::ex h = pe::named_symbol("x_" + std::to_string(j)) + i * pe::named_symbol("y_" + std::to_string(j));
+            const GiNaC::ex term = h * (GiNaC::cos(delta * theta[j]) + i * GiNaC::sin(delta * theta[j]));
+            a += term;
+            curvature -= GiNaC::pow(theta[j], power) * term;
+          }
+          const auto real_part = [&i](const GiNaC::ex& z) {
+            return GiNaC::expand(GiNaC::expand(z).subs(GiNaC::pow(i, 2) == -1)).coeff(i, 0);
+          };
+          return {GiNaC::matrix(1, 1, GiNaC::lst{real_part(a).diff(delta, 2)}),
+                  GiNaC::matrix(1, 1, GiNaC::lst{real_part(curvature)})};
+        });
+    EXPECT_EQ(p.zero, power == 2) << p.remainder;
+  }
 }

