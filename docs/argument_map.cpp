@@ -1,6 +1,7 @@
 #include "argument_map.hpp"
 
 #include "annotate.hpp"
+#include "certificate.hpp"
 
 #include "words.hpp"
 
@@ -238,6 +239,24 @@ std::string argument_table_markdown(const Context& context) {
        << (r.evidence_text.empty() ? std::string("none: no claim") : map_literal(r.evidence_text)) << " | " << standing
        << " |\n";
   }
+  return md.str() + "\n";
+}
+
+std::string external_lemmas_markdown(const Context& context) {
+  std::ostringstream md;
+  for (const ledger::LemmaUse& u : ledger::lemma_uses(context.records)) {
+    if (u.claims.empty()) continue;
+    if (md.tellp() == 0) md << "| lemma | where it is proved | cited by | in the statements |\n|---|---|---|---|\n";
+    std::string statements;
+    for (const std::string& id : u.statements) {
+      const ledger::Statement* s = ledger::statement_with_id(id);
+      statements += (statements.empty() ? "" : ", ") + ("\\ref " + statement_row_anchor(id) + " \"" +
+                                                        map_literal(s ? s->label : id) + "\"");
+    }
+    md << "| " << map_literal(u.lemma->name) << " | " << map_literal(u.lemma->citation) << " | " << u.claims.size()
+       << (u.claims.size() == 1 ? " claim" : " claims") << " | " << statements << " |\n";
+  }
+  if (md.tellp() == 0) return "No proof in this report cites an external lemma.\n\n";
   return md.str() + "\n";
 }
 

@@ -58,6 +58,11 @@ std::string argument_map_markdown(const Context& context);
 /// verdict, evidence, standing and flagged explains-edges.
 std::string argument_table_markdown(const Context& context);
 
+/// [[external-lemmas]]: one row per external lemma the proofs cite: its name, where it is
+/// proved, how many proved claims cite it and the statements they belong to (linking to their
+/// rows); a note when no proof cites one.
+std::string external_lemmas_markdown(const Context& context);
+
 /// Claim cards grouped by statement, each group opened by its statement's line (anchor,
 /// standing, evidence) the first time the statement's claims are shown on its own section's
 /// page; `opened` holds the statements whose line a page already has. Without

@@ -438,6 +438,8 @@ Page expand_template(const std::string& text, const std::string& file, const Con
       out << argument_map_markdown(context);
     } else if (line == "[[argument-table]]") {
       out << argument_table_markdown(context);
+    } else if (line == "[[external-lemmas]]") {
+      out << external_lemmas_markdown(context);
     } else if (line == "[[annotated-article]]") {
       out << annotated_article_markdown(context);
     } else if (line == "[[harness]]") {

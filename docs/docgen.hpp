@@ -21,6 +21,7 @@
 /// | `[[pages]]` | yes | a list of links to every generated page, in order |
 /// | `[[argument-map]]` | yes | the article's statements as a graph (argument_map.hpp): a legend with each colour's count, then the SVG the docs build draws with Graphviz from argument_dot |
 /// | `[[argument-table]]` | yes | one row per statement: label, section, verdict, evidence, standing |
+/// | `[[external-lemmas]]` | yes | one row per external lemma the proofs cite: name, where it is proved, the claims and statements citing it |
 /// | `[[annotated-article]]` | yes | a link to the annotated copy of the article (article.html) with its count of printed numbers, or how to write one when the build has no copy |
 /// | `[[filing exhibit]]`, `[[filing exhibit N]]` | yes | the case study's exhibit filing as readable text, company mentions highlighted (filing_markup); with N, its first N tokens |
 /// | `[[filing heldout K]]`, `[[filing heldout K N]]` | yes | held-out filing K (0-based) of the case study's corpus, likewise |

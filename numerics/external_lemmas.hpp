@@ -53,6 +53,16 @@ inline const ExternalLemma kInterpolationRemainder = {
 inline const ExternalLemma kVandermondeDeterminant = {"the Vandermonde determinant",
                                                       "e.g. Horn and Johnson, Matrix Analysis (2013), 0.9.11"};
 
+/// Every external lemma above, in the order the report lists them (a test counts the
+/// declarations above against this list).
+inline const std::vector<const ExternalLemma*>& external_lemmas() {
+  static const std::vector<const ExternalLemma*> all = {
+      &kIsserlisTheorem,   &kWallisIntegrals,      &kCircleShiftInvariance, &kGaussianRotationInvariance,
+      &kBetaOfChiSquares,  &kLinearOdeUniqueness,  &kSylvesterCriterion,    &kInterpolationRemainder,
+      &kVandermondeDeterminant};
+  return all;
+}
+
 /// "Isserlis' theorem (L. Isserlis, ...)", as a certificate cites a lemma.
 inline std::string cite(const ExternalLemma& lemma) { return lemma.name + " (" + lemma.citation + ")"; }
 /// "l1 (...); l2 (...)" for the lemmas, each cited.

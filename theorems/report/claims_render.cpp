@@ -1,6 +1,7 @@
 #include "claims_render.hpp"
 
 #include "recipes.hpp"
+#include "certificate.hpp"
 #include "statements.hpp"
 #include "words.hpp"
 
@@ -409,6 +410,7 @@ namespace {
 std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, bool with_reason) {
   std::vector<std::pair<std::string, std::string>> fields = {
       {"rule", r.rule},
+      {"certificate", ledger::certificate_line(r)},
       {"expected", r.expected},
       {"residual", r.residual.empty() ? "" : r.residual + " " + r.residual_unit},
       {"certified", certified_cell(r)},
@@ -504,6 +506,10 @@ std::string doxygen_listing(const std::vector<const Record*>& records, const Cla
           by_reading += (by_reading.empty() ? "" : "; ") + reading_name(g.id) + ": " + reading_cell(g) + " settings";
       md << "<div class=\"pe-claim-values\"><b>depends on the reading</b> " << esc(by_reading) << "</div>\n";
     }
+    // A proved claim shows what proved it on the card's face.
+    const std::string certificate = ledger::certificate_line(*r);
+    if (!certificate.empty())
+      md << "<div class=\"pe-claim-values\"><b>proved</b> " << esc(certificate) << "</div>\n";
     md << "<div class=\"pe-claim-statement\">" << esc(r->statement) << "</div>\n";
     if (with_reason) md << "<div class=\"pe-claim-reason\"><b>Reason:</b> " << esc(reason(*r)) << "</div>\n";
     md << "<details><summary>where it is declared, rule, seeds, settings and note</summary>"

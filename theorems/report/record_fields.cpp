@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "certificate.hpp"
 #include "statements.hpp"
 
 namespace pe::report {
@@ -131,6 +132,14 @@ RecordFields make_fields() {
               }),
       derived("evidence", S::always, true, [](const Record& r) { return to_string(ledger::evidence_of(r)); }),
       derived("evidence_note", S::when_set, false, [](const Record& r) { return ledger::evidence_note(r); }),
+      // A proved claim's certificate in one line, and the classical results it cites unchecked.
+      derived("certificate", S::when_set, false, [](const Record& r) { return ledger::certificate_line(r); }),
+      derived("lemmas", S::when_set, false,
+              [](const Record& r) {
+                std::string names;
+                for (const ExternalLemma* l : ledger::lemmas_cited(r)) names += (names.empty() ? "" : "; ") + l->name;
+                return names;
+              }),
       // The class is the reproduction of a swept claim; compared apart, so neither changes unseen.
       derived("class", S::when_swept, true, [](const Record& r) { return r.reproduction; }),
       count_field("settings_run", &Record::settings_run),

@@ -1,5 +1,7 @@
 #include "report.hpp"
 
+#include "certificate.hpp"
+
 #include "claims_render.hpp"
 #include "json_text.hpp"
 #include "non_claims.hpp"
@@ -266,6 +268,49 @@ std::string argument_lines(const std::vector<StatementResult>& results) {
   return out;
 }
 
+/// How many external lemmas the proofs cite, and how many claims cite one.
+std::pair<int, int> cited_lemmas(const std::vector<ledger::LemmaUse>& uses) {
+  std::set<std::string> citing;
+  int cited = 0;
+  for (const ledger::LemmaUse& u : uses) {
+    citing.insert(u.claims.begin(), u.claims.end());
+    cited += !u.claims.empty();
+  }
+  return {cited, static_cast<int>(citing.size())};
+}
+
+/// The external lemmas as nodes of the argument map: what each is, where it is proved, and the
+/// proved claims and statements that rest on it. "" when no proof cites one.
+std::string lemma_lines(const std::vector<Record>& records) {
+  const std::vector<ledger::LemmaUse> uses = ledger::lemma_uses(records);
+  const auto [cited, citing] = cited_lemmas(uses);
+  if (!cited) return "";
+  std::string out = pe::wrap_words("External lemmas: " + std::to_string(cited) + " classical results the proofs cite "
+                                   "without checking them, cited by " + std::to_string(citing) +
+                                   " proved claims (L marks one).", 100, "", "");
+  for (const ledger::LemmaUse& u : uses) {
+    if (u.claims.empty()) continue;
+    std::string used_by;
+    for (const std::string& id : u.statements) used_by += (used_by.empty() ? "" : ", ") + id;
+    out += pe::wrap_words("L " + u.lemma->name + " (" + u.lemma->citation + "): used by " +
+                              std::to_string(u.claims.size()) + (u.claims.size() == 1 ? " claim" : " claims") +
+                              " of " + used_by, 100, "", "    ");
+  }
+  return out;
+}
+
+/// claims.json's "external_lemmas": each lemma's name, citation and the claims and statements
+/// that cite it.
+void write_lemmas_json(std::ostream& json, const std::vector<Record>& records) {
+  const std::vector<ledger::LemmaUse> uses = ledger::lemma_uses(records);
+  json << "  \"external_lemmas\": [\n";
+  for (std::size_t i = 0; i < uses.size(); ++i)
+    json << "    {\"name\": " << pe::json_quoted(uses[i].lemma->name) << ", \"citation\": "
+         << pe::json_quoted(uses[i].lemma->citation) << ", \"claims\": " << json_list(uses[i].claims)
+         << ", \"statements\": " << json_list(uses[i].statements) << "}" << (i + 1 < uses.size() ? ",\n" : "\n");
+  json << "  ],\n";
+}
+
 void write_claims_json(const std::filesystem::path& path, const Summary& s, const CollectedRecords& collected,
                        const ReportAnnotations& annotations, const std::optional<Accounting>& printed) {
   const std::vector<Record>& records = collected.records;
@@ -278,6 +323,7 @@ void write_claims_json(const std::filesystem::path& path, const Summary& s, cons
   json << "},\n";
   for (const std::string& member : annotations.top_level_json) json << "  " << member << ",\n";
   write_statements_json(json, evaluate_statements(records));
+  write_lemmas_json(json, records);
   json << "  \"claims\": [\n";
   for (std::size_t i = 0; i < records.size(); ++i) {
     json << "    {" << record_json(records[i]) << (i + 1 < records.size() ? "},\n" : "}\n");
@@ -314,7 +360,7 @@ void write_claims_markdown(const std::filesystem::path& path, const Summary& s, 
         "evidence among them (proved, exhaustive, sampled, trained, by construction), and what a "
         "holding statement rests on through the statements it uses. Detail: claims.json's "
         "\"statements\".\n\n```\n"
-     << argument_lines(evaluate_statements(records)) << "```\n\n"
+     << argument_lines(evaluate_statements(records)) << lemma_lines(records) << "```\n\n"
      << "## The printed numbers against each other\n\n" << relations_markdown(records, Markdown::github, plain_links().id);
   for (const std::string& section : annotations.markdown_sections) md << section << "\n";
   md << printed_numbers_markdown(printed);
@@ -425,6 +471,10 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
   items.push_back("Mathematics: " + n(s.mathematics_holding) + " of " + n(s.mathematics_checked) + " claims hold" +
                   (argument.evidence.empty() ? "" : " (" + argument.evidence + ")") + "; " + n(s.certified) + " of " +
                   n(s.deterministic) + " printed values and bounds decided on rigorous enclosures.");
+  if (const auto [lemmas_cited, citing] = cited_lemmas(ledger::lemma_uses(records)); lemmas_cited)
+    items.push_back("Proofs rest on " + n(lemmas_cited) + " external lemmas (classical results cited, not checked "
+                    "here), cited by " + n(citing) + " proved claims; listed under \"The "
+                    "argument\" in the report.");
   items.push_back("Corpus, on this project's re-creation of it: " + n(s.corpus_holding) + " of " + n(s.corpus_checked) +
                   " claims hold.");
   items.push_back("Statements of the article: " + argument.statements + ".");
@@ -574,7 +624,8 @@ std::vector<Record> read_report_records(const std::string& report_dir) {
 }
 
 std::string argument_map(const std::string& report_dir, const ReportAnnotations& annotations) {
-  return argument_lines(evaluate_statements(collect_records(report_dir, annotations).records));
+  const std::vector<Record> records = collect_records(report_dir, annotations).records;
+  return argument_lines(evaluate_statements(records)) + lemma_lines(records);
 }
 
 namespace {

@@ -1,0 +1,70 @@
+// A proved claim's one-line certificate and the external lemmas it cites, on hand-written records
+// whose expected lines are written here by hand.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "certificate.hpp"
+#include "symbolic_identity.hpp"
+
+using namespace pe::ledger;
+
+namespace {
+
+Record proved_by(std::string proof) {
+  Record r;
+  r.id = "hand.written.claim";  // owned by no statement: no evidence override applies
+  r.rule = "identity";
+  r.proof = std::move(proof);
+  return r;
+}
+
+}  // namespace
+
+TEST(Certificate, NamesTheRulesTheBlockLemmasDimensionsAndTheLemmasCited) {
+  const Record r = proved_by("the difference of its sides, entry by entry (3 entries over d = 2, 4, 16), reduces to 0 "
+                             "using only " + pe::kTrigRules[0] + "; " + pe::kTrigRules[2] +
+                             "; block lemma: R is block-diagonal; external lemmas: " + pe::cite(pe::kVandermondeDeterminant));
+  EXPECT_EQ(certificate_line(r), "exact algebra: the difference reduces to 0 using angle addition, Pythagoras; block "
+                                 "lemma at d = 2, 4, 16; lemmas: the Vandermonde determinant");
+  ASSERT_EQ(lemmas_cited(r).size(), 1u);
+  EXPECT_EQ(lemmas_cited(r).front(), &pe::kVandermondeDeterminant);
+}
+
+TEST(Certificate, AnExactExpectationShowsItsValueAndNotHowItWasReduced) {
+  const Record r = proved_by("exact expectation: E delta^2 = 15/16 at d = 16: the value computed from the laws' exact "
+                             "moments reduces to 0; external lemmas: " + pe::cite(pe::kIsserlisTheorem));
+  EXPECT_EQ(certificate_line(r), "exact expectation: E delta^2 = 15/16 at d = 16; lemmas: Isserlis' theorem");
+}
+
+TEST(Certificate, AnEnclosureOrARelationSaysSoAndAClaimNotProvedHasNone) {
+  Record enclosed;
+  enclosed.id = "hand.written.printed";
+  enclosed.rule = "printed";
+  enclosed.certified = "true";
+  enclosed.enclosure = "[0.25, 0.25]";
+  EXPECT_EQ(certificate_line(enclosed), "interval enclosure [0.25, 0.25]");
+  enclosed.enclosure.clear();
+  enclosed.consistency = "consistent";
+  EXPECT_EQ(certificate_line(enclosed), "interval arithmetic over every value the printed digits allow");
+  Record sampled;
+  sampled.id = "hand.written.sampled";
+  sampled.rule = "statistical";
+  EXPECT_EQ(certificate_line(sampled), "");
+  // A lemma named without its citation is not cited: cite() is the only way a proof names one.
+  EXPECT_TRUE(lemmas_cited(proved_by("uses Isserlis' theorem")).empty());
+}
+
+TEST(Certificate, EveryDeclaredExternalLemmaIsListed) {
+  std::ifstream in(PE_SOURCE_DIR "/numerics/external_lemmas.hpp");
+  ASSERT_TRUE(in) << "cannot read numerics/external_lemmas.hpp";
+  std::ostringstream text;
+  text << in.rdbuf();
+  const std::string source = text.str();
+  const std::regex declaration(R"(inline const ExternalLemma k\w+)");
+  const auto declared = std::distance(std::sregex_iterator(source.begin(), source.end(), declaration), std::sregex_iterator());
+  EXPECT_EQ(static_cast<std::size_t>(declared), pe::external_lemmas().size());
+}
