@@ -53,13 +53,19 @@ inline const ExternalLemma kInterpolationRemainder = {
 inline const ExternalLemma kVandermondeDeterminant = {"the Vandermonde determinant",
                                                       "e.g. Horn and Johnson, Matrix Analysis (2013), 0.9.11"};
 
+/// A and B positive semidefinite: their entrywise product A o B is positive semidefinite; with A
+/// positive definite and every b_ii > 0, A o B is positive definite.
+inline const ExternalLemma kSchurProductTheorem = {
+    "the Schur product theorem", "I. Schur, J. reine angew. Math. 140 (1911); e.g. Horn and Johnson, Matrix "
+                                 "Analysis (2013), 7.5"};
+
 /// Every external lemma above, in the order the report lists them (a test counts the
 /// declarations above against this list).
 inline const std::vector<const ExternalLemma*>& external_lemmas() {
   static const std::vector<const ExternalLemma*> all = {
       &kIsserlisTheorem,   &kWallisIntegrals,      &kCircleShiftInvariance, &kGaussianRotationInvariance,
       &kBetaOfChiSquares,  &kLinearOdeUniqueness,  &kSylvesterCriterion,    &kInterpolationRemainder,
-      &kVandermondeDeterminant};
+      &kVandermondeDeterminant, &kSchurProductTheorem};
   return all;
 }
 

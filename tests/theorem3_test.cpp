@@ -1,5 +1,6 @@
 // Theorem 3 (ii) and (iii) as RapidCheck properties on queries of length up to 8192, (i) on
 // small random heads, and the ALiBi library's domain checks.
+#include "power_series_kernel.hpp"
 #include "symbolic_identity.hpp"
 #include "constants.hpp"
 #include "expect_invalid.hpp"
@@ -192,4 +193,18 @@ TEST(Theorem3Proofs, ARatioThatGrowsWithOffsetAndAShortGeometricSumAreRefused) {
   for (int m = 0; m <= 5; ++m) sum += GiNaC::pow(u, m);
   EXPECT_TRUE(pe::reduce_trig((1 - u) * sum - (1 - GiNaC::pow(u, 6))).zero);
   EXPECT_FALSE(pe::reduce_trig((1 - u) * sum - (1 - GiNaC::pow(u, 5))).zero);
+}
+
+// (i)'s content kernel f(<h_a, h_b>) is positive semidefinite when no Taylor coefficient of f is
+// negative. Planted: e^{-x} (its coefficients alternate), 1 - x (f'/f is not a constant) and
+// -e^x (f(0) < 0) must be refused; e^x and e^{2x} pass.
+TEST(Theorem3Proofs, AContentKernelWithANegativeTaylorCoefficientIsRefused) {
+  const GiNaC::symbol& x = pe::named_symbol("x");
+  EXPECT_TRUE(pe::prove_power_series_kernel(GiNaC::exp(x), x, "K").zero);
+  EXPECT_TRUE(pe::prove_power_series_kernel(GiNaC::exp(2 * x), x, "K").zero);
+  const pe::MatrixIdentityProof alternating = pe::prove_power_series_kernel(GiNaC::exp(-x), x, "K");
+  EXPECT_FALSE(alternating.zero);
+  EXPECT_NE(alternating.remainder.find("alternate"), std::string::npos) << alternating.remainder;
+  EXPECT_FALSE(pe::prove_power_series_kernel(1 - x, x, "K").zero);
+  EXPECT_FALSE(pe::prove_power_series_kernel(-GiNaC::exp(x), x, "K").zero);
 }
