@@ -59,13 +59,19 @@ inline const ExternalLemma kSchurProductTheorem = {
     "the Schur product theorem", "I. Schur, J. reine angew. Math. 140 (1911); e.g. Horn and Johnson, Matrix "
                                  "Analysis (2013), 7.5"};
 
+/// Every real orthogonal U is Q N Q^T with Q orthogonal and N = (+)_i R(theta_i) (+) I_p (+) -I_p',
+/// theta_i in (0, pi): the real normal form (the article's Theorem 4 (c) cites it, unproved).
+inline const ExternalLemma kRealNormalForm = {
+    "the real normal form of an orthogonal matrix",
+    "the real Schur form of a normal matrix; e.g. Horn and Johnson, Matrix Analysis (2013), 2.5"};
+
 /// Every external lemma above, in the order the report lists them (a test counts the
 /// declarations above against this list).
 inline const std::vector<const ExternalLemma*>& external_lemmas() {
   static const std::vector<const ExternalLemma*> all = {
       &kIsserlisTheorem,   &kWallisIntegrals,      &kCircleShiftInvariance, &kGaussianRotationInvariance,
       &kBetaOfChiSquares,  &kLinearOdeUniqueness,  &kSylvesterCriterion,    &kInterpolationRemainder,
-      &kVandermondeDeterminant, &kSchurProductTheorem};
+      &kVandermondeDeterminant, &kSchurProductTheorem, &kRealNormalForm};
   return all;
 }
 

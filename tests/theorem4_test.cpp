@@ -4,6 +4,9 @@
 #include "constants.hpp"
 #include "expect_invalid.hpp"
 #include <gtest/gtest.h>
+
+#include "clocks.hpp"
+#include "symbolic_identity.hpp"
 #include <rapidcheck/gtest.h>
 
 #include <Eigen/LU>
@@ -137,4 +140,21 @@ TEST(Theorem4, SignFlipEveryStepIsRelative) {
   EXPECT_EQ(form.power(3)(0, 0), -1);
   EXPECT_EQ(form.power(4)(0, 0), 1);
   EXPECT_EQ(pe::relative_encoding_defect([&u](long m) { return pe::integer_power(u, m); }, 5), 0);
+}
+
+// (c) => (a) on the normal form's rotation blocks: R(m theta)^T R(n theta) = R((n - m) theta) is
+// proved with m, n and the angles symbols. Planted: the offset taken the other way, n + m, must be
+// refused with a remainder.
+TEST(Theorem4Proofs, PowersWhoseOffsetIsASumAreRefused) {
+  for (const int sign : {-1, 1}) {
+    const pe::MatrixIdentityProof p = pe::prove_for_dimensions(
+        "R(m)^T R(n) = R(n + sign m)", "for all m, n", {2, 16}, [sign](const std::vector<GiNaC::ex>& theta) {
+          const GiNaC::ex m = pe::named_symbol("m"), n = pe::named_symbol("n");
+          return std::pair<GiNaC::matrix, GiNaC::matrix>{
+              pe::block_rotation(m, theta).transpose().mul(pe::block_rotation(n, theta)),
+              pe::block_rotation(n + sign * m, theta)};
+        });
+    EXPECT_EQ(p.zero, sign == -1) << p.remainder;
+    if (sign == 1) EXPECT_NE(p.remainder.find("d = 2"), std::string::npos) << p.remainder;
+  }
 }
