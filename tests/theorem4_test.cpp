@@ -158,3 +158,25 @@ TEST(Theorem4Proofs, PowersWhoseOffsetIsASumAreRefused) {
     if (sign == 1) EXPECT_NE(p.remainder.find("d = 2"), std::string::npos) << p.remainder;
   }
 }
+
+// The exact witnesses that (a) needs its hypotheses must be able to fail: planted, S = I makes A
+// the rotation itself (A^T A = I), and a true family of powers L_m = R^m satisfies the pair
+// (m, n) = (1, 2) the witness L_m = R^{m^2} breaks.
+TEST(Theorem4Proofs, AWitnessThatIsOrthogonalOrAFamilyOfPowersBreaksNothing) {
+  const GiNaC::matrix r(2, 2, GiNaC::lst{GiNaC::numeric(3, 5), GiNaC::numeric(-4, 5), GiNaC::numeric(4, 5),
+                                         GiNaC::numeric(3, 5)});
+  const GiNaC::matrix identity = GiNaC::ex_to<GiNaC::matrix>(GiNaC::unit_matrix(2));
+  const auto zero = [](const GiNaC::matrix& m) {
+    for (unsigned i = 0; i < m.rows(); ++i)
+      for (unsigned j = 0; j < m.cols(); ++j)
+        if (!m(i, j).expand().is_zero()) return false;
+    return true;
+  };
+  for (const int s : {1, 2}) {
+    const GiNaC::matrix scale(2, 2, GiNaC::lst{s, 0, 0, 1});
+    const GiNaC::matrix a = scale.mul(r).mul(scale.inverse());
+    EXPECT_EQ(zero(a.transpose().mul(a).sub(identity)), s == 1);
+  }
+  EXPECT_TRUE(zero(r.transpose().mul(r.pow(2)).sub(r)));   // L_m = R^m at (1, 2)
+  EXPECT_FALSE(zero(r.transpose().mul(r.pow(4)).sub(r)));  // L_m = R^{m^2} at (1, 2)
+}

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 #include "clocks.hpp"
 #include "constants.hpp"
@@ -196,6 +197,66 @@ const MatrixIdentityProof& orthogonal_powers_proof() {
   return p;
 }
 
+/// A plane rotation with rational entries, cos = a/c and sin = b/c (a^2 + b^2 = c^2).
+GiNaC::matrix rational_rotation(int a, int b, int c) {
+  return GiNaC::matrix(2, 2, GiNaC::lst{GiNaC::numeric(a, c), GiNaC::numeric(-b, c), GiNaC::numeric(b, c),
+                                        GiNaC::numeric(a, c)});
+}
+
+bool is_zero_matrix(const GiNaC::matrix& m) {
+  for (unsigned i = 0; i < m.rows(); ++i)
+    for (unsigned j = 0; j < m.cols(); ++j)
+      if (!m(i, j).expand().is_zero()) return false;
+  return true;
+}
+
+std::string printed(const GiNaC::ex& e) {
+  std::ostringstream out;
+  out << e;
+  return out.str();
+}
+
+/// Exact witnesses that (a) needs its hypotheses, in rational arithmetic: a matrix with
+/// eigenvalues on the unit circle that is not orthogonal, and two families orthogonal at every m
+/// that are not the powers of one matrix; each breaks (a) at one named pair (m, n).
+struct ExactWitnesses {
+  bool non_orthogonal = false, non_power = false;
+  std::string non_orthogonal_certificate, non_power_certificate;
+};
+
+const ExactWitnesses& exact_witnesses() {
+  static const ExactWitnesses w = [] {
+    ExactWitnesses out;
+    const GiNaC::matrix identity = GiNaC::ex_to<GiNaC::matrix>(GiNaC::unit_matrix(2));
+    const GiNaC::matrix r = rational_rotation(3, 4, 5), v = rational_rotation(5, 12, 13);
+    const GiNaC::matrix scale(2, 2, GiNaC::lst{2, 0, 0, 1});
+    const GiNaC::matrix a = scale.mul(r).mul(scale.inverse());
+    const GiNaC::ex det = a.determinant(), trace = a.trace();
+    const GiNaC::matrix gram = a.transpose().mul(a);
+    const bool r_orthogonal = is_zero_matrix(r.transpose().mul(r).sub(identity));
+    const bool v_orthogonal = is_zero_matrix(v.transpose().mul(v).sub(identity));
+    out.non_orthogonal = det == 1 && GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(trace)) < 2 && r_orthogonal &&
+                         !is_zero_matrix(gram.sub(identity));
+    out.non_orthogonal_certificate =
+        "exact witness: A = S R S^{-1} with R = " + printed(r) + " and S = diag(2, 1) is " + printed(a) +
+        "; det A = " + printed(det) + " and tr A = " + printed(trace) + ", so its eigenvalues e^{+-i theta} lie on "
+        "the unit circle, yet A^T A = " + printed(gram) + " is not I = A^0, so L_m = A^m breaks (a) at m = n = 1 "
+        "while R^T R = I; rational arithmetic in GiNaC";
+    // L_m = R^{m^2}: at (m, n) = (1, 2) (a) asks L_1^T L_2 = L_1. L_m = U^m (m >= 0), V^|m| (m < 0):
+    // at (m, n) = (-1, 0) it asks V^T = U.
+    const GiNaC::matrix quadratic = r.transpose().mul(r.pow(4)).sub(r);
+    const GiNaC::matrix two_generators = v.transpose().sub(r);
+    out.non_power = r_orthogonal && v_orthogonal && !is_zero_matrix(quadratic) && !is_zero_matrix(two_generators);
+    out.non_power_certificate =
+        "exact witness: with R = " + printed(r) + " and V = " + printed(v) + ", both orthogonal (R^T R = V^T V = I), "
+        "every L_m below is orthogonal, yet L_m = R^{m^2} gives L_1^T L_2 - L_1 = R^T R^4 - R = " + printed(quadratic) +
+        " != 0, and L_m = R^m (m >= 0), V^|m| (m < 0) gives L_{-1}^T L_0 - L_1 = V^T - R = " + printed(two_generators) +
+        " != 0: neither satisfies (a); rational arithmetic in GiNaC";
+    return out;
+  }();
+  return w;
+}
+
 }  // namespace
 }  // namespace pe::theorems
 
@@ -298,38 +359,33 @@ PE_CLAIM(c_rope_spectrum) {
 
 PE_CLAIM(a_requires_orthogonal) {
   return Claim("thm4.a_requires_orthogonal").in_section(section)
-      .stating("Theorem 4 (a) => (b), by computation: L_m = A^m with A = S U S^{-1} (eigenvalues "
-      "on the unit circle, A not orthogonal) violates (a) over |m|, |n| <= 6, while U^m "
-      "satisfies it to rounding; computed: the defect of A^m")
+      .stating("Theorem 4 (a) => (b) needs orthogonality: L_m = A^m with A = S R S^{-1} (eigenvalues on the unit "
+               "circle, A not orthogonal) breaks (a), shown by an exact rational witness; beside it, seeded U and S in "
+               "double over |m|, |n| <= 6")
       .printed_as("(a) forces L_1 orthogonal").decided_by([] {
+        const ExactWitnesses& w = exact_witnesses();
+        auto o = proved_by_witness(w.non_orthogonal, "A^T A - I != 0", w.non_orthogonal_certificate);
         const NonOrthogonal& r = non_orthogonal();
-        // Unambiguous: a million times the orthogonal family's rounding-level defect.
-        const double threshold = 1e6 * std::max(r.orthogonal_defect, 1e-16);
-        return shape(r.defect > threshold, format(r.defect),
-                       "defect of A^m " + format(r.defect) + " vs U^m " +
-                           format(r.orthogonal_defect) + "; must exceed 1e6 times the "
-                           "latter; max |A^T A - I| = " + format(r.departure));
+        o.detail += "; cross-check in double: defect of A^m " + format(r.defect) + " vs U^m " +
+                    format(r.orthogonal_defect) + ", max |A^T A - I| = " + format(r.departure);
+        return o;
       });
 }
 
 PE_CLAIM(a_requires_one_generator) {
   return Claim("thm4.a_requires_one_generator").in_section(section)
-      .stating("Theorem 4 (a) => (b), by computation: families orthogonal at every m but not the "
-      "powers of one matrix violate (a) over |m|, |n| <= 6: a plane turned by m^2 omega, "
-      "U^m for m >= 0 with V^|m| for m < 0, and an independent Haar matrix per m; "
-      "computed: each family's defect")
+      .stating("Theorem 4 (a) => (b) needs one generator: families orthogonal at every m but not the powers of "
+               "one matrix break (a), shown by exact rational witnesses (a plane turned by m^2 omega; U^m for m >= 0 "
+               "with V^|m| for m < 0); beside them, the same and an independent Haar matrix per m in double over "
+               "|m|, |n| <= 6")
       .printed_as("(a) forces L_m = L_1^m").decided_by([] {
+        const ExactWitnesses& w = exact_witnesses();
+        auto o = proved_by_witness(w.non_power, "R^T R^4 - R != 0, V^T - R != 0", w.non_power_certificate);
         const NonPowerFamilies& f = non_power_families();
-        const double orthogonal = std::max(non_orthogonal().orthogonal_defect, 1e-16);
-        // As for thm4.a_requires_orthogonal: a million times the rounding-level defect
-        // of a true family of powers.
-        const double threshold = 1e6 * orthogonal;
-        const bool all = f.quadratic_angle > threshold && f.two_generators > threshold &&
-                         f.independent > threshold;
-        return shape(all,
-                       format(f.quadratic_angle) + ", " + format(f.two_generators) + ", " +
-                           format(f.independent),
-                       "each must exceed 1e6 times U^m's defect " + format(orthogonal));
+        o.detail += "; cross-check in double, each family's defect against U^m's " +
+                    format(non_orthogonal().orthogonal_defect) + ": " + format(f.quadratic_angle) + ", " +
+                    format(f.two_generators) + ", " + format(f.independent) + " (an independent Haar matrix per m)";
+        return o;
       });
 }
 

@@ -36,8 +36,9 @@ std::string rules_named(const std::string& proof) {
 std::string proof_line(const Record& r) {
   const std::string& proof = r.proof;
   std::string line;
-  if (proof.rfind("exact expectation: ", 0) == 0) {
-    // Its value: "exact expectation: E delta^2 = ... = 15/16 at d = 16", before how it was reduced.
+  if (proof.rfind("exact expectation: ", 0) == 0 || proof.rfind("exact witness: ", 0) == 0) {
+    // Its value or witness: "exact expectation: E delta^2 = ... = 15/16 at d = 16", before how it
+    // was reduced.
     line = proof.substr(0, std::min(proof.find(';'), proof.find(": the value")));
   } else {
     const std::string rules = rules_named(proof);

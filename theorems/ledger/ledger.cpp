@@ -286,6 +286,13 @@ Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string&
   return o;
 }
 
+Decided<Rule::shape> proved_by_witness(bool found, const std::string& computed, const std::string& certificate) {
+  Decided<Rule::shape> o{{computed, found ? Verdict::holds : Verdict::fails,
+                          (found ? "" : "the witness does not settle it: ") + certificate}};
+  if (found) o.proof = certificate;
+  return o;
+}
+
 Decided<Rule::statistical> statistical(const PrintedValue& article, double estimate, double standard_error,
                                        double k) {
   const double gap = std::fabs(estimate - article.value);

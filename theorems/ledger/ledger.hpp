@@ -487,6 +487,11 @@ Decided<R> with_residual(Decided<R> outcome, double residual, std::string unit) 
 Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string& remainder,
                                         const std::string& certificate);
 
+/// Rule::shape for an existence statement settled by a witness computed in exact arithmetic:
+/// holds when the witness does what the statement says (`found`); `certificate` names the
+/// witness and what was computed, starting "exact witness: ". The claim counts as proved.
+Decided<Rule::shape> proved_by_witness(bool found, const std::string& computed, const std::string& certificate);
+
 /// Rule::statistical: |estimate - article| <= k * standard_error + half a printed unit.
 Decided<Rule::statistical> statistical(const PrintedValue& article, double estimate, double standard_error,
                                        double k);
