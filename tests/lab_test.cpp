@@ -575,3 +575,15 @@ TEST(ExperimentClaims, TheExpectedVerdictSitsOnTheDeclaration) {
       << learned.erratum;
   EXPECT_EQ(pe::ledger::claim_with_id("exp.tournament.none.L32").expected, pe::ledger::Verdict::holds);
 }
+
+// The sweep learns which readings the article's printed values rule out only through the lab's
+// registry: the bag-of-tokens unit registers its rule, which rules out resampling unmarked
+// sequences and keeps forcing a mark, whichever mark embedding.
+TEST(ReadingRuleOuts, TheBagOfTokensUnitsRuleReachesTheSweepThroughTheLab) {
+  const auto& rules = pe::theorems::lab::reading_rule_outs();
+  const auto bag = std::find_if(rules.begin(), rules.end(),
+                                [](const auto& rule) { return rule.claim == "exp.bag.no_mark_rule"; });
+  ASSERT_NE(bag, rules.end()) << "the bag-of-tokens unit registered no rule";
+  for (const pe::experiments::ModelReading& reading : pe::experiments::article_readings())
+    EXPECT_EQ(bag->why(reading).empty(), reading.no_mark == pe::experiments::NoMarkRule::force_mark) << reading.id();
+}

@@ -135,6 +135,12 @@ std::string why_no_mark_rule_is_ruled_out(NoMarkRule rule) {
          " at 256, which do not both print as the article's 0.547 and 0.234";
 }
 
+namespace {
+// The sweep learns through the lab which readings these printed values rule out.
+const bool registered_no_mark_rule = lab::register_reading_rule_out(
+    {kNoMarkRuleClaim, [](const ModelReading& reading) { return why_no_mark_rule_is_ruled_out(reading.no_mark); }});
+}  // namespace
+
 }  // namespace pe::theorems
 
 namespace pe::theorems::experiment_bag_of_tokens_claims {

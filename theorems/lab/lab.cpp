@@ -375,4 +375,18 @@ ledger::Decided<ledger::Rule::statistical> extreme_of_three(const ledger::Printe
   return o;
 }
 
+namespace {
+std::vector<ReadingRuleOut>& rule_outs() {
+  static std::vector<ReadingRuleOut> rules;
+  return rules;
+}
+}  // namespace
+
+bool register_reading_rule_out(ReadingRuleOut rule) {
+  rule_outs().push_back(std::move(rule));
+  return true;
+}
+
+const std::vector<ReadingRuleOut>& reading_rule_outs() { return rule_outs(); }
+
 }  // namespace pe::theorems::lab

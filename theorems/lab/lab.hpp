@@ -179,4 +179,17 @@ ledger::Decided<ledger::Rule::statistical> range_of_three(const ledger::PrintedR
 ledger::Decided<ledger::Rule::statistical> extreme_of_three(const ledger::PrintedValue& article,
                                                             const SeedValues& seeds, bool lowest);
 
+/// A way the article's own printed values rule out a reading of it: the claim whose printed
+/// values decide, and why a reading is ruled out ("" when it is not). A section's unit registers
+/// one at static initialisation (single-threaded, before main); the sweep asks every one, so the
+/// report's programs learn it without naming the section.
+struct ReadingRuleOut {
+  std::string claim;
+  std::function<std::string(const experiments::ModelReading&)> why;
+};
+/// Adds `rule` to reading_rule_outs(); returns true, for a namespace-scope registration.
+bool register_reading_rule_out(ReadingRuleOut rule);
+/// Every registered rule, in registration order.
+const std::vector<ReadingRuleOut>& reading_rule_outs();
+
 }  // namespace pe::theorems::lab

@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
-#include "20-order/experiment_bag_of_tokens.hpp"
 #include "headline_runs.hpp"
+#include "lab.hpp"
 #include "ledger.hpp"
 #include "result_cache.hpp"
 #include "sweep.hpp"
@@ -65,9 +65,12 @@ std::string run_key(const Config& config) {
   return hex64(fnv1a64(config.canonical()));
 }
 
-/// The claim whose printed values rule `reading` out, "" when none does.
-std::string ruled_out_by(const ModelReading& reading) {
-  return pe::theorems::no_mark_rule_prints_as_article(reading.no_mark) ? "" : pe::theorems::kNoMarkRuleClaim;
+/// The first rule (a section's, registered in the lab) whose printed values rule `reading` out:
+/// its claim and why; both "" when none does.
+std::pair<std::string, std::string> ruled_out(const ModelReading& reading) {
+  for (const pe::theorems::lab::ReadingRuleOut& rule : pe::theorems::lab::reading_rule_outs())
+    if (std::string why = rule.why(reading); !why.empty()) return {rule.claim, why};
+  return {};
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -436,9 +439,9 @@ void sweep_reading(const ModelReading& reading, const std::vector<const ledger::
   }
   const RecipeSelection tournament_choice = tournament_recipe_selection(PE_CACHE_DIR, threads, reading);
   const RecipeSelection filings_choice = filings_recipe_selection(context.corpus, PE_CACHE_DIR, threads, reading);
+  const auto [ruled_out_by, why_ruled_out] = ruled_out(reading);
   result.readings.push_back({reading.id(), tournament_choice.recipe().id(), filings_choice.recipe().id(),
-                             ruled_out_by(reading),
-                             pe::theorems::why_no_mark_rule_is_ruled_out(reading.no_mark)});
+                             ruled_out_by, why_ruled_out});
   const TournamentConfig selected_tournament = tournament_with(tournament_choice.recipe(), kSelectedSeeds, reading);
   const FilingsStudyConfig selected_study = filings_study_with(filings_choice.recipe(), kSelectedSeeds, reading);
   GridRuns grid = train_grid(reading, context);
