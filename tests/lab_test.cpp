@@ -40,11 +40,11 @@ TEST(PairedDifference, MeanAndStandardErrorOfTheItemDifferences) {
 
 TEST(ReachesArticle, FailsWellBelowThePrintedValueAndHoldsAtIt) {
   std::string detail;
-  EXPECT_FALSE(lab::reaches_article("0.999", seeds_of(std::vector<double>(20, 0.90)), &detail));
+  EXPECT_FALSE(lab::reaches_article(pe::ledger::PrintedValue::of("0.999"), seeds_of(std::vector<double>(20, 0.90)), &detail));
   EXPECT_NE(detail.find(" < "), std::string::npos) << detail;
-  EXPECT_TRUE(lab::reaches_article("0.999", seeds_of(std::vector<double>(20, 0.999)), nullptr));
+  EXPECT_TRUE(lab::reaches_article(pe::ledger::PrintedValue::of("0.999"), seeds_of(std::vector<double>(20, 0.999)), nullptr));
   // Above the printed value always reaches it.
-  EXPECT_TRUE(lab::reaches_article("0.900", seeds_of(std::vector<double>(20, 0.95)), nullptr));
+  EXPECT_TRUE(lab::reaches_article(pe::ledger::PrintedValue::of("0.900"), seeds_of(std::vector<double>(20, 0.95)), nullptr));
 }
 
 TEST(RangeOfThree, FailsWhenTheSeedsNeverSpreadThatFar) {
@@ -72,7 +72,7 @@ TEST(AgainstArticle, ReadsEverySeedAndAddsTheArticlesThreeSeedTerm) {
   // se^2 = s^2/20 + s^2/3 + the two binomial terms.
   const double s2 = seeds.between_seed_variance();
   const double se = std::sqrt(s2 / 20 + s2 / 3 + 2 * 0.855 * 0.145 / 2000);
-  EXPECT_NEAR(lab::se_against_article("0.855", seeds, 2000, 2000), se, 1e-12);
+  EXPECT_NEAR(lab::se_against_article(pe::ledger::PrintedValue::of("0.855"), seeds, 2000, 2000), se, 1e-12);
   EXPECT_NEAR(o.resolution, lab::kSigmas * se + 5e-4, 1e-12);
   // The spread between seeds (s/sqrt(3) near 0.07) far exceeds half a unit of 0.855.
   EXPECT_TRUE(o.overprecise);
@@ -503,6 +503,27 @@ TEST(ExperimentClaims, AClaimReadsOnlyTheFamiliesItDeclares) {
                                          .in_section("Past the training window").stating("a statement")
                                          .printed_as("0.5").reads_runs(pe::ledger::kNoRuns),
                                      [](const lab::Runs&) { return pe::ledger::printed(pe::ledger::PrintedValue::of("0.5"), 0.5); }),
+               std::logic_error);
+}
+
+// A claim about the headline runs themselves (the Implementation section's count of heads and
+// its harness) is handed the families it declares, as an experiment claim is, and reads no
+// other; pe_sweep leaves it out, since another setting's runs are not what it is about.
+TEST(HeadlineRunsClaims, ReadOnlyTheRunsTheyAreHandedAndAreNotSwept) {
+  for (const char* id : {"impl.headline_models", "impl.harness.every_row_ran"}) {
+    const pe::ledger::Claim& claim = pe::ledger::claim_with_id(id);
+    EXPECT_EQ(claim.reads, pe::ledger::kAllRuns) << id;
+    EXPECT_FALSE(claim.swept) << id;
+  }
+  // Handed the tournament alone, the count of heads cannot read the filings study.
+  const pe::ledger::Record r = pe::ledger::evaluate_record(pe::ledger::claim_with_id("impl.headline_models"),
+                                                           lab::headline_runs().only(pe::ledger::kTournamentRuns));
+  EXPECT_EQ(r.verdict, "error");
+  EXPECT_NE(r.note.find("filings"), std::string::npos) << r.note;
+  // A claim declared as a swept experiment claim is refused here.
+  EXPECT_THROW(lab::headline_runs_claim(pe::ledger::Claim("test.swept").in_section("Implementation").stating("s")
+                                            .printed_as("1").reads_runs(pe::ledger::kTournamentRuns),
+                                        [](const lab::Runs&) { return pe::ledger::shape(true, "1", ""); }),
                std::logic_error);
 }
 

@@ -19,6 +19,7 @@
 #   6. No two modules (a header and its .cpp) include each other, and 7. theorems/report/
 #      includes nothing from a section folder theorems/NN-*/ (a section reaches the report through
 #      the ledger or a registry in theorems/lab/, as the readings' rule-outs do).
+#   9. A claim reads only the runs it is handed: no section folder calls lab::headline_runs().
 #   5. Inside experiments/, the head sits below the scheme rules (issue 39): attention_head.hpp
 #      and attention_head.cpp reach position_scheme.hpp through no chain of includes and never
 #      name rule_of; whatever must ask a rule lives in position_scheme.* or above it.
@@ -124,6 +125,13 @@ for pair in "${!module_includes[@]}"; do
     problems=$((problems + 1))
   fi
 done
+
+# 9. a claim reads the runs it is handed: no file of a section folder fetches the headline runs
+#    itself (the programs that hand runs to claims, tests/claims_main.cpp and pe_sweep, do)
+while IFS=: read -r file line _; do
+  echo "$file:$line: fetches lab::headline_runs(): a claim reads only the runs it is handed"
+  problems=$((problems + 1))
+done < <(grep -Hn -E '\bheadline_runs\(\)' $(printf '%s\n' "${ruled_sources[@]}" | grep -E '^theorems/[0-9][0-9]-') || true)
 
 # 5. the head below the scheme rules: no include chain from the head's files to the registry
 head_files=(experiments/attention_head.hpp experiments/attention_head.cpp)

@@ -29,33 +29,6 @@ std::string read_article() {
   return text.str();
 }
 
-bool other_article(const std::string& before) {
-  for (const char* word : {"its ", "topic’s ", "topic's ", "their "})
-    if (before.size() >= std::string(word).size() &&
-        before.compare(before.size() - std::string(word).size(), std::string::npos, word) == 0)
-      return true;
-  return false;
-}
-
-bool has_edge(const Statement& from, const Statement& to) {
-  const auto has = [](const std::vector<std::string>& v, const std::string& id) {
-    return std::find(v.begin(), v.end(), id) != v.end();
-  };
-  return has(from.uses, to.id) || has(from.explains, to.id) || has(to.explains, from.id);
-}
-
-/// The statements a reference names: "thm3.iii" for "Theorem 3 (iii)", every part of Theorem 3
-/// for "Theorem 3".
-std::vector<const Statement*> targets(const std::string& kind, const std::string& number, const std::string& part) {
-  const std::string family = (kind == "Definition" ? "def" : kind == "Proposition" ? "prop" : "thm") + number;
-  if (!part.empty())
-    if (const Statement* s = statement_with_id(family + "." + part)) return {s};
-  std::vector<const Statement*> out;
-  for (const Statement& s : statements())
-    if (statement_family(s.id) == family) out.push_back(&s);
-  return out;
-}
-
 }  // namespace
 
 TEST(ArgumentMap, AnchorsAreInTheArticleOnceAndInOrder) {

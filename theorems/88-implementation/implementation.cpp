@@ -69,16 +69,14 @@ Claim gradients_agree(PositionScheme s) {
 PE_CLAIM_FAMILY(gradients, experiments::all_position_schemes(), &gradients_agree);
 
 PE_CLAIM(headline_models) {
-  return ledger::printed_at(Claim("impl.headline_models").in_section(section)
+  return ledger::printed_at(lab::headline_runs_claim(Claim("impl.headline_models").in_section(section)
       .stating("The headline runs have the article's shape, 27 single-head models, 15 for the "
       "tournament (schemes x headline seeds) and 12 for the filings; computed from the "
       "two configurations, with the heads this project trains in the selected recipes "
       "beside")
-      .printed_as("27 = 15 + 12").decided_by([] {
+      .printed_as("27 = 15 + 12").reads_headline_runs(ledger::kAllRuns), [](const lab::Runs& headline) {
         // The headline seeds are 0..kHeadlineSeeds-1 of each selected recipe.
         const auto seeds = std::size_t(experiments::kHeadlineSeeds);
-        // This claim is about the headline runs themselves, not about runs it is given.
-        const lab::Runs& headline = lab::headline_runs();
         const std::size_t tour = headline.tournament().config.schemes.size() * seeds;
         const std::size_t filings = headline.filings_study().config.schemes.size() * seeds;
         const std::string c = std::to_string(tour + filings) + " = " + std::to_string(tour) +
@@ -93,14 +91,16 @@ PE_CLAIM(headline_models) {
 }
 
 PE_CLAIM(harness_every_row_ran) {
-  return ledger::printed_at(Claim("impl.harness.every_row_ran").in_section(section)
+  return ledger::printed_at(lab::headline_runs_claim(Claim("impl.harness.every_row_ran").in_section(section)
       .stating("The article counts 24 tests and lists only their coverage, in seven lines; this project splits "
       "those lines into 24 rows of its own (theorems/harness.hpp, the docs' Implementation page), so the "
       "count matches by construction; for each row the first ledger claim its patterns select is evaluated "
       "here and gives its expected verdict")
-      .printed_as("a harness of 24 assertion-based tests").decided_by([] {
-        // Each row's claim in the headline setting: experiment claims read the headline runs.
-        const HarnessRun run = run_one_claim_per_row(harness_rows(), lab::headline_runs());
+      .printed_as("a harness of 24 assertion-based tests").reads_headline_runs(ledger::kAllRuns),
+      [](const lab::Runs& headline) {
+        // Each row's claim is evaluated on the runs this claim is handed, as the program hands
+        // them to every claim.
+        const HarnessRun run = run_one_claim_per_row(harness_rows(), headline);
         return ledger::shape(run.rows == 24 && run.agreeing == run.rows,
                              std::to_string(run.rows) + " rows, " + std::to_string(run.agreeing) +
                                  " with a claim that ran and gave its expected verdict",

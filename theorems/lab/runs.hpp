@@ -152,4 +152,19 @@ ledger::Claim experiment_claim(ledger::Claim declared, Body body, const Expectat
   }
 }
 
+/// The ledger's claim for a claim about the headline runs themselves (declared with
+/// Claim::reads_headline_runs): its body is given the runs of the families it declared, as an
+/// experiment claim's is, and returns a rule helper's Decided<rule>; no seed count is stamped,
+/// since what it decides is not a statistic of seeds, and pe_sweep leaves it out.
+template <class Body>
+ledger::Claim headline_runs_claim(ledger::Claim declared, Body body) {
+  if (declared.swept)
+    throw std::logic_error("claim " + declared.id + " is about the headline runs: declare it with reads_headline_runs");
+  check_experiment_declaration(declared);
+  const ledger::RunFamilies reads = declared.reads;
+  return std::move(declared).decided_on_runs([reads, body = std::move(body)](const ledger::TrainedRuns& given) {
+    return body(runs_for(given, reads));
+  });
+}
+
 }  // namespace pe::theorems::lab

@@ -340,6 +340,14 @@ struct Claim {
   }
   /// An experiment claim's families of runs; lab::experiment_claim gives it its evaluation.
   Claim reads_runs(RunFamilies families) && { reads = families; return std::move(*this); }
+  /// A claim about the headline runs themselves (how many there are, the harness run on them):
+  /// handed those families as an experiment claim is, and never swept, since another setting's
+  /// runs are not what it is about; lab::headline_runs_claim gives it its evaluation.
+  Claim reads_headline_runs(RunFamilies families) && {
+    reads = families;
+    swept = false;
+    return std::move(*this);
+  }
   /// Expected to fail, with the reason and the corrected value.
   Claim expected_to_fail(std::string reason) && {
     expected = Verdict::fails;
@@ -366,6 +374,9 @@ struct Claim {
   /// other claim reads kNoRuns and takes no runs.
   RunFamilies reads = kNoRuns;
   std::function<Outcome(const TrainedRuns&)> evaluate_on_runs;
+  /// Whether pe_sweep evaluates it over settings and readings: every claim that reads runs,
+  /// except one declared by reads_headline_runs.
+  bool swept = true;
   /// Where the article prints the value this claim decides; empty for the default: its
   /// statement, its `article` text, first occurrence, when `article` is one plain number
   /// (places_of, article_numbers.hpp). A value printed in several places is one claim with a

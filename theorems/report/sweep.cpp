@@ -403,10 +403,10 @@ ReportAnnotations report_annotations(const std::string& report_dir) {
   bool swept = false;
   if (const auto body = experiments::read_sealed(report_dir + "/sweep.txt")) swept = parse(*body, *sweep);
   ReportAnnotations a;
-  // The experiment claims are the ones declared with the runs they read.
+  // The experiment claims are the ones declared with the runs they read and swept over them.
   auto experiment_ids = std::make_shared<std::set<std::string>>();
   for (const ledger::Claim& c : ledger::all_claims())
-    if (c.reads != ledger::kNoRuns) experiment_ids->insert(c.id);
+    if (c.reads != ledger::kNoRuns && c.swept) experiment_ids->insert(c.id);
   a.annotate = [sweep, swept, experiment_ids](ledger::Record& r) {
     r.reproduction = !swept ? (experiment_ids->count(r.id) ? "not swept" : "exact")
                             : experiment_class(*sweep, r.id, r.verdict, r.inconclusive);

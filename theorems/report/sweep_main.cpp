@@ -315,11 +315,12 @@ class EvaluationMemo {
   long requested_ = 0, evaluated_ = 0;
 };
 
-/// The experiment claims, with the families of runs each declares.
+/// The experiment claims, with the families of runs each declares (not the claims about the
+/// headline runs themselves: Claim::swept).
 std::vector<const ledger::Claim*> find_swept_claims(pe::report::SweepResult& result) {
   std::vector<const ledger::Claim*> swept;
   for (const ledger::Claim& claim : ledger::all_claims())
-    if (claim.reads != ledger::kNoRuns) {
+    if (claim.reads != ledger::kNoRuns && claim.swept) {
       swept.push_back(&claim);
       result.claims[claim.id] = {claim.reads, "", "", {}};
     }
