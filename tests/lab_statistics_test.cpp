@@ -168,9 +168,9 @@ TEST(LabStatistics, AgainstArticleSeTermsByHand) {
   // + s^2/3 (the article's three seeds) + 0.5 x 0.5 / 100 (ours) + p_a (1 - p_a) / n_a.
   const lab::SeedValues v = hand_seeds({0.4, 0.6, 0.4, 0.6});
   const double ours = 0.01 / 3, theirs = 0.04 / 9;
-  EXPECT_NEAR(lab::se_against_article("0.50", v, 100, 100), std::sqrt(ours + theirs + 0.0025 + 0.0025), 1e-15);
+  EXPECT_NEAR(lab::se_against_article(pe::ledger::PrintedValue::of("0.50"), v, 100, 100), std::sqrt(ours + theirs + 0.0025 + 0.0025), 1e-15);
   // The article's binomial term is at its printed value on its own n_a: 0.9 x 0.1 / 400.
-  EXPECT_NEAR(lab::se_against_article("0.90", v, 100, 400), std::sqrt(ours + theirs + 0.0025 + 0.000225), 1e-15);
+  EXPECT_NEAR(lab::se_against_article(pe::ledger::PrintedValue::of("0.90"), v, 100, 400), std::sqrt(ours + theirs + 0.0025 + 0.000225), 1e-15);
   const double se = std::sqrt(ours + theirs + 0.005);  // about 0.113
   const auto at = lab::against_article(pe::ledger::PrintedValue::of("0.50"), v, 100, 100, 8);
   EXPECT_EQ(at.verdict, Verdict::holds) << at.detail;
@@ -195,14 +195,14 @@ TEST(LabStatistics, ReachesArticleFloorAndBandByHand) {
   const lab::SeedValues v = hand_seeds(std::vector<double>(20, 0.5));
   double band = 0;
   std::string detail;
-  EXPECT_TRUE(lab::reaches_article("0.50", v, &detail, &band));
+  EXPECT_TRUE(lab::reaches_article(pe::ledger::PrintedValue::of("0.50"), v, &detail, &band));
   EXPECT_NEAR(band, 0.005 + 3 * std::sqrt(0.5 / n), 1e-15);
   // Printed 0.60: se^2 = (0.25 + 0.24) / n; 0.5 is below 0.6 - 0.005 - 3 se once n exceeds 489
   // (0.095 > 3 sqrt(0.49 / n)).
   const double floor = 0.6 - 0.005 - 3 * std::sqrt(0.49 / n);
   ASSERT_GT(floor, 0.5);
   double wider = 1;  // a band already wider is kept
-  EXPECT_FALSE(lab::reaches_article("0.60", v, &detail, &wider));
+  EXPECT_FALSE(lab::reaches_article(pe::ledger::PrintedValue::of("0.60"), v, &detail, &wider));
   EXPECT_EQ(wider, 1);
   EXPECT_NE(detail.find("all-seed mean 0.5 < " + pe::ledger::format(floor)), std::string::npos) << detail;
 }

@@ -212,8 +212,9 @@ PE_CLAIM(tournament_reads_within_window) {
                                          std::pair{PositionScheme::alibi, "0.999"}}) {
           detail += to_string(s) + ": ";
           const lab::SeedValues seeds = lab::seed_values(runs, s, "plain", 32);
-          holds = lab::reaches_article(article, seeds, &detail, &band) && holds;
-          lowest_anchor = std::min(lowest_anchor, value_of_printed(article));
+          const PrintedValue printed = PrintedValue::of(article);
+          holds = lab::reaches_article(printed, seeds, &detail, &band) && holds;
+          lowest_anchor = std::min(lowest_anchor, printed.value);
           values += to_string(s) + " " + format(seeds.mean()) + "; ";
         }
         const double bag = lab::bag_reader_accuracy(runs, 32);
@@ -287,7 +288,7 @@ PE_CLAIM(tournament_alibi_holds) {
           const int length = kLengths[i];
           detail += std::to_string(length) + ": ";
           const lab::SeedValues seeds = lab::seed_values(runs, PositionScheme::alibi, "plain", length);
-          holds = lab::reaches_article(article.text, seeds, &detail, &band) && holds;
+          holds = lab::reaches_article(article, seeds, &detail, &band) && holds;
           lowest_anchor = std::min(lowest_anchor, article.value);
           values += std::to_string(length) + ": " + format(seeds.mean()) + "; ";
         }

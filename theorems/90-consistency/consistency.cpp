@@ -103,18 +103,14 @@ Decided<Rule::bound> decided(const Relation& relation, const std::string& implic
   return o;
 }
 
-/// One relation's claim, in the section of the statement `owner` that states it.
-Claim relation_claim(ClaimId id, std::string_view owner, std::string statement, std::string article,
-                     std::function<Relation()> relation, std::function<std::string(const Relation&)> implication = {},
-                     Verdict expected = Verdict::holds, std::string erratum = "") {
-  Claim c = Claim(std::move(id)).in_section(section_of(owner)).stating(std::move(statement))
-      .printed_as(std::move(article)).decided_by([relation, implication] {
-        const Relation r = relation();
-        return decided(r, implication ? implication(r) : "");
-      });
-  c.expected = expected;
-  c.erratum = std::move(erratum);
-  return c;
+/// A relation's claim: `declared` names its fields (its section the one of the statement that
+/// states it, section_of), and it is decided on the printed intervals of `relation`.
+Claim relation_claim(Claim declared, std::function<Relation()> relation,
+                     std::function<std::string(const Relation&)> implication = {}) {
+  return std::move(declared).decided_by([relation, implication] {
+    const Relation r = relation();
+    return decided(r, implication ? implication(r) : "");
+  });
 }
 
 /// Every check of a list at once.
@@ -223,10 +219,11 @@ const char* const kRulerRow[] = {"0.937", "0.787", "0.636", "0.486", "0.335", "0
 
 PE_CLAIM(overview_same_runs) {
   return relation_claim(
-      "consistency.table_overview.same_runs", "table.overview",
-      "The overview table repeats runs printed later: each cell equals the tournament table's (RoPE with "
-      "interpolated positions at 32 is RoPE itself, kappa = 1; at 256 it is the rescaling table's PI)",
-      "0.542 0.237 / 0.996 0.142 / 1.000 0.466 / 1.000 0.917 / 0.999 0.978", [] {
+      Claim("consistency.table_overview.same_runs").in_section(section_of("table.overview"))
+          .stating("The overview table repeats runs printed later: each cell equals the tournament table's (RoPE with "
+                   "interpolated positions at 32 is RoPE itself, kappa = 1; at 256 it is the rescaling table's PI)")
+          .printed_as("0.542 0.237 / 0.996 0.142 / 1.000 0.466 / 1.000 0.917 / 0.999 0.978"),
+      [] {
         const auto overview = [](const char* v, const std::string& what) { return accuracy(v, what + " (overview)"); };
         return same_values({{overview("0.542", "no position at 32"), tournament(kNone, 0)},
                             {overview("0.237", "no position at 256"), tournament(kNone, 3)},
@@ -243,10 +240,11 @@ PE_CLAIM(overview_same_runs) {
 
 PE_CLAIM(overview_filings_same_values) {
   return relation_claim(
-      "consistency.overview_filings.same_values", "para.overview_filings",
-      "The overview's filings sentence repeats printed values: ALiBi's 0.978 is the tournament's at 256, "
-      "and the filings' 0.986 and 0.580 are the finance table's far queries under PI and ALiBi",
-      "reads 0.986 ... held at 0.978 ... reads 0.580", [] {
+      Claim("consistency.overview_filings.same_values").in_section(section_of("para.overview_filings"))
+          .stating("The overview's filings sentence repeats printed values: ALiBi's 0.978 is the tournament's at 256, "
+                   "and the filings' 0.986 and 0.580 are the finance table's far queries under PI and ALiBi")
+          .printed_as("reads 0.986 ... held at 0.978 ... reads 0.580"),
+      [] {
         return same_values({{accuracy("0.978", "ALiBi through the tournament (overview)"), tournament(kAlibi, 3)},
                             {accuracy("0.986", "RoPE + PI past the window (overview)"), finance(kFinancePi, true)},
                             {accuracy("0.580", "ALiBi past the window (overview)"), finance(kFinanceAlibi, true)}});
@@ -257,10 +255,11 @@ PE_CLAIM(overview_filings_same_values) {
 
 PE_CLAIM(bag_heads_within_sampling_error) {
   return relation_claim(
-      "consistency.exp_bag.heads_within_sampling_error", "exp.bag",
-      "The heads without position match the exact bag-of-tokens reader within sampling error at both printed "
-      "lengths: |heads - reader| <= 3 binomial se of the heads' mean over the 2,000 test sequences",
-      "0.542 and 0.237 against 0.547 and 0.234", [] {
+      Claim("consistency.exp_bag.heads_within_sampling_error").in_section(section_of("exp.bag"))
+          .stating("The heads without position match the exact bag-of-tokens reader within sampling error at both printed "
+                   "lengths: |heads - reader| <= 3 binomial se of the heads' mean over the 2,000 test sequences")
+          .printed_as("0.542 and 0.237 against 0.547 and 0.234"),
+      [] {
         return Relation{{tournament(kNone, 0), accuracy("0.547", "exact bag reader at 32"), tournament(kNone, 3),
                          accuracy("0.234", "exact bag reader at 256")},
                         [](const Box& b) {
@@ -272,10 +271,11 @@ PE_CLAIM(bag_heads_within_sampling_error) {
 
 PE_CLAIM(bag_reader_above_chance) {
   return relation_claim(
-      "consistency.exp_bag.reader_above_chance", "exp.bag",
-      "The exact bag reader is at least chance, 1 over the 8 symbols: guessing the most frequent marked symbol "
-      "is right at least as often as a uniform guess",
-      "0.547 and 0.234, with 8 symbols", [] {
+      Claim("consistency.exp_bag.reader_above_chance").in_section(section_of("exp.bag"))
+          .stating("The exact bag reader is at least chance, 1 over the 8 symbols: guessing the most frequent marked symbol "
+                   "is right at least as often as a uniform guess")
+          .printed_as("0.547 and 0.234, with 8 symbols"),
+      [] {
         return Relation{{count(8, "symbols"), accuracy("0.547", "exact bag reader at 32"),
                          accuracy("0.234", "exact bag reader at 256")},
                         [](const Box& b) {
@@ -291,10 +291,11 @@ PE_CLAIM(bag_reader_above_chance) {
 Claim doubling_cost(const int& column) {
   const int delta = kOffsets[column];
   return relation_claim(
-      "consistency.thm1_readings.doubling_cost.delta" + std::to_string(delta), "thm1.readings",
-      "The ruler row falls from Delta = " + std::to_string(delta) + " to " + std::to_string(4 * delta) +
-          " by twice the printed cost of one doubling",
-      std::string("ruler ") + kRulerRow[column] + " - " + kRulerRow[column + 1] + " = 2 x 0.075", [column] {
+      Claim("consistency.thm1_readings.doubling_cost.delta" + std::to_string(delta)).in_section(section_of("thm1.readings"))
+          .stating("The ruler row falls from Delta = " + std::to_string(delta) + " to " + std::to_string(4 * delta) +
+                   " by twice the printed cost of one doubling")
+          .printed_as(std::string("ruler ") + kRulerRow[column] + " - " + kRulerRow[column + 1] + " = 2 x 0.075"),
+      [column] {
         return Relation{{rounded(kRulerRow[column], "ruler at Delta = " + std::to_string(kOffsets[column])),
                          rounded(kRulerRow[column + 1], "ruler at Delta = " + std::to_string(kOffsets[column + 1])),
                          rounded("0.075", "cost of one doubling, ln 2 / ln b")},
@@ -313,10 +314,10 @@ Range ruler_bound(int delta) {
 Claim limit_bound(const int& column) {
   const int delta = kOffsets[column];
   return relation_claim(
-      "consistency.table_ruler.limit_bound.delta" + std::to_string(delta), "table.ruler",
-      "Theorem 1 (ii) on the table's own rows: the printed limit and ruler at Delta = " + std::to_string(delta) +
-          " differ by no more than the theorem's bound (b = 10^4, the bound enclosed at 200 digits)",
-      std::string("|") + kLimitRow[column] + " - " + kRulerRow[column] + "| <= (2/|Delta| + Delta^2/4b^2)/ln b",
+      Claim("consistency.table_ruler.limit_bound.delta" + std::to_string(delta)).in_section(section_of("table.ruler"))
+          .stating("Theorem 1 (ii) on the table's own rows: the printed limit and ruler at Delta = " + std::to_string(delta) +
+                   " differ by no more than the theorem's bound (b = 10^4, the bound enclosed at 200 digits)")
+          .printed_as(std::string("|") + kLimitRow[column] + " - " + kRulerRow[column] + "| <= (2/|Delta| + Delta^2/4b^2)/ln b"),
       [column, delta] {
         const Range bound = ruler_bound(delta);
         return Relation{{rounded(kLimitRow[column], "limit I_b at Delta = " + std::to_string(delta)),
@@ -330,10 +331,11 @@ PE_CLAIM_FAMILY(limit_bounds, ledger::indices(6), &limit_bound);
 
 PE_CLAIM(ruler_nonuniform_at_256) {
   return relation_claim(
-      "consistency.table_ruler.nonuniform_at_256", "table.ruler",
-      "At Delta = 256 the d = 512 row lies farther from the limit than the d = 64 row: the limit lies between "
-      "them, nearer the d = 64 value",
-      "0.313 and 0.354 against the limit 0.335", [] {
+      Claim("consistency.table_ruler.nonuniform_at_256").in_section(section_of("table.ruler"))
+          .stating("At Delta = 256 the d = 512 row lies farther from the limit than the d = 64 row: the limit lies between "
+                   "them, nearer the d = 64 value")
+          .printed_as("0.313 and 0.354 against the limit 0.335"),
+      [] {
         return Relation{{rounded("0.313", "d = 512 at Delta = 256"), rounded("0.354", "d = 64 at Delta = 256"),
                          rounded("0.335", "limit at Delta = 256")},
                         [](const Box& b) {
@@ -348,9 +350,10 @@ const Rational kInverseEps = Rational(boost::multiprecision::pow(boost::multipre
 
 PE_CLAIM(condition_falls) {
   return relation_claim(
-      "consistency.thm2_condition.falls", "thm2.condition",
-      "The window's condition number falls as the window grows from 16 through 64 and 256 to 4096 positions",
-      "3.69e29, 7.14e18, 1.24e11, 17.7", [] {
+      Claim("consistency.thm2_condition.falls").in_section(section_of("thm2.condition"))
+          .stating("The window's condition number falls as the window grows from 16 through 64 and 256 to 4096 positions")
+          .printed_as("3.69e29, 7.14e18, 1.24e11, 17.7"),
+      [] {
         return Relation{{rounded("3.69e29", "over 16 positions"), rounded("7.14e18", "over 64"),
                          rounded("1.24e11", "over 256"), rounded("17.7", "over 4096")},
                         [](const Box& b) { return decreasing({b[0], b[1], b[2], b[3]}, true); }};
@@ -359,10 +362,11 @@ PE_CLAIM(condition_falls) {
 
 PE_CLAIM(condition_first_two_past_double) {
   return relation_claim(
-      "consistency.thm2_condition.first_two_past_double", "thm2.condition",
-      "Exactly the first two printed condition numbers exceed 1/eps = 2^52 of a double, past which a double "
-      "solve keeps no correct digit",
-      "the first two are past what double precision resolves", [] {
+      Claim("consistency.thm2_condition.first_two_past_double").in_section(section_of("thm2.condition"))
+          .stating("Exactly the first two printed condition numbers exceed 1/eps = 2^52 of a double, past which a double "
+                   "solve keeps no correct digit")
+          .printed_as("the first two are past what double precision resolves"),
+      [] {
         return Relation{{rounded("3.69e29", "over 16 positions"), rounded("7.14e18", "over 64"),
                          rounded("1.24e11", "over 256"), rounded("17.7", "over 4096")},
                         [](const Box& b) {
@@ -374,11 +378,12 @@ PE_CLAIM(condition_first_two_past_double) {
 
 PE_CLAIM(condition_rank_14) {
   return relation_claim(
-      "consistency.thm2_condition.rank_14", "thm2.condition",
-      "A numerical rank of 14 for the 16-dimensional code over 64 positions needs its smallest singular values "
-      "below NumPy's cut sigma_1 x 64 x eps, so a condition number above 2^52 / 64; the printed one over 64 "
-      "positions is",
-      "numerical rank 14; 7.14e18 over 64 positions", [] {
+      Claim("consistency.thm2_condition.rank_14").in_section(section_of("thm2.condition"))
+          .stating("A numerical rank of 14 for the 16-dimensional code over 64 positions needs its smallest singular values "
+                   "below NumPy's cut sigma_1 x 64 x eps, so a condition number above 2^52 / 64; the printed one over 64 "
+                   "positions is")
+          .printed_as("numerical rank 14; 7.14e18 over 64 positions"),
+      [] {
         return Relation{{count(14, "numerical rank"), count(16, "dimension of the code"),
                          count(64, "positions"), rounded("7.14e18", "condition number over 64 positions")},
                         [](const Box& b) {
@@ -389,9 +394,10 @@ PE_CLAIM(condition_rank_14) {
 
 PE_CLAIM(caveat_fragile_same_values) {
   return relation_claim(
-      "consistency.caveat_fragile.same_values", "caveat.fragile",
-      "The caveat's condition numbers for windows of 16 and 64 positions are the clocks section's",
-      "from 3.69e29 to 7.14e18 for windows of 16 to 64 positions", [] {
+      Claim("consistency.caveat_fragile.same_values").in_section(section_of("caveat.fragile"))
+          .stating("The caveat's condition numbers for windows of 16 and 64 positions are the clocks section's")
+          .printed_as("from 3.69e29 to 7.14e18 for windows of 16 to 64 positions"),
+      [] {
         return same_values({{rounded("3.69e29", "16 positions (caveat)"), rounded("3.69e29", "16 positions")},
                             {rounded("7.14e18", "64 positions (caveat)"), rounded("7.14e18", "64 positions")}});
       });
@@ -401,10 +407,11 @@ PE_CLAIM(caveat_fragile_same_values) {
 
 PE_CLAIM(t5_last_bucket_onset) {
   return relation_claim(
-      "consistency.def3_t5.last_bucket_onset", "def3.t5",
-      "The last T5 bucket begins at the first integer offset at or past the printed point where the "
-      "logarithmic map reaches it",
-      "every offset from 113 on; 16 x 8^(15/16) = 112.4", [] {
+      Claim("consistency.def3_t5.last_bucket_onset").in_section(section_of("def3.t5"))
+          .stating("The last T5 bucket begins at the first integer offset at or past the printed point where the "
+                   "logarithmic map reaches it")
+          .printed_as("every offset from 113 on; 16 x 8^(15/16) = 112.4"),
+      [] {
         return Relation{{count(113, "first offset of the last bucket"), rounded("112.4", "where the map reaches it")},
                         [](const Box& b) {
                           return all_of({less(b[0] - constant(1), b[1]), at_most(b[1], b[0])});
@@ -417,10 +424,11 @@ Range e_to_the_minus_10() { return enclosed([] { return exp(Enclosure(-10)); });
 
 PE_CLAIM(thm3_ratio_40_to_60) {
   return relation_claim(
-      "consistency.thm3_bound_values.ratio_D40_to_D60", "thm3.bound_values",
-      "The bound at D = 60 is the bound at D = 40 times e^(-s x 20) = e^-10 (s = 1/2; e^-10 enclosed at 200 "
-      "digits)",
-      "2.54 at D = 40, then 1.15e-4 at 60", [] {
+      Claim("consistency.thm3_bound_values.ratio_D40_to_D60").in_section(section_of("thm3.bound_values"))
+          .stating("The bound at D = 60 is the bound at D = 40 times e^(-s x 20) = e^-10 (s = 1/2; e^-10 enclosed at 200 "
+                   "digits)")
+          .printed_as("2.54 at D = 40, then 1.15e-4 at 60"),
+      [] {
         const Range factor = e_to_the_minus_10();
         return Relation{{rounded("2.54", "bound at D = 40"), rounded("1.15e-4", "bound at D = 60")},
                         [factor](const Box& b) {
@@ -431,9 +439,10 @@ PE_CLAIM(thm3_ratio_40_to_60) {
 
 PE_CLAIM(thm3_ratio_60_to_80) {
   return relation_claim(
-      "consistency.thm3_bound_values.ratio_D60_to_D80", "thm3.bound_values",
-      "The bound at D = 80 is the bound at D = 60 times e^-10",
-      "1.15e-4 at 60 and 5.24e-9 at 80", [] {
+      Claim("consistency.thm3_bound_values.ratio_D60_to_D80").in_section(section_of("thm3.bound_values"))
+          .stating("The bound at D = 80 is the bound at D = 60 times e^-10")
+          .printed_as("1.15e-4 at 60 and 5.24e-9 at 80"),
+      [] {
         const Range factor = e_to_the_minus_10();
         return Relation{{rounded("1.15e-4", "bound at D = 60"), rounded("5.24e-9", "bound at D = 80")},
                         [factor](const Box& b) {
@@ -444,10 +453,11 @@ PE_CLAIM(thm3_ratio_60_to_80) {
 
 PE_CLAIM(thm3_vacuous_at_horizon) {
   return relation_claim(
-      "consistency.thm3_bound_values.vacuous_at_horizon", "thm3.bound_values",
-      "The first printed bound sits at the horizon, D = W/s = 20 / (1/2) = 40, and exceeds 1 there: a bound on "
-      "a weight that says nothing",
-      "W = 20, s = 1/2: 2.54 at D = 40; vacuous inside the horizon", [] {
+      Claim("consistency.thm3_bound_values.vacuous_at_horizon").in_section(section_of("thm3.bound_values"))
+          .stating("The first printed bound sits at the horizon, D = W/s = 20 / (1/2) = 40, and exceeds 1 there: a bound on "
+                   "a weight that says nothing")
+          .printed_as("W = 20, s = 1/2: 2.54 at D = 40; vacuous inside the horizon"),
+      [] {
         return Relation{{count(20, "content width W"), count(40, "offset D"), rounded("2.54", "bound at D = 40")},
                         [](const Box& b) {
                           return all_of({equal(b[0] * constant(2), b[1]), less(constant(1), b[2])});
@@ -459,9 +469,10 @@ PE_CLAIM(thm3_vacuous_at_horizon) {
 
 PE_CLAIM(envelope_per_plane_delta1) {
   return relation_claim(
-      "consistency.prop4_envelope.per_plane_delta1", "prop4.envelope",
-      "The envelope's mean at Delta = 1, per plane, is its total over the d/2 = 64 planes",
-      "2018 ... or 31.5 per plane", [] {
+      Claim("consistency.prop4_envelope.per_plane_delta1").in_section(section_of("prop4.envelope"))
+          .stating("The envelope's mean at Delta = 1, per plane, is its total over the d/2 = 64 planes")
+          .printed_as("2018 ... or 31.5 per plane"),
+      [] {
         return Relation{{rounded("2018", "envelope at Delta = 1"), count(64, "planes, d/2"),
                          rounded("31.5", "per plane")},
                         [](const Box& b) { return equal(b[0] / b[1], b[2]); }};
@@ -470,9 +481,10 @@ PE_CLAIM(envelope_per_plane_delta1) {
 
 PE_CLAIM(envelope_per_plane_octave) {
   return relation_claim(
-      "consistency.prop4_envelope.per_plane_octave2048", "prop4.envelope",
-      "The envelope's mean over offsets 2048 to 4095, per plane, is its total over the 64 planes",
-      "312 ... or 4.9 per plane", [] {
+      Claim("consistency.prop4_envelope.per_plane_octave2048").in_section(section_of("prop4.envelope"))
+          .stating("The envelope's mean over offsets 2048 to 4095, per plane, is its total over the 64 planes")
+          .printed_as("312 ... or 4.9 per plane"),
+      [] {
         return Relation{{rounded("312", "envelope over 2048 to 4095"), count(64, "planes, d/2"),
                          rounded("4.9", "per plane")},
                         [](const Box& b) { return equal(b[0] / b[1], b[2]); }};
@@ -481,10 +493,11 @@ PE_CLAIM(envelope_per_plane_octave) {
 
 PE_CLAIM(envelope_triangle_ceiling) {
   return relation_claim(
-      "consistency.prop4_envelope.triangle_ceiling", "prop4.envelope",
-      "The envelope sum_j |S_j| is at most sum_j j = 64 x 65 / 2 at d = 128, each S_j a sum of j unit "
-      "vectors; the printed mean at Delta = 1 is below it",
-      "2018 at Delta = 1, d = 128", [] {
+      Claim("consistency.prop4_envelope.triangle_ceiling").in_section(section_of("prop4.envelope"))
+          .stating("The envelope sum_j |S_j| is at most sum_j j = 64 x 65 / 2 at d = 128, each S_j a sum of j unit "
+                   "vectors; the printed mean at Delta = 1 is below it")
+          .printed_as("2018 at Delta = 1, d = 128"),
+      [] {
         return Relation{{rounded("2018", "envelope at Delta = 1")},
                         [](const Box& b) { return at_most(b[0], constant(64 * 65 / 2)); }};
       });
@@ -494,10 +507,11 @@ PE_CLAIM(envelope_triangle_ceiling) {
 
 PE_CLAIM(tournament_granularity) {
   return relation_claim(
-      "consistency.table_tournament.granularity", "table.tournament",
-      "A mean of three seeds each read on 2,000 sequences is a multiple of 1/6,000: every printed cell of the "
-      "tournament table is one within its rounding",
-      "three seeds per scheme ... 2,000 fresh sequences at each length", [] {
+      Claim("consistency.table_tournament.granularity").in_section(section_of("table.tournament"))
+          .stating("A mean of three seeds each read on 2,000 sequences is a multiple of 1/6,000: every printed cell of the "
+                   "tournament table is one within its rounding")
+          .printed_as("three seeds per scheme ... 2,000 fresh sequences at each length"),
+      [] {
         std::vector<Printed> cells;
         for (int row = 0; row < 5; ++row)
           for (int i = 0; i < 4; ++i)
@@ -527,10 +541,11 @@ std::string seed_list(const Relation& r, long n) {
 
 PE_CLAIM(added_code_projected_within_sampling_error) {
   return relation_claim(
-      "consistency.exp_added_code.projected_within_sampling_error", "exp.added_code",
-      "With its position-against-position term projected, the added code still reads what the table prints "
-      "for it at 64, 128 and 256, within 3 binomial se of the difference of two means over 2,000 sequences",
-      "still reads 0.202, 0.136, 0.143; the table 0.201, 0.134, 0.142", [] {
+      Claim("consistency.exp_added_code.projected_within_sampling_error").in_section(section_of("exp.added_code"))
+          .stating("With its position-against-position term projected, the added code still reads what the table prints "
+                   "for it at 64, 128 and 256, within 3 binomial se of the difference of two means over 2,000 sequences")
+          .printed_as("still reads 0.202, 0.136, 0.143; the table 0.201, 0.134, 0.142"),
+      [] {
         return Relation{{accuracy("0.202", "projected at 64"), tournament(kSinusoidal, 1),
                          accuracy("0.136", "projected at 128"), tournament(kSinusoidal, 2),
                          accuracy("0.143", "projected at 256"), tournament(kSinusoidal, 3)},
@@ -544,9 +559,10 @@ PE_CLAIM(added_code_projected_within_sampling_error) {
 
 PE_CLAIM(added_code_shifted_lower_at_256) {
   return relation_claim(
-      "consistency.exp_added_code.shifted_lower_at_256", "exp.added_code",
-      "The shifted read at 256 is below the shifted read at 64",
-      "0.769 at 64, but only 0.313 at 256", [] {
+      Claim("consistency.exp_added_code.shifted_lower_at_256").in_section(section_of("exp.added_code"))
+          .stating("The shifted read at 256 is below the shifted read at 64")
+          .printed_as("0.769 at 64, but only 0.313 at 256"),
+      [] {
         return Relation{{accuracy("0.313", "shifted at 256"), accuracy("0.769", "shifted at 64")},
                         [](const Box& b) { return less(b[0], b[1]); }};
       });
@@ -554,9 +570,10 @@ PE_CLAIM(added_code_shifted_lower_at_256) {
 
 PE_CLAIM(rope_falls) {
   return relation_claim(
-      "consistency.exp_tournament_past.rope_falls", "exp.tournament_past",
-      "RoPE's printed accuracy falls at every step from 32 to 256",
-      "degrades steadily, from 0.947 to 0.466", [] {
+      Claim("consistency.exp_tournament_past.rope_falls").in_section(section_of("exp.tournament_past"))
+          .stating("RoPE's printed accuracy falls at every step from 32 to 256")
+          .printed_as("degrades steadily, from 0.947 to 0.466"),
+      [] {
         return Relation{{tournament(kRope, 0), tournament(kRope, 1), tournament(kRope, 2), tournament(kRope, 3)},
                         [](const Box& b) { return decreasing({b[0], b[1], b[2], b[3]}, true); }};
       });
@@ -564,10 +581,11 @@ PE_CLAIM(rope_falls) {
 
 PE_CLAIM(rope_L256_seeds) {
   return relation_claim(
-      "consistency.exp_tournament_past.rope_L256_seeds", "exp.tournament_past",
-      "CLOSURE: RoPE's mean 0.466 at 256 and its seeds' range, about 0.31 to 0.68, leave seed triples of counts "
-      "out of 2,000; the middle seed is what they imply",
-      "0.466; its three seeds range from about 0.31 to 0.68", [] {
+      Claim("consistency.exp_tournament_past.rope_L256_seeds").in_section(section_of("exp.tournament_past"))
+          .stating("CLOSURE: RoPE's mean 0.466 at 256 and its seeds' range, about 0.31 to 0.68, leave seed triples of counts "
+                   "out of 2,000; the middle seed is what they imply")
+          .printed_as("0.466; its three seeds range from about 0.31 to 0.68"),
+      [] {
         return Relation{{tournament(kRope, 3), approximate("0.31", "about", "lowest seed at 256"),
                          approximate("0.68", "about", "highest seed at 256")},
                         [](const Box& b) { return seed_triples_exist(b[0], b[1], b[2], 2000); }};
@@ -577,11 +595,12 @@ PE_CLAIM(rope_L256_seeds) {
 
 PE_CLAIM(rebound_seed0_within_ranges) {
   return relation_claim(
-      "consistency.exp_rebound.seed0_within_seed_ranges", "exp.rebound",
-      "Seed 0's landmarks fall inside the ranges printed for all three seeds: its first trough, its dive (both "
-      "offset and depth) and its peak",
-      "r = 34, -55.86 at r = 90, r = 181; troughs at 32 to 34, -55.86, -38.96, -19.39 at 89 to 90, peaks at "
-      "181 to 182", [] {
+      Claim("consistency.exp_rebound.seed0_within_seed_ranges").in_section(section_of("exp.rebound"))
+          .stating("Seed 0's landmarks fall inside the ranges printed for all three seeds: its first trough, its dive (both "
+                   "offset and depth) and its peak")
+          .printed_as("r = 34, -55.86 at r = 90, r = 181; troughs at 32 to 34, -55.86, -38.96, -19.39 at 89 to 90, peaks at "
+      "181 to 182"),
+      [] {
         return Relation{{count(32, "earliest first trough"), count(34, "seed 0's first trough"),
                          count(34, "latest first trough"), count(89, "earliest dive"), count(90, "seed 0's dive"),
                          count(90, "latest dive"), count(181, "earliest peak"), count(181, "seed 0's peak"),
@@ -601,10 +620,11 @@ PE_CLAIM(rebound_seed0_within_ranges) {
 
 PE_CLAIM(rebound_falls_to_first_trough) {
   return relation_claim(
-      "consistency.exp_rebound.falls_to_first_trough", "exp.rebound",
-      "Falling from r = 1 to its first trough at r = 34, seed 0's score passes r = 31 (Figure B's window edge) "
-      "between the two",
-      "114.10 at r = 1, 7.70 at r = 31, a first trough of 5.91 at r = 34", [] {
+      Claim("consistency.exp_rebound.falls_to_first_trough").in_section(section_of("exp.rebound"))
+          .stating("Falling from r = 1 to its first trough at r = 34, seed 0's score passes r = 31 (Figure B's window edge) "
+                   "between the two")
+          .printed_as("114.10 at r = 1, 7.70 at r = 31, a first trough of 5.91 at r = 34"),
+      [] {
         return Relation{{rounded("114.10", "score at r = 1"), rounded("7.70", "score at r = 31 (Figure B)"),
                          rounded("5.91", "first trough, r = 34")},
                         [](const Box& b) { return decreasing({b[0], b[1], b[2]}, false); }};
@@ -613,10 +633,11 @@ PE_CLAIM(rebound_falls_to_first_trough) {
 
 PE_CLAIM(rebound_peak_above_window_edge) {
   return relation_claim(
-      "consistency.exp_rebound.peak_above_window_edge", "exp.rebound",
-      "The peak past the window outscores a recent marked token sixteen or more back: the printed score at "
-      "r = 31 (Figure B) is one",
-      "84.14 at r = 181, higher than ... sixteen or more back; 7.70 at r = 31", [] {
+      Claim("consistency.exp_rebound.peak_above_window_edge").in_section(section_of("exp.rebound"))
+          .stating("The peak past the window outscores a recent marked token sixteen or more back: the printed score at "
+                   "r = 31 (Figure B) is one")
+          .printed_as("84.14 at r = 181, higher than ... sixteen or more back; 7.70 at r = 31"),
+      [] {
         return Relation{{rounded("7.70", "score at r = 31 (Figure B)"), rounded("84.14", "peak at r = 181")},
                         [](const Box& b) { return less(b[0], b[1]); }};
       });
@@ -624,9 +645,10 @@ PE_CLAIM(rebound_peak_above_window_edge) {
 
 PE_CLAIM(rebound_plane2_one_turn) {
   return relation_claim(
-      "consistency.exp_rebound.plane2_one_turn", "exp.rebound",
-      "Plane 2 bottoms again one wavelength after its first bottom",
-      "bottoms near r = 27 ... One turn later ... near r = 90; wavelength 62.8", [] {
+      Claim("consistency.exp_rebound.plane2_one_turn").in_section(section_of("exp.rebound"))
+          .stating("Plane 2 bottoms again one wavelength after its first bottom")
+          .printed_as("bottoms near r = 27 ... One turn later ... near r = 90; wavelength 62.8"),
+      [] {
         return Relation{{approximate("27", "near", "plane 2's first bottom"), rounded("62.8", "plane 2's wavelength"),
                          approximate("90", "near", "its next bottom")},
                         [](const Box& b) { return equal(b[0] + b[1], b[2]); }};
@@ -635,9 +657,10 @@ PE_CLAIM(rebound_plane2_one_turn) {
 
 PE_CLAIM(rebound_plane2_three_turns) {
   return relation_claim(
-      "consistency.exp_rebound.plane2_three_turns", "exp.rebound",
-      "Three turns of plane 2 span three of its wavelengths",
-      "three turns of plane 2 (188.5 positions); wavelength 62.8", [] {
+      Claim("consistency.exp_rebound.plane2_three_turns").in_section(section_of("exp.rebound"))
+          .stating("Three turns of plane 2 span three of its wavelengths")
+          .printed_as("three turns of plane 2 (188.5 positions); wavelength 62.8"),
+      [] {
         return Relation{{rounded("62.8", "plane 2's wavelength"), rounded("188.5", "three turns of plane 2")},
                         [](const Box& b) { return equal(constant(3) * b[0], b[1]); }};
       });
@@ -645,9 +668,10 @@ PE_CLAIM(rebound_plane2_three_turns) {
 
 PE_CLAIM(rebound_plane2_half_wavelength) {
   return relation_claim(
-      "consistency.exp_rebound.plane2_half_wavelength", "exp.rebound",
-      "Plane 2's half wavelength is half of its wavelength",
-      "its half wavelength of 31.4; wavelength 62.8", [] {
+      Claim("consistency.exp_rebound.plane2_half_wavelength").in_section(section_of("exp.rebound"))
+          .stating("Plane 2's half wavelength is half of its wavelength")
+          .printed_as("its half wavelength of 31.4; wavelength 62.8"),
+      [] {
         return Relation{{rounded("62.8", "plane 2's wavelength"), rounded("31.4", "its half wavelength")},
                         [](const Box& b) { return equal(b[0] / constant(2), b[1]); }};
       });
@@ -655,9 +679,10 @@ PE_CLAIM(rebound_plane2_half_wavelength) {
 
 PE_CLAIM(rebound_wavelengths_match_census) {
   return relation_claim(
-      "consistency.exp_rebound.wavelengths_match_census", "exp.rebound",
-      "The wavelengths the rebound paragraph gives planes 2 and 3 are the census's",
-      "whose wavelengths, 62.8 and 198.7", [] {
+      Claim("consistency.exp_rebound.wavelengths_match_census").in_section(section_of("exp.rebound"))
+          .stating("The wavelengths the rebound paragraph gives planes 2 and 3 are the census's")
+          .printed_as("whose wavelengths, 62.8 and 198.7"),
+      [] {
         return same_values({{rounded("62.8", "plane 2 (rebound paragraph)"), wavelength(2)},
                             {rounded("198.7", "plane 3 (rebound paragraph)"), wavelength(3)}});
       });
@@ -665,10 +690,11 @@ PE_CLAIM(rebound_wavelengths_match_census) {
 
 PE_CLAIM(rebound_plane2_crest) {
   return relation_claim(
-      "consistency.exp_rebound.plane2_crest", "exp.rebound",
-      "Plane 2's term is a sinusoid in r: it crests half a wavelength after each bottom, so two and a half "
-      "wavelengths after its first bottom, near the printed crest",
-      "plane 2 bottoms near r = 27; both crest near r = 180; wavelength 62.8", [] {
+      Claim("consistency.exp_rebound.plane2_crest").in_section(section_of("exp.rebound"))
+          .stating("Plane 2's term is a sinusoid in r: it crests half a wavelength after each bottom, so two and a half "
+                   "wavelengths after its first bottom, near the printed crest")
+          .printed_as("plane 2 bottoms near r = 27; both crest near r = 180; wavelength 62.8"),
+      [] {
         return Relation{{approximate("27", "near", "plane 2's first bottom"), rounded("62.8", "plane 2's wavelength"),
                          approximate("180", "near", "the crest")},
                         [](const Box& b) { return equal(b[0] + constant(Rational(5, 2)) * b[1], b[2]); }};
@@ -677,10 +703,11 @@ PE_CLAIM(rebound_plane2_crest) {
 
 PE_CLAIM(rebound_plane3_falling_at_trough) {
   return relation_claim(
-      "consistency.exp_rebound.plane3_falling_at_trough", "exp.rebound",
-      "Plane 3, cresting near r = 180 with wavelength 198.7, falls between its crest one wavelength earlier and "
-      "its bottom half a wavelength earlier: the first trough at r = 34 lies in that stretch",
-      "plane 3, still falling, carries the sum to the first trough (r = 34); both crest near r = 180", [] {
+      Claim("consistency.exp_rebound.plane3_falling_at_trough").in_section(section_of("exp.rebound"))
+          .stating("Plane 3, cresting near r = 180 with wavelength 198.7, falls between its crest one wavelength earlier and "
+                   "its bottom half a wavelength earlier: the first trough at r = 34 lies in that stretch")
+          .printed_as("plane 3, still falling, carries the sum to the first trough (r = 34); both crest near r = 180"),
+      [] {
         return Relation{{approximate("180", "near", "plane 3's crest"), rounded("198.7", "plane 3's wavelength"),
                          count(34, "first trough")},
                         [](const Box& b) {
@@ -692,10 +719,11 @@ PE_CLAIM(rebound_plane3_falling_at_trough) {
 /// Every second plane's wavelength is ten times longer: lambda_j = 2 pi b^(2j/d), b^(4/d) = 10 at d = 16.
 Claim wavelength_decade(const int& plane) {
   return relation_claim(
-      "consistency.thm5_factors.wavelength_decade.plane" + std::to_string(plane), "thm5.factors",
-      "The census's wavelength of plane " + std::to_string(plane + 2) + " is ten times plane " +
-          std::to_string(plane) + "'s (b^(4/d) = 10 at b = 10^4, d = 16)",
-      std::string(kWavelengths[plane]) + " and " + kWavelengths[plane + 2], [plane] {
+      Claim("consistency.thm5_factors.wavelength_decade.plane" + std::to_string(plane)).in_section(section_of("thm5.factors"))
+          .stating("The census's wavelength of plane " + std::to_string(plane + 2) + " is ten times plane " +
+          std::to_string(plane) + "'s (b^(4/d) = 10 at b = 10^4, d = 16)")
+          .printed_as(std::string(kWavelengths[plane]) + " and " + kWavelengths[plane + 2]),
+      [plane] {
         return Relation{{wavelength(plane), wavelength(plane + 2)},
                         [](const Box& b) { return equal(constant(10) * b[0], b[1]); }};
       });
@@ -704,10 +732,11 @@ PE_CLAIM_FAMILY(wavelength_decades, ledger::indices(6), &wavelength_decade);
 
 PE_CLAIM(census_whole_turns) {
   return relation_claim(
-      "consistency.thm5_factors.whole_turns", "thm5.factors",
-      "By Theorem 5 (i) a plane turns a whole circle over offsets 0 to L - 1 = 31 exactly when its wavelength "
-      "is at most 31: of the eight printed wavelengths, the first two are and the other six are not",
-      "two planes of eight complete a turn; only planes 0 and 1 turn a whole circle in 32 positions",  // quoted
+      Claim("consistency.thm5_factors.whole_turns").in_section(section_of("thm5.factors"))
+          .stating("By Theorem 5 (i) a plane turns a whole circle over offsets 0 to L - 1 = 31 exactly when its wavelength "
+                   "is at most 31: of the eight printed wavelengths, the first two are and the other six are not")
+          .printed_as("two planes of eight complete a turn; only planes 0 and 1 turn a whole circle in 32 positions"),
+      // quoted
       [] {
         Relation r;
         for (int plane = 0; plane < 8; ++plane) r.numbers.push_back(wavelength(plane));
@@ -725,11 +754,11 @@ PE_CLAIM(census_whole_turns) {
 /// NTK-aware factors are kappa^(-2j/(d-2)), a geometric sequence: f_(j-1) f_(j+1) = f_j^2.
 Claim ntk_geometric(const int& plane) {
   return relation_claim(
-      "consistency.thm5_factors.ntk_geometric.plane" + std::to_string(plane), "thm5.factors",
-      "NTK-aware scaling's factors kappa^(-2j/(d-2)) are geometric in the plane: the factors of planes " +
+      Claim("consistency.thm5_factors.ntk_geometric.plane" + std::to_string(plane)).in_section(section_of("thm5.factors"))
+          .stating("NTK-aware scaling's factors kappa^(-2j/(d-2)) are geometric in the plane: the factors of planes " +
           std::to_string(plane - 1) + " and " + std::to_string(plane + 1) + " multiply to the square of plane " +
-          std::to_string(plane) + "'s",
-      std::string(kNtkFactors[plane - 1]) + " x " + kNtkFactors[plane + 1] + " = " + kNtkFactors[plane] + "^2",
+          std::to_string(plane) + "'s")
+          .printed_as(std::string(kNtkFactors[plane - 1]) + " x " + kNtkFactors[plane + 1] + " = " + kNtkFactors[plane] + "^2"),
       [plane] {
         return Relation{{ntk_factor(plane - 1), ntk_factor(plane + 1), ntk_factor(plane)},
                         [](const Box& b) { return equal(b[0] * b[1], square(b[2])); }};
@@ -742,10 +771,11 @@ PE_CLAIM_FAMILY(ntk_geometric_factors, std::vector<int>({1, 2, 3, 4, 5, 6}), &nt
 Claim yarn_factor(const int& plane) {
   const char* printed_factor = plane == 0 ? "0.349" : "0.265";
   return relation_claim(
-      "consistency.thm5_factors.yarn_plane" + std::to_string(plane), "thm5.factors",
-      "YaRN's factor for plane " + std::to_string(plane) + " follows from its printed wavelength by Definition 5 "
-      "(gamma rises linearly from 0 to 1 as L/lambda goes from 1 to 32; kappa = 4, L = 32)",
-      std::string(printed_factor) + " from the wavelength " + kWavelengths[plane], [plane, printed_factor] {
+      Claim("consistency.thm5_factors.yarn_plane" + std::to_string(plane)).in_section(section_of("thm5.factors"))
+          .stating("YaRN's factor for plane " + std::to_string(plane) + " follows from its printed wavelength by Definition 5 "
+                   "(gamma rises linearly from 0 to 1 as L/lambda goes from 1 to 32; kappa = 4, L = 32)")
+          .printed_as(std::string(printed_factor) + " from the wavelength " + kWavelengths[plane]),
+      [plane, printed_factor] {
         return Relation{{wavelength(plane), rounded(printed_factor, "YaRN factor of plane " + std::to_string(plane))},
                         [](const Box& b) {
                           const Term turns = constant(32) / b[0];
@@ -760,10 +790,11 @@ PE_CLAIM_FAMILY(yarn_factors, ledger::indices(2), &yarn_factor);
 
 PE_CLAIM(yarn_slow_planes) {
   return relation_claim(
-      "consistency.thm5_factors.yarn_slow_planes", "thm5.factors",
-      "Planes 2 to 7 turn at most once in training (L/lambda <= 1), so YaRN gives them gamma = 0 and PI's "
-      "factor 1/kappa = 0.25",
-      "then 0.25 in every other plane", [] {
+      Claim("consistency.thm5_factors.yarn_slow_planes").in_section(section_of("thm5.factors"))
+          .stating("Planes 2 to 7 turn at most once in training (L/lambda <= 1), so YaRN gives them gamma = 0 and PI's "
+                   "factor 1/kappa = 0.25")
+          .printed_as("then 0.25 in every other plane"),
+      [] {
         Relation r;
         for (int plane = 2; plane < 8; ++plane) r.numbers.push_back(wavelength(plane));
         r.numbers.push_back(rounded("0.25", "YaRN factor of planes 2 to 7"));
@@ -779,10 +810,11 @@ PE_CLAIM(yarn_slow_planes) {
 
 PE_CLAIM(chen_ratio_d128) {
   return relation_claim(
-      "consistency.thm5_chen.ratio_d128", "thm5.chen",
-      "The corrected bound over the stated one at d = 128 is the printed factor by which the stated constant "
-      "is too small (both bounds share every other factor)",
-      "1.15 times at d = 128; the stated bound 0.434, the corrected 0.500", [] {
+      Claim("consistency.thm5_chen.ratio_d128").in_section(section_of("thm5.chen"))
+          .stating("The corrected bound over the stated one at d = 128 is the printed factor by which the stated constant "
+                   "is too small (both bounds share every other factor)")
+          .printed_as("1.15 times at d = 128; the stated bound 0.434, the corrected 0.500"),
+      [] {
         return Relation{{rounded("0.500", "corrected bound"), rounded("0.434", "stated bound"),
                          rounded("1.15", "factor at d = 128")},
                         [](const Box& b) { return equal(b[0] / b[1], b[2]); }};
@@ -791,9 +823,10 @@ PE_CLAIM(chen_ratio_d128) {
 
 PE_CLAIM(chen_ordering_d128) {
   return relation_claim(
-      "consistency.thm5_chen.ordering_d128", "thm5.chen",
-      "The printed error breaks the stated bound and keeps the corrected one",
-      "error 0.459, stated bound 0.434, corrected 0.500", [] {
+      Claim("consistency.thm5_chen.ordering_d128").in_section(section_of("thm5.chen"))
+          .stating("The printed error breaks the stated bound and keeps the corrected one")
+          .printed_as("error 0.459, stated bound 0.434, corrected 0.500"),
+      [] {
         return Relation{{rounded("0.434", "stated bound"), rounded("0.459", "interpolation error"),
                          rounded("0.500", "corrected bound")},
                         [](const Box& b) { return all_of({less(b[0], b[1]), at_most(b[1], b[2])}); }};
@@ -802,9 +835,10 @@ PE_CLAIM(chen_ordering_d128) {
 
 PE_CLAIM(rescaling_plain_row) {
   return relation_claim(
-      "consistency.table_rescaling.plain_row", "table.rescaling",
-      "The rescaling table's unmapped row is the tournament's RoPE row",
-      "nothing: 0.947 0.872 0.466", [] {
+      Claim("consistency.table_rescaling.plain_row").in_section(section_of("table.rescaling"))
+          .stating("The rescaling table's unmapped row is the tournament's RoPE row")
+          .printed_as("nothing: 0.947 0.872 0.466"),
+      [] {
         return same_values({{accuracy("0.947", "unmapped at 64 (rescaling table)"), tournament(kRope, 1)},
                             {accuracy("0.872", "unmapped at 128 (rescaling table)"), tournament(kRope, 2)},
                             {accuracy("0.466", "unmapped at 256 (rescaling table)"), tournament(kRope, 3)}});
@@ -813,9 +847,10 @@ PE_CLAIM(rescaling_plain_row) {
 
 PE_CLAIM(rescaling_granularity) {
   return relation_claim(
-      "consistency.table_rescaling.granularity", "table.rescaling",
-      "Each mapped read is a mean of three seeds on 2,000 sequences: a multiple of 1/6,000 within its rounding",
-      "PI, NTK-aware, YaRN at 64, 128, 256", [] {
+      Claim("consistency.table_rescaling.granularity").in_section(section_of("table.rescaling"))
+          .stating("Each mapped read is a mean of three seeds on 2,000 sequences: a multiple of 1/6,000 within its rounding")
+          .printed_as("PI, NTK-aware, YaRN at 64, 128, 256"),
+      [] {
         std::vector<Printed> cells;
         for (int map = 0; map < 3; ++map)
           for (int i = 1; i < 4; ++i) cells.push_back(rescaled(map, i));
@@ -825,11 +860,10 @@ PE_CLAIM(rescaling_granularity) {
 
 Claim map_rescues(const int& map) {
   return relation_claim(
-      std::string("consistency.exp_rescaled.rescues.") + (map == kPi ? "pi" : map == kNtk ? "ntk" : "yarn"),
-      "exp.rescaled",
-      std::string("The ") + kRescaled[map].name + " read lies above the unmapped read at 64, 128 and 256",
-      std::string(kRescaled[map].name) + " " + kRescaled[map].at[0] + ", " + kRescaled[map].at[1] + ", " +
-          kRescaled[map].at[2] + " against 0.947, 0.872, 0.466",
+      Claim(std::string("consistency.exp_rescaled.rescues.") + (map == kPi ? "pi" : map == kNtk ? "ntk" : "yarn")).in_section(section_of("exp.rescaled"))
+          .stating(std::string("The ") + kRescaled[map].name + " read lies above the unmapped read at 64, 128 and 256")
+          .printed_as(std::string(kRescaled[map].name) + " " + kRescaled[map].at[0] + ", " + kRescaled[map].at[1] + ", " +
+          kRescaled[map].at[2] + " against 0.947, 0.872, 0.466"),
       [map] {
         Relation r;
         for (int i = 1; i < 4; ++i) {
@@ -844,9 +878,10 @@ PE_CLAIM_FAMILY(maps_rescue, std::vector<int>({kPi, kNtk, kYarn}), &map_rescues)
 
 PE_CLAIM(rescaled_ntk_best_at_256) {
   return relation_claim(
-      "consistency.exp_rescaled.ntk_best_at_256", "exp.rescaled",
-      "At 256 the NTK-aware read lies above both other maps'",
-      "NTK-aware 0.977 against PI 0.917 and YaRN 0.914", [] {
+      Claim("consistency.exp_rescaled.ntk_best_at_256").in_section(section_of("exp.rescaled"))
+          .stating("At 256 the NTK-aware read lies above both other maps'")
+          .printed_as("NTK-aware 0.977 against PI 0.917 and YaRN 0.914"),
+      [] {
         return Relation{{rescaled(kPi, 3), rescaled(kYarn, 3), rescaled(kNtk, 3)},
                         [](const Box& b) { return less(maximum({b[0], b[1]}), b[2]); }};
       });
@@ -854,10 +889,11 @@ PE_CLAIM(rescaled_ntk_best_at_256) {
 
 PE_CLAIM(rescaled_ntk_ties_alibi) {
   return relation_claim(
-      "consistency.exp_rescaled.ntk_ties_alibi", "exp.rescaled",
-      "At 256 NTK-aware scaling ties ALiBi within sampling error: 3 binomial se of the difference of two means "
-      "over the 2,000 shared sequences",
-      "its 0.977 ties ALiBi's 0.978 within sampling error", [] {
+      Claim("consistency.exp_rescaled.ntk_ties_alibi").in_section(section_of("exp.rescaled"))
+          .stating("At 256 NTK-aware scaling ties ALiBi within sampling error: 3 binomial se of the difference of two means "
+                   "over the 2,000 shared sequences")
+          .printed_as("its 0.977 ties ALiBi's 0.978 within sampling error"),
+      [] {
         return Relation{{rescaled(kNtk, 3), tournament(kAlibi, 3)},
                         [](const Box& b) { return within_sampling_error(b[0], b[1], 3, 2000, 3); }};
       });
@@ -867,10 +903,11 @@ PE_CLAIM(rescaled_ntk_ties_alibi) {
 
 PE_CLAIM(figure_b_same_values) {
   return relation_claim(
-      "consistency.figure_b.same_values", "figure.b",
-      "Figure B's readouts repeat printed values: RoPE's accuracies are the tournament's, its scores at r = 1 "
-      "and at the peak, and the peak's offset, the rebound paragraph's",
-      "1.000, 0.947, 0.872, 0.466; 114.10; 84.14 at r = 181", [] {
+      Claim("consistency.figure_b.same_values").in_section(section_of("figure.b"))
+          .stating("Figure B's readouts repeat printed values: RoPE's accuracies are the tournament's, its scores at r = 1 "
+                   "and at the peak, and the peak's offset, the rebound paragraph's")
+          .printed_as("1.000, 0.947, 0.872, 0.466; 114.10; 84.14 at r = 181"),
+      [] {
         std::vector<std::pair<Printed, Printed>> pairs;
         for (int i = 0; i < 4; ++i)
           pairs.push_back({accuracy(kTournament[kRope].at[i], "RoPE at " + std::to_string(kLengths[i]) + " (Figure B)"),
@@ -886,9 +923,10 @@ PE_CLAIM(figure_b_same_values) {
 
 PE_CLAIM(finance_far_share) {
   return relation_claim(
-      "consistency.filings_corpus.far_share", "filings.corpus",
-      "The share of queries answered more than 32 tokens back is the printed percentage of their counts",
-      "19,285 queries, of which 7,895, or 41%", [] {
+      Claim("consistency.filings_corpus.far_share").in_section(section_of("filings.corpus"))
+          .stating("The share of queries answered more than 32 tokens back is the printed percentage of their counts")
+          .printed_as("19,285 queries, of which 7,895, or 41%"),
+      [] {
         return Relation{{count(kFarQueries, "queries answered more than 32 back"), count(kQueries, "queries"),
                          percent("41", "their share")},
                         [](const Box& b) { return equal(b[0] / b[1], b[2]); }};
@@ -897,10 +935,11 @@ PE_CLAIM(finance_far_share) {
 
 PE_CLAIM(finance_granularity) {
   return relation_claim(
-      "consistency.table_finance.granularity", "table.finance",
-      "A mean of three seeds over 19,285 queries (7,895 far ones) is a multiple of 1/(3 x 19,285) "
-      "(1/(3 x 7,895)): every printed accuracy of the finance table is one within its rounding",
-      "accuracy, as the mean of three seeds, over 19,285 and 7,895 queries", [] {
+      Claim("consistency.table_finance.granularity").in_section(section_of("table.finance"))
+          .stating("A mean of three seeds over 19,285 queries (7,895 far ones) is a multiple of 1/(3 x 19,285) "
+                   "(1/(3 x 7,895)): every printed accuracy of the finance table is one within its rounding")
+          .printed_as("accuracy, as the mean of three seeds, over 19,285 and 7,895 queries"),
+      [] {
         Relation r;
         for (int row = 0; row < 7; ++row)
           for (bool far : {false, true}) r.numbers.push_back(finance(row, far));
@@ -922,11 +961,12 @@ Claim near_queries(const int& row) {
   for (char& c : name) c = std::isalnum(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : '_';
   while (name.find("__") != std::string::npos) name.erase(name.find("__"), 1);
   return relation_claim(
-      "consistency.table_finance.near_queries." + name, "table.finance",
-      "The finance table's two columns for " + std::string(kFinance[row].name) + " imply an accuracy on the " +
+      Claim("consistency.table_finance.near_queries." + name).in_section(section_of("table.finance"))
+          .stating("The finance table's two columns for " + std::string(kFinance[row].name) + " imply an accuracy on the " +
           kNearText + " queries answered at most 32 back, (all x 19,285 - far x 7,895) / " + kNearText +
-          ", that lies in [0, 1]",
-      std::string(kFinance[row].at[0]) + " on all, " + kFinance[row].at[1] + " on the far queries", [row] {
+                   ", that lies in [0, 1]")
+          .printed_as(std::string(kFinance[row].at[0]) + " on all, " + kFinance[row].at[1] + " on the far queries"),
+      [row] {
         return Relation{{finance(row, false), finance(row, true)},
                         [](const Box& b) { return within(near_accuracy(b[0], b[1]), Range{0, 1}); }};
       });
@@ -935,9 +975,10 @@ PE_CLAIM_FAMILY(near_queries_family, ledger::indices(7), &near_queries);
 
 PE_CLAIM(finance_far_complement) {
   return relation_claim(
-      "consistency.filings_far.complement", "filings.far",
-      "The share of far queries ALiBi loses is the complement of its far accuracy",
-      "loses 42% of the filing's far queries; ALiBi 0.580", [] {
+      Claim("consistency.filings_far.complement").in_section(section_of("filings.far"))
+          .stating("The share of far queries ALiBi loses is the complement of its far accuracy")
+          .printed_as("loses 42% of the filing's far queries; ALiBi 0.580"),
+      [] {
         return Relation{{finance(kFinanceAlibi, true), percent("42", "far queries lost")},
                         [](const Box& b) { return equal(constant(1) - b[0], b[1]); }};
       });
@@ -945,10 +986,11 @@ PE_CLAIM(finance_far_complement) {
 
 PE_CLAIM(horizon_inside_half_count) {
   return relation_claim(
-      "consistency.filings_horizon.inside_half_count", "filings.horizon",
-      "Every head's half horizon is under 32 tokens, so its queries inside half of it are among the " + kNearText +
-          " answered at most 32 back (19,285 - 7,895): room for more than 8,000 each",
-      "more than 8,000 each; horizons 51.1 to 55.8 and 35.8 to 38.7; 19,285 queries, 7,895 far", [] {
+      Claim("consistency.filings_horizon.inside_half_count").in_section(section_of("filings.horizon"))
+          .stating("Every head's half horizon is under 32 tokens, so its queries inside half of it are among the " + kNearText +
+                   " answered at most 32 back (19,285 - 7,895): room for more than 8,000 each")
+          .printed_as("more than 8,000 each; horizons 51.1 to 55.8 and 35.8 to 38.7; 19,285 queries, 7,895 far"),
+      [] {
         Relation r;
         for (const HorizonRow& row : kHorizon) r.numbers.push_back(rounded(row.horizon, std::string(row.name) + ", horizon"));
         r.numbers.push_back(count(8000, "queries inside half, each head more than"));
@@ -964,10 +1006,11 @@ PE_CLAIM(horizon_inside_half_count) {
 
 PE_CLAIM(horizon_every_query) {
   return relation_claim(
-      "consistency.filings_horizon.every_query", "filings.horizon",
-      "Answering every query inside half the horizon is an accuracy of exactly 1, which each printed 1.000 "
-      "allows; over more than 8,000 queries, 1.000 alone would allow a few errors",
-      "every head answers every query; 1.000 inside half, for all six heads", [] {
+      Claim("consistency.filings_horizon.every_query").in_section(section_of("filings.horizon"))
+          .stating("Answering every query inside half the horizon is an accuracy of exactly 1, which each printed 1.000 "
+                   "allows; over more than 8,000 queries, 1.000 alone would allow a few errors")
+          .printed_as("every head answers every query; 1.000 inside half, for all six heads"),
+      [] {
         Relation r;
         for (const HorizonRow& row : kHorizon) r.numbers.push_back(accuracy(row.inside, std::string(row.name) + ", inside half"));
         r.check = [](const Box& b) { return every(b, 6, [](const Box& x, int i) { return within(x[i], Range::point(1)); }); };
@@ -983,9 +1026,10 @@ PE_CLAIM(horizon_every_query) {
 
 PE_CLAIM(horizon_beyond_degrades) {
   return relation_claim(
-      "consistency.filings_horizon.beyond_degrades", "filings.horizon",
-      "Every head reads worse beyond its horizon than inside half of it",
-      "beyond the horizon every head degrades", [] {
+      Claim("consistency.filings_horizon.beyond_degrades").in_section(section_of("filings.horizon"))
+          .stating("Every head reads worse beyond its horizon than inside half of it")
+          .printed_as("beyond the horizon every head degrades"),
+      [] {
         Relation r;
         for (const HorizonRow& row : kHorizon) {
           r.numbers.push_back(accuracy(row.beyond, std::string(row.name) + ", beyond"));
@@ -998,10 +1042,11 @@ PE_CLAIM(horizon_beyond_degrades) {
 
 PE_CLAIM(horizon_filings_above_synthetic) {
   return relation_claim(
-      "consistency.filings_horizon.filings_above_synthetic", "filings.horizon",
-      "Beyond the horizon, the worst head trained on filings reads better than the best trained on the "
-      "synthetic stream",
-      "filings 0.723, 0.487, 0.319; synthetic 0.112, 0.087, 0.108", [] {
+      Claim("consistency.filings_horizon.filings_above_synthetic").in_section(section_of("filings.horizon"))
+          .stating("Beyond the horizon, the worst head trained on filings reads better than the best trained on the "
+                   "synthetic stream")
+          .printed_as("filings 0.723, 0.487, 0.319; synthetic 0.112, 0.087, 0.108"),
+      [] {
         Relation r;
         for (const HorizonRow& row : kHorizon) r.numbers.push_back(accuracy(row.beyond, std::string(row.name) + ", beyond"));
         r.check = [](const Box& b) { return less(maximum({b[3], b[4], b[5]}), minimum({b[0], b[1], b[2]})); };
@@ -1011,9 +1056,10 @@ PE_CLAIM(horizon_filings_above_synthetic) {
 
 PE_CLAIM(exhibit_positions_from_64) {
   return relation_claim(
-      "consistency.filings_exhibit.positions_from_64", "filings.exhibit",
-      "The positions from token 64 to the end of the exhibit filing number its length less 64",
-      "at all 145 positions from token 64 on ... every one of the filing's 209 positions", [] {
+      Claim("consistency.filings_exhibit.positions_from_64").in_section(section_of("filings.exhibit"))
+          .stating("The positions from token 64 to the end of the exhibit filing number its length less 64")
+          .printed_as("at all 145 positions from token 64 on ... every one of the filing's 209 positions"),
+      [] {
         return Relation{{count(209, "positions of the filing"), count(64, "Fenwick's token"),
                          count(145, "positions from token 64 on")},
                         [](const Box& b) { return equal(b[0] - b[1], b[2]); }};
@@ -1022,9 +1068,10 @@ PE_CLAIM(exhibit_positions_from_64) {
 
 PE_CLAIM(exhibit_answers_across_seeds) {
   return relation_claim(
-      "consistency.filings_exhibit.answers_across_seeds", "filings.exhibit",
-      "The answers across seeds are the four plain heads (no position, added code, RoPE, ALiBi) times three seeds",
-      "5 of the 12 answers across seeds", [] {
+      Claim("consistency.filings_exhibit.answers_across_seeds").in_section(section_of("filings.exhibit"))
+          .stating("The answers across seeds are the four plain heads (no position, added code, RoPE, ALiBi) times three seeds")
+          .printed_as("5 of the 12 answers across seeds"),
+      [] {
         return Relation{{count(4, "plain heads asked"), count(3, "seeds"), count(12, "answers across seeds")},
                         [](const Box& b) { return equal(b[0] * b[1], b[2]); }};
       });
@@ -1032,11 +1079,12 @@ PE_CLAIM(exhibit_answers_across_seeds) {
 
 PE_CLAIM(exhibit_fenwick_answers) {
   return relation_claim(
-      "consistency.filings_exhibit.fenwick_answers", "filings.exhibit",
-      "Seed 0's four heads all answer Marrow Freight, so the Fenwick answers come from seeds 1 and 2, which "
-      "split: more than none and fewer than all of their 12 - 4 answers",
-      "In seed 0 ... all answer Marrow Freight ... Seeds 1 and 2 split, and 5 of the 12 answers across seeds are "
-      "Fenwick",  // quoted
+      Claim("consistency.filings_exhibit.fenwick_answers").in_section(section_of("filings.exhibit"))
+          .stating("Seed 0's four heads all answer Marrow Freight, so the Fenwick answers come from seeds 1 and 2, which "
+                   "split: more than none and fewer than all of their 12 - 4 answers")
+          .printed_as("In seed 0 ... all answer Marrow Freight ... Seeds 1 and 2 split, and 5 of the 12 answers across seeds are "
+      "Fenwick"),
+      // quoted
       [] {
         return Relation{{count(5, "Fenwick answers"), count(12, "answers across seeds"), count(4, "seed 0's answers")},
                         [](const Box& b) { return all_of({less(constant(0), b[0]), less(b[0], b[1] - b[2])}); }};
@@ -1045,10 +1093,11 @@ PE_CLAIM(exhibit_fenwick_answers) {
 
 PE_CLAIM(exhibit_clause_is_far) {
   return relation_claim(
-      "consistency.filings_exhibit.clause_is_far", "filings.exhibit",
-      "The clause forty-five tokens after token 64 lies inside the 209-token filing, and its answer lies more "
-      "than 32 tokens back: a far query",
-      "at token 64 Fenwick Logistics ... Forty-five tokens later; 209 positions; more than 32 tokens back", [] {
+      Claim("consistency.filings_exhibit.clause_is_far").in_section(section_of("filings.exhibit"))
+          .stating("The clause forty-five tokens after token 64 lies inside the 209-token filing, and its answer lies more "
+                   "than 32 tokens back: a far query")
+          .printed_as("at token 64 Fenwick Logistics ... Forty-five tokens later; 209 positions; more than 32 tokens back"),
+      [] {
         return Relation{{count(64, "Fenwick's token"), count(45, "tokens to the clause"), count(209, "positions")},
                         [](const Box& b) {
                           return all_of({less(b[0] + b[1], b[2]), less(constant(32), b[1])});
@@ -1058,10 +1107,11 @@ PE_CLAIM(exhibit_clause_is_far) {
 
 PE_CLAIM(exhibit_first_named_near_share) {
   return relation_claim(
-      "consistency.filings_exhibit.first_named_near_share", "filings.exhibit",
-      "The first-named answer's shares of all and of far queries imply a share of the " + kNearText +
-          " near queries that lies in [0, 1]",
-      "right on 76.6% of all held-out queries and 73.9% of the far ones",  // quoted
+      Claim("consistency.filings_exhibit.first_named_near_share").in_section(section_of("filings.exhibit"))
+          .stating("The first-named answer's shares of all and of far queries imply a share of the " + kNearText +
+                   " near queries that lies in [0, 1]")
+          .printed_as("right on 76.6% of all held-out queries and 73.9% of the far ones"),
+      // quoted
       [] {
         return Relation{{percent("76.6", "first-named company right, all queries"),
                          percent("73.9", "first-named company right, far queries")},
@@ -1073,10 +1123,11 @@ PE_CLAIM(exhibit_first_named_near_share) {
 
 PE_CLAIM(caveat_winner_depends_on_task) {
   return relation_claim(
-      "consistency.caveat_heuristics.winner_depends_on_task", "caveat.heuristics",
-      "Which rescaling wins depends on the task: on the synthetic stream at 256 NTK-aware scaling reads above "
-      "PI and YaRN; on the filings PI reads above NTK-aware scaling and YaRN, on all queries and on the far ones",
-      "NTK-aware scaling on the synthetic stream, PI on the filings", [] {
+      Claim("consistency.caveat_heuristics.winner_depends_on_task").in_section(section_of("caveat.heuristics"))
+          .stating("Which rescaling wins depends on the task: on the synthetic stream at 256 NTK-aware scaling reads above "
+                   "PI and YaRN; on the filings PI reads above NTK-aware scaling and YaRN, on all queries and on the far ones")
+          .printed_as("NTK-aware scaling on the synthetic stream, PI on the filings"),
+      [] {
         return Relation{{rescaled(kPi, 3), rescaled(kYarn, 3), rescaled(kNtk, 3), finance(kFinanceNtk, false),
                          finance(kFinanceYarn, false), finance(kFinancePi, false), finance(kFinanceNtk, true),
                          finance(kFinanceYarn, true), finance(kFinancePi, true)},
@@ -1090,9 +1141,10 @@ PE_CLAIM(caveat_winner_depends_on_task) {
 
 PE_CLAIM(caveat_toy_same_setup) {
   return relation_claim(
-      "consistency.caveat_toy.same_setup", "caveat.toy",
-      "The caveat's toy is the tournament as described: one head of width 16, eight symbols, three seeds",
-      "one attention head of width 16, eight symbols, and three seeds", [] {
+      Claim("consistency.caveat_toy.same_setup").in_section(section_of("caveat.toy"))
+          .stating("The caveat's toy is the tournament as described: one head of width 16, eight symbols, three seeds")
+          .printed_as("one attention head of width 16, eight symbols, and three seeds"),
+      [] {
         return same_values({{count(16, "width (caveat)"), count(16, "width d (tournament)")},
                             {count(8, "symbols (caveat)"), count(8, "symbols (tournament)")},
                             {count(3, "seeds (caveat)"), count(3, "seeds per scheme (tournament)")}});
@@ -1101,9 +1153,10 @@ PE_CLAIM(caveat_toy_same_setup) {
 
 PE_CLAIM(caveat_common_same_values) {
   return relation_claim(
-      "consistency.caveat_common.same_values", "caveat.common",
-      "The caveat's fall of the added code at twice its training length is the tournament table's",
-      "falls from 0.996 to 0.201 at twice its training length", [] {
+      Claim("consistency.caveat_common.same_values").in_section(section_of("caveat.common"))
+          .stating("The caveat's fall of the added code at twice its training length is the tournament table's")
+          .printed_as("falls from 0.996 to 0.201 at twice its training length"),
+      [] {
         return same_values({{accuracy("0.996", "added code at 32 (caveat)"), tournament(kSinusoidal, 0)},
                             {accuracy("0.201", "added code at 64 (caveat)"), tournament(kSinusoidal, 1)}});
       });
@@ -1111,10 +1164,11 @@ PE_CLAIM(caveat_common_same_values) {
 
 PE_CLAIM(caveat_horizon_filings_range) {
   return relation_claim(
-      "consistency.caveat_horizon.filings_range", "caveat.horizon",
-      "The caveat's range for the heads trained on filings runs from the lowest to the highest of their "
-      "accuracies beyond the horizon",
-      "0.32 to 0.72 for the heads trained on filings; 0.723, 0.487, 0.319", [] {
+      Claim("consistency.caveat_horizon.filings_range").in_section(section_of("caveat.horizon"))
+          .stating("The caveat's range for the heads trained on filings runs from the lowest to the highest of their "
+                   "accuracies beyond the horizon")
+          .printed_as("0.32 to 0.72 for the heads trained on filings; 0.723, 0.487, 0.319"),
+      [] {
         Relation r;
         for (int seed = 0; seed < 3; ++seed)
           r.numbers.push_back(accuracy(kHorizon[seed].beyond, std::string(kHorizon[seed].name) + ", beyond"));
@@ -1130,9 +1184,10 @@ PE_CLAIM(caveat_horizon_filings_range) {
 
 PE_CLAIM(caveat_horizon_synthetic_about) {
   return relation_claim(
-      "consistency.caveat_horizon.synthetic_about", "caveat.horizon",
-      "Each head trained on the synthetic stream reads about 0.1 beyond its horizon",
-      "about 0.1 for those trained on the synthetic stream; 0.112, 0.087, 0.108", [] {
+      Claim("consistency.caveat_horizon.synthetic_about").in_section(section_of("caveat.horizon"))
+          .stating("Each head trained on the synthetic stream reads about 0.1 beyond its horizon")
+          .printed_as("about 0.1 for those trained on the synthetic stream; 0.112, 0.087, 0.108"),
+      [] {
         Relation r;
         for (int seed = 3; seed < 6; ++seed)
           r.numbers.push_back(accuracy(kHorizon[seed].beyond, std::string(kHorizon[seed].name) + ", beyond"));
@@ -1146,9 +1201,10 @@ PE_CLAIM(caveat_horizon_synthetic_about) {
 
 PE_CLAIM(models_sum) {
   return relation_claim(
-      "consistency.impl_harness.models_sum", "impl.harness",
-      "The models trained are the tournament's and the filings'",
-      "27 single-head models ..., 15 for the tournament and 12 for the filings", [] {
+      Claim("consistency.impl_harness.models_sum").in_section(section_of("impl.harness"))
+          .stating("The models trained are the tournament's and the filings'")
+          .printed_as("27 single-head models ..., 15 for the tournament and 12 for the filings"),
+      [] {
         return Relation{{count(15, "tournament models"), count(12, "filings models"), count(27, "models")},
                         [](const Box& b) { return equal(b[0] + b[1], b[2]); }};
       });
@@ -1156,9 +1212,10 @@ PE_CLAIM(models_sum) {
 
 PE_CLAIM(tournament_models) {
   return relation_claim(
-      "consistency.impl_harness.tournament_models", "impl.harness",
-      "The tournament's models are its five schemes times three seeds",
-      "15 for the tournament; each of five schemes ..., three seeds per scheme", [] {
+      Claim("consistency.impl_harness.tournament_models").in_section(section_of("impl.harness"))
+          .stating("The tournament's models are its five schemes times three seeds")
+          .printed_as("15 for the tournament; each of five schemes ..., three seeds per scheme"),
+      [] {
         return Relation{{count(5, "schemes"), count(3, "seeds per scheme"), count(15, "tournament models")},
                         [](const Box& b) { return equal(b[0] * b[1], b[2]); }};
       });
@@ -1166,10 +1223,11 @@ PE_CLAIM(tournament_models) {
 
 PE_CLAIM(filings_models) {
   return relation_claim(
-      "consistency.impl_harness.filings_models", "impl.harness",
-      "The filings' models are the finance table's readers that are trained, its seven less the three maps "
-      "that re-read the RoPE heads, times three seeds",
-      "12 for the filings; seven readers, three of them rescalings; the mean of three seeds", [] {
+      Claim("consistency.impl_harness.filings_models").in_section(section_of("impl.harness"))
+          .stating("The filings' models are the finance table's readers that are trained, its seven less the three maps "
+                   "that re-read the RoPE heads, times three seeds")
+          .printed_as("12 for the filings; seven readers, three of them rescalings; the mean of three seeds"),
+      [] {
         return Relation{{count(7, "readers in the finance table"), count(3, "rescalings of the RoPE heads"),
                          count(3, "seeds"), count(12, "filings models")},
                         [](const Box& b) { return equal((b[0] - b[1]) * b[2], b[3]); }};

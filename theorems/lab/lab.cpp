@@ -193,15 +193,15 @@ ledger::QuantityScale accuracy_scale(int classes, long answers) {
   return scale;
 }
 
-double se_against_article(std::string_view article, const SeedValues& seeds, long n, long n_article) {
+double se_against_article(const ledger::PrintedValue& article, const SeedValues& seeds, long n, long n_article) {
   const double s2 = seeds.between_seed_variance();
   const double ours = binomial_standard_error(seeds.mean(), n);
-  const double theirs = binomial_standard_error(ledger::value_of_printed(article), n_article);
+  const double theirs = binomial_standard_error(article.value, n_article);
   return std::sqrt(s2 / double(seeds.values.size()) + s2 / kHeadlineSeeds + ours * ours + theirs * theirs);
 }
 
-bool overprecise(std::string_view article, const SeedValues& seeds) {
-  return std::sqrt(seeds.between_seed_variance() / kHeadlineSeeds) > ledger::half_unit_of_printed(article);
+bool overprecise(const ledger::PrintedValue& article, const SeedValues& seeds) {
+  return std::sqrt(seeds.between_seed_variance() / kHeadlineSeeds) > article.half_unit;
 }
 
 ledger::Decided<ledger::Rule::statistical> against_article(const ledger::PrintedValue& article,
@@ -211,7 +211,7 @@ ledger::Decided<ledger::Rule::statistical> against_article(const ledger::Printed
   const double printed = article.value;
   const double s2 = seeds.between_seed_variance();
   const double ours = binomial_standard_error(estimate, n), theirs = binomial_standard_error(printed, n_article);
-  const double se = se_against_article(article.text, seeds, n, n_article);
+  const double se = se_against_article(article, seeds, n, n_article);
   auto o = ledger::statistical(article, estimate, se, kSigmas);
   o.computed = ledger::format(estimate);
   o.detail += "; the article's mean of three seeds against the prediction interval around this project's "
@@ -223,7 +223,7 @@ ledger::Decided<ledger::Rule::statistical> against_article(const ledger::Printed
   o = ledger::with_band(std::move(o), printed, kSigmas * se + article.half_unit, accuracy_scale(classes, n_article));
   o.seeds = seeds.seeds();
   o = ledger::with_estimate(std::move(o), estimate, se_of_mean(seeds, n));
-  o.overprecise = overprecise(article.text, seeds);
+  o.overprecise = overprecise(article, seeds);
   if (o.overprecise)
     o.detail += "; the article prints more digits than three seeds support (s/sqrt(3) = " +
                 ledger::format(std::sqrt(s2 / kHeadlineSeeds)) + " > half a printed unit " +
@@ -236,15 +236,15 @@ ledger::Decided<ledger::Rule::statistical> against_article(const ledger::Printed
   return against_article(article, seeds, test_sequences(), test_sequences(), article_tournament().shape.classes);
 }
 
-bool reaches_article(std::string_view article, const SeedValues& seeds, std::string* detail, double* band) {
+bool reaches_article(const ledger::PrintedValue& article, const SeedValues& seeds, std::string* detail, double* band) {
   const double se = se_against_article(article, seeds, test_sequences(), test_sequences());
-  const double half = ledger::half_unit_of_printed(article) + kSigmas * se;
-  const double floor = ledger::value_of_printed(article) - half;
+  const double half = article.half_unit + kSigmas * se;
+  const double floor = article.value - half;
   const double mean = seeds.mean();
   if (band) *band = std::max(*band, half);
   if (detail)
     *detail += "all-seed mean " + ledger::format(mean) + (mean >= floor ? " >= " : " < ") + ledger::format(floor) +
-               " = printed " + std::string(article) + " - half a unit - 3 se (" + ledger::format(se) + "); ";
+               " = printed " + article.text + " - half a unit - 3 se (" + ledger::format(se) + "); ";
   return mean >= floor;
 }
 

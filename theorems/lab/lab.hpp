@@ -136,15 +136,15 @@ ledger::Decided<ledger::Rule::statistical> against_article(const ledger::Printed
                                                            const SeedValues& seeds);
 
 /// The standard error against_article uses: sqrt(s^2/N + s^2/3 + p(1-p)/n + p_a(1-p_a)/n_a).
-double se_against_article(std::string_view article, const SeedValues& seeds, long n, long n_article);
+double se_against_article(const ledger::PrintedValue& article, const SeedValues& seeds, long n, long n_article);
 /// The printed value has more digits than three seeds support: s/sqrt(3) > half a printed unit.
-bool overprecise(std::string_view article, const SeedValues& seeds);
+bool overprecise(const ledger::PrintedValue& article, const SeedValues& seeds);
 
 /// "Reads at least what the article prints": the all-seed mean is no more than k = 3 standard
 /// errors (se_against_article, test_sequences() on both sides) below the printed value. Writes
 /// the comparison to `detail`; `band` (if given) receives the larger of itself and this
 /// comparison's half-width, k se + half a printed unit.
-bool reaches_article(std::string_view article, const SeedValues& seeds, std::string* detail,
+bool reaches_article(const ledger::PrintedValue& article, const SeedValues& seeds, std::string* detail,
                      double* band = nullptr);
 
 /// A statement about the article's seeds, judged by its rate over this project's seeds: holds

@@ -92,8 +92,7 @@ ledger::Claim with_expectation(ledger::Claim claim, const Expectation& expected)
   if (!expected.reproduces) {
     if (expected.reason.empty())
       throw std::logic_error("experiment claim " + claim.id + " does not reproduce: say why");
-    claim.expected = ledger::Verdict::fails;
-    claim.erratum = "Does not reproduce in the selected recipe. " + expected.reason;
+    return std::move(claim).expected_to_fail("Does not reproduce in the selected recipe. " + expected.reason);
   }
   return claim;
 }
