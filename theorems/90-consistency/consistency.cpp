@@ -735,8 +735,7 @@ PE_CLAIM(census_whole_turns) {
       Claim("consistency.thm5_factors.whole_turns").in_section(section_of("thm5.factors"))
           .stating("By Theorem 5 (i) a plane turns a whole circle over offsets 0 to L - 1 = 31 exactly when its wavelength "
                    "is at most 31: of the eight printed wavelengths, the first two are and the other six are not")
-          .printed_as("two planes of eight complete a turn; only planes 0 and 1 turn a whole circle in 32 positions"),
-      // quoted
+          .printed_as("two planes of eight complete a turn; only planes 0 and 1 turn a whole circle in 32 positions"),  // quoted
       [] {
         Relation r;
         for (int plane = 0; plane < 8; ++plane) r.numbers.push_back(wavelength(plane));
@@ -1083,8 +1082,7 @@ PE_CLAIM(exhibit_fenwick_answers) {
           .stating("Seed 0's four heads all answer Marrow Freight, so the Fenwick answers come from seeds 1 and 2, which "
                    "split: more than none and fewer than all of their 12 - 4 answers")
           .printed_as("In seed 0 ... all answer Marrow Freight ... Seeds 1 and 2 split, and 5 of the 12 answers across seeds are "
-      "Fenwick"),
-      // quoted
+      "Fenwick"),  // quoted
       [] {
         return Relation{{count(5, "Fenwick answers"), count(12, "answers across seeds"), count(4, "seed 0's answers")},
                         [](const Box& b) { return all_of({less(constant(0), b[0]), less(b[0], b[1] - b[2])}); }};
@@ -1110,8 +1108,7 @@ PE_CLAIM(exhibit_first_named_near_share) {
       Claim("consistency.filings_exhibit.first_named_near_share").in_section(section_of("filings.exhibit"))
           .stating("The first-named answer's shares of all and of far queries imply a share of the " + kNearText +
                    " near queries that lies in [0, 1]")
-          .printed_as("right on 76.6% of all held-out queries and 73.9% of the far ones"),
-      // quoted
+          .printed_as("right on 76.6% of all held-out queries and 73.9% of the far ones"),  // quoted
       [] {
         return Relation{{percent("76.6", "first-named company right, all queries"),
                          percent("73.9", "first-named company right, far queries")},
