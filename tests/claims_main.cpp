@@ -1,11 +1,13 @@
 // The main of every verification unit's test program: one GoogleTest test per ledger claim of
-// the unit the program names in pe::tests::kClaimsUnit (a generated one-line source; registered
-// at run time, so listing the tests evaluates nothing), beside the unit's own property and unit
-// tests linked into the same program. Compiled once, into pe_claims_main.
+// the units the program names in pe::tests::kClaimsUnit (comma-separated, in a generated
+// one-line source; registered at run time, so listing the tests evaluates nothing), beside the
+// unit's own property and unit tests linked into the same program. Compiled once, into
+// pe_claims_main.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <iostream>
+#include <sstream>
 #include <string>
 
 #include "report.hpp"
@@ -62,11 +64,13 @@ class ClaimCheck : public testing::Test {
 
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
-  for (const pe::ledger::Claim* claim : pe::ledger::claims_of_unit(pe::tests::kClaimsUnit)) {
-    const auto [suite, name] = pe::ledger::test_name(claim->id);
-    testing::RegisterTest(suite.c_str(), name.c_str(), nullptr, nullptr, claim->id.declared_in,
-                          claim->id.declared_at,
-                          [claim]() -> testing::Test* { return new ClaimCheck(*claim); });
-  }
+  std::istringstream units(pe::tests::kClaimsUnit);
+  for (std::string unit; std::getline(units, unit, ',');)
+    for (const pe::ledger::Claim* claim : pe::ledger::claims_of_unit(unit)) {
+      const auto [suite, name] = pe::ledger::test_name(claim->id);
+      testing::RegisterTest(suite.c_str(), name.c_str(), nullptr, nullptr, claim->id.declared_in,
+                            claim->id.declared_at,
+                            [claim]() -> testing::Test* { return new ClaimCheck(*claim); });
+    }
   return RUN_ALL_TESTS();
 }

@@ -524,7 +524,7 @@ TEST(Summary, FailuresAreCountedByCause) {
   EXPECT_EQ(s.fails_not_swept, 1);
 }
 
-// Relations among the article's printed numbers (unit consistency) are counted by grade, apart from
+// Relations among the article's printed numbers (each section's consistency_NAME.cpp) are counted by grade, apart from
 // the mathematics and the certified deterministic claims; one that cannot bite neither holds nor
 // fails, and decides nothing for its statement.
 TEST(Summary, RelationsAmongPrintedNumbersAreCountedApart) {

@@ -19,12 +19,11 @@
 #include "ledger.hpp"
 #include "symbolic_identity.hpp"
 #include "random.hpp"
+#include "ruler_table.hpp"
 #include "subspaces.hpp"
 
 namespace pe::theorems {
 namespace {
-
-const int kDeltas[] = {1, 4, 16, 64, 256, 1024};
 
 double normalised_kernel(int d, double delta) {
   return 2.0 / d * stationary_kernel(delta, d, kDefaultBase);
@@ -363,7 +362,7 @@ Claim limit_bound(int delta) {
         return o;
       });
 }
-PE_CLAIM_FAMILY(limit_bounds, kDeltas, &limit_bound);
+PE_CLAIM_FAMILY(limit_bounds, kRulerOffsets, &limit_bound);
 struct Row {
   const char* name;
   const char* label;
@@ -374,20 +373,20 @@ struct Row {
 };
 const std::vector<Row> rows = {
     {"d64", "(2/d) kappa_d at d = 64", [](int D) { return normalised_kernel(64, D); },
-     {"0.966", "0.748", "0.605", "0.435", "0.354", "0.263"},
+     {std::begin(kRulerD64Row), std::end(kRulerD64Row)},
      [](int D) { return normalised_kernel_enclosed(64, D); }},
     {"d512", "(2/d) kappa_d at d = 512", [](int D) { return normalised_kernel(512, D); },
-     {"0.973", "0.768", "0.631", "0.485", "0.313", "0.186"},
+     {std::begin(kRulerD512Row), std::end(kRulerD512Row)},
      [](int D) { return normalised_kernel_enclosed(512, D); }},
     {"d8192", "(2/d) kappa_d at d = 8192", [](int D) { return normalised_kernel(8192, D); },
-     {"0.974", "0.771", "0.635", "0.487", "0.335", "0.185"},
+     {std::begin(kRulerD8192Row), std::end(kRulerD8192Row)},
      [](int D) { return normalised_kernel_enclosed(8192, D); }},
     {"limit", "the limit I_b (Ci by its series in interval arithmetic, tail bounded)", [](int D) { return limit_200_digits(D); },
-     {"0.974", "0.772", "0.635", "0.487", "0.335", "0.185"},
+     {std::begin(kRulerLimitRow), std::end(kRulerLimitRow)},
      [](int D) { return limit_enclosed(D); }},
     {"ruler", "the ruler 1 - (gamma + ln Delta)/ln b",
      [](int D) { return pe::logarithmic_ruler(D, pe::kDefaultBase); },
-     {"0.937", "0.787", "0.636", "0.486", "0.335", "0.185"},
+     {std::begin(kRulerRow), std::end(kRulerRow)},
      [](int D) { return ruler_enclosed(D); }},
 };
 
@@ -399,12 +398,12 @@ struct RulerCell {
 std::vector<RulerCell> ruler_cells() {
   std::vector<RulerCell> cells;
   for (const Row& row : rows)
-    for (std::size_t column = 0; column < std::size(kDeltas); ++column) cells.push_back({&row, column});
+    for (std::size_t column = 0; column < std::size(kRulerOffsets); ++column) cells.push_back({&row, column});
   return cells;
 }
 Claim ruler_cell(const RulerCell& cell) {
   const Row& row = *cell.row;
-  const int delta = kDeltas[cell.column];
+  const int delta = kRulerOffsets[cell.column];
   const std::string printed_value = row.printed[cell.column];
   auto value = row.value;
   auto enclosed = row.enclosed;

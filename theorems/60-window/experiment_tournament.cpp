@@ -22,14 +22,14 @@
 #include "ledger.hpp"
 #include "statistics.hpp"
 #include "lab.hpp"
+#include "overview_table.hpp"
+#include "tournament_tables.hpp"
 
 namespace pe::theorems {
 namespace {
 
 using namespace pe::experiments;
 using ledger::format;
-
-constexpr int kLengths[] = {32, 64, 128, 256};
 
 }  // namespace
 }  // namespace pe::theorems
@@ -44,44 +44,42 @@ const std::string overview = "Overview & Motivation";
 // ---- The printed tables: the tournament's, the overview's and the rescaling table ----
 struct Cell {
   PositionScheme scheme;
-  const char* values[4];
+  const char* const* values;  ///< the row of kTournamentTable (tournament_tables.hpp)
   /// Beside a value, why this project does not reproduce it (null: it is expected to).
   const char* does_not_reproduce[4] = {};
 };
 const Cell table[] = {
-    {PositionScheme::none, {"0.542", "0.367", "0.286", "0.237"}},
-    {PositionScheme::sinusoidal, {"0.996", "0.201", "0.134", "0.142"}},
-    {PositionScheme::learned, {"0.989", nullptr, nullptr, nullptr},
+    {PositionScheme::none, kTournamentTable[kTournamentNone].at},
+    {PositionScheme::sinusoidal, kTournamentTable[kTournamentSinusoidal].at},
+    {PositionScheme::learned, kTournamentTable[kTournamentLearned].at,
      {"The learned-table heads here read every in-window test sequence in every seed, so neither "
       "the spread between seeds nor the test set's sampling error reaches the article's lower "
       "mean; the table does read the task (exp.tournament.reads_within_window)."}},
-    {PositionScheme::rope, {"1.000", "0.947", "0.872", "0.466"}},
-    {PositionScheme::alibi, {"0.999", "0.979", "0.978", "0.978"}},
+    {PositionScheme::rope, kTournamentTable[kTournamentRope].at},
+    {PositionScheme::alibi, kTournamentTable[kTournamentAlibi].at},
 };
 
 // The overview's table prints reads of the same runs (RoPE + PI at 32 is kappa = 1).
 struct OverviewRow {
   PositionScheme scheme;
-  const char* map_name;
-  const char* at32;
-  const char* at256;
+  const PrintedOverviewRow& printed;  ///< its row of kOverviewTable (10-overview/overview_table.hpp)
 };
 const OverviewRow rows[] = {
-    {PositionScheme::none, "plain", "0.542", "0.237"},
-    {PositionScheme::sinusoidal, "plain", "0.996", "0.142"},
-    {PositionScheme::rope, "plain", "1.000", "0.466"},
-    {PositionScheme::rope, "pi", "1.000", "0.917"},
-    {PositionScheme::alibi, "plain", "0.999", "0.978"},
+    {PositionScheme::none, kOverviewTable[kOverviewNone]},
+    {PositionScheme::sinusoidal, kOverviewTable[kOverviewSinusoidal]},
+    {PositionScheme::rope, kOverviewTable[kOverviewRope]},
+    {PositionScheme::rope, kOverviewTable[kOverviewRopePi]},
+    {PositionScheme::alibi, kOverviewTable[kOverviewAlibi]},
 };
 
 // The rescaled reads (the rescaling table's first row is the plain RoPE read of the tournament).
 struct Rescaled {
   const char* map;
-  const char* values[3];
+  const char* const* values;
 };
-const Rescaled rescaled[] = {{"pi", {"0.998", "0.980", "0.917"}},
-                             {"ntk", {"0.970", "0.966", "0.977"}},
-                             {"yarn", {"0.998", "0.979", "0.914"}}};
+const Rescaled rescaled[] = {{kRescalingMapNames[kRescalingPi], kRescalingTable[kRescalingPi].at},
+                             {kRescalingMapNames[kRescalingNtk], kRescalingTable[kRescalingNtk].at},
+                             {kRescalingMapNames[kRescalingYarn], kRescalingTable[kRescalingYarn].at}};
 
 /// One printed read: a scheme under a read-time map ("plain", or a map's name) at one test length.
 struct Read {
@@ -110,15 +108,15 @@ std::vector<Read> tournament_reads() {
   std::vector<Read> reads;
   for (const Cell& c : table)
     for (int i = 0; i < 4; ++i)
-      if (c.values[i]) reads.push_back({c.scheme, "plain", kLengths[i], c.values[i], c.does_not_reproduce[i]});
+      if (c.values[i]) reads.push_back({c.scheme, "plain", kTournamentLengths[i], c.values[i], c.does_not_reproduce[i]});
   return reads;
 }
 
 std::vector<Read> overview_reads() {
   std::vector<Read> reads;
   for (const OverviewRow& r : rows) {
-    reads.push_back({r.scheme, r.map_name, 32, r.at32});
-    reads.push_back({r.scheme, r.map_name, 256, r.at256});
+    reads.push_back({r.scheme, r.printed.map_name, 32, r.printed.at32});
+    reads.push_back({r.scheme, r.printed.map_name, 256, r.printed.at256});
   }
   return reads;
 }
@@ -128,7 +126,7 @@ std::vector<Read> rescaling_reads() {
   for (const Read& r : tournament_reads())
     if (r.scheme == PositionScheme::rope && r.length > 32) reads.push_back(r);
   for (const Rescaled& r : rescaled)
-    for (int i = 0; i < 3; ++i) reads.push_back({PositionScheme::rope, r.map, kLengths[i + 1], r.values[i]});
+    for (int i = 0; i < 3; ++i) reads.push_back({PositionScheme::rope, r.map, kTournamentLengths[i + 1], r.values[i]});
   return reads;
 }
 
@@ -281,11 +279,11 @@ PE_CLAIM(tournament_alibi_holds) {
         bool holds = true;
         double band = 0, lowest_anchor = 1;
         std::string values, detail;
-        if (printed.values.size() != std::size(kLengths))
+        if (printed.values.size() != std::size(kTournamentLengths))
           throw std::logic_error("one printed accuracy per test length is needed");
-        for (std::size_t i = 0; i < std::size(kLengths); ++i) {
+        for (std::size_t i = 0; i < std::size(kTournamentLengths); ++i) {
           const PrintedValue& article = printed.values[i];
-          const int length = kLengths[i];
+          const int length = kTournamentLengths[i];
           detail += std::to_string(length) + ": ";
           const lab::SeedValues seeds = lab::seed_values(runs, PositionScheme::alibi, "plain", length);
           holds = lab::reaches_article(article, seeds, &detail, &band) && holds;
@@ -304,13 +302,13 @@ PE_CLAIM(tournament_rope_degrades_steadily) {
       .printed_as("1.000, 0.947, 0.872, 0.466").reads_runs(kTournamentRuns), [](const lab::Runs& runs) {
         std::vector<lab::SeedValues> seeds;
         std::vector<double> means;
-        for (int length : kLengths) {
+        for (int length : kTournamentLengths) {
           seeds.push_back(lab::seed_values(runs, PositionScheme::rope, "plain", length));
           means.push_back(seeds.back().mean());
         }
         lab::Effects effects;
         for (std::size_t i = 0; i + 1 < means.size(); ++i)
-          effects.require("fall " + std::to_string(kLengths[i]) + " -> " + std::to_string(kLengths[i + 1]),
+          effects.require("fall " + std::to_string(kTournamentLengths[i]) + " -> " + std::to_string(kTournamentLengths[i + 1]),
                           seeds[i], seeds[i + 1], lab::test_sequences());
         return effects.shape("means " + lab::comma_list(means), "");
       }), {{"exp.tournament_past", "0.947"}, {"exp.tournament_past", "0.466"}});

@@ -25,6 +25,7 @@
 #include "rope.hpp"
 #include "external_lemmas.hpp"
 #include "symbolic_identity.hpp"
+#include "tournament_tables.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -267,11 +268,10 @@ using pe::kDefaultBase;
 const std::string section = "Past the training window";
 
 // ---- (i) the census at d = 16, L = 32 ----
-const char* wavelengths[] = {"6.3", "19.9", "62.8", "198.7", "628.3", "1987", "6283", "19869"};
 
 
 Claim census_wavelength(int j) {
-  const std::string printed_value = wavelengths[j];
+  const std::string printed_value = kCensusWavelengths[j];
   // The rebound paragraph repeats planes 2 and 3 (plane 3's twice).
   std::vector<Place> places = {{"thm5.factors", printed_value}};
   for (int again = 1; again <= (j == 2 ? 1 : j == 3 ? 2 : 0); ++again)
@@ -425,11 +425,10 @@ PE_CLAIM(pi_spacing) {
 }
 
 // ---- (iii) NTK-aware ----
-const char* ntk[] = {"1", "0.820", "0.673", "0.552", "0.453", "0.371", "0.305", "0.250"};
 
 
 Claim ntk_factor(int j) {
-  const std::string printed_value = ntk[j];
+  const std::string printed_value = kPrintedNtkFactors[j];
   return Claim("thm5.ntk.factor.d16.kappa4.plane" + std::to_string(j)).in_section(section)
       .stating("NTK-aware per-plane factor kappa^(-2j/(d-2)) at d = 16, kappa = 4, plane " +
           std::to_string(j) + " (as the reading the experiments use computes it)")

@@ -71,7 +71,7 @@ struct Outcome {
   /// that estimate and its standard error over the seeds read, so that the sweep can show how
   /// far each reading of the article moves it. NaN: the claim reads no single quantity.
   double estimate = std::nan(""), estimate_se = std::nan("");
-  /// For a relation among the article's own printed numbers (unit consistency): "consistent",
+  /// For a relation among the article's own printed numbers (each section's consistency_NAME.cpp): "consistent",
   /// "cannot bite" (no printed digits could have broken it: it holds, but says nothing),
   /// "wrong digit" or "changes a conclusion" (it fails; numerics/printed_relations.hpp grades
   /// how). Empty for every other claim.

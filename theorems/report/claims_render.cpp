@@ -325,7 +325,7 @@ std::string summary_markdown(const Summary& s, Markdown markdown) {
                             {"inconsistent, changes a conclusion", s.relations_changing_conclusion},
                             {"cannot fail at the printed precision", s.relations_cannot_bite}};
   return counts_table(verdicts) + "\nThe experiment claims by class (theorems/report/sweep.hpp):\n\n" +
-         counts_table(classes) + "\nThe article's printed numbers against each other (theorems/90-consistency/consistency.cpp):\n\n" +
+         counts_table(classes) + "\nThe article's printed numbers against each other (each section folder's consistency_NAME.cpp):\n\n" +
          counts_table(relations) + "\nWhy the failing claims fail:\n\n" + counts_table(causes);
 }
 

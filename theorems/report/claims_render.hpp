@@ -55,7 +55,7 @@ struct Summary {
   /// checked on this project's re-creation of it (unit filings_corpus), and a failure says the
   /// re-creation lacks the property, not that the article's mathematics is wrong.
   int fails_recreated_corpus = 0;
-  /// Failing relations among the article's own printed numbers (unit consistency): no values
+  /// Failing relations among the article's own printed numbers (each section's consistency_NAME.cpp): no values
   /// its digits allow satisfy them.
   int fails_printed_numbers = 0;
   /// The relations among printed numbers (ledger::Record::consistency), by grade; they are not counted as
@@ -184,7 +184,7 @@ constexpr std::size_t kReportWidth = 100, kReportTableWidth = 160;
 /// item's continuation lines are indented to its text. A word longer than a line stands alone.
 std::string wrap_report(const std::string& markdown);
 
-/// The relations among the article's printed numbers (unit consistency), one line each: the
+/// The relations among the article's printed numbers (each section's consistency_NAME.cpp), one line each: the
 /// inconsistent ones first, then those that cannot bite, then the consistent ones, each with the
 /// relation as printed and the interval it computed; `link` names each claim. "None" without any.
 std::string relations_markdown(const std::vector<ledger::Record>& records, Markdown markdown,
