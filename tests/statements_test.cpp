@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <iostream>
 #include <fstream>
+#include <iostream>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -54,6 +54,11 @@ TEST(ArgumentMap, EveryMentionInTheWholeTextIsAnEdgeOrADeclaredNonEdge) {
   EXPECT_GT(mentions.size(), 0u);
   for (const std::string& problem : undeclared_mentions(article, statements(), mention_non_edges()))
     ADD_FAILURE() << problem;
+  // The recall a reviewer asks for: every mention accounted for, and how many are non-edges.
+  std::size_t outside = 0;
+  for (const Mention& m : mentions) outside += m.from.empty();
+  std::cout << mentions.size() << " mentions of the article's own statements (" << outside
+            << " outside every statement), " << mention_non_edges().size() << " declared non-edges\n";
 }
 
 // Each edge a mention needs is load-bearing: the map without it leaves that mention undeclared.
