@@ -44,6 +44,7 @@
 #include "statistics.hpp"
 #include "length_tournament.hpp"
 #include "lab.hpp"
+#include "filings_section.hpp"
 
 namespace pe::theorems {
 
@@ -266,7 +267,7 @@ using namespace pe::ledger;
 using namespace pe::theorems;
 using pe::experiments::FilingReader;
 using pe::experiments::PositionScheme;
-const std::string section = "Finance case study: which company was named last?";
+const std::string section = kFilingsSection;
 
 // ---- The accuracy table (mean of three seeds) -----------------------------------------
 struct Row {

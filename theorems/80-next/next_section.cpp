@@ -13,13 +13,13 @@ PE_SECTION(kNextSection);
 
 PE_STATEMENTS(statements) {
   return {
-      statement("next.block").label("Where this goes next: the transformer block").kind("remark")
+      statement("next.block").label(std::string(kNextSection) + ": the transformer block").kind("remark")
           .anchor("The transformer block.").uses({"prop1.i"}),
-      statement("next.contextual").label("Where this goes next: contextual embeddings").kind("remark")
+      statement("next.contextual").label(std::string(kNextSection) + ": contextual embeddings").kind("remark")
           .anchor("Contextual embeddings. BERT adds").uses({"def1"}),
-      statement("next.long_contexts").label("Where this goes next: long contexts").kind("remark")
+      statement("next.long_contexts").label(std::string(kNextSection) + ": long contexts").kind("remark")
           .anchor("Long contexts. formalRAG").uses({"thm3.iii"}),
-      statement("next.cycles").label("Where this goes next: graphs and grids").kind("remark")
+      statement("next.cycles").label(std::string(kNextSection) + ": graphs and grids").kind("remark")
           .anchor("Graphs and grids.").claims({"thm1.cycle.*"}).uses({"thm1.i"})
           .evidence(E::exhaustive, "every Fourier vector of a cycle of 64 positions")
   };

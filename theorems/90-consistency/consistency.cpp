@@ -154,7 +154,7 @@ Range enclosed(const std::function<Enclosure()>& value) {
 
 // ---- The article's tables, as printed (the rows this unit relates) ----
 
-/// The tournament table (Past the training window): accuracy at 32, 64, 128, 256.
+/// The tournament table (60-window): accuracy at 32, 64, 128, 256.
 struct TableRow {
   const char* name;
   const char* at[4];
@@ -219,7 +219,7 @@ const int kOffsets[] = {1, 4, 16, 64, 256, 1024};
 const char* const kLimitRow[] = {"0.974", "0.772", "0.635", "0.487", "0.335", "0.185"};
 const char* const kRulerRow[] = {"0.937", "0.787", "0.636", "0.486", "0.335", "0.185"};
 
-// ==== Overview & Motivation ====
+// ==== 10-overview ====
 
 PE_CLAIM(overview_same_runs) {
   return relation_claim(
@@ -253,7 +253,7 @@ PE_CLAIM(overview_filings_same_values) {
       });
 }
 
-// ==== Order, and how a mask leaks it ====
+// ==== 20-order ====
 
 PE_CLAIM(bag_heads_within_sampling_error) {
   return relation_claim(
@@ -285,7 +285,7 @@ PE_CLAIM(bag_reader_above_chance) {
       });
 }
 
-// ==== Position as a set of clocks ====
+// ==== 30-clocks ====
 
 /// The ruler row falls by two doublings' cost from each printed offset to the next (four times it).
 Claim doubling_cost(const int& column) {
@@ -397,7 +397,7 @@ PE_CLAIM(caveat_fragile_same_values) {
       });
 }
 
-// ==== Relative position: biases and the ALiBi kernel ====
+// ==== 40-relative ====
 
 PE_CLAIM(t5_last_bucket_onset) {
   return relation_claim(
@@ -455,7 +455,7 @@ PE_CLAIM(thm3_vacuous_at_horizon) {
       });
 }
 
-// ==== Rotations: RoPE ====
+// ==== 50-rope ====
 
 PE_CLAIM(envelope_per_plane_delta1) {
   return relation_claim(
@@ -490,7 +490,7 @@ PE_CLAIM(envelope_triangle_ceiling) {
       });
 }
 
-// ==== Past the training window ====
+// ==== 60-window ====
 
 PE_CLAIM(tournament_granularity) {
   return relation_claim(
@@ -863,7 +863,7 @@ PE_CLAIM(rescaled_ntk_ties_alibi) {
       });
 }
 
-// ==== Kernels over offsets, side by side ====
+// ==== 70-side-by-side ====
 
 PE_CLAIM(figure_b_same_values) {
   return relation_claim(
@@ -882,7 +882,7 @@ PE_CLAIM(figure_b_same_values) {
       });
 }
 
-// ==== Finance case study: which company was named last? ====
+// ==== 75-filings ====
 
 PE_CLAIM(finance_far_share) {
   return relation_claim(
@@ -1069,7 +1069,7 @@ PE_CLAIM(exhibit_first_named_near_share) {
       });
 }
 
-// ==== Honest caveats ====
+// ==== 85-caveats ====
 
 PE_CLAIM(caveat_winner_depends_on_task) {
   return relation_claim(
