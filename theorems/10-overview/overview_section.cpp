@@ -34,4 +34,7 @@ PE_NON_CLAIMS(printed_numbers) {
   };
 }
 
+// The overview's bullets read statements that come later and belong to none of them.
+PE_TERMINATORS(bullets) { return {"Sinusoids are a stationary kernel."}; }
+
 }  // namespace pe::theorems::overview_section_claims

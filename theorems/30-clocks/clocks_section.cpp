@@ -113,4 +113,7 @@ PE_NON_CLAIMS(printed_numbers) {
   };
 }
 
+// The paragraph that leads from Theorem 1 to Theorem 2 belongs to neither.
+PE_TERMINATORS(bridge_to_theorem2) { return {"The kernel is stationary, but attention does not compare"}; }
+
 }  // namespace pe::theorems::clocks_section_claims

@@ -8,6 +8,7 @@
 
 namespace pe::theorems::side_by_side_section_claims {
 using ::pe::ledger::non_claim;
+using ::pe::ledger::non_edge;
 using ::pe::ledger::statement;
 using E = ::pe::ledger::Evidence;
 
@@ -37,6 +38,15 @@ PE_NON_CLAIMS(printed_numbers) {
       non_claim("31").in("figure.b").at({2, 3}).setting("the last offset training sees"),
       non_claim("256").in("figure.b").at({2})
           .setting("the length of the sequence the absolute codes are drawn for")
+  };
+}
+
+PE_NON_EDGES(guide_to_the_figures) {
+  const std::string guide =
+      "the laboratory's guide to its figures, which are statements of their own; it claims nothing of them";
+  return {
+      non_edge("Figure A").in_line_with("The laboratory has two figures.").because(guide),
+      non_edge("Figure B").in_line_with("The laboratory has two figures.").because(guide),
   };
 }
 

@@ -51,4 +51,7 @@ PE_NON_CLAIMS(printed_numbers) {
   };
 }
 
+// A caveat without a printed relation: no statement of its own.
+PE_TERMINATORS(caveats_without_claims) { return {"The filings are synthetic."}; }
+
 }  // namespace pe::theorems::caveats_section_claims

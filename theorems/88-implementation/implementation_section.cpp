@@ -35,4 +35,7 @@ PE_NON_CLAIMS(printed_numbers) {
   };
 }
 
+// What follows the list of what the tests cover.
+PE_TERMINATORS(after_the_test_list) { return {"The laboratory reads its data from a JSON file"}; }
+
 }  // namespace pe::theorems::implementation_section_claims

@@ -14,6 +14,8 @@ struct SectionBlock {
   std::string unit, title;
   StatementsDeclarer statements = nullptr;
   NonClaimsDeclarer non_claims = nullptr;
+  TerminatorsDeclarer terminators = nullptr;
+  NonEdgesDeclarer non_edges = nullptr;
 };
 
 std::vector<SectionBlock>& blocks() {
@@ -46,6 +48,12 @@ SectionRegistration::SectionRegistration(const char* file, const char* title, St
 }
 SectionRegistration::SectionRegistration(const char* file, const char* title, NonClaimsDeclarer declarer) {
   blocks().push_back({unit_of_file(file), title, nullptr, declarer});
+}
+SectionRegistration::SectionRegistration(const char* file, const char* title, TerminatorsDeclarer declarer) {
+  blocks().push_back({unit_of_file(file), title, nullptr, nullptr, declarer});
+}
+SectionRegistration::SectionRegistration(const char* file, const char* title, NonEdgesDeclarer declarer) {
+  blocks().push_back({unit_of_file(file), title, nullptr, nullptr, nullptr, declarer});
 }
 
 const std::vector<std::string>& registered_sections() {
@@ -85,6 +93,28 @@ const std::vector<NonClaim>& non_claims() {
         out.push_back(declared.record());
       }
     }
+    return out;
+  }();
+  return all;
+}
+
+const std::vector<std::string>& statement_terminators() {
+  static const std::vector<std::string> all = [] {
+    std::vector<std::string> out;
+    for (const SectionBlock& block : ordered_blocks())
+      if (block.terminators)
+        for (std::string& phrase : block.terminators()) out.push_back(std::move(phrase));
+    return out;
+  }();
+  return all;
+}
+
+const std::vector<NonEdge>& mention_non_edges() {
+  static const std::vector<NonEdge> all = [] {
+    std::vector<NonEdge> out;
+    for (const SectionBlock& block : ordered_blocks())
+      if (block.non_edges)
+        for (const NonEdgeDeclaration& declared : block.non_edges()) out.push_back(declared.record());
     return out;
   }();
   return all;

@@ -86,8 +86,25 @@ class NonClaimDeclaration {
 };
 inline NonClaimDeclaration non_claim(std::string text) { return NonClaimDeclaration(std::move(text)); }
 
+/// One mention that is no edge under construction: what it names, where it stands (a phrase of
+/// its line, unique in the article), and why.
+class NonEdgeDeclaration {
+ public:
+  explicit NonEdgeDeclaration(std::string mention) { record_.mention = std::move(mention); }
+  NonEdgeDeclaration& in_line_with(std::string phrase) { return record_.phrase = std::move(phrase), *this; }
+  NonEdgeDeclaration& because(std::string reason) { return record_.reason = std::move(reason), *this; }
+  const NonEdge& record() const { return record_; }
+
+ private:
+  NonEdge record_;
+};
+inline NonEdgeDeclaration non_edge(std::string mention) { return NonEdgeDeclaration(std::move(mention)); }
+
 using StatementsDeclarer = std::vector<StatementDeclaration> (*)();
 using NonClaimsDeclarer = std::vector<NonClaimDeclaration> (*)();
+/// Phrases that end a statement's text without beginning another (statement_terminators()).
+using TerminatorsDeclarer = std::vector<std::string> (*)();
+using NonEdgesDeclarer = std::vector<NonEdgeDeclaration> (*)();
 
 /// Registers a section file: its title, and blocks of its statements and non-claims. `file` is
 /// the declaring file (__FILE__), whose name is its unit in PE_UNIT_ORDER.
@@ -95,6 +112,8 @@ struct SectionRegistration {
   SectionRegistration(const char* file, const char* title);
   SectionRegistration(const char* file, const char* title, StatementsDeclarer declarer);
   SectionRegistration(const char* file, const char* title, NonClaimsDeclarer declarer);
+  SectionRegistration(const char* file, const char* title, TerminatorsDeclarer declarer);
+  SectionRegistration(const char* file, const char* title, NonEdgesDeclarer declarer);
 };
 
 /// The section titles registered by PE_SECTION, in the folders' order.
@@ -111,16 +130,18 @@ const std::vector<std::string>& registered_sections();
   constexpr const char* pe_section_title = title; \
   static const ::pe::ledger::SectionRegistration pe_section_registration(__FILE__, pe_section_title)
 
-/// A block of the section's statements, in the article's order: `{ return {statement(...)...}; }`.
-#define PE_STATEMENTS(name)                                                                     \
-  static std::vector<::pe::ledger::StatementDeclaration> PE_SECTION_CONCAT(pe_statements_, name)(); \
-  static const ::pe::ledger::SectionRegistration PE_SECTION_CONCAT(pe_statements_registration_, name)( \
-      __FILE__, pe_section_title, &PE_SECTION_CONCAT(pe_statements_, name));                    \
-  static std::vector<::pe::ledger::StatementDeclaration> PE_SECTION_CONCAT(pe_statements_, name)()
+/// A block of the section's records of one kind: `type` is what the block returns, `prefix` names it.
+#define PE_SECTION_BLOCK(type, prefix, name)                                                      \
+  static std::vector<type> PE_SECTION_CONCAT(prefix, name)();                                     \
+  static const ::pe::ledger::SectionRegistration PE_SECTION_CONCAT(prefix##registration_, name)( \
+      __FILE__, pe_section_title, &PE_SECTION_CONCAT(prefix, name));                              \
+  static std::vector<type> PE_SECTION_CONCAT(prefix, name)()
 
+/// A block of the section's statements, in the article's order: `{ return {statement(...)...}; }`.
+#define PE_STATEMENTS(name) PE_SECTION_BLOCK(::pe::ledger::StatementDeclaration, pe_statements_, name)
 /// A block of the section's non-claims, in the article's order: `{ return {non_claim(...)...}; }`.
-#define PE_NON_CLAIMS(name)                                                                     \
-  static std::vector<::pe::ledger::NonClaimDeclaration> PE_SECTION_CONCAT(pe_non_claims_, name)(); \
-  static const ::pe::ledger::SectionRegistration PE_SECTION_CONCAT(pe_non_claims_registration_, name)( \
-      __FILE__, pe_section_title, &PE_SECTION_CONCAT(pe_non_claims_, name));                    \
-  static std::vector<::pe::ledger::NonClaimDeclaration> PE_SECTION_CONCAT(pe_non_claims_, name)()
+#define PE_NON_CLAIMS(name) PE_SECTION_BLOCK(::pe::ledger::NonClaimDeclaration, pe_non_claims_, name)
+/// Phrases of the section that end a statement's text and begin none: `{ return {"..."}; }`.
+#define PE_TERMINATORS(name) PE_SECTION_BLOCK(std::string, pe_terminators_, name)
+/// Mentions in the section that are no edge: `{ return {non_edge(...)...}; }`.
+#define PE_NON_EDGES(name) PE_SECTION_BLOCK(::pe::ledger::NonEdgeDeclaration, pe_non_edges_, name)

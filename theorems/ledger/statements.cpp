@@ -32,16 +32,6 @@ std::string to_string(Evidence evidence) {
   return "?";
 }
 
-const std::vector<std::string>& statement_terminators() {
-  static const std::vector<std::string> phrases = {
-      "Sinusoids are a stationary kernel.",  // the overview's bullets
-      "The kernel is stationary, but attention does not compare",
-      "The filings are synthetic.",  // a caveat without a printed relation
-      "The laboratory reads its data from a JSON file",  // after the list of what the tests cover
-  };
-  return phrases;
-}
-
 namespace {
 
 /// Whether the words before a mention make it another article's statement.
@@ -154,16 +144,6 @@ std::vector<std::string> undeclared_mentions(std::string_view article, const std
                     (m.from.empty() ? std::string("stands in no statement") : "in " + m.from + ", which has no edge to it"));
   }
   return out;
-}
-
-const std::vector<NonEdge>& mention_non_edges() {
-  static const std::vector<NonEdge> all = {
-      {"The laboratory has two figures.", "Figure A",
-       "the laboratory's guide to its figures, which are statements of their own; it claims nothing of them"},
-      {"The laboratory has two figures.", "Figure B",
-       "the laboratory's guide to its figures, which are statements of their own; it claims nothing of them"},
-  };
-  return all;
 }
 
 const Statement* statement_with_id(std::string_view id) {
