@@ -197,6 +197,11 @@ TEST(Template, LabelAndSectionAreRead) {
   EXPECT_EQ(pe::docgen::page_label(text, "t.md"), "clocks");
   EXPECT_EQ(pe::docgen::page_section(text, "t.md"), kClocks);
   EXPECT_EQ(pe::docgen::page_section("# A {#a}\n", "t.md"), "");
+  // Without a name: the section declared in the page's own folder.
+  EXPECT_EQ(pe::docgen::page_section("[[section]]\n", "theorems/30-clocks/30-clocks.md"), kClocks);
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::page_section("[[section]]\n", "docs/t.md"); })
+                .find("declares no section"),
+            std::string::npos);
 }
 
 TEST(Template, MissingLabelOrUnknownSectionIsAnError) {

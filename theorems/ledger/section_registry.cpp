@@ -11,7 +11,7 @@ namespace {
 
 /// One registration: the declaring file's unit and title, and at most one block of records.
 struct SectionBlock {
-  std::string unit, title;
+  std::string folder, unit, title;
   StatementsDeclarer statements = nullptr;
   NonClaimsDeclarer non_claims = nullptr;
   TerminatorsDeclarer terminators = nullptr;
@@ -29,6 +29,13 @@ std::string unit_of_file(std::string_view file) {
   return std::string(file.substr(0, file.rfind('.')));
 }
 
+/// "theorems/30-clocks/clocks_section.cpp" -> "30-clocks", the folder the section's page sits in.
+std::string folder_of_file(std::string_view file) {
+  file = file.substr(0, file.find_last_of('/') == std::string_view::npos ? 0 : file.find_last_of('/'));
+  file.remove_prefix(std::min(file.size(), file.find_last_of('/') + 1));
+  return std::string(file);
+}
+
 /// The blocks in PE_UNIT_ORDER; static registration runs in link order, which is not it.
 std::vector<SectionBlock> ordered_blocks() {
   std::vector<SectionBlock> ordered = blocks();
@@ -41,19 +48,19 @@ std::vector<SectionBlock> ordered_blocks() {
 }  // namespace
 
 SectionRegistration::SectionRegistration(const char* file, const char* title) {
-  blocks().push_back({unit_of_file(file), title});
+  blocks().push_back({folder_of_file(file), unit_of_file(file), title});
 }
 SectionRegistration::SectionRegistration(const char* file, const char* title, StatementsDeclarer declarer) {
-  blocks().push_back({unit_of_file(file), title, declarer, nullptr});
+  blocks().push_back({folder_of_file(file), unit_of_file(file), title, declarer, nullptr});
 }
 SectionRegistration::SectionRegistration(const char* file, const char* title, NonClaimsDeclarer declarer) {
-  blocks().push_back({unit_of_file(file), title, nullptr, declarer});
+  blocks().push_back({folder_of_file(file), unit_of_file(file), title, nullptr, declarer});
 }
 SectionRegistration::SectionRegistration(const char* file, const char* title, TerminatorsDeclarer declarer) {
-  blocks().push_back({unit_of_file(file), title, nullptr, nullptr, declarer});
+  blocks().push_back({folder_of_file(file), unit_of_file(file), title, nullptr, nullptr, declarer});
 }
 SectionRegistration::SectionRegistration(const char* file, const char* title, NonEdgesDeclarer declarer) {
-  blocks().push_back({unit_of_file(file), title, nullptr, nullptr, nullptr, declarer});
+  blocks().push_back({folder_of_file(file), unit_of_file(file), title, nullptr, nullptr, nullptr, declarer});
 }
 
 const std::vector<std::string>& registered_sections() {
@@ -64,6 +71,12 @@ const std::vector<std::string>& registered_sections() {
     return out;
   }();
   return titles;
+}
+
+std::string section_of_folder(std::string_view folder) {
+  for (const SectionBlock& block : blocks())
+    if (block.folder == folder) return block.title;
+  return "";
 }
 
 const std::vector<Statement>& statements() {

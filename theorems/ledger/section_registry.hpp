@@ -19,6 +19,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "non_claims.hpp"
@@ -118,6 +119,8 @@ struct SectionRegistration {
 
 /// The section titles registered by PE_SECTION, in the folders' order.
 const std::vector<std::string>& registered_sections();
+/// The title a file in this folder ("30-clocks") registers with PE_SECTION; "" when none does.
+std::string section_of_folder(std::string_view folder);
 
 }  // namespace pe::ledger
 
