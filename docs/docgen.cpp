@@ -6,6 +6,7 @@
 #include "words.hpp"
 #include "harness.hpp"
 #include "json_text.hpp"
+#include "section_registry.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -233,6 +234,12 @@ std::string page_label(const std::string& text, const std::string& file) {
 std::string page_section(const std::string& text, const std::string& file) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
+    if (line == "[[section]]") {
+      const std::string folder = std::filesystem::path(file).parent_path().filename().string();
+      const std::string name = ledger::section_of_folder(folder);
+      if (name.empty()) throw std::invalid_argument(file + ": [[section]] in a folder that declares no section");
+      return name;
+    }
     if (!starts_with(line, "[[section ")) continue;
     if (line.size() < 12 || line.substr(line.size() - 2) != "]]")
       throw std::invalid_argument(file + ": malformed section directive: " + line);
@@ -421,7 +428,10 @@ Page expand_template(const std::string& text, const std::string& file, const Con
   int number = 0;
   for (std::string line; std::getline(in, line);) {
     ++number;
-    if (starts_with(line, "[[section ")) continue;  // read by page_section
+    if (line == "[[section]]" || starts_with(line, "[[section ")) continue;  // read by page_section
+    if (!page.section.empty())
+      for (std::size_t at; (at = line.find("[[section-title]]")) != std::string::npos;)
+        line.replace(at, 17, page.section);  // as the article prints it, as typed before
     if (line == "[[ci-costs]]" || starts_with(line, "[[benchmarks ") || starts_with(line, "[[recorded ")) {
       out << measurement_directive(line, file, number, context);
       continue;

@@ -10,6 +10,8 @@
 /// | directive | on its own line? | becomes |
 /// |---|---|---|
 /// | `[[section NAME]]` | yes | nothing; declares the ledger section the page documents |
+/// | `[[section]]` | yes | the same, for the section declared in the page's own folder (`theorems/NN-*/NAME_section.cpp`), so that its title is written once |
+/// | `[[section-title]]` | no | the page's section's title, as the article prints it (in the page's heading) |
 /// | `[[claims PREFIX ... !PREFIX ...]]` | yes | a table of the claims, from any section, whose id starts with one of the prefixes and with none of the `!` ones (a note when there are none yet) |
 /// | `[[claims-rest]]` | yes | a table of the page's section's claims not shown by an earlier table on the page (a note when the section has none at all); appended at the end when absent |
 /// | `[[unit NAME]]` | no | a link to `theorems/NN-section/NAME.cpp`; a unit that does not exist is an error |
@@ -109,8 +111,9 @@ std::string benchmarks_markdown(const std::string& name, const std::string& json
 /// file) when there is none.
 std::string page_label(const std::string& text, const std::string& file);
 
-/// The NAME of a template's `[[section NAME]]` line, or "" when it has none. Throws
-/// std::invalid_argument when NAME is not one of ledger::sections().
+/// The NAME of a template's `[[section NAME]]` line, or for `[[section]]` the section declared in
+/// the template's folder; "" when it has none. Throws std::invalid_argument when NAME is not one
+/// of ledger::sections(), or when no section is declared in the folder of a `[[section]]`.
 std::string page_section(const std::string& text, const std::string& file);
 
 /// Expands one template. Throws std::invalid_argument naming the file and line for an unknown

@@ -15,6 +15,7 @@
 #include "ledger.hpp"
 #include "non_claims.hpp"
 #include "statements.hpp"
+#include "clocks_section.hpp"
 
 using namespace pe::ledger;
 using namespace pe::report;
@@ -178,7 +179,7 @@ TEST(PrintedNumbers, EveryDeclaredNonClaimPointsAtANumberWithAReason) {
 
 TEST(AnnotatedArticle, ASmallTextGetsItsBadgeAndItsMissingAndExtraNumbersReported) {
   // One statement's opening words (thm1.readings) and the one number its claim places there.
-  const std::string copy = "Title\n\nPosition as a set of clocks\n\nTwo readings. First, by doubling: each "
+  const std::string copy = "Title\n\n" + std::string(pe::theorems::kClocksSection) + "\n\nTwo readings. First, by doubling: each "
                            "doubling costs $\\ln 2/\\ln b \\approx 0.075$ of similarity, and $42$ more.\n";
   const Accounting a = account_for_numbers(copy);
   ASSERT_EQ(a.printed, 2);

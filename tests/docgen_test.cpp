@@ -23,6 +23,9 @@
 #include "figures.hpp"
 #include "filing_readers.hpp"
 #include "lab.hpp"
+#include "clocks_section.hpp"
+#include "filings_section.hpp"
+#include "order_section.hpp"
 
 #ifndef PE_SOURCE_DIR
 #error "PE_SOURCE_DIR must name the source tree"
@@ -56,7 +59,7 @@ Context context_with(std::vector<Record> records) {
   return c;
 }
 
-const std::string kClocks = "Position as a set of clocks";
+const std::string kClocks = pe::theorems::kClocksSection;
 
 std::string escape_for_doxygen(std::string_view text) {
   return pe::report::escape_markdown(text, pe::report::Markdown::doxygen);
@@ -194,6 +197,11 @@ TEST(Template, LabelAndSectionAreRead) {
   EXPECT_EQ(pe::docgen::page_label(text, "t.md"), "clocks");
   EXPECT_EQ(pe::docgen::page_section(text, "t.md"), kClocks);
   EXPECT_EQ(pe::docgen::page_section("# A {#a}\n", "t.md"), "");
+  // Without a name: the section declared in the page's own folder.
+  EXPECT_EQ(pe::docgen::page_section("[[section]]\n", "theorems/30-clocks/30-clocks.md"), kClocks);
+  EXPECT_NE(invalid_argument_message([] { pe::docgen::page_section("[[section]]\n", "docs/t.md"); })
+                .find("declares no section"),
+            std::string::npos);
 }
 
 TEST(Template, MissingLabelOrUnknownSectionIsAnError) {
@@ -212,7 +220,7 @@ TEST(Template, MissingLabelOrUnknownSectionIsAnError) {
 TEST(Template, PrefixTablesThenTheRest) {
   const Context c = context_with({record("thm1.a", kClocks, "holds", "holds"),
                                   record("thm2.b", kClocks, "holds", "holds"),
-                                  record("prop1.c", "Order, and how a mask leaks it", "holds", "holds")});
+                                  record("prop1.c", std::string(pe::theorems::kOrderSection), "holds", "holds")});
   const std::string text = "# Clocks {#clocks}\n[[section " + kClocks +
                            "]]\nIntro [[unit theorem1]].\n[[claims thm1.]]\n[[claims-rest]]\n";
   const pe::docgen::Page page = pe::docgen::expand_template(text, "20-clocks.md", c);
@@ -254,7 +262,7 @@ TEST(Template, ExcludedPrefixesAndEmptySections) {
   ASSERT_NE(cond, std::string::npos);
   EXPECT_LT(defect, rest);
   EXPECT_LT(rest, cond);
-  const std::string filings = "Finance case study: which company was named last?";
+  const std::string filings = pe::theorems::kFilingsSection;
   const pe::docgen::Page empty =
       pe::docgen::expand_template("# F {#f}\n[[section " + filings + "]]\n", "f.md", c);
   EXPECT_NE(empty.text.find("No claims of this section are declared in this build yet"),

@@ -13,6 +13,7 @@
 #include "lab.hpp"
 #include "ledger.hpp"
 #include "runs.hpp"
+#include "window_section.hpp"
 
 namespace lab = pe::theorems::lab;
 
@@ -490,7 +491,7 @@ TEST(ExperimentClaims, AClaimReadsOnlyTheFamiliesItDeclares) {
       << without_tournament.note;
   pe::ledger::UnitClaims unit("test");
   unit.add(lab::experiment_claim(pe::ledger::Claim("test.reads_undeclared")
-                                     .in_section("Past the training window").stating("a statement")
+                                     .in_section(pe::theorems::kWindowSection).stating("a statement")
                                      .printed_as("0.5").reads_runs(pe::ledger::kTournamentRuns),
                                  [](const lab::Runs& given) {
                                    return pe::ledger::printed(pe::ledger::PrintedValue::of("0.5"), given.filings_study().config.seeds);
@@ -500,7 +501,7 @@ TEST(ExperimentClaims, AClaimReadsOnlyTheFamiliesItDeclares) {
   EXPECT_NE(r.note.find("reads the filings study runs without declaring them"), std::string::npos) << r.note;
   // An experiment claim names at least one family; one that reads none is an exact claim.
   EXPECT_THROW(lab::experiment_claim(pe::ledger::Claim("test.reads_nothing")
-                                         .in_section("Past the training window").stating("a statement")
+                                         .in_section(pe::theorems::kWindowSection).stating("a statement")
                                          .printed_as("0.5").reads_runs(pe::ledger::kNoRuns),
                                      [](const lab::Runs&) { return pe::ledger::printed(pe::ledger::PrintedValue::of("0.5"), 0.5); }),
                std::logic_error);
@@ -576,7 +577,7 @@ TEST(ExperimentClaims, AValuePerRunIsKeptPerSetOfRuns) {
 // xfail(reason=...) sits on its test; a family's parameters carry it for the claims it concerns.
 TEST(ExperimentClaims, TheExpectedVerdictSitsOnTheDeclaration) {
   const auto declared = [](const lab::Expectation& expected) {
-    return lab::experiment_claim(pe::ledger::Claim("test.expected").in_section("Past the training window")
+    return lab::experiment_claim(pe::ledger::Claim("test.expected").in_section(pe::theorems::kWindowSection)
                                      .stating("a statement").printed_as("0.5").reads_runs(pe::ledger::kTournamentRuns),
                                  [](const lab::Runs&) { return pe::ledger::printed(pe::ledger::PrintedValue::of("0.5"), 0.5); }, expected);
   };

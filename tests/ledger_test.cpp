@@ -23,6 +23,7 @@
 #include "report_diff.hpp"
 #include "statements.hpp"
 #include "unit_order.hpp"
+#include "clocks_section.hpp"
 
 using namespace pe::ledger;
 using namespace pe::report;
@@ -85,7 +86,7 @@ TEST(LedgerRules, FormatKeepsTenSignificantDigits) {
 
 namespace {
 Claim sample_claim() {
-  return Claim("test.sample").in_section("Position as a set of clocks").stating("a statement")
+  return Claim("test.sample").in_section(pe::theorems::kClocksSection).stating("a statement")
       .printed_as("0.5").decided_by([](const PrintedValue& article) { return printed(article, 0.5); });
 }
 }  // namespace
@@ -98,10 +99,10 @@ static_assert(!std::is_constructible_v<Claim, const char*, const char*, const ch
 static_assert(!std::is_convertible_v<const char*, Claim>, "a Claim made implicitly from its id");
 
 TEST(LedgerDeclarations, EachCallSetsTheFieldItNames) {
-  const Claim c = Claim("test.named").in_section("Position as a set of clocks").stating("what it says")
+  const Claim c = Claim("test.named").in_section(pe::theorems::kClocksSection).stating("what it says")
                       .printed_as("0.25").expected_to_fail("why, and the corrected value");
   EXPECT_EQ(c.id, "test.named");
-  EXPECT_EQ(c.section, "Position as a set of clocks");
+  EXPECT_EQ(c.section, std::string(pe::theorems::kClocksSection));
   EXPECT_EQ(c.statement, "what it says");
   EXPECT_EQ(c.article, "0.25");
   EXPECT_EQ(c.expected, Verdict::fails);
@@ -245,12 +246,12 @@ static_assert(decides_a_claim<decltype(decided_bound)>() && decides_a_claim<decl
 static_assert(!decides_a_claim<decltype(given_article), TrainedRuns>(), "a body that takes no runs, given runs");
 
 TEST(LedgerDeclarations, TheRuleIsTheBodysHelpersAndKnownBeforeEvaluation) {
-  const Claim bounded = Claim("test.bounded").in_section("Position as a set of clocks").stating("a statement")
+  const Claim bounded = Claim("test.bounded").in_section(pe::theorems::kClocksSection).stating("a statement")
                             .printed_as("1 <= 2").decided_by(decided_bound);
   EXPECT_EQ(bounded.rule(), Rule::bound);
   EXPECT_EQ(evaluate_record(bounded).rule, "bound");
   // A record whose evaluation throws still names the rule its body would have decided by.
-  const Claim throwing = Claim("test.throwing").in_section("Position as a set of clocks").stating("a statement")
+  const Claim throwing = Claim("test.throwing").in_section(pe::theorems::kClocksSection).stating("a statement")
                              .printed_as("0.5").decided_by([]() -> Decided<Rule::statistical> {
                                throw std::runtime_error("boom");
                              });
@@ -261,7 +262,7 @@ TEST(LedgerDeclarations, TheRuleIsTheBodysHelpersAndKnownBeforeEvaluation) {
 
 // The article's value is parsed once, where the claim is declared, and given to its body.
 TEST(LedgerDeclarations, TheBodyIsGivenTheArticlesValueParsed) {
-  const Claim c = Claim("test.given").in_section("Position as a set of clocks").stating("a statement")
+  const Claim c = Claim("test.given").in_section(pe::theorems::kClocksSection).stating("a statement")
                       .printed_as("0.748").decided_by([](const PrintedValue& article) {
                         EXPECT_EQ(article.text, "0.748");
                         EXPECT_EQ(article.value, 0.748);
@@ -277,7 +278,7 @@ TEST(LedgerDeclarations, TheBodyIsGivenTheArticlesValueParsed) {
 // A printed range ("about A to B") is parsed once too, both ends as printed values, and given to
 // a body that takes a PrintedRange; text that is not a range is refused where it is declared.
 TEST(LedgerDeclarations, TheBodyIsGivenTheArticlesRangeParsed) {
-  const Claim c = Claim("test.range").in_section("Position as a set of clocks").stating("a statement")
+  const Claim c = Claim("test.range").in_section(pe::theorems::kClocksSection).stating("a statement")
                       .printed_as("about 0.31 to 0.68").decided_by([](const PrintedRange& article) {
                         EXPECT_EQ(article.low.text, "0.31");
                         EXPECT_EQ(article.high.text, "0.68");
@@ -295,7 +296,7 @@ TEST(LedgerDeclarations, TheBodyIsGivenTheArticlesRangeParsed) {
 
 // A printed list ("A, B, C") is parsed once as well, each entry a printed value in order.
 TEST(LedgerDeclarations, TheBodyIsGivenTheArticlesListParsed) {
-  const Claim c = Claim("test.list").in_section("Position as a set of clocks").stating("a statement")
+  const Claim c = Claim("test.list").in_section(pe::theorems::kClocksSection).stating("a statement")
                       .printed_as("0.970, 0.956, 1.5").decided_by([](const PrintedList& article) {
                         EXPECT_EQ(article.values.size(), 3u);
                         EXPECT_EQ(article.values[1].text, "0.956");
@@ -315,7 +316,7 @@ TEST(LedgerDeclarations, RecordsWhereEachClaimIsDeclared) {
   const int line = __LINE__ + 2;
   unit.add(
       Claim("test.located")
-          .in_section("Position as a set of clocks").stating("a statement").printed_as("0.5")
+          .in_section(pe::theorems::kClocksSection).stating("a statement").printed_as("0.5")
           .decided_by([](const PrintedValue& article) { return printed(article, 0.5); }));
   EXPECT_EQ(unit.claims().back().source, "tests/ledger_test.cpp:" + std::to_string(line));
   EXPECT_EQ(evaluate_record(unit.claims().back()).source, unit.claims().back().source);
@@ -463,7 +464,7 @@ TEST(LedgerReport, ANewRunKeepsEarlierRecordsAndCountsThemApart) {
 namespace {
 /// A listed record of a claim: its verdict and its expectation, everything else the same.
 pe::ledger::Record listed(const std::string& id, const std::string& verdict, const std::string& expected) {
-  return {id, "theorem1", "Position as a set of clocks", "statement of " + id, "0.5", "0.49", "printed",
+  return {id, "theorem1", std::string(pe::theorems::kClocksSection), "statement of " + id, "0.5", "0.49", "printed",
           verdict, expected, "note"};
 }
 
@@ -817,7 +818,7 @@ TEST(ReportListing, ClaimsThatDependOnTheReadingShowEachReadingSideBySide) {
 }
 
 TEST(ReportListing, SlugsAreLowerCaseWordsJoinedByOneHyphen) {
-  EXPECT_EQ(slug("Position as a set of clocks"), "position-as-a-set-of-clocks");
+  EXPECT_EQ(slug(std::string(pe::theorems::kClocksSection)), "position-as-a-set-of-clocks");
   EXPECT_EQ(slug("  RoPE: (rotations) -- 2x2!  "), "rope-rotations-2x2");
   EXPECT_EQ(slug("--"), "");
 }

@@ -11,6 +11,7 @@
 #include "json_text.hpp"
 #include "record_fields.hpp"
 #include "report_diff.hpp"
+#include "clocks_section.hpp"
 
 namespace {
 
@@ -22,7 +23,7 @@ Record full_check_record() {
   Record r;
   r.id = "thm1.ruler.d64.delta1";
   r.unit = "theorem1";
-  r.section = "Position as a set of clocks";
+  r.section = std::string(pe::theorems::kClocksSection);
   r.statement = "Theorem 1: a \"ruler\"\nover two lines \\ with a backslash";
   r.article = "0.466";
   r.computed = "0.4661234567";

@@ -19,6 +19,9 @@
 #   6. No two modules (a header and its .cpp) include each other, and 7. theorems/report/
 #      includes nothing from a section folder theorems/NN-*/ (a section reaches the report through
 #      the ledger or a registry in theorems/lab/, as the readings' rule-outs do).
+#   8. theorems/ledger/ holds no article data (issue 53): no section's title and no declaration of
+#      a section's records (statement(...), non_claim(...), PE_SECTION ...); each section folder
+#      declares its own (theorems/NN-*/NAME_section.cpp, section_registry.hpp).
 #   9. A claim reads only the runs it is handed: no section folder calls lab::headline_runs().
 #   5. Inside experiments/, the head sits below the scheme rules (issue 39): attention_head.hpp
 #      and attention_head.cpp reach position_scheme.hpp through no chain of includes and never
@@ -159,6 +162,27 @@ while IFS=: read -r file line text; do
   problems=$((problems + 1))
 done < <(grep -Hn -w 'rule_of' "${head_files[@]}" || true)
 
+# 8. the ledger holds no article data (issue 53): no section's title (each written once, in its
+#    folder's theorems/NN-*/NAME_section.hpp) and no declaration of a section's records; the
+#    section folders declare them through the registry (theorems/ledger/section_registry.hpp)
+mapfile -t titles < <(sed -n 's/^inline constexpr char k[A-Za-z]*Section\[\] = "\(.*\)";$/\1/p' \
+                        theorems/[0-9][0-9]-*/*_section.hpp)
+if (( ${#titles[@]} == 0 )); then
+  echo "source.layout: found no section title in theorems/NN-*/*_section.hpp"
+  exit 1
+fi
+for title in "${titles[@]}"; do
+  while IFS=: read -r file line _; do
+    echo "$file:$line: the section title \"$title\": article data in the ledger (its section declares it)"
+    problems=$((problems + 1))
+  done < <(grep -HnF "\"$title\"" theorems/ledger/*.[ch]pp || true)
+done
+while IFS=: read -r file line text; do
+  echo "$file:$line: ${text#"${text%%[![:space:]]*}"}: article data in the ledger (a section file declares its records)"
+  problems=$((problems + 1))
+done < <(grep -HnE '(^|[^A-Za-z_])(statement|non_claim|non_edge)\("|^[[:space:]]*PE_(SECTION|STATEMENTS|NON_CLAIMS|TERMINATORS|NON_EDGES)\(|(Statement|NonClaim)[[:space:]]*\{[[:space:]]*"' \
+           theorems/ledger/*.[ch]pp | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(//|#define)' || true)
+
 # 3. function lengths in numerics/, experiments/, theorems/ and docs/ (main() exempt)
 longest=0
 while IFS=$'\t' read -r length place name; do
@@ -182,5 +206,5 @@ if (( problems > 0 )); then
   echo "source.layout: $problems problem(s)"
   exit 1
 fi
-echo "source.layout: layers, file names, function lengths, one namespace per folder, and the head" \
-     "below the scheme rules as required"
+echo "source.layout: layers, file names, function lengths, one namespace per folder, the head" \
+     "below the scheme rules, and no article data in the ledger, as required"

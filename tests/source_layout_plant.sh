@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# CTest `source.layout_detects_knots`: tests/source_layout.sh on a copy of the sources with three
+# CTest `source.layout_detects_knots`: tests/source_layout.sh on a copy of the sources with
 # knots planted must fail naming each: docs/cards.hpp including docgen.hpp (whose module
-# includes cards: a mutual pair), theorems/report/report.cpp including a section's header, and a
-# unit of the Implementation section fetching the headline runs instead of reading those handed.
+# includes cards: a mutual pair), theorems/report/report.cpp including a section's header,
+# article data in the ledger (a section's title and a statement declared in statements.cpp), and
+# a unit of the Implementation section fetching the headline runs instead of reading those handed.
 # usage: source_layout_plant.sh SOURCE_DIR
 set -euo pipefail
 root=${1:?usage: source_layout_plant.sh SOURCE_DIR}
@@ -13,10 +14,14 @@ sed -i '0,/^#include "ledger.hpp"/s//#include "docgen.hpp"\n#include "ledger.hpp
 sed -i '0,/^#include "report.hpp"/s//#include "report.hpp"\n#include "harness.hpp"/' "$copy/theorems/report/report.cpp"
 echo 'static const auto& fetched = pe::theorems::lab::headline_runs();' \
   >> "$copy/theorems/88-implementation/implementation.cpp"
+printf '%s\n' 'const char* const kPlantedTitle = "Honest caveats";' \
+  'const auto kPlantedStatement = statement("planted").label("a planted statement");' >> "$copy/theorems/ledger/statements.cpp"
 if out=$(bash "$root/tests/source_layout.sh" "$copy" 2>&1); then
-  echo "the layout check passed a copy with three knots planted:"; echo "$out"; exit 1
+  echo "the layout check passed a copy with knots planted:"; echo "$out"; exit 1
 fi
-echo "$out" | grep -E "include each other's modules|includes nothing from a section folder|fetches lab::headline_runs"
+echo "$out" | grep -E "include each other's modules|includes nothing from a section folder|article data in the ledger|fetches lab::headline_runs"
 grep -q "include each other's modules (cards, docgen)" <<< "$out" &&
   grep -q "theorems/report/report.cpp includes theorems/88-implementation/harness.hpp" <<< "$out" &&
+  grep -q 'statements.cpp:[0-9]*: the section title "Honest caveats": article data in the ledger' <<< "$out" &&
+  grep -q 'statements.cpp:[0-9]*: const auto kPlantedStatement = statement("planted").*: article data in the ledger' <<< "$out" &&
   grep -q "theorems/88-implementation/implementation.cpp:[0-9]*: fetches lab::headline_runs()" <<< "$out"

@@ -24,6 +24,7 @@
 #include "ledger.hpp"
 #include "statistics.hpp"
 #include "lab.hpp"
+#include "order_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -148,7 +149,7 @@ constexpr char kUnit[] = "experiment_bag_of_tokens";
 using namespace pe::ledger;
 using namespace pe::theorems;
 using namespace pe::experiments;
-const std::string section = "Order, and how a mask leaks it";
+const std::string section = kOrderSection;
 struct Printed {
   int length;
   const char* value;

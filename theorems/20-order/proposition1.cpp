@@ -15,6 +15,7 @@
 #include "ledger.hpp"
 #include "random.hpp"
 #include "symbolic_identity.hpp"
+#include "order_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -89,7 +90,7 @@ constexpr int kSymbolicPrefix = 6, kSymbolicWidth = 2;
 constexpr char kUnit[] = "proposition1";
 using namespace pe::ledger;
 using namespace pe::theorems;
-const std::string section = "Order, and how a mask leaks it";
+const std::string section = kOrderSection;
 constexpr double eps = std::numeric_limits<double>::epsilon();
 
 PE_CLAIM(output_is_e_over_t_plus_1) {

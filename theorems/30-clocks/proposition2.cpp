@@ -32,6 +32,7 @@
 #include "random.hpp"
 #include "external_lemmas.hpp"
 #include "symbolic_identity.hpp"
+#include "clocks_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -206,7 +207,7 @@ double smallest_code_gap() {
 namespace pe::theorems::proposition2_claims {
 constexpr char kUnit[] = "proposition2";
 using namespace pe::ledger;
-const std::string section = "Position as a set of clocks";
+const std::string section = kClocksSection;
 
 /// A claim decided by one of the proofs above.
 Decided<Rule::identity> decided_by_proof(const pe::theorems::SymbolicProof& p) {

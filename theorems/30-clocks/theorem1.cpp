@@ -21,6 +21,9 @@
 #include "random.hpp"
 #include "ruler_table.hpp"
 #include "subspaces.hpp"
+#include "clocks_section.hpp"
+#include "next_section.hpp"
+#include "side_by_side_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -287,7 +290,7 @@ using namespace pe::theorems;
 using pe::kEps;
 using pe::Enclosure;
 using pe::enclose_decimal;
-const std::string section = "Position as a set of clocks";
+const std::string section = kClocksSection;
 
 // ---- (i) stationarity ----
 PE_CLAIM(stationary) {
@@ -476,8 +479,8 @@ PE_CLAIM(columns_n4096) {
 }
 
 PE_CLAIM(cycle_shift_eigenvectors) {
-  return Claim("thm1.cycle.shift_eigenvectors").in_section("Where this goes next")
-      .stating("Graphs and grids (Where this goes next): on a cycle of 64 positions the Fourier vectors (the sinusoids) "
+  return Claim("thm1.cycle.shift_eigenvectors").in_section(kNextSection)
+      .stating("Graphs and grids (" + std::string(kNextSection) + "): on a cycle of 64 positions the Fourier vectors (the sinusoids) "
       "are eigenvectors of the shift; largest |S f_k - lambda_k f_k| in units of eps")
       .printed_as("sinusoids are the shift's eigenvectors").decided_by([] {
         // Each side holds a rounded angle 2 pi j / N < 2 pi (error up to 2 pi eps), a
@@ -490,7 +493,7 @@ PE_CLAIM(cycle_shift_eigenvectors) {
 }
 
 PE_CLAIM(cycle_fourier_diagonalises) {
-  return Claim("thm1.cycle.fourier_diagonalises").in_section("Where this goes next")
+  return Claim("thm1.cycle.fourier_diagonalises").in_section(kNextSection)
       .stating("Graphs and grids: the discrete Fourier basis diagonalises a stationary kernel on "
       "a cycle of 64 positions (8 wrapped frequencies); largest off-diagonal |F^H C F| / N "
       "in units of N max|kappa| eps")
@@ -501,7 +504,7 @@ PE_CLAIM(cycle_fourier_diagonalises) {
 }
 
 PE_CLAIM(cycle_eigenvalues_are_transform) {
-  return Claim("thm1.cycle.eigenvalues_are_transform").in_section("Where this goes next")
+  return Claim("thm1.cycle.eigenvalues_are_transform").in_section(kNextSection)
       .stating("Graphs and grids: the diagonal of F^H C F / N is the kernel's discrete Fourier "
       "transform; largest difference in units of N max|kappa| eps")
       .printed_as("eigenvalues = kappa-hat").decided_by([] {
@@ -512,8 +515,8 @@ PE_CLAIM(cycle_eigenvalues_are_transform) {
 }
 
 PE_CLAIM(figure_a_readout) {
-  return Claim("thm1.figure_a.readout").in_section("Kernels over offsets, side by side")
-      .stating("Figure A (Kernels over offsets, side by side): the readout <p(m), p(n)>/(d/2) at "
+  return Claim("thm1.figure_a.readout").in_section(kSideBySideSection)
+      .stating("Figure A (" + std::string(kSideBySideSection) + "): the readout <p(m), p(n)>/(d/2) at "
       "m = 3, n = 10, with d = 16 (the width of the article's heads; the figure does not "
       "state it) and b = 10^4")
       .printed_as("0.737").decided_by([](const PrintedValue& article) {

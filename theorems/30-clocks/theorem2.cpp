@@ -44,6 +44,7 @@
 #include "random.hpp"
 #include "statistics.hpp"
 #include "subspaces.hpp"
+#include "clocks_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -420,7 +421,7 @@ constexpr char kUnit[] = "theorem2";
 using namespace pe::ledger;
 using namespace pe::theorems;
 using pe::kEps;
-const std::string section = "Position as a set of clocks";
+const std::string section = kClocksSection;
 
 // ---- (a') <=> (b) <=> (c): the window's null space ----
   

@@ -33,6 +33,8 @@
 #include "ledger.hpp"
 #include "subspaces.hpp"
 #include "window_conditioning.hpp"
+#include "caveats_section.hpp"
+#include "clocks_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -113,7 +115,7 @@ using namespace pe::ledger;
 using namespace pe::theorems;
 using pe::kEps;
 using pe::Mp200;
-const std::string section = "Position as a set of clocks";
+const std::string section = kClocksSection;
 
 
 Claim window_condition_number(const Window& w) {
@@ -275,7 +277,7 @@ PE_CLAIM(rank_n64_exact_values) {
 }
 
 // ---- the caveats (which also repeat thm2.cond.n16 and thm2.cond.n64, placed there) ----
-const std::string caveats = "Honest caveats";
+const std::string caveats = kCaveatsSection;
 
 PE_CLAIM(cond_caveat_window_void) {
   return Claim("thm2.cond.caveat.window_void").in_section(caveats)

@@ -13,6 +13,7 @@
 #include "ledger.hpp"
 #include "random.hpp"
 #include "relative_vectors.hpp"
+#include "relative_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -42,7 +43,7 @@ namespace pe::theorems::definition3_shaw_vectors_claims {
 constexpr char kUnit[] = "definition3_shaw_vectors";
 using namespace pe::ledger;
 using namespace pe::theorems;
-const std::string section = "Relative position: biases and the ALiBi kernel";
+const std::string section = kRelativeSection;
 
 PE_CLAIM(shaw_relative) {
   return Claim("def3.shaw.relative").in_section(section)

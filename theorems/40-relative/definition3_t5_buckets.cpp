@@ -18,6 +18,7 @@
 #include "certified.hpp"
 #include "ledger.hpp"
 #include "relative_buckets.hpp"
+#include "relative_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -85,7 +86,7 @@ namespace pe::theorems::definition3_t5_buckets_claims {
 constexpr char kUnit[] = "definition3_t5_buckets";
 using namespace pe::ledger;
 using namespace pe::theorems;
-const std::string section = "Relative position: biases and the ALiBi kernel";
+const std::string section = kRelativeSection;
 
 PE_CLAIM(t5_bucket_count) {
   return Claim("def3.t5.bucket_count").in_section(section)

@@ -28,6 +28,7 @@
 #include "external_lemmas.hpp"
 #include "power_series_kernel.hpp"
 #include "symbolic_identity.hpp"
+#include "relative_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -365,7 +366,7 @@ constexpr char kUnit[] = "theorem3";
 using namespace pe::ledger;
 using namespace pe::theorems;
 using pe::kEps;
-const std::string section = "Relative position: biases and the ALiBi kernel";
+const std::string section = kRelativeSection;
 
 // ---- slopes ----
 PE_CLAIM(slope_first_H8) {

@@ -27,6 +27,7 @@
 #include "random.hpp"
 #include "rope.hpp"
 #include "symbolic_identity.hpp"
+#include "rope_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -278,7 +279,7 @@ namespace pe::theorems::proposition3_claims {
 constexpr char kUnit[] = "proposition3";
 using namespace pe::ledger;
 using namespace pe::theorems;
-const std::string section = "Rotations: RoPE";
+const std::string section = kRopeSection;
 
 /// A claim decided by one of the proofs above.
 Decided<Rule::identity> decided_by_proof(const pe::MatrixIdentityProof& p) {

@@ -31,6 +31,7 @@
 #include "rope.hpp"
 #include "symbolic_identity.hpp"
 #include "statistics.hpp"
+#include "rope_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -506,7 +507,7 @@ namespace pe::theorems::proposition4_claims {
 constexpr char kUnit[] = "proposition4";
 using namespace pe::ledger;
 using namespace pe::theorems;
-const std::string section = "Rotations: RoPE";
+const std::string section = kRopeSection;
 
 PE_CLAIM(complex_form) {
   return Claim("prop4.complex_form").in_section(section)

@@ -27,6 +27,7 @@
 #include "random.hpp"
 #include "external_lemmas.hpp"
 #include "symbolic_identity.hpp"
+#include "rope_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -264,7 +265,7 @@ namespace pe::theorems::theorem4_claims {
 constexpr char kUnit[] = "theorem4";
 using namespace pe::ledger;
 using namespace pe::theorems;
-const std::string section = "Rotations: RoPE";
+const std::string section = kRopeSection;
 
 std::string sample_note() {
   const Results& r = results();

@@ -23,6 +23,8 @@
 #include "context_extension.hpp"
 #include "ledger.hpp"
 #include "lab.hpp"
+#include "side_by_side_section.hpp"
+#include "window_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -133,7 +135,7 @@ namespace pe::theorems::experiment_rope_rebound_claims {
 constexpr char kUnit[] = "experiment_rope_rebound";
 using namespace pe::ledger;
 using namespace pe::theorems;
-const std::string section = "Past the training window";
+const std::string section = kWindowSection;
 
 // ---- What the article says of each of its three seeds: judged by its rate over all seeds ----
 namespace {  // the lab's Rebound is the unit's own type
@@ -273,7 +275,7 @@ const std::vector<Landmark> landmarks = {
 Claim article_landmark(const Landmark& m) {
   return printed_at(lab::experiment_claim(Claim(std::string("exp.rebound.article.") + m.id)
       // The window's edge is printed only in Figure B; the rest first at line 275.
-      .in_section(std::string(m.id) == "s31" ? "Kernels over offsets, side by side" : section)
+      .in_section(std::string(m.id) == "s31" ? std::string(kSideBySideSection) : section)
       .stating(std::string("The article's ") + m.what + " of its RoPE head, from its own random "
       "initialisation, is consistent with one more training run: within k = 3 "
       "prediction standard deviations of the same landmark over this project's seeds")

@@ -22,6 +22,8 @@
 #include "ledger.hpp"
 #include "statistics.hpp"
 #include "lab.hpp"
+#include "clocks_section.hpp"
+#include "window_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -121,8 +123,8 @@ constexpr char kUnit[] = "experiment_sinusoidal_heads";
 using namespace pe::ledger;
 using namespace pe::theorems;
 using namespace pe::experiments;
-const std::string clocks = "Position as a set of clocks";
-const std::string window = "Past the training window";
+const std::string clocks = kClocksSection;
+const std::string window = kWindowSection;
 
 // ---- Relativity defects ----
 const char* article_defects[] = {"0.970 at initialisation, 0.971 trained",

@@ -22,8 +22,10 @@
 #include "ledger.hpp"
 #include "statistics.hpp"
 #include "lab.hpp"
+#include "overview_section.hpp"
 #include "overview_table.hpp"
 #include "tournament_tables.hpp"
+#include "window_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -39,8 +41,8 @@ constexpr char kUnit[] = "experiment_tournament";
 using namespace pe::ledger;
 using namespace pe::theorems;
 using namespace pe::experiments;
-const std::string section = "Past the training window";
-const std::string overview = "Overview & Motivation";
+const std::string section = kWindowSection;
+const std::string overview = kOverviewSection;
 // ---- The printed tables: the tournament's, the overview's and the rescaling table ----
 struct Cell {
   PositionScheme scheme;

@@ -25,7 +25,9 @@
 #include "rope.hpp"
 #include "external_lemmas.hpp"
 #include "symbolic_identity.hpp"
+#include "caveats_section.hpp"
 #include "tournament_tables.hpp"
+#include "window_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -265,7 +267,7 @@ using namespace pe::theorems;
 using pe::kEps;
 using pe::ContextExtension;
 using pe::kDefaultBase;
-const std::string section = "Past the training window";
+const std::string section = kWindowSection;
 
 // ---- (i) the census at d = 16, L = 32 ----
 
@@ -689,7 +691,7 @@ PE_CLAIM(chen_corrected_bound_holds_d128) {
 }
 
 PE_CLAIM(chen_refuted_up_to_d128) {
-  return printed_at(Claim("thm5.chen.refuted_up_to_d128").in_section("Honest caveats")
+  return printed_at(Claim("thm5.chen.refuted_up_to_d128").in_section(kCaveatsSection)
       .stating("Caveat: Chen and colleagues' Theorem 2.1 fails as stated at every head dimension "
       "up to 128: the instance h_j = 1, Delta = 1/2 on [0, 1] refutes it at every even "
       "d = 2 .. 128 (MPFI-certified), and the corrected bound holds at each")

@@ -20,6 +20,7 @@
 #include "synthetic_filings.hpp"
 #include "ledger.hpp"
 #include "lab.hpp"
+#include "filings_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -143,7 +144,7 @@ namespace pe::theorems::filings_corpus_claims {
 constexpr char kUnit[] = "filings_corpus";
 using namespace pe::ledger;
 using namespace pe::theorems;
-const std::string section = "Finance case study: which company was named last?";
+const std::string section = kFilingsSection;
 /// How every printed corpus statistic is decided (decide()), added to each statement.
 const std::string kUnseenSeeds = ", against the re-created corpus's " + std::to_string(other_corpus_seeds().size()) +
                                  " seeds that its calibration never read (k = 3 prediction sd)";

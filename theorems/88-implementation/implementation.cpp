@@ -16,6 +16,7 @@
 #include "harness.hpp"
 #include "ledger.hpp"
 #include "lab.hpp"
+#include "implementation_section.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -56,7 +57,7 @@ namespace implementation_claims {
 constexpr char kUnit[] = "implementation";
 using ledger::Claim;
 using ledger::Rule;
-const std::string section = "Implementation";
+const std::string section = kImplementationSection;
 
 
 Claim gradients_agree(PositionScheme s) {

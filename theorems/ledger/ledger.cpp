@@ -1,4 +1,5 @@
 #include "ledger.hpp"
+#include "section_registry.hpp"
 #include "unit_order.hpp"
 
 #include "json_text.hpp"
@@ -70,22 +71,7 @@ std::string to_string(Rule rule) {
 
 std::string to_string(Verdict verdict) { return verdict == Verdict::holds ? "holds" : "fails"; }
 
-const std::vector<std::string>& sections() {
-  static const std::vector<std::string> names = {
-      "Overview & Motivation",
-      "Order, and how a mask leaks it",
-      "Position as a set of clocks",
-      "Relative position: biases and the ALiBi kernel",
-      "Rotations: RoPE",
-      "Past the training window",
-      "Kernels over offsets, side by side",
-      "Finance case study: which company was named last?",
-      "Where this goes next",
-      "Honest caveats",
-      "Implementation",
-  };
-  return names;
-}
+const std::vector<std::string>& sections() { return registered_sections(); }
 
 void UnitClaims::add(Claim claim) {
   static const std::regex id_form("[a-z0-9_]+(\\.[A-Za-z0-9_]+)+");

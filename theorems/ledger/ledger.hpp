@@ -417,7 +417,8 @@ inline int occurrence_in(const std::vector<std::string>& cells_in_order, std::si
   return before + 1;
 }
 
-/// The article's sections, in its order; every claim names one of them.
+/// The article's sections, in its order (each section folder's PE_SECTION, section_registry.hpp); every
+/// claim names one of them.
 const std::vector<std::string>& sections();
 
 /// Collects one unit's claims; see PE_CLAIM.

@@ -3,7 +3,8 @@
 /// the accounting of every printed number: located by a claim's place, declared here, or not
 /// accounted for.
 ///
-/// The declarations are data reviewed like code (non_claims.cpp). A number that states a
+/// The declarations are data reviewed like code, in each section's theorems/NN-*/NAME_section.cpp
+/// (section_registry.hpp). A number that states a
 /// checkable fact about the article's mathematics or experiments belongs to a claim, not here;
 /// what is here is a statement's or a reference's number, a year, a parameter or label of a
 /// setup, a value fixed by a definition, a value taken from elsewhere, or part of a name. A
@@ -51,7 +52,7 @@ struct NonClaim {
   std::string reason;            ///< in the project's words
 };
 
-/// Every declared non-claim, in the article's order.
+/// Every declared non-claim, in the article's order (the sections' PE_NON_CLAIMS blocks).
 const std::vector<NonClaim>& non_claims();
 
 /// How one printed number is accounted for.

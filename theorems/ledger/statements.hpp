@@ -51,7 +51,7 @@ struct Statement {
   std::vector<EvidenceOverride> overrides;
 };
 
-/// The statements in the article's order.
+/// The statements in the article's order (the sections' PE_STATEMENTS blocks, section_registry.hpp).
 const std::vector<Statement>& statements();
 /// Phrases of the article that end a statement's text without beginning another (paragraphs
 /// that read a statement but belong to none: the harness list, caveats without claims).

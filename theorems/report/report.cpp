@@ -144,7 +144,7 @@ std::string printed_numbers_markdown(const std::optional<Accounting>& a) {
   md << "## The article's printed numbers\n\n" << printed_numbers_line(a) << ".\n\n";
   if (!a) return md.str();
   md << "Each printed number is at a claim's place (Claim::places) or declared no claim, with its reason "
-        "(theorems/ledger/non_claims.cpp); `pe_report annotate` shows them in a copy of the article.\n\n"
+        "(its section's theorems/NN-*/NAME_section.cpp); `pe_report annotate` shows them in a copy of the article.\n\n"
         "| declared no claim, because | numbers |\n|---|---|\n";
   for (NonClaimKind kind : non_claim_kinds())
     if (kind != NonClaimKind::unchecked) md << "| " << to_string(kind) << " | " << (a->by_kind.count(kind) ? a->by_kind.at(kind) : 0) << " |\n";

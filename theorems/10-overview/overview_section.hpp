@@ -1,0 +1,11 @@
+/// @file
+/// @brief The title of the section this folder holds, written once: every file that names the
+/// section uses this constant.
+#pragma once
+
+namespace pe::theorems {
+
+/// The section's title, as the article prints it.
+inline constexpr char kOverviewSection[] = "Overview & Motivation";
+
+}  // namespace pe::theorems

@@ -1,0 +1,58 @@
+/// @file
+/// @brief The statements of the section kCaveatsSection (caveats_section.hpp), in the article's order, and
+/// the printed numbers in it that are no claim, each with its reason (section_registry.hpp).
+#include "caveats_section.hpp"
+
+#include "section_registry.hpp"
+
+namespace pe::theorems::caveats_section_claims {
+using ::pe::ledger::non_claim;
+using ::pe::ledger::statement;
+using E = ::pe::ledger::Evidence;
+
+PE_SECTION(kCaveatsSection);
+
+PE_STATEMENTS(statements) {
+  return {
+      statement("caveat.decay").label("the caveat: long-term decay").kind("remark")
+          .anchor("Long-term decay is about envelopes and matched pairs")
+          .uses({"prop4.i", "prop4.ii", "prop4.iii"}),
+      statement("caveat.fragile").label("the caveat: the commutant theorem is fragile").kind("remark")
+          .anchor("The commutant theorem is exact but fragile")
+          .claims({"thm2.cond.caveat.*", "consistency.caveat_fragile.*"}).uses({"thm2", "thm2.condition"})
+          .evidence(E::exhaustive, "the printed windows"),
+      // Results the proofs cite: external, so nothing here checks them; the edge says who rests on them.
+      statement("caveat.cited").label("the caveat: three cited results").kind("remark")
+          .anchor("Three results are cited, not proved").uses({"thm1.i", "thm4", "thm1.ii"}),
+      // Caveats that restate printed numbers: their claims are relations among those numbers
+      // (consistency_caveats.cpp).
+      statement("caveat.heuristics").label("the caveat: the rescalings are heuristics").kind("remark")
+          .anchor("The rescalings are heuristics.").claims({"consistency.caveat_heuristics.*"})
+          .uses({"exp.rescaled", "table.finance"}),
+      statement("caveat.toy").label("the caveat: the tournament is a toy").kind("remark")
+          .anchor("The tournament is a toy.").claims({"consistency.caveat_toy.*"}).uses({"table.tournament"}),
+      statement("caveat.common").label("the caveat: a common claim, corrected").kind("remark")
+          .anchor("A common claim, corrected.").claims({"consistency.caveat_common.*"})
+          .uses({"thm1.i", "table.tournament"}),
+      statement("caveat.chen").label("the caveat: a published bound, corrected").kind("remark")
+          .anchor("A published bound, corrected").claims({"thm5.chen.refuted_up_to_d128"})
+          .uses({"thm5.iv", "thm5.chen"}).evidence(E::exhaustive, "every d up to 128"),
+      statement("caveat.horizon").label("the caveat: the horizon bounds a weight").kind("remark")
+          .anchor("The horizon bounds a weight, not an answer").claims({"consistency.caveat_horizon.*"})
+          .uses({"thm3.iii", "filings.horizon"})
+  };
+}
+
+PE_NON_CLAIMS(printed_numbers) {
+  return {
+      non_claim("16").in("caveat.fragile").setting("a window's length in positions"),
+      non_claim("64").in("caveat.fragile").setting("a window's length in positions"),
+      non_claim("16").in("caveat.fragile").at({2}).setting("the code's dimension d"),
+      non_claim("16").in("caveat.toy").setting("the tournament head's width d")
+  };
+}
+
+// A caveat without a printed relation: no statement of its own.
+PE_TERMINATORS(caveats_without_claims) { return {"The filings are synthetic."}; }
+
+}  // namespace pe::theorems::caveats_section_claims
