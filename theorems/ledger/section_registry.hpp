@@ -35,9 +35,13 @@ class StatementDeclaration {
   StatementDeclaration& kind(std::string text) { return record_.kind = std::move(text), *this; }
   StatementDeclaration& anchor(std::string words) { return record_.anchor = std::move(words), *this; }
   StatementDeclaration& claims(std::vector<std::string> patterns) { return record_.claims = std::move(patterns), *this; }
+  /// A paragraph that reads numbers from a table, or restates an experiment, uses it: what fails
+  /// there reaches the paragraph's standing.
   StatementDeclaration& uses(std::vector<std::string> ids) { return record_.uses = std::move(ids), *this; }
   StatementDeclaration& explains(std::vector<std::string> ids) { return record_.explains = std::move(ids), *this; }
-  /// The residual evidence and, for sampled or exhaustive evidence, the instances.
+  /// The residual evidence and, for sampled or exhaustive evidence, the instances. Tables and
+  /// experiment paragraphs read trained heads: every claim of theirs is trained by rule, so the
+  /// residual never applies and they leave it at its default.
   StatementDeclaration& evidence(Evidence residual, std::string domain = "") {
     record_.residual = residual;
     record_.domain = std::move(domain);
