@@ -154,16 +154,6 @@ const ParameterBlock& AttentionHead::block(const std::string& name) const {
 }
 
 namespace {
-/// Views of blocks_ in layout order (embedding, query, key, value, readout, position_table).
-template <typename Views, typename Pointer>
-Views views_over(const std::vector<ParameterBlock>& blocks, Pointer data) {
-  using Map = decltype(Views::embedding);
-  const auto at = [&](std::size_t i) { return Map(data + blocks[i].offset, blocks[i].rows, blocks[i].cols); };
-  Views views{at(0), at(1), at(2), at(3), at(4), std::nullopt};
-  if (blocks.size() > 5) views.position_table.emplace(at(5));
-  return views;
-}
-
 void require_layout(Eigen::Index expected, Eigen::Index size) {
   if (size != expected)
     throw std::invalid_argument("a vector laid out like this head's parameters needs " +
@@ -182,17 +172,7 @@ ConstParameterViews AttentionHead::views_of(const Eigen::VectorXd& flat) const {
 }
 
 RowMatrix AttentionHead::token_embeddings() const {
-  const int S = shape_.symbols;
-  const ConstRowMap features = embedding();
-  // pair_rows lays E out in token_index order: E is the table itself.
-  if (shape_.mark_embedding == MarkEmbedding::pair_rows) return RowMatrix(features);
-  RowMatrix rows(shape_.vocabulary(), shape_.width);
-  for (int sym = 0; sym < S; ++sym) {
-    rows.row(2 * sym) = features.row(sym);
-    rows.row(2 * sym + 1) = features.row(sym) + features.row(S);
-  }
-  rows.row(2 * S) = features.row(S + 1);
-  return rows;
+  return token_rows_of<double>(shape_, embedding());
 }
 
 Eigen::VectorXd AttentionHead::token_embedding(const Token& token) const {

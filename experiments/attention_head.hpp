@@ -31,6 +31,7 @@
 #include "context_extension.hpp"
 #include "cue_task.hpp"
 #include "random.hpp"
+#include "head_scalar.hpp"
 
 namespace pe::experiments {
 
@@ -124,9 +125,9 @@ struct ParameterBlock {
   Eigen::Index size() const { return rows * cols; }
 };
 
-using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-using RowMap = Eigen::Map<RowMatrix>;
-using ConstRowMap = Eigen::Map<const RowMatrix>;
+using RowMatrix = RowsOf<double>;
+using RowMap = RowMapOf<double>;
+using ConstRowMap = ConstRowMapOf<double>;
 
 /// Named row-major views of the head's blocks over one flat vector laid out like the weights
 /// (the weights themselves, or a gradient): the code reads `views.query`, never a block name.
@@ -137,6 +138,34 @@ struct ParameterViewsOf {
 };
 using ParameterViews = ParameterViewsOf<RowMap>;
 using ConstParameterViews = ParameterViewsOf<ConstRowMap>;
+
+/// Views of `blocks` over `data`, a flat vector laid out like a head's parameters, in layout
+/// order (embedding, query, key, value, readout, position_table); `Views` is a
+/// ParameterViewsOf over maps of the data's scalar.
+template <typename Views, typename Pointer>
+Views views_over(const std::vector<ParameterBlock>& blocks, Pointer data) {
+  using Map = decltype(Views::embedding);
+  const auto at = [&](std::size_t i) { return Map(data + blocks[i].offset, blocks[i].rows, blocks[i].cols); };
+  Views views{at(0), at(1), at(2), at(3), at(4), std::nullopt};
+  if (blocks.size() > 5) views.position_table.emplace(at(5));
+  return views;
+}
+
+/// E[x] for every token type, row token_index(token) (vocabulary x d), from the embedding
+/// block `features`: under pair_rows the block itself; under shared_row token row 2s is symbol
+/// s's row, 2s + 1 adds the mark's row (row S), 2S is the query's row (row S + 1).
+template <class Scalar>
+RowsOf<Scalar> token_rows_of(const HeadShape& shape, const ConstRowMapOf<Scalar>& features) {
+  if (shape.mark_embedding == MarkEmbedding::pair_rows) return RowsOf<Scalar>(features);
+  const int S = shape.symbols;
+  RowsOf<Scalar> rows(shape.vocabulary(), shape.width);
+  for (int sym = 0; sym < S; ++sym) {
+    rows.row(2 * sym) = features.row(sym);
+    rows.row(2 * sym + 1) = features.row(sym) + features.row(S);
+  }
+  rows.row(2 * S) = features.row(S + 1);
+  return rows;
+}
 
 /// Whether the weights end with a position_table block of table_length rows (the learned code's
 /// rows, or Shaw's offset vectors). The scheme's rule decides; make_head (position_scheme.hpp)

@@ -78,6 +78,14 @@ Eigen::MatrixXd logits_at_last(const AttentionHead& head, const std::vector<Exam
                                const ReadTimeMap& read_time_map = {});
 double loss_and_gradient(const AttentionHead& head, const std::vector<Example>& examples,
                          Eigen::VectorXd* gradient, const ReadTimeMap& read_time_map = {});
+/// The loss stage of the tabulated passes: the mean cross-entropy of `logits` (examples x
+/// classes) against the examples' targets, and d loss / d logits in `d_logits`, in double or
+/// Symbolic (symbolic_head.hpp). Throws std::invalid_argument for a target outside
+/// [0, classes) or a row count other than the examples'.
+template <class Scalar>
+Scalar cross_entropy_at_last(const MatrixOf<Scalar>& logits, const std::vector<Example>& examples,
+                             RowsOf<Scalar>& d_logits);
+
 /// Fraction of examples answered correctly.
 double accuracy(const AttentionHead& head, const std::vector<Example>& examples,
                 const ReadTimeMap& read_time_map = {});

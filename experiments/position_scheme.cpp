@@ -3,10 +3,15 @@
 /// no bias, no scratch), and the answers only a rule can give about a head: its scheme's name,
 /// its shape's checks, its blocks, its added code, the read-time maps it takes.
 #include "position_scheme.hpp"
+#include "symbolic_identity.hpp"
+#include "symbolic_scalar.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <stdexcept>
 #include <utility>
 
@@ -20,13 +25,6 @@ RowMatrix PositionSchemeRule::code_rows(const AttentionHead& head, long, int n) 
   return RowMatrix::Zero(n, head.shape().width);
 }
 
-const RowMatrix& PositionSchemeRule::batch_code_rows(const AttentionHead&, long, int,
-                                                     SchemeScratch*) const {
-  throw std::logic_error(std::string("the ") + name() + " scheme adds no code to its inputs");
-}
-
-void PositionSchemeRule::code_rows_backward(const RowMatrix&, long, ParameterViews&) const {}
-
 double PositionSchemeRule::score_factor(const HeadShape&, const ReadTimeMap&) const { return 1.0; }
 
 void PositionSchemeRule::place(DenseRows, double, const HeadShape&, const ReadTimeMap&) const {}
@@ -35,11 +33,6 @@ void PositionSchemeRule::offset_terms(const HeadShape&, const ConstParameterView
                                       long max_offset, double* terms) const {
   std::fill(terms, terms + max_offset + 1, 0.0);
 }
-
-void PositionSchemeRule::prepare_batch(const TabulatedBatch&, int, SchemeScratch*) const {}
-
-void PositionSchemeRule::finish_score_backward(const TabulatedBatch&, SchemeScratch*,
-                                               ScoreGradients&) const {}
 
 std::unique_ptr<ScoreStream> PositionSchemeRule::make_stream(const AttentionHead&,
                                                              const ReadTimeMap&) const {
@@ -164,5 +157,42 @@ const PositionSchemeRule& rule_of(PositionScheme scheme) {
                                 std::to_string(static_cast<int>(scheme)));
   return *rules[index];
 }
+
+template <class Scalar>
+const RowsOf<Scalar>& TabulatedScores<Scalar>::batch_code_rows(const HeadShape& shape, const Views&,
+                                                               long, int, SchemeScratch*) const {
+  throw std::logic_error("the " + to_string(shape.scheme) + " scheme adds no code to its inputs");
+}
+template class TabulatedScores<double>;
+template class TabulatedScores<Symbolic>;
+
+Symbolic ScalarOps<Symbolic>::constant(double x) {
+  if (!std::isfinite(x)) throw std::invalid_argument("a constant of the tabulated passes is not finite");
+  if (x == std::floor(x) && std::fabs(x) <= 1024) return GiNaC::numeric(static_cast<int>(x));
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &x, sizeof bits);
+  char name[32];
+  std::snprintf(name, sizeof name, "const_%016llx", static_cast<unsigned long long>(bits));
+  return named_symbol(name);
+}
+
+template <class Scalar> std::unique_ptr<TabulatedScores<Scalar>> no_position_scores();
+template <class Scalar> std::unique_ptr<TabulatedScores<Scalar>> added_code_scores(bool learned);
+template <class Scalar> std::unique_ptr<TabulatedScores<Scalar>> rope_scores();
+template <class Scalar> std::unique_ptr<TabulatedScores<Scalar>> alibi_scores();
+template <class Scalar> std::unique_ptr<TabulatedScores<Scalar>> shaw_scores();
+
+template <class Scalar>
+const TabulatedScores<Scalar>& tabulated_scores(PositionScheme scheme) {
+  // The registry, in PositionScheme order: one line per scheme, as rule_of's.
+  static const std::array<std::unique_ptr<TabulatedScores<Scalar>>, 6> scores = {
+      no_position_scores<Scalar>(), added_code_scores<Scalar>(false), added_code_scores<Scalar>(true),
+      rope_scores<Scalar>(), alibi_scores<Scalar>(), shaw_scores<Scalar>()};
+  const auto index = static_cast<std::size_t>(scheme);
+  if (index >= scores.size()) throw std::invalid_argument("tabulated_scores: unknown position scheme");
+  return *scores[index];
+}
+template const TabulatedScores<double>& tabulated_scores<double>(PositionScheme);
+template const TabulatedScores<Symbolic>& tabulated_scores<Symbolic>(PositionScheme);
 
 }  // namespace pe::experiments

@@ -21,14 +21,16 @@
 /// no scheme. Each scheme is one file: scheme_content.cpp (no position, and the content score
 /// the separable schemes share), scheme_added_code.cpp (sinusoidal and learned), scheme_rope.cpp,
 /// scheme_alibi.cpp and scheme_shaw.cpp; each has its forward and its backward side by side. A
-/// new scheme is a new file with a PositionSchemeRule and one line in position_scheme.cpp's
-/// registry (plus its PositionScheme value); Shaw and colleagues' clipped offset vectors were
-/// added that way.
+/// new scheme is a new file with a PositionSchemeRule and a TabulatedScores class template, and
+/// one line in each of position_scheme.cpp's two registries (plus its PositionScheme value);
+/// Shaw and colleagues' clipped offset vectors were added that way.
 ///
-/// Each rule serves three readers:
+/// Each scheme serves three readers:
 ///
-/// - the tabulated passes (training and the tournament's test sets): scores of one query group
-///   (query token, position) against every token type and position, and their backward;
+/// - the tabulated passes (training and the tournament's test sets), through its
+///   TabulatedScores: scores of one query group (query token, position) against every token
+///   type and position, and their backward, in double for training and in GiNaC expressions for
+///   the gradient proof (head_scalar.hpp);
 /// - the dense readers (read_all_positions, read_filing_one_pass, marked_key_scores): queries
 ///   and keys placed at positions (`place`), a logit factor, and an offset bias;
 /// - the streaming reader (make_stream), for the schemes whose scores need no table over
@@ -42,45 +44,52 @@
 
 namespace pe::experiments {
 
-/// Everything the tabulated passes share across the query groups of one batch.
-struct TabulatedBatch {
+/// Everything the tabulated passes share across the query groups of one batch, in the passes'
+/// scalar (double for training, Symbolic for the gradient proof; head_scalar.hpp).
+template <class Scalar>
+struct TabulatedBatchOf {
   const HeadShape& shape;
   const ReadTimeMap& read_time_map;
-  ConstParameterViews weights;
-  const RowMatrix& token_rows;  ///< x E for every token type (V x d)
-  const RowMatrix& code_rows;   ///< p(shift), ..., p(shift + n_max - 1); empty without a code
-  double inv_tau = 0;           ///< 1 / sqrt(d)
+  ParameterViewsOf<ConstRowMapOf<Scalar>> weights;
+  const RowsOf<Scalar>& token_rows;  ///< x E for every token type (V x d)
+  const RowsOf<Scalar>& code_rows;   ///< p(shift), ..., p(shift + n_max - 1); empty without a code
+  Scalar inv_tau = 0;                ///< 1 / sqrt(d)
 };
+using TabulatedBatch = TabulatedBatchOf<double>;
 
 /// One query (token, position) of a batch: its scores against every token type and position,
 /// in one of two forms. Separable: s_j = content[x_j] + position_part[j] (all but RoPE).
 /// Table: s_j = table(x_j, j) (RoPE).
-struct QueryGroup {
+template <class Scalar>
+struct QueryGroupOf {
   int query_token = 0;  ///< row of the token table
   int position = 0;     ///< t, the last position
-  Eigen::VectorXd query_input;     ///< h_q
-  Eigen::VectorXd q;               ///< h_q W_Q
-  Eigen::VectorXd key_direction;   ///< W_K q (separable form)
-  Eigen::VectorXd content, position_part, d_content, d_position_part;
-  RowMatrix table, d_table, rotated_query;  ///< table form; rotated_query row j = R(t - j) q
-  Eigen::VectorXd d_query;         ///< d loss / d q, written by the score backward
+  ColumnOf<Scalar> query_input;     ///< h_q
+  ColumnOf<Scalar> q;               ///< h_q W_Q
+  ColumnOf<Scalar> key_direction;   ///< W_K q (separable form)
+  ColumnOf<Scalar> content, position_part, d_content, d_position_part;
+  RowsOf<Scalar> table, d_table, rotated_query;  ///< table form; rotated_query row j = R(t - j) q
+  ColumnOf<Scalar> d_query;         ///< d loss / d q, written by the score backward
   // Softmax numerators as products of per-group exponentials (see the tabulated forward).
   int members = 0;
   bool exp_tables_ready = false;
-  Eigen::VectorXd exp_content, exp_position;
-  RowMatrix exp_table;
+  ColumnOf<Scalar> exp_content, exp_position;
+  RowsOf<Scalar> exp_table;
 };
+using QueryGroup = QueryGroupOf<double>;
 
 /// Where the score backward writes: the token rows x E (V x d), W_K, and the added code's rows
 /// (n_max x d, null without a code); the rule folds the code rows into its own parameters.
 /// `position_table` is the gradient of the head's position table (null without one), for a
 /// rule whose scores read the table directly.
-struct ScoreGradients {
-  RowMatrix& token_rows;
-  RowMap key;
-  RowMatrix* code_rows = nullptr;
-  RowMap* position_table = nullptr;
+template <class Scalar>
+struct ScoreGradientsOf {
+  RowsOf<Scalar>& token_rows;
+  RowMapOf<Scalar> key;
+  RowsOf<Scalar>* code_rows = nullptr;
+  RowMapOf<Scalar>* position_table = nullptr;
 };
+using ScoreGradients = ScoreGradientsOf<double>;
 
 /// Tables a rule keeps between calls of one evaluator (for instance RoPE's cosines).
 struct SchemeScratch {
@@ -125,12 +134,6 @@ class PositionSchemeRule {
   /// p(first), ..., p(first + n - 1) (n x d); zero rows without a code. Throws
   /// std::invalid_argument for positions the head cannot place.
   virtual RowMatrix code_rows(const AttentionHead& head, long first, int n) const;
-  /// code_rows for a tabulated batch, through the scratch (a fixed code is computed once).
-  virtual const RowMatrix& batch_code_rows(const AttentionHead& head, long first, int n,
-                                           SchemeScratch* scratch) const;
-  /// Backward of code_rows: d loss / d p rows into the rule's parameters (if any).
-  virtual void code_rows_backward(const RowMatrix& d_rows, long first,
-                                  ParameterViews& gradient) const;
 
   // ---- Dense scores: scale * <place(q, t), place(k, j)> + offset term (t - j) --------------
   /// The factor on q.k / sqrt(d) under a read-time map (RoPE's logit scale; 1 otherwise).
@@ -146,22 +149,8 @@ class PositionSchemeRule {
   virtual void offset_terms(const HeadShape& shape, const ConstParameterViews& weights,
                             const double* query, long max_offset, double* terms) const;
 
-  // ---- The tabulated passes --------------------------------------------------------------
+  /// Tables the rule keeps between calls of one reader (RoPE's scan tables).
   virtual std::unique_ptr<SchemeScratch> new_scratch() const { return nullptr; }
-  /// Called once per batch before score_group (RoPE builds its rotations and keys here).
-  virtual void prepare_batch(const TabulatedBatch& batch, int n_max, SchemeScratch* scratch) const;
-  /// True for the separable form (content + position_part), false for a table.
-  virtual bool separable_scores() const { return true; }
-  /// Forward: the group's scores from g.q.
-  virtual void score_group(const TabulatedBatch& batch, SchemeScratch* scratch,
-                           QueryGroup& g) const = 0;
-  /// Backward: from g's score gradients to g.d_query and the gradients of the token rows,
-  /// W_K and the code rows.
-  virtual void score_group_backward(const TabulatedBatch& batch, SchemeScratch* scratch,
-                                    QueryGroup& g, ScoreGradients& gradients) const = 0;
-  /// After every group's backward (RoPE folds its key gradients here).
-  virtual void finish_score_backward(const TabulatedBatch& batch, SchemeScratch* scratch,
-                                     ScoreGradients& gradients) const;
 
   // ---- Streaming -------------------------------------------------------------------------
   /// A streaming reader, or null for schemes that need every position's score afresh.
@@ -227,29 +216,71 @@ Eigen::MatrixXd dense_scores(const PositionSchemeRule& rule, const HeadShape& sh
                              Eigen::MatrixXd& q, double query_first, Eigen::MatrixXd& k,
                              double key_first);
 
-/// A scheme whose tabulated score is separable, s_j = content[x_j] + position_part[j]: no
-/// position, an added code, ALiBi. The content part, q.k / sqrt(d) summed per token type, is
-/// written once here (scheme_content.cpp); each scheme adds its position part.
-class SeparableRule : public PositionSchemeRule {
+/// The tabulated passes' side of a scheme (tabulated_passes.cpp): scores of one query group
+/// (query token, position) against every token type and position, their backward, and the
+/// added code's rows, in the passes' scalar. Each scheme's file defines its class template
+/// beside its rule and instantiates it for double (training) and Symbolic (the gradient proof).
+template <class Scalar>
+class TabulatedScores {
  public:
-  void score_group(const TabulatedBatch& batch, SchemeScratch* scratch,
-                   QueryGroup& g) const final;
-  void score_group_backward(const TabulatedBatch& batch, SchemeScratch* scratch, QueryGroup& g,
-                            ScoreGradients& gradients) const final;
+  using Batch = TabulatedBatchOf<Scalar>;
+  using Group = QueryGroupOf<Scalar>;
+  using Gradients = ScoreGradientsOf<Scalar>;
+  using Views = ParameterViewsOf<ConstRowMapOf<Scalar>>;
+  using GradientViews = ParameterViewsOf<RowMapOf<Scalar>>;
+
+  virtual ~TabulatedScores() = default;
+  virtual std::unique_ptr<SchemeScratch> new_scratch() const { return nullptr; }
+  /// p(first), ..., p(first + n - 1) (n x d) for a scheme that adds a code, through the
+  /// scratch (a fixed code is computed once). Throws std::invalid_argument for positions the
+  /// head cannot place; the default throws std::logic_error (no code).
+  virtual const RowsOf<Scalar>& batch_code_rows(const HeadShape& shape, const Views& weights,
+                                                long first, int n, SchemeScratch* scratch) const;
+  /// Backward of batch_code_rows: d loss / d p rows into the parameters (a learned table).
+  virtual void code_rows_backward(const RowsOf<Scalar>&, long, GradientViews&) const {}
+  /// Called once per batch before score_group (RoPE builds its rotations and keys here).
+  virtual void prepare_batch(const Batch&, int, SchemeScratch*) const {}
+  /// True for the separable form (content + position_part), false for a table.
+  virtual bool separable_scores() const { return true; }
+  /// Forward: the group's scores from g.q.
+  virtual void score_group(const Batch& batch, SchemeScratch* scratch, Group& g) const = 0;
+  /// Backward: from g's score gradients to g.d_query and the gradients of the token rows,
+  /// W_K and the code rows.
+  virtual void score_group_backward(const Batch& batch, SchemeScratch* scratch, Group& g,
+                                    Gradients& gradients) const = 0;
+  /// After every group's backward (RoPE folds its key gradients here).
+  virtual void finish_score_backward(const Batch&, SchemeScratch*, Gradients&) const {}
+};
+
+/// A scheme whose tabulated score is separable, s_j = content[x_j] + position_part[j]: no
+/// position, an added code, ALiBi, Shaw. The content part, q.k / sqrt(d) summed per token type,
+/// is written once here (scheme_content.cpp); each scheme adds its position part.
+template <class Scalar>
+class SeparableScores : public TabulatedScores<Scalar> {
+ public:
+  using typename TabulatedScores<Scalar>::Batch;
+  using typename TabulatedScores<Scalar>::Group;
+  using typename TabulatedScores<Scalar>::Gradients;
+  void score_group(const Batch& batch, SchemeScratch* scratch, Group& g) const final;
+  void score_group_backward(const Batch& batch, SchemeScratch* scratch, Group& g,
+                            Gradients& gradients) const final;
 
  protected:
   /// g.position_part (t + 1 entries), given g.q and g.key_direction.
-  virtual void position_part(const TabulatedBatch& batch, QueryGroup& g) const = 0;
+  virtual void position_part(const Batch& batch, Group& g) const = 0;
   /// Backward of position_part: adds to d loss / d key_direction and to the code rows'
   /// gradient. Parameter-free parts (ALiBi's bias, no position) add nothing.
-  virtual void position_part_backward(const TabulatedBatch& batch, const QueryGroup& g,
-                                      Eigen::VectorXd& d_key_direction,
-                                      ScoreGradients& gradients) const;
+  virtual void position_part_backward(const Batch&, const Group&, ColumnOf<Scalar>&,
+                                      Gradients&) const {}
   /// Backward of a position part that reads q directly (Shaw's q . a): adds to g.d_query, once
   /// it holds the content's share, and to the table's gradient. The default adds nothing.
-  virtual void position_part_query_backward(const TabulatedBatch& batch, QueryGroup& g,
-                                            ScoreGradients& gradients) const;
+  virtual void position_part_query_backward(const Batch&, Group&, Gradients&) const {}
 };
+
+/// The tabulated side of a scheme in the scalar `Scalar` (double or Symbolic): a registered
+/// singleton per scalar, in PositionScheme order like rule_of.
+template <class Scalar>
+const TabulatedScores<Scalar>& tabulated_scores(PositionScheme scheme);
 
 /// A streaming reader for a scheme whose score is content plus a bias linear in the offset,
 /// -slope (t - j) (ALiBi; slope 0 for no position): each token type's weight decays by

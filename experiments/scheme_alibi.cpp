@@ -6,12 +6,13 @@
 #include <string>
 
 #include "position_scheme.hpp"
+#include "symbolic_scalar.hpp"
 
 namespace pe::experiments {
 namespace {
 
 /// s_tj = q_t . k_j / sqrt(d) - slope (t - j).
-class AlibiRule final : public SeparableRule {
+class AlibiRule final : public PositionSchemeRule {
  public:
   PositionScheme scheme() const override { return PositionScheme::alibi; }
   const char* name() const override { return "alibi"; }
@@ -30,18 +31,29 @@ class AlibiRule final : public SeparableRule {
                                            const ReadTimeMap&) const override {
     return make_decaying_stream(head, head.shape().alibi_slope);
   }
+};
 
+/// The tabulated scores: the content score plus the bias, a constant of the pass.
+template <class Scalar>
+class AlibiScores final : public SeparableScores<Scalar> {
  protected:
   /// Forward: position_part[j] = -slope (t - j). Backward: none (no parameters, and the bias
   /// does not depend on q).
-  void position_part(const TabulatedBatch& batch, QueryGroup& g) const override {
+  void position_part(const TabulatedBatchOf<Scalar>& batch, QueryGroupOf<Scalar>& g) const override {
     for (int j = 0; j <= g.position; ++j)
-      g.position_part(j) = -batch.shape.alibi_slope * (g.position - j);
+      g.position_part(j) = ScalarOps<Scalar>::constant(-batch.shape.alibi_slope * (g.position - j));
   }
 };
 
 }  // namespace
 
 std::unique_ptr<PositionSchemeRule> alibi_rule() { return std::make_unique<AlibiRule>(); }
+
+template <class Scalar>
+std::unique_ptr<TabulatedScores<Scalar>> alibi_scores() {
+  return std::make_unique<AlibiScores<Scalar>>();
+}
+template std::unique_ptr<TabulatedScores<double>> alibi_scores<double>();
+template std::unique_ptr<TabulatedScores<Symbolic>> alibi_scores<Symbolic>();
 
 }  // namespace pe::experiments

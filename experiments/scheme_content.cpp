@@ -5,12 +5,14 @@
 #include <limits>
 
 #include "position_scheme.hpp"
+#include "symbolic_scalar.hpp"
 
 namespace pe::experiments {
 
 // ---- The content score, forward and backward -------------------------------------------------
 
-void SeparableRule::score_group(const TabulatedBatch& batch, SchemeScratch*, QueryGroup& g) const {
+template <class Scalar>
+void SeparableScores<Scalar>::score_group(const Batch& batch, SchemeScratch*, Group& g) const {
   // key_direction = W_K q, content[v] = (x_v E) . key_direction / sqrt(d)
   g.key_direction.noalias() = batch.weights.key * g.q;
   g.content.noalias() = batch.inv_tau * (batch.token_rows * g.key_direction);
@@ -18,10 +20,11 @@ void SeparableRule::score_group(const TabulatedBatch& batch, SchemeScratch*, Que
   position_part(batch, g);
 }
 
-void SeparableRule::score_group_backward(const TabulatedBatch& batch, SchemeScratch*,
-                                         QueryGroup& g, ScoreGradients& gradients) const {
+template <class Scalar>
+void SeparableScores<Scalar>::score_group_backward(const Batch& batch, SchemeScratch*, Group& g,
+                                                   Gradients& gradients) const {
   // content[v] = (x_v E) . key_direction / sqrt(d): to key_direction and to the token rows.
-  Eigen::VectorXd d_key_direction = batch.inv_tau * (batch.token_rows.transpose() * g.d_content);
+  ColumnOf<Scalar> d_key_direction = batch.inv_tau * (batch.token_rows.transpose() * g.d_content);
   gradients.token_rows.noalias() += batch.inv_tau * g.d_content * g.key_direction.transpose();
   position_part_backward(batch, g, d_key_direction, gradients);
   // key_direction = W_K q: to W_K and to q.
@@ -30,18 +33,15 @@ void SeparableRule::score_group_backward(const TabulatedBatch& batch, SchemeScra
   position_part_query_backward(batch, g, gradients);
 }
 
-void SeparableRule::position_part_backward(const TabulatedBatch&, const QueryGroup&,
-                                           Eigen::VectorXd&, ScoreGradients&) const {}
-
-void SeparableRule::position_part_query_backward(const TabulatedBatch&, QueryGroup&,
-                                                 ScoreGradients&) const {}
+template class SeparableScores<double>;
+template class SeparableScores<Symbolic>;
 
 // ---- No position -------------------------------------------------------------------------
 
 namespace {
 
 /// s_tj = q_t . k_j / sqrt(d): order enters only through the causal mask.
-class NoPositionRule final : public SeparableRule {
+class NoPositionRule final : public PositionSchemeRule {
  public:
   PositionScheme scheme() const override { return PositionScheme::none; }
   const char* name() const override { return "none"; }
@@ -49,9 +49,13 @@ class NoPositionRule final : public SeparableRule {
                                            const ReadTimeMap&) const override {
     return make_decaying_stream(head, 0.0);
   }
+};
 
+/// The tabulated scores without position: the content score alone.
+template <class Scalar>
+class NoPositionScores final : public SeparableScores<Scalar> {
  protected:
-  void position_part(const TabulatedBatch&, QueryGroup& g) const override {
+  void position_part(const TabulatedBatchOf<Scalar>&, QueryGroupOf<Scalar>& g) const override {
     g.position_part.setZero();
   }
 };
@@ -103,5 +107,12 @@ std::unique_ptr<ScoreStream> make_decaying_stream(const AttentionHead& head, dou
 }
 
 std::unique_ptr<PositionSchemeRule> no_position_rule() { return std::make_unique<NoPositionRule>(); }
+
+template <class Scalar>
+std::unique_ptr<TabulatedScores<Scalar>> no_position_scores() {
+  return std::make_unique<NoPositionScores<Scalar>>();
+}
+template std::unique_ptr<TabulatedScores<double>> no_position_scores<double>();
+template std::unique_ptr<TabulatedScores<Symbolic>> no_position_scores<Symbolic>();
 
 }  // namespace pe::experiments

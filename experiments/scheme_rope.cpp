@@ -9,18 +9,25 @@
 
 #include "position_scheme.hpp"
 #include "rope.hpp"
+#include "symbolic_scalar.hpp"
 
 namespace pe::experiments {
 namespace {
 
-/// Read-time-map-dependent tables kept between calls, and the batch's keys.
-struct RopeScratch final : SchemeScratch {
+/// The tabulated passes' tables, kept between calls while the read-time map's frequencies
+/// and the batch's length allow, and the batch's keys, in the passes' scalar.
+template <class Scalar>
+struct RopeTableScratch final : SchemeScratch {
   std::vector<double> frequencies;   ///< the read-time map's per-plane frequencies
-  double score_scale = 1;            ///< the read-time map's logit scale
+  Scalar score_scale = 1;            ///< the read-time map's logit scale
   std::vector<double> table_frequencies;
   int table_rows = -1;
-  RowMatrix cos_table, sin_table;    ///< (offset r) x (plane): cos and sin of r f_p
-  RowMatrix keys, d_keys;            ///< x E W_K per token type, and its gradient
+  RowsOf<Scalar> cos_table, sin_table;  ///< (offset r) x (plane): cos and sin of r f_p
+  RowsOf<Scalar> keys, d_keys;          ///< x E W_K per token type, and its gradient
+};
+
+/// The scan's tables for one query under its own read-time map (scores_under_read_time_map).
+struct RopeScratch final : SchemeScratch {
   RowMatrix scan_coefficients;       ///< per token type: (A_p, B_p) of each plane
   RowMatrix turned_coefficients;     ///< scan_coefficients turned by one block's angle
   RowMatrix fine_turns, coarse_turns;  ///< cos and sin of i f_p and of b B f_p
@@ -58,67 +65,6 @@ class RopeRule final : public PositionSchemeRule {
 
   std::unique_ptr<SchemeScratch> new_scratch() const override {
     return std::make_unique<RopeScratch>();
-  }
-
-  void prepare_batch(const TabulatedBatch& batch, int n_max, SchemeScratch* scratch) const override {
-    auto& s = static_cast<RopeScratch&>(*scratch);
-    const RopeReadTimeMap r = rope_map_of(batch.shape, batch.read_time_map);
-    s.frequencies = r.frequencies;
-    s.score_scale = r.score_scale;
-    if (s.table_rows < n_max || s.table_frequencies != s.frequencies) {
-      s.table_frequencies = s.frequencies;
-      s.table_rows = n_max;
-      const std::vector<double>& f = s.frequencies;
-      s.cos_table.resize(n_max, f.size());
-      s.sin_table.resize(n_max, f.size());
-      for (int k = 0; k < n_max; ++k)
-        for (std::size_t p = 0; p < f.size(); ++p) {
-          s.cos_table(k, p) = std::cos(k * f[p]);
-          s.sin_table(k, p) = std::sin(k * f[p]);
-        }
-    }
-    s.keys.noalias() = batch.token_rows * batch.weights.key;
-    s.d_keys.setZero(batch.token_rows.rows(), batch.shape.width);
-  }
-
-  bool separable_scores() const override { return false; }
-
-  /// Forward: rotated_query row j = R(t - j) q, table = c (x E W_K) rotated_query^T with
-  /// c = scale / sqrt(d), so table(v, j) = c <R(t) q, R(j) k_v>.
-  void score_group(const TabulatedBatch& batch, SchemeScratch* scratch,
-                   QueryGroup& g) const override {
-    auto& s = static_cast<RopeScratch&>(*scratch);
-    const int n = g.position + 1, planes = batch.shape.width / 2;
-    g.rotated_query.resize(n, batch.shape.width);
-    for (int j = 0; j < n; ++j) {
-      const int r = g.position - j;
-      g.rotated_query.row(j) = g.q.transpose();
-      for (int p = 0; p < planes; ++p)
-        rotate_plane(g.rotated_query(j, 2 * p), g.rotated_query(j, 2 * p + 1), s.cos_table(r, p),
-                     s.sin_table(r, p));
-    }
-    g.table.noalias() = (s.score_scale * batch.inv_tau) * (s.keys * g.rotated_query.transpose());
-  }
-
-  /// Backward of the table: to the keys (folded into W_K and the token rows once, after every
-  /// group) and to the rotated queries, whose rotation turned back by R(t - j)^T gives d q.
-  void score_group_backward(const TabulatedBatch& batch, SchemeScratch* scratch, QueryGroup& g,
-                            ScoreGradients&) const override {
-    auto& s = static_cast<RopeScratch&>(*scratch);
-    const int n = g.position + 1, planes = batch.shape.width / 2;
-    const double c = s.score_scale * batch.inv_tau;
-    s.d_keys.noalias() += c * (g.d_table * g.rotated_query);
-    const RowMatrix d_rotated = c * (g.d_table.transpose() * s.keys);  // n x d
-    g.d_query.setZero(batch.shape.width);
-    for (int j = 0; j < n; ++j) {
-      const int r = g.position - j;
-      for (int p = 0; p < planes; ++p) {
-        double da = d_rotated(j, 2 * p), db = d_rotated(j, 2 * p + 1);
-        rotate_plane(da, db, s.cos_table(r, p), -s.sin_table(r, p));
-        g.d_query(2 * p) += da;
-        g.d_query(2 * p + 1) += db;
-      }
-    }
   }
 
   /// Keys scored together in scores_under_read_time_map.
@@ -258,11 +204,84 @@ class RopeRule final : public PositionSchemeRule {
     }
   }
 
+};
+
+/// The tabulated scores: a table over (token type, position) per query group.
+template <class Scalar>
+class RopeScores final : public TabulatedScores<Scalar> {
  public:
+  using typename TabulatedScores<Scalar>::Batch;
+  using typename TabulatedScores<Scalar>::Group;
+  using typename TabulatedScores<Scalar>::Gradients;
+  using Scratch = RopeTableScratch<Scalar>;
+
+  std::unique_ptr<SchemeScratch> new_scratch() const override { return std::make_unique<Scratch>(); }
+
+  void prepare_batch(const Batch& batch, int n_max, SchemeScratch* scratch) const override {
+    auto& s = static_cast<Scratch&>(*scratch);
+    const RopeReadTimeMap r = rope_map_of(batch.shape, batch.read_time_map);
+    s.frequencies = r.frequencies;
+    s.score_scale = ScalarOps<Scalar>::constant(r.score_scale);
+    if (s.table_rows < n_max || s.table_frequencies != s.frequencies) {
+      s.table_frequencies = s.frequencies;
+      s.table_rows = n_max;
+      const std::vector<double>& f = s.frequencies;
+      s.cos_table.resize(n_max, f.size());
+      s.sin_table.resize(n_max, f.size());
+      for (int k = 0; k < n_max; ++k)
+        for (std::size_t p = 0; p < f.size(); ++p) {
+          s.cos_table(k, p) = ScalarOps<Scalar>::constant(std::cos(k * f[p]));
+          s.sin_table(k, p) = ScalarOps<Scalar>::constant(std::sin(k * f[p]));
+        }
+    }
+    s.keys.noalias() = batch.token_rows * batch.weights.key;
+    s.d_keys.setZero(batch.token_rows.rows(), batch.shape.width);
+  }
+
+  bool separable_scores() const override { return false; }
+
+  /// Forward: rotated_query row j = R(t - j) q, table = c (x E W_K) rotated_query^T with
+  /// c = scale / sqrt(d), so table(v, j) = c <R(t) q, R(j) k_v>.
+  void score_group(const Batch& batch, SchemeScratch* scratch,
+                   Group& g) const override {
+    auto& s = static_cast<Scratch&>(*scratch);
+    const int n = g.position + 1, planes = batch.shape.width / 2;
+    g.rotated_query.resize(n, batch.shape.width);
+    for (int j = 0; j < n; ++j) {
+      const int r = g.position - j;
+      g.rotated_query.row(j) = g.q.transpose();
+      for (int p = 0; p < planes; ++p)
+        rotate_plane<Scalar>(g.rotated_query(j, 2 * p), g.rotated_query(j, 2 * p + 1),
+                             s.cos_table(r, p), s.sin_table(r, p));
+    }
+    g.table.noalias() = (s.score_scale * batch.inv_tau) * (s.keys * g.rotated_query.transpose());
+  }
+
+  /// Backward of the table: to the keys (folded into W_K and the token rows once, after every
+  /// group) and to the rotated queries, whose rotation turned back by R(t - j)^T gives d q.
+  void score_group_backward(const Batch& batch, SchemeScratch* scratch, Group& g,
+                            Gradients&) const override {
+    auto& s = static_cast<Scratch&>(*scratch);
+    const int n = g.position + 1, planes = batch.shape.width / 2;
+    const Scalar c = s.score_scale * batch.inv_tau;
+    s.d_keys.noalias() += c * (g.d_table * g.rotated_query);
+    const RowsOf<Scalar> d_rotated = c * (g.d_table.transpose() * s.keys);  // n x d
+    g.d_query.setZero(batch.shape.width);
+    for (int j = 0; j < n; ++j) {
+      const int r = g.position - j;
+      for (int p = 0; p < planes; ++p) {
+        Scalar da = d_rotated(j, 2 * p), db = d_rotated(j, 2 * p + 1);
+        rotate_plane<Scalar>(da, db, s.cos_table(r, p), -s.sin_table(r, p));
+        g.d_query(2 * p) += da;
+        g.d_query(2 * p + 1) += db;
+      }
+    }
+  }
+
   /// Backward of keys = (x E) W_K.
-  void finish_score_backward(const TabulatedBatch& batch, SchemeScratch* scratch,
-                             ScoreGradients& gradients) const override {
-    auto& s = static_cast<RopeScratch&>(*scratch);
+  void finish_score_backward(const Batch& batch, SchemeScratch* scratch,
+                             Gradients& gradients) const override {
+    auto& s = static_cast<Scratch&>(*scratch);
     gradients.key.noalias() += batch.token_rows.transpose() * s.d_keys;
     gradients.token_rows.noalias() += s.d_keys * batch.weights.key.transpose();
   }
@@ -271,5 +290,12 @@ class RopeRule final : public PositionSchemeRule {
 }  // namespace
 
 std::unique_ptr<PositionSchemeRule> rope_rule() { return std::make_unique<RopeRule>(); }
+
+template <class Scalar>
+std::unique_ptr<TabulatedScores<Scalar>> rope_scores() {
+  return std::make_unique<RopeScores<Scalar>>();
+}
+template std::unique_ptr<TabulatedScores<double>> rope_scores<double>();
+template std::unique_ptr<TabulatedScores<Symbolic>> rope_scores<Symbolic>();
 
 }  // namespace pe::experiments

@@ -24,8 +24,11 @@ namespace pe {
 /// Turns the plane (a, b) by the angle whose cosine is c and sine s: (c a - s b, s a + c b).
 /// The one rotation every RoPE computation in the project goes through; the transpose
 /// (a backward pass) is the same call with -s.
-inline void rotate_plane(double& a, double& b, double c, double s) {
-  const double x = a, y = b;
+/// Templated on the scalar so that the tabulated passes' exact instantiation
+/// (experiments/head_scalar.hpp) turns planes by the same code.
+template <class Scalar>
+inline void rotate_plane(Scalar& a, Scalar& b, const Scalar& c, const Scalar& s) {
+  const Scalar x = a, y = b;
   a = c * x - s * y;
   b = s * x + c * y;
 }
