@@ -65,13 +65,19 @@ inline const ExternalLemma kRealNormalForm = {
     "the real normal form of an orthogonal matrix",
     "the real Schur form of a normal matrix; e.g. Horn and Johnson, Matrix Analysis (2013), 2.5"};
 
+/// The derivative of a composition is the product of the derivatives: the gradient proof
+/// (experiments/gradient_proof.hpp) proves the loss's backward and the head's backward apart and
+/// composes them where the code hands one's result to the other.
+inline const ExternalLemma kChainRule = {
+    "the chain rule", "e.g. Rudin, Principles of Mathematical Analysis (1976), 9.15"};
+
 /// Every external lemma above, in the order the report lists them (a test counts the
 /// declarations above against this list).
 inline const std::vector<const ExternalLemma*>& external_lemmas() {
   static const std::vector<const ExternalLemma*> all = {
       &kIsserlisTheorem,   &kWallisIntegrals,      &kCircleShiftInvariance, &kGaussianRotationInvariance,
       &kBetaOfChiSquares,  &kLinearOdeUniqueness,  &kSylvesterCriterion,    &kInterpolationRemainder,
-      &kVandermondeDeterminant, &kSchurProductTheorem, &kRealNormalForm};
+      &kVandermondeDeterminant, &kSchurProductTheorem, &kRealNormalForm,      &kChainRule};
   return all;
 }
 

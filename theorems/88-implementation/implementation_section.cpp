@@ -16,10 +16,7 @@ PE_STATEMENTS(statements) {
   return {
       statement("impl.harness").label("the implementation harness").kind("implementation")
           .anchor("The companion notebook (notebookPath)").claims({"impl.*", "consistency.impl_harness.*"})
-          .evidence(E::exhaustive, "every harness row")
-          .override_evidence("impl.gradients.*", E::sampled,
-              "stays sampled: finite differences against the hand-written backward pass on every parameter "
-              "block of seeded heads, under every reading; the symbolic derivative check is not built yet"),
+          .evidence(E::exhaustive, "every harness row"),
       statement("impl.tests").label("the implementation's list of what its tests cover").kind("implementation")
           .anchor("Proposition 1 exactly, and the heads")
           .uses({"prop1.i", "prop1.ii", "prop2.i", "thm1.i", "thm1.ii", "thm2", "thm3.i", "prop3.i", "thm4",
