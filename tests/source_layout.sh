@@ -36,12 +36,13 @@ command -v ctags-universal > /dev/null || { echo "source.layout: needs ctags-uni
 layers=(numerics experiments theorems/ledger theorems/lab theorems theorems/report)
 problems=0
 
-layer_of() {  # the layer index of a file's folder
-  local dir
-  dir=$(dirname "$1")
+# The layer index of a file's folder, or -1, in `layer` (no subshell: the check runs it per include).
+layer_of() {
+  local dir=${1%/*}
   [[ $dir =~ ^theorems/[0-9][0-9]-[a-z-]+$ ]] && dir=theorems  # a section's units
-  for i in "${!layers[@]}"; do [[ $dir == "${layers[$i]}" ]] && { echo "$i"; return; }; done
-  echo -1
+  layer=-1
+  for i in "${!layers[@]}"; do [[ $dir == "${layers[$i]}" ]] && { layer=$i; return 0; }; done
+  return 0
 }
 
 # The sources by walking the folders, not by asking git: the check also runs in copies that are
@@ -50,7 +51,7 @@ mapfile -t sources < <(find numerics experiments theorems docs tests -name '*.cp
 mapfile -t ruled_sources < <(printf '%s\n' "${sources[@]}" | grep -E '^(numerics|experiments|theorems|docs)/')
 
 # 2. unique file names
-dups=$(printf '%s\n' "${sources[@]}" | xargs -n1 basename | sort | uniq -d)
+dups=$(printf '%s\n' "${sources[@]##*/}" | sort | uniq -d)
 if [[ -n $dups ]]; then
   for name in $dups; do
     echo "file name used in more than one folder: $(printf '%s\n' "${sources[@]}" | grep "/$name\$" | tr '\n' ' ')"
@@ -59,15 +60,20 @@ if [[ -n $dups ]]; then
 fi
 
 # 1. layers
-declare -A where edges
-for f in "${sources[@]}"; do where[$(basename "$f")]=$f; done
+declare -A where edges includes
+for f in "${sources[@]}"; do where[${f##*/}]=$f; done
+# Each file's quoted includes, one a line, read in one pass (a process per file costs seconds).
+while IFS=: read -r f header; do
+  includes[$f]+="$header"$'\n'
+done < <(grep -H '^#include "' "${sources[@]}" | sed 's/^\([^:]*\):#include "\([^"]*\)".*/\1:\2/')
 for f in "${sources[@]}"; do
-  from=$(layer_of "$f")
+  layer_of "$f"; from=$layer
   (( from < 0 )) && continue
   while read -r header; do
-    target=${where[$(basename "$header")]:-}
+    [[ -z $header ]] && continue
+    target=${where[${header##*/}]:-}
     [[ -z $target ]] && continue
-    to=$(layer_of "$target")
+    layer_of "$target"; to=$layer
     (( to < 0 )) && continue
     edges["${layers[$from]} -> ${layers[$to]}"]=$(( ${edges["${layers[$from]} -> ${layers[$to]}"]:-0} + 1 ))
     if (( to > from )); then
@@ -78,7 +84,7 @@ for f in "${sources[@]}"; do
       echo "$f includes $target: the ledger includes nothing from experiments/"
       problems=$((problems + 1))
     fi
-  done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
+  done <<< "${includes[$f]:-}"
 done
 echo "includes between layers (from -> to: count):"
 for edge in "${!edges[@]}"; do
@@ -94,8 +100,8 @@ for folder in "${!folder_namespace[@]}"; do
   sources=$(compgen -G "$folder/*.[ch]pp" || true)
   [[ -z $sources ]] && continue
   while IFS=: read -r file line text; do
-    name=$(echo "$text" | sed -E 's/^[[:space:]]*namespace ([A-Za-z0-9_:]+) \{.*/\1/')
-    stem=$(basename "${file%.*}")
+    [[ $text =~ ^[[:space:]]*namespace\ ([A-Za-z0-9_:]+)\ \{ ]] && name=${BASH_REMATCH[1]}
+    stem=${file%.*}; stem=${stem##*/}
     [[ $name == "$allowed" ]] && continue
     [[ $folder == theorems/[0-9][0-9]-* && ( $name == "${stem}_claims" || $name == "pe::theorems::${stem}_claims" ) ]] &&
       continue
@@ -111,17 +117,18 @@ done
 #    programs reach the report through the ledger, never by name)
 declare -A module_includes
 for f in "${ruled_sources[@]}"; do
-  from=$(basename "${f%.*}")
+  from=${f%.*}; from=${from##*/}
   while read -r header; do
-    target=${where[$(basename "$header")]:-}
+    [[ -z $header ]] && continue
+    target=${where[${header##*/}]:-}
     [[ -z $target ]] && continue
-    to=$(basename "${target%.*}")
+    to=${target%.*}; to=${to##*/}
     [[ $to != "$from" ]] && module_includes["$from>$to"]=$f
     if [[ $f == theorems/report/* && $target =~ ^theorems/[0-9][0-9]-[a-z-]+/ ]]; then
       echo "$f includes $target: the report's machinery includes nothing from a section folder"
       problems=$((problems + 1))
     fi
-  done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
+  done <<< "${includes[$f]:-}"
 done
 for pair in "${!module_includes[@]}"; do
   a=${pair%%>*} b=${pair##*>}
@@ -146,11 +153,12 @@ while (( ${#pending[@]} > 0 )); do
   f=${pending[0]}
   pending=("${pending[@]:1}")
   while read -r header; do
-    target=${where[$(basename "$header")]:-}
+    [[ -z $header ]] && continue
+    target=${where[${header##*/}]:-}
     [[ -z $target || -n ${reached[$target]:-} ]] && continue
     reached[$target]=$f
     pending+=("$target")
-  done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
+  done <<< "${includes[$f]:-}"
 done
 if [[ -n ${reached[experiments/position_scheme.hpp]:-} ]]; then
   chain=experiments/position_scheme.hpp
