@@ -12,13 +12,16 @@
 /// 24 rows of theorems/harness.hpp, one ledger claim of that row evaluated here and compared
 /// with its expected verdict.
 #include <algorithm>
+#include <fstream>
+#include <stdexcept>
 
 #include "external_lemmas.hpp"
 #include "gradient_check.hpp"
-#include "gradient_proof.hpp"
+#include "gradient_evidence.hpp"
 #include "harness.hpp"
 #include "ledger.hpp"
 #include "lab.hpp"
+#include "implementation.hpp"
 #include "implementation_section.hpp"
 
 namespace pe::theorems {
@@ -27,74 +30,77 @@ namespace {
 using experiments::PositionScheme;
 using ledger::Rule;
 
-/// Central differences on the trained size (d = 16, gradient_check.hpp): the cross-check beside
-/// the proof, which runs at a smaller size. Empty when every case agrees; else the worst case.
-std::string central_difference_disagreement(PositionScheme scheme, std::string& summary) {
-  double worst = 0, smallest_norm = 1e300;
-  std::string worst_case, smallest_case;
-  int cases = 0;
-  for (const experiments::GradientCase& c : experiments::gradient_cases()) {
-    if (c.scheme != scheme) continue;
-    ++cases;
-    const experiments::GradientAgreement a = experiments::check_gradient(c);
-    const double error = std::max(a.relative, a.worst_entry);
-    const std::string name = c.map_name + "/" + c.block;
-    if (error > worst || worst_case.empty()) worst = error, worst_case = name;
-    if (a.analytic_norm < smallest_norm) smallest_norm = a.analytic_norm, smallest_case = name;
-  }
-  summary = "central differences at h = 1e-5 on the d = 16 heads agree over " + std::to_string(cases) +
-            " reading x block cases: largest relative error " + ledger::format(worst) + " (" + worst_case +
-            "), bound " + ledger::format(experiments::kGradientRelativeBound) +
-            " (truncation and rounding near 1e-10); smallest block gradient " + ledger::format(smallest_norm) +
-            " (" + smallest_case + "), above " + ledger::format(experiments::kGradientVanishes);
-  if (cases == 0) return "no central-difference case";
-  if (worst > experiments::kGradientRelativeBound)
-    return "central differences disagree: relative error " + ledger::format(worst) + " (" + worst_case + ")";
-  if (smallest_norm <= experiments::kGradientVanishes)
-    return "a block gradient vanishes (" + smallest_case + "), which makes its check void";
+#ifndef PE_GRADIENT_EVIDENCE
+#error "PE_GRADIENT_EVIDENCE must name the gradient proofs' build product"
+#endif
+
+/// The gradient evidence the build wrote (experiments/gradient_evidence.hpp), read once per
+/// program. A missing or unreadable product is an error that names what to run.
+const std::vector<experiments::GradientEvidence>& built_gradient_evidence() {
+  static const std::vector<experiments::GradientEvidence> evidence = [] {
+    std::ifstream in(PE_GRADIENT_EVIDENCE);
+    if (!in)
+      throw std::runtime_error(std::string("no gradient evidence at ") + PE_GRADIENT_EVIDENCE +
+                               ": the build writes it (cmake --build --preset release)");
+    return experiments::read_gradient_evidence(in);
+  }();
+  return evidence;
+}
+
+/// Central differences on the trained size (d = 16): the cross-check beside the proof, which
+/// runs at a smaller size. Empty when every case agrees; else the worst case.
+std::string central_difference_disagreement(const experiments::GradientEvidence& e, std::string& summary) {
+  summary = "central differences at h = 1e-5 on the d = 16 heads agree over " + std::to_string(e.difference_cases) +
+            " reading x block cases: largest relative error " + ledger::format(e.worst_relative) + " (" +
+            e.worst_case + "), bound " + ledger::format(experiments::kGradientRelativeBound) +
+            " (truncation and rounding near 1e-10); smallest block gradient " + ledger::format(e.smallest_norm) +
+            " (" + e.smallest_case + "), above " + ledger::format(experiments::kGradientVanishes);
+  if (e.difference_cases == 0) return "no central-difference case";
+  if (e.worst_relative > experiments::kGradientRelativeBound)
+    return "central differences disagree: relative error " + ledger::format(e.worst_relative) + " (" +
+           e.worst_case + ")";
+  if (e.smallest_norm <= experiments::kGradientVanishes)
+    return "a block gradient vanishes (" + e.smallest_case + "), which makes its check void";
   return "";
 }
 
 ledger::Decided<ledger::Rule::identity> gradients_of(PositionScheme scheme) {
+  const auto& all = built_gradient_evidence();
+  const auto found = std::find_if(all.begin(), all.end(), [scheme](const auto& e) { return e.scheme == scheme; });
+  if (found == all.end())
+    return ledger::proved_identity(false, "the gradient evidence has no entry for this scheme", "");
+  return gradients_verdict(*found);
+}
+
+}  // namespace
+
+ledger::Decided<ledger::Rule::identity> gradients_verdict(const experiments::GradientEvidence& e) {
   std::string failure;
-  const experiments::GradientProof loss = experiments::prove_loss_gradient();
-  if (!loss.holds) failure = "loss stage: " + loss.failure;
-  int entries = 0, nonzero = 0;
-  long tabulated = 0, recomputed = 0;
+  if (!e.loss_failure.empty()) failure = "loss stage: " + e.loss_failure;
   std::string runs;
-  for (const experiments::GradientProofCase& c : experiments::gradient_proof_cases(scheme)) {
-    const experiments::HeadGradientProof p = experiments::prove_head_gradient(c);
-    entries += p.comparison.entries;
-    nonzero += p.comparison.nonzero_entries;
-    tabulated += p.softmax_paths.tabulated;
-    recomputed += p.softmax_paths.recomputed;
-    const std::string run = c.reading + " at d = " + std::to_string(c.width) +
-                            (c.mark_embedding == experiments::MarkEmbedding::pair_rows ? " (pair_rows)" : "") +
-                            " on " + std::to_string(c.examples) + " example" + (c.examples == 1 ? "" : "s");
-    runs += (runs.empty() ? "" : ", ") + run;
-    if (!p.comparison.holds && failure.empty()) failure = run + ": " + p.comparison.failure;
-  }
-  if (failure.empty() && nonzero == 0) failure = "every derivative is identically 0: the comparison proves nothing";
-  if (failure.empty() && (tabulated == 0 || recomputed == 0))
+  for (const std::string& run : e.runs) runs += (runs.empty() ? "" : ", ") + run;
+  if (failure.empty()) failure = e.head_failure;
+  if (failure.empty() && e.runs.empty()) failure = "no proof run";
+  if (failure.empty() && e.nonzero_entries == 0)
+    failure = "every derivative is identically 0: the comparison proves nothing";
+  if (failure.empty() && (e.tabulated == 0 || e.recomputed == 0))
     failure = "the runs took only one of the two softmax paths";
   std::string cross_check;
-  const std::string disagreement = central_difference_disagreement(scheme, cross_check);
+  const std::string disagreement = central_difference_disagreement(e, cross_check);
   if (failure.empty()) failure = disagreement;
   const std::string certificate =
       "exact algebra: the tabulated passes run on symbolic weights; for every weight w, "
       "sum_bc u_bc d logits_bc / d w (GiNaC's derivative of the forward result, u_bc free) minus the "
       "hand-written backward's entry for w expands to 0, with the exponentials, logarithms and powers "
-      "of softmax sums as atoms both sides share; " + std::to_string(nonzero) + " of " +
-      std::to_string(entries) + " derivatives are not identically 0; runs: " + runs +
-      "; one symbol (3 token types), 2 classes; softmax paths " + std::to_string(tabulated) +
-      " tabulated and " + std::to_string(recomputed) + " recomputed; the pass's constants (cosines, "
+      "of softmax sums as atoms both sides share; " + std::to_string(e.nonzero_entries) + " of " +
+      std::to_string(e.entries) + " derivatives are not identically 0; runs: " + runs +
+      "; one symbol (3 token types), 2 classes; softmax paths " + std::to_string(e.tabulated) +
+      " tabulated and " + std::to_string(e.recomputed) + " recomputed; the pass's constants (cosines, "
       "code, bias, logit scale) as free symbols; the loss stage (cross-entropy on free logits) proved "
       "alike; the two composed at d_logits by " + cite(kChainRule) + "; not proved: that the code "
       "behaves alike at the trained size, which the cross-check covers: " + cross_check;
   return ledger::proved_identity(failure.empty(), failure, certificate);
 }
-
-}  // namespace
 
 namespace implementation_claims {
 constexpr char kUnit[] = "implementation";
