@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <mpfr.h>
 #include <numeric>
 #include <stdexcept>
@@ -14,8 +15,7 @@ namespace {
 using Integer = boost::multiprecision::mpz_int;
 
 Rational power_of_ten(int exponent) {
-  Rational p = 1;
-  for (int i = 0; i < std::abs(exponent); ++i) p *= 10;
+  const Rational p(boost::multiprecision::pow(Integer(10), static_cast<unsigned>(std::abs(exponent))));
   return exponent >= 0 ? p : Rational(1) / p;
 }
 
@@ -79,7 +79,11 @@ std::string decimal_text(const Rational& x, int digits, bool round_up) {
   if (x == 0) return "0";
   const bool negative = x < 0;
   const Rational magnitude = negative ? Rational(-x) : x;
-  int e = 0;  // 10^e <= magnitude < 10^(e+1)
+  // 10^e <= magnitude < 10^(e+1): started from the bit lengths of its numerator and
+  // denominator (off by at most one), so the search below takes a step or two, not |e|.
+  const long bits = static_cast<long>(boost::multiprecision::msb(boost::multiprecision::numerator(magnitude))) -
+                    static_cast<long>(boost::multiprecision::msb(boost::multiprecision::denominator(magnitude)));
+  int e = static_cast<int>(std::floor(static_cast<double>(bits) * 0.30102999566398120));
   while (magnitude >= power_of_ten(e + 1)) ++e;
   while (magnitude < power_of_ten(e)) --e;
   // Rounding toward +infinity rounds a negative number's magnitude down.

@@ -36,6 +36,7 @@ class ClaimCheck : public testing::Test {
     RecordProperty("rule", r.rule);
     RecordProperty("verdict", r.verdict);
     RecordProperty("expected", r.expected);
+    RecordProperty("note", r.note);
     std::cout << "claim " << r.id << " [" << r.rule << "]: article " << r.article
               << ", computed " << r.computed << ", verdict " << r.verdict << " (expected "
               << r.expected << ")\n  " << r.note << "\n";

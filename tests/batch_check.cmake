@@ -1,0 +1,35 @@
+# CTest `batch.reads_each_result`: the batch machinery on a planted program (batch_sample.cpp).
+# Each test's CTest test passes, fails or skips as the test did and shows what it recorded; a
+# name the program does not have fails; a program that crashes leaves no results, so its batch
+# fails (and the tests that read it would not run).
+# cmake -DSAMPLE=<pe_batch_sample> -DREADER=<pe_test_result> -DRUNNER=<batch_run.cmake> -DWORK=<dir> -P batch_check.cmake
+foreach(var SAMPLE READER RUNNER WORK)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "batch_check.cmake needs -D${var}=...")
+  endif()
+endforeach()
+set(results "${WORK}/sample.json")
+execute_process(COMMAND ${CMAKE_COMMAND} -DEXE=${SAMPLE} -DRESULTS=${results} -P ${RUNNER}
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+if(NOT rc EQUAL 0 OR NOT EXISTS "${results}")
+  message(FATAL_ERROR "the batch of a program with a failing test did not write its results (${rc})")
+endif()
+function(expect name code pattern)
+  execute_process(COMMAND ${READER} ${results} ${name} RESULT_VARIABLE got OUTPUT_VARIABLE out)
+  if(NOT got EQUAL code OR NOT out MATCHES "${pattern}")
+    message(FATAL_ERROR "${name}: exit ${got} (expected ${code}), output:\n${out}\n(expected to match ${pattern})")
+  endif()
+endfunction()
+expect(Sample.Passes 0 "COMPLETED")
+expect(Sample.FailsWithAMessage 1 "planted failure")
+expect(Sample.IsSkipped 77 "SKIPPED")
+expect(Sample.RecordsAClaim 0 "claim sample.claim \\[printed\\]: article 0.5, computed 0.5004, verdict holds \\(expected holds\\)\n  within half")
+expect(Sample.NotThere 1 "did not run")
+set(ENV{PE_BATCH_SAMPLE_CRASH} 1)
+execute_process(COMMAND ${CMAKE_COMMAND} -DEXE=${SAMPLE} -DRESULTS=${results} -P ${RUNNER}
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+if(rc EQUAL 0 OR EXISTS "${results}")
+  message(FATAL_ERROR "the batch of a program that crashed passed, or left results behind")
+endif()
+expect(Sample.Passes 1 "no results")
+message(STATUS "batch: each result read as its test ended; a crash fails the batch")

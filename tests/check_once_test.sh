@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# CTest `docs.check_once`: docs/check_once.sh runs a check, replays its pass while the pages, its
+# files, the browser and the command line are unchanged, runs it again when any of them changes
+# or PE_RECHECK=1 asks, records neither a failure nor a skip, and returns the check's status.
+# usage: check_once_test.sh SOURCE_DIR
+set -euo pipefail
+once="${1:?usage: check_once_test.sh SOURCE_DIR}/docs/check_once.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/html/mathjax" "$work/records"
+echo '<p>page</p>' > "$work/html/a.html"
+echo 'MathJax 2' > "$work/html/mathjax/MathJax.js"
+echo 'css' > "$work/check.css"
+echo 0 > "$work/runs"
+cat > "$work/check.sh" <<'SCRIPT'
+echo $(( $(cat "$1/runs") + 1 )) > "$1/runs"
+echo "laid out"
+exit "${2:-0}"
+SCRIPT
+run() { bash "$once" "$work/records" demo "$work/html" "$work/check.css" -- bash "$work/check.sh" "$work" "$@"; }
+runs() { cat "$work/runs"; }
+fail() { echo "FAIL: $1 (the check ran $(runs) times)"; exit 1; }
+
+out=$(run) && [ "$(runs)" = 1 ] && grep -q "laid out" <<< "$out" || fail "the first run did not run the check"
+out=$(run) && [ "$(runs)" = 1 ] || fail "an unchanged rerun ran the check"
+grep -q "those of a passing run" <<< "$out" && grep -q "laid out" <<< "$out" || fail "the replay does not show the recorded output: $out"
+echo '<p>page, changed</p>' > "$work/html/a.html"
+run > /dev/null && [ "$(runs)" = 2 ] || fail "a changed page did not rerun the check"
+echo 'css, changed' > "$work/check.css"
+run > /dev/null && [ "$(runs)" = 3 ] || fail "a changed input file did not rerun the check"
+echo 'MathJax 3' > "$work/html/mathjax/MathJax.js"
+run > /dev/null && [ "$(runs)" = 4 ] || fail "a changed MathJax did not rerun the check"
+run 0 > /dev/null && [ "$(runs)" = 5 ] || fail "another command line did not rerun the check"
+PE_RECHECK=1 run 0 > /dev/null && [ "$(runs)" = 6 ] || fail "PE_RECHECK=1 did not rerun the check"
+rc=0; run 1 > /dev/null || rc=$?
+[ "$rc" = 1 ] && [ "$(runs)" = 7 ] || fail "a failing check returned $rc"
+rc=0; run 1 > /dev/null || rc=$?
+[ "$rc" = 1 ] && [ "$(runs)" = 8 ] || fail "a failure was recorded as a pass (returned $rc)"
+rc=0; run 77 > /dev/null || rc=$?
+[ "$rc" = 77 ] && [ "$(runs)" = 9 ] || fail "a skip returned $rc"
+rc=0; run 77 > /dev/null || rc=$?
+[ "$(runs)" = 10 ] || fail "a skip was recorded as a pass"
+echo "check_once: runs, replays, reruns on every changed input, records no failure or skip"
