@@ -601,28 +601,52 @@ PE_CLAIM(projection_matches_null_space) {
 }
 
 // ---- the relativity defect of a random matrix ----
+/// A rational GiNaC number as an enclosure (the law's parameters and mean are exact rationals).
+pe::Enclosure enclosure_of_rational(const GiNaC::ex& value) {
+  if (!GiNaC::is_a<GiNaC::numeric>(value) || !GiNaC::ex_to<GiNaC::numeric>(value).is_rational())
+    throw std::logic_error("the defect law holds a value that is not a rational number: " + text_of(value));
+  const GiNaC::numeric q = GiNaC::ex_to<GiNaC::numeric>(value);
+  return pe::Enclosure(q.numer().to_long()) / q.denom().to_long();
+}
+
+/// sqrt(E delta^2) = sqrt(1 - E(1 - delta^2)), from the mean of the law the proof computed.
+pe::Enclosure defect_rms_enclosure(const pe::ProjectedGaussianLaw& law) {
+  return sqrt(1 - enclosure_of_rational(law.mean));
+}
+
+/// E delta = E (1 - B)^(1/2) for B ~ Beta(a, b) with a whole: B(a, b + 1/2) / B(a, b) =
+/// prod_{i < a} (b + i) / (b + 1/2 + i), a rational number, from the law the proof computed.
+pe::Enclosure defect_mean_enclosure(const pe::ProjectedGaussianLaw& law) {
+  const pe::Enclosure b = enclosure_of_rational(law.beta);
+  const GiNaC::numeric a = GiNaC::ex_to<GiNaC::numeric>(law.alpha);
+  if (!GiNaC::is_a<GiNaC::numeric>(law.alpha) || !a.is_pos_integer())
+    throw std::logic_error("the defect law's first parameter is not a whole number: " + text_of(law.alpha));
+  pe::Enclosure mean = 1;
+  for (long i = 0; i < a.to_long(); ++i) mean *= (b + i) / (b + i + pe::Enclosure(1) / 2);
+  return mean;
+}
+
 PE_CLAIM(defect_rms_d16) {
   return Claim("thm2.defect.rms.d16").in_section(section)
       .stating("Relativity defect: E delta^2 = 1 - 1/d for Gaussian M, so sqrt(E delta^2) at d = "
-      "16 is sqrt(15/16) (exact)")
+      "16 is sqrt(1 - E(1 - delta^2)), enclosed from the mean of the Beta law the proof computes from Pi's rank")
       .printed_as("0.968").decided_by([](const PrintedValue& article) {
-        return printed_enclosed(article, std::sqrt(pe::gaussian_mean_squared_defect(16)),
-                                [] { return sqrt(pe::Enclosure(15) / 16); });
+        auto o = printed_enclosed(article, std::sqrt(pe::gaussian_mean_squared_defect(16)),
+                                  [] { return defect_rms_enclosure(defect_law(16)); });
+        o.detail += "; the law: " + defect_law_certificate(16);
+        return o;
       });
 }
 
 PE_CLAIM(defect_mean_d16) {
   return Claim("thm2.defect.mean.d16").in_section(section)
-      .stating("Relativity defect: the exact mean E delta = E sqrt(1 - B), B ~ Beta(8, 120), at "
-      "d = 16 (Gamma-function ratio)")
+      .stating("Relativity defect: the exact mean E delta = E sqrt(1 - B), B ~ Beta(a, b) the law the proof "
+      "computes from Pi's rank at d = 16 (Gamma-function ratio, a rational number for whole a)")
       .printed_as("0.968").decided_by([](const PrintedValue& article) {
-        // E (1 - B)^(1/2) = B(8, 120.5) / B(8, 120) = [G(128)/G(120)] / [G(128.5)/G(120.5)]
-        // = prod_{i<8} (120 + i) / (120.5 + i): a rational number, enclosed.
-        return printed_enclosed(article, pe::gaussian_mean_defect(16), [] {
-          pe::Enclosure mean = 1;
-          for (int i = 0; i < 8; ++i) mean *= pe::Enclosure(120 + i) / (pe::Enclosure(241 + 2 * i) / 2);
-          return mean;
-        });
+        auto o = printed_enclosed(article, pe::gaussian_mean_defect(16),
+                                  [] { return defect_mean_enclosure(defect_law(16)); });
+        o.detail += "; the law: " + defect_law_certificate(16);
+        return o;
       });
 }
 
