@@ -106,7 +106,7 @@ std::vector<int> read_filing(const AttentionHead& head, FilingReader reader,
 
 /// A reader's answers to every question of every document (documents in order, queries(d)
 /// within each): equal, document by document, to read_filing at the query positions (tested
-/// on every held-out filing). The rescaled RoPE readers ask all documents' questions at one
+/// on the first 25 held-out filings, every reader and seed). The rescaled RoPE readers ask all documents' questions at one
 /// position together, since they share that position's kappa: its rotation table and score
 /// table are built once per batch of questions rather than once per question.
 std::vector<int> read_filings(const AttentionHead& head, FilingReader reader,

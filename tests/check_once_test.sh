@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CTest `docs.check_once`: docs/check_once.sh runs a check, replays its pass while the pages, its
 # files, the browser and the command line are unchanged, runs it again when any of them changes
-# or PE_RECHECK=1 asks, records neither a failure nor a skip, and returns the check's status.
+# (the browser's version included) or PE_RECHECK=1 asks, records neither a failure nor a skip, and returns the check's status.
 # usage: check_once_test.sh SOURCE_DIR
 set -euo pipefail
 once="${1:?usage: check_once_test.sh SOURCE_DIR}/docs/check_once.sh"
@@ -17,7 +17,12 @@ echo $(( $(cat "$1/runs") + 1 )) > "$1/runs"
 echo "laid out"
 exit "${2:-0}"
 SCRIPT
-run() { bash "$once" "$work/records" demo "$work/html" "$work/check.css" -- bash "$work/check.sh" "$work" "$@"; }
+# A browser and a package database of our own, first on PATH: the version is an input too.
+mkdir -p "$work/bin"
+printf '#!/bin/sh\ncat "%s/version"\n' "$work" > "$work/bin/dpkg-query"
+chmod +x "$work/bin/dpkg-query"
+echo 156.0 > "$work/version"
+run() { PATH="$work/bin:$PATH" bash "$once" "$work/records" demo "$work/html" "$work/check.css" -- bash "$work/check.sh" "$work" "$@"; }
 runs() { cat "$work/runs"; }
 fail() { echo "FAIL: $1 (the check ran $(runs) times)"; exit 1; }
 
@@ -31,13 +36,16 @@ run > /dev/null && [ "$(runs)" = 3 ] || fail "a changed input file did not rerun
 echo 'MathJax 3' > "$work/html/mathjax/MathJax.js"
 run > /dev/null && [ "$(runs)" = 4 ] || fail "a changed MathJax did not rerun the check"
 run 0 > /dev/null && [ "$(runs)" = 5 ] || fail "another command line did not rerun the check"
-PE_RECHECK=1 run 0 > /dev/null && [ "$(runs)" = 6 ] || fail "PE_RECHECK=1 did not rerun the check"
+echo 157.0 > "$work/version"
+run 0 > /dev/null && [ "$(runs)" = 6 ] || fail "another browser version did not rerun the check"
+run 0 > /dev/null && [ "$(runs)" = 6 ] || fail "an unchanged rerun after the new browser ran the check"
+PE_RECHECK=1 run 0 > /dev/null && [ "$(runs)" = 7 ] || fail "PE_RECHECK=1 did not rerun the check"
 rc=0; run 1 > /dev/null || rc=$?
-[ "$rc" = 1 ] && [ "$(runs)" = 7 ] || fail "a failing check returned $rc"
+[ "$rc" = 1 ] && [ "$(runs)" = 8 ] || fail "a failing check returned $rc"
 rc=0; run 1 > /dev/null || rc=$?
-[ "$rc" = 1 ] && [ "$(runs)" = 8 ] || fail "a failure was recorded as a pass (returned $rc)"
+[ "$rc" = 1 ] && [ "$(runs)" = 9 ] || fail "a failure was recorded as a pass (returned $rc)"
 rc=0; run 77 > /dev/null || rc=$?
-[ "$rc" = 77 ] && [ "$(runs)" = 9 ] || fail "a skip returned $rc"
+[ "$rc" = 77 ] && [ "$(runs)" = 10 ] || fail "a skip returned $rc"
 rc=0; run 77 > /dev/null || rc=$?
-[ "$(runs)" = 10 ] || fail "a skip was recorded as a pass"
+[ "$(runs)" = 11 ] || fail "a skip was recorded as a pass"
 echo "check_once: runs, replays, reruns on every changed input, records no failure or skip"

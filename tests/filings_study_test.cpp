@@ -173,8 +173,11 @@ TEST(FilingsReaders, ManyFilingsAtOnceEqualEachQuestionReadAlone) {
   // batches. The reference reads each question alone, straight from its definition: the
   // question's prefix and query token, kappa = (t + 2) / 32 (plain readers: the one-pass
   // logits). Every reader, every seed (the RoPE head of seed 1 answers the first-named company
-  // throughout, so it alone would test little), every held-out filing; answers must be equal.
-  const std::vector<pe::experiments::Document>& held_out = pe::experiments::case_study_corpus().held_out;
+  // throughout, so it alone would test little), the first 25 held-out filings (all 100 took 6 s
+  // of every test run; 25 are still read in several batches); answers must be equal.
+  const std::vector<pe::experiments::Document>& corpus_held_out = pe::experiments::case_study_corpus().held_out;
+  const std::vector<pe::experiments::Document> held_out(
+      corpus_held_out.begin(), corpus_held_out.begin() + std::min<std::size_t>(25, corpus_held_out.size()));
   for (FilingReader r : all_filing_readers()) {
     for (int seed = 0; seed < article_filings_study().seeds; ++seed) {
       const AttentionHead head = cached_study().trained_head(scheme_of(r), seed);

@@ -292,12 +292,18 @@ MatrixIdentityProof geometric_sum_proof() {
     const TrigReduction r = reduce_trig((1 - u) * sum - (1 - GiNaC::pow(u, m + 1)));
     if (!r.zero) out = {false, "m = " + std::to_string(m) + ": " + r.remainder, ""};
   }
-  // Step: adding u^{m+1} to the sum adds (1 - u) u^{m+1} = u^{m+1} - u^{m+2} to the left side.
-  const GiNaC::ex previous = named_symbol("u_power");  // u^{m+1}
-  const TrigReduction step = reduce_trig((1 - u) * previous - (previous - previous * u));
+  // The step m -> m + 1 for every m: with S = sum_{k<=m} u^k and P = u^{m+1} free, the sums'
+  // definitions give S' = S + P and P' = P u, and the statement's residual at m + 1 minus its
+  // residual at m (the hypothesis) reduces to 0, so H(m) implies H(m + 1).
+  const GiNaC::ex partial_sum = named_symbol("S_m"), power = named_symbol("u_power");
+  const GiNaC::ex residual_at_m = (1 - u) * partial_sum - (1 - power);
+  const GiNaC::ex residual_next = (1 - u) * (partial_sum + power) - (1 - power * u);
+  const TrigReduction step = reduce_trig(residual_next - residual_at_m);
   if (!step.zero && out.zero) out = {false, "induction step: " + step.remainder, ""};
-  out.certificate = "(1 - u) sum_{k=0}^{m} u^k = 1 - u^{m+1} reduces to 0 for m = 0.." +
-                    std::to_string(kLargestGeometric) + " and its induction step, so for every m";
+  out.certificate = "(1 - u) sum_{k=0}^{m} u^k = 1 - u^{m+1} by induction on m: the base m = 0 reduces to 0, and "
+                    "so does the step (with S_m and u^{m+1} free symbols, S_{m+1} = S_m + u^{m+1} and u^{m+2} = "
+                    "u^{m+1} u, the residual at m + 1 minus the residual at m is 0); also reduced directly for m = "
+                    "0.." + std::to_string(kLargestGeometric);
   return out;
 }
 
