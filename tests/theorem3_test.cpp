@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "alibi.hpp"
+#include "theorem3.hpp"
 #include "attention.hpp"
 #include "random.hpp"
 #include "subspaces.hpp"
@@ -193,6 +194,30 @@ TEST(Theorem3Proofs, ARatioThatGrowsWithOffsetAndAShortGeometricSumAreRefused) {
   for (int m = 0; m <= 5; ++m) sum += GiNaC::pow(u, m);
   EXPECT_TRUE(pe::reduce_trig((1 - u) * sum - (1 - GiNaC::pow(u, 6))).zero);
   EXPECT_FALSE(pe::reduce_trig((1 - u) * sum - (1 - GiNaC::pow(u, 5))).zero);
+}
+
+// The geometric sums' induction, through the routine the claims call (theorem3.hpp): the sums'
+// own recursion proves it; a step one term short (S_{m+1} = S_m), a step adding the wrong term
+// (S_m + u^{m+2}) and a power that does not advance are refused at the step, with its remainder.
+TEST(Theorem3Proofs, AnInductionStepThatDoesNotCarryTheSumsOverIsRefused) {
+  using pe::theorems::GeometricRecursion;
+  const pe::MatrixIdentityProof proved = pe::theorems::geometric_sum_proof();
+  EXPECT_TRUE(proved.zero) << proved.remainder;
+  EXPECT_NE(proved.certificate.find("by induction on m"), std::string::npos) << proved.certificate;
+  const auto refused = [](const GeometricRecursion& planted, const char* what) {
+    const pe::MatrixIdentityProof p = pe::theorems::geometric_sum_proof(planted);
+    EXPECT_FALSE(p.zero) << "planted: " << what;
+    EXPECT_NE(p.remainder.find("induction step"), std::string::npos) << what << ": " << p.remainder;
+  };
+  GeometricRecursion one_term_short = pe::theorems::geometric_recursion();
+  one_term_short.next_sum = [](const GiNaC::ex& sum, const GiNaC::ex&, const GiNaC::ex&) { return sum; };
+  refused(one_term_short, "S_{m+1} = S_m");
+  GeometricRecursion wrong_term = pe::theorems::geometric_recursion();
+  wrong_term.next_sum = [](const GiNaC::ex& sum, const GiNaC::ex& power, const GiNaC::ex& u) { return sum + power * u; };
+  refused(wrong_term, "S_{m+1} = S_m + u^{m+2}");
+  GeometricRecursion stuck_power = pe::theorems::geometric_recursion();
+  stuck_power.next_power = [](const GiNaC::ex&, const GiNaC::ex& power, const GiNaC::ex&) { return power; };
+  refused(stuck_power, "u^{m+2} = u^{m+1}");
 }
 
 // (i)'s content kernel f(<h_a, h_b>) is positive semidefinite when no Taylor coefficient of f is

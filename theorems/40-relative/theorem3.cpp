@@ -29,6 +29,7 @@
 #include "power_series_kernel.hpp"
 #include "symbolic_identity.hpp"
 #include "relative_section.hpp"
+#include "theorem3.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -280,10 +281,16 @@ MatrixIdentityProof offset_ratio_proof(int slope_sign) {
   return out;
 }
 
-/// The geometric sums Theorem 3 (ii) adds: (1 - u) sum_{k=0}^{m} u^k = 1 - u^{m+1}, reduced for
-/// m = 0 .. kLargestGeometric and its induction step m -> m + 1.
-constexpr int kLargestGeometric = 64;
-MatrixIdentityProof geometric_sum_proof() {
+constexpr int kLargestGeometric = 64;  // the sums also reduced directly up to this m
+}  // namespace
+
+GeometricRecursion geometric_recursion() {
+  return {[](const GiNaC::ex& sum, const GiNaC::ex& power, const GiNaC::ex&) { return sum + power; },
+          [](const GiNaC::ex&, const GiNaC::ex& power, const GiNaC::ex& u) { return power * u; }};
+}
+
+/// The geometric sums Theorem 3 (ii) adds (theorem3.hpp).
+MatrixIdentityProof geometric_sum_proof(const GeometricRecursion& recursion) {
   MatrixIdentityProof out;
   const GiNaC::ex u = named_symbol("u");
   GiNaC::ex sum = 0;
@@ -297,7 +304,8 @@ MatrixIdentityProof geometric_sum_proof() {
   // residual at m (the hypothesis) reduces to 0, so H(m) implies H(m + 1).
   const GiNaC::ex partial_sum = named_symbol("S_m"), power = named_symbol("u_power");
   const GiNaC::ex residual_at_m = (1 - u) * partial_sum - (1 - power);
-  const GiNaC::ex residual_next = (1 - u) * (partial_sum + power) - (1 - power * u);
+  const GiNaC::ex residual_next = (1 - u) * recursion.next_sum(partial_sum, power, u) -
+                                  (1 - recursion.next_power(partial_sum, power, u));
   const TrigReduction step = reduce_trig(residual_next - residual_at_m);
   if (!step.zero && out.zero) out = {false, "induction step: " + step.remainder, ""};
   out.certificate = "(1 - u) sum_{k=0}^{m} u^k = 1 - u^{m+1} by induction on m: the base m = 0 reduces to 0, and "
@@ -306,6 +314,8 @@ MatrixIdentityProof geometric_sum_proof() {
                     "0.." + std::to_string(kLargestGeometric);
   return out;
 }
+
+namespace {
 
 /// (iii) then (ii): from the ratio, alpha_r <= e^{W - s r} alpha_0 <= e^{W - s r} when the scores lie
 /// in an interval of width W (c_r - c_0 <= W) and alpha_0 <= 1; summing over r >= D with u = e^{-s}
