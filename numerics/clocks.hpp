@@ -90,13 +90,32 @@ Matrix<T> block_rotation(const T& k, int d, const T& base) {
   return block_rotation(k, frequencies(d, base));
 }
 
+/// The generator A = (+)_j omega_j J, J = [[0, -1], [1, 0]], of R_omega(k) = exp(kA)
+/// (Proposition 2 (iii)).
+template <class T>
+Matrix<T> rotation_generator(const std::vector<T>& omega) {
+  const int d = static_cast<int>(2 * omega.size());
+  Matrix<T> a = Matrix<T>::Zero(d, d);
+  for (int j = 0; j < d / 2; ++j) {
+    a(2 * j + 1, 2 * j) = omega[j];
+    a(2 * j, 2 * j + 1) = -omega[j];
+  }
+  return a;
+}
+
+/// kappa(Delta) = sum_j cos(Delta omega_j) = <p(m), p(m + Delta)> for any frequencies.
+template <class T>
+T stationary_kernel(const T& delta, const std::vector<T>& omega) {
+  using std::cos;
+  T sum = 0;
+  for (const T& w : omega) sum += cos(delta * w);
+  return sum;
+}
+
 /// kappa_d(Delta) = sum_j cos(Delta omega_j) = <p(m), p(m + Delta)> (Theorem 1 (i)).
 template <class T>
 T stationary_kernel(const T& delta, int d, const T& base) {
-  using std::cos;
-  T sum = 0;
-  for (const T& w : frequencies(d, base)) sum += cos(delta * w);
-  return sum;
+  return stationary_kernel(delta, frequencies(d, base));
 }
 
 /// I_b(Delta) = (Ci(|Delta|) - Ci(|Delta|/b)) / ln b, the d -> infinity limit of

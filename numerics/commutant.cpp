@@ -9,54 +9,21 @@
 #include "clocks.hpp"
 
 namespace pe {
-namespace {
 
-void require_square_even(const Eigen::MatrixXd& m, const char* function) {
-  if (m.rows() != m.cols())
+void require_square_even(Eigen::Index rows, Eigen::Index cols, const char* function) {
+  if (rows != cols)
     throw std::invalid_argument(std::string(function) + ": M must be square, got M of size " +
-                                std::to_string(m.rows()) + " x " + std::to_string(m.cols()));
-  require_even_dimension(static_cast<int>(m.rows()), "the size d of M");
-}
-
-}  // namespace
-
-Eigen::MatrixXd commutant_projection(const Eigen::MatrixXd& m) {
-  require_square_even(m, "commutant_projection");
-  const Eigen::Index d = m.rows();
-  Eigen::MatrixXd out = Eigen::MatrixXd::Zero(d, d);
-  for (Eigen::Index j = 0; j < d; j += 2) {
-    const double half_trace = (m(j, j) + m(j + 1, j + 1)) / 2;
-    const double half_skew = (m(j + 1, j) - m(j, j + 1)) / 2;  // coefficient of J = [[0,-1],[1,0]]
-    out(j, j) = half_trace;
-    out(j + 1, j + 1) = half_trace;
-    out(j + 1, j) = half_skew;
-    out(j, j + 1) = -half_skew;
-  }
-  return out;
+                                std::to_string(rows) + " x " + std::to_string(cols));
+  require_even_dimension(static_cast<int>(rows), "the size d of M");
 }
 
 double relativity_defect(const Eigen::MatrixXd& m) {
-  require_square_even(m, "relativity_defect");
+  require_square_even(m.rows(), m.cols(), "relativity_defect");
   if (!m.allFinite()) throw std::invalid_argument("relativity_defect: M must be finite");
   const double norm = m.norm();
   if (norm == 0) throw std::invalid_argument("relativity_defect: M must be nonzero, got ||M||_F = 0");
   const Eigen::MatrixXd residual = m - commutant_projection(m);
   return residual.norm() / norm;
-}
-
-Eigen::MatrixXd commutant_element(const Eigen::VectorXd& a, const Eigen::VectorXd& c) {
-  if (a.size() != c.size() || a.size() == 0)
-    throw std::invalid_argument("commutant_element: a and c need the same positive length, got " +
-                                std::to_string(a.size()) + " and " + std::to_string(c.size()));
-  const Eigen::Index d = 2 * a.size();
-  Eigen::MatrixXd out = Eigen::MatrixXd::Zero(d, d);
-  for (Eigen::Index j = 0; j < a.size(); ++j) {
-    out(2 * j, 2 * j) = a(j);
-    out(2 * j + 1, 2 * j + 1) = a(j);
-    out(2 * j + 1, 2 * j) = c(j);
-    out(2 * j, 2 * j + 1) = -c(j);
-  }
-  return out;
 }
 
 Eigen::MatrixXd commutant_basis(int d) {
@@ -72,18 +39,6 @@ Eigen::MatrixXd commutant_basis(int d) {
     basis(at(lo, hi), 2 * j + 1) = -r;
   }
   return basis;
-}
-
-double commutant_score(const Eigen::VectorXd& a, const Eigen::VectorXd& c,
-                       const std::vector<double>& omega, double delta) {
-  if (a.size() != c.size() || a.size() != Eigen::Index(omega.size()))
-    throw std::invalid_argument("commutant_score: a, c and omega need one entry per plane, got " +
-                                std::to_string(a.size()) + ", " + std::to_string(c.size()) +
-                                " and " + std::to_string(omega.size()));
-  double score = 0;
-  for (std::size_t j = 0; j < omega.size(); ++j)
-    score += a(j) * std::cos(delta * omega[j]) - c(j) * std::sin(delta * omega[j]);
-  return score;
 }
 
 Eigen::MatrixXd window_defect_map(const std::vector<double>& omega, long first, int window) {

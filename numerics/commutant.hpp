@@ -14,24 +14,59 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "clocks.hpp"
 #include "random.hpp"
 
 namespace pe {
 
+/// Throws std::invalid_argument unless M is square with an even, positive size (the message
+/// names `function`).
+void require_square_even(Eigen::Index rows, Eigen::Index cols, const char* function);
+
 /// \f$\Pi M\f$: per diagonal block B, \f$(\operatorname{tr}B/2) I + ((B_{21}-B_{12})/2) J\f$;
 /// zero off the diagonal blocks. Throws std::invalid_argument for a non-square, empty or
-/// odd-size M.
-Eigen::MatrixXd commutant_projection(const Eigen::MatrixXd& m);
+/// odd-size M. Any scalar: double in the checks, GiNaC::ex in Theorem 2's proofs.
+template <class T>
+Matrix<T> commutant_projection(const Matrix<T>& m) {
+  require_square_even(m.rows(), m.cols(), "commutant_projection");
+  const Eigen::Index d = m.rows();
+  Matrix<T> out = Matrix<T>::Zero(d, d);
+  for (Eigen::Index j = 0; j < d; j += 2) {
+    const T half_trace = (m(j, j) + m(j + 1, j + 1)) / 2;
+    const T half_skew = (m(j + 1, j) - m(j, j + 1)) / 2;  // coefficient of J = [[0,-1],[1,0]]
+    out(j, j) = half_trace;
+    out(j + 1, j + 1) = half_trace;
+    out(j + 1, j) = half_skew;
+    out(j, j + 1) = -half_skew;
+  }
+  return out;
+}
 
 /// \f$\lVert M - \Pi M\rVert_F / \lVert M\rVert_F\f$, in [0, 1]. Throws std::invalid_argument
 /// for a non-square, empty, odd-size, zero or non-finite M.
 double relativity_defect(const Eigen::MatrixXd& m);
 
 /// \f$\bigoplus_j (a_j I + c_j J)\f$ for coefficient vectors of equal length d/2.
-Eigen::MatrixXd commutant_element(const Eigen::VectorXd& a, const Eigen::VectorXd& c);
+template <class T>
+Matrix<T> commutant_element(const Vector<T>& a, const Vector<T>& c) {
+  if (a.size() != c.size() || a.size() == 0)
+    throw std::invalid_argument("commutant_element: a and c need the same positive length, got " +
+                                std::to_string(a.size()) + " and " + std::to_string(c.size()));
+  const Eigen::Index d = 2 * a.size();
+  Matrix<T> out = Matrix<T>::Zero(d, d);
+  for (Eigen::Index j = 0; j < a.size(); ++j) {
+    out(2 * j, 2 * j) = a(j);
+    out(2 * j + 1, 2 * j + 1) = a(j);
+    out(2 * j + 1, 2 * j) = c(j);
+    out(2 * j, 2 * j + 1) = -c(j);
+  }
+  return out;
+}
 
 /// An orthonormal basis of the commutant inside \f$\mathbb{R}^{d^2}\f$ (matrices vectorised
 /// column by column, as Eigen stores them): for each plane j, \f$E_j(I)/\sqrt2\f$ and
@@ -40,8 +75,19 @@ Eigen::MatrixXd commutant_basis(int d);
 
 /// The offset score on the commutant,
 /// \f$\sum_j (a_j\cos(\Delta\omega_j) - c_j\sin(\Delta\omega_j))\f$.
-double commutant_score(const Eigen::VectorXd& a, const Eigen::VectorXd& c,
-                       const std::vector<double>& omega, double delta);
+template <class T>
+T commutant_score(const Vector<T>& a, const Vector<T>& c, const std::vector<T>& omega, const T& delta) {
+  if (a.size() != c.size() || a.size() != Eigen::Index(omega.size()))
+    throw std::invalid_argument("commutant_score: a, c and omega need one entry per plane, got " +
+                                std::to_string(a.size()) + ", " + std::to_string(c.size()) +
+                                " and " + std::to_string(omega.size()));
+  using std::cos;
+  using std::sin;
+  T score = 0;
+  for (std::size_t j = 0; j < omega.size(); ++j)
+    score += a(j) * cos(delta * omega[j]) - c(j) * sin(delta * omega[j]);
+  return score;
+}
 
 /// The linear map \f$\mathrm{vec}(M) \mapsto [g(m+1, n+1) - g(m, n)]\f$ with
 /// \f$g(m, n) = p(m)^\top M p(n)\f$, over all m, n such that m, n, m + 1, n + 1 lie in the window

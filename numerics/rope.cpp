@@ -10,13 +10,6 @@ namespace {
 
 using Complex = std::complex<double>;
 
-void require_size(Eigen::Index size, std::size_t planes, const char* parameter) {
-  if (size != static_cast<Eigen::Index>(2 * planes))
-    throw std::invalid_argument(std::string(parameter) + " must have 2 * frequencies.size() = " +
-                                std::to_string(2 * planes) + " entries, got " + parameter +
-                                ".size() = " + std::to_string(size));
-}
-
 void require_even_size(Eigen::Index size, const char* parameter) {
   if (size <= 0 || size % 2 != 0)
     throw std::invalid_argument(std::string(parameter) + " must have an even, positive number "
@@ -44,38 +37,27 @@ Complex plane(const Eigen::VectorXd& v, std::size_t j) { return {v(2 * j), v(2 *
 
 }  // namespace
 
+void require_plane_entries(Eigen::Index size, std::size_t planes, const char* parameter) {
+  if (size != static_cast<Eigen::Index>(2 * planes))
+    throw std::invalid_argument(std::string(parameter) + " must have 2 * frequencies.size() = " +
+                                std::to_string(2 * planes) + " entries, got " + parameter +
+                                ".size() = " + std::to_string(size));
+}
+
 Eigen::VectorXd rope_rotate(const Eigen::VectorXd& v, double position,
                             const std::vector<double>& frequencies) {
-  require_size(v.size(), frequencies.size(), "v");
-  Eigen::VectorXd out = v;
-  rope_rotate_in_place(out, position, frequencies);
-  return out;
+  return rope_rotate<double>(v, position, frequencies);
 }
 
 double rope_offset_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double delta,
                          const std::vector<double>& frequencies) {
-  require_size(q.size(), frequencies.size(), "q");
-  return q.dot(rope_rotate(k, delta, frequencies));
+  return rope_offset_score<double>(q, k, delta, frequencies);
 }
 
 Eigen::MatrixXd rope_scores(const Eigen::MatrixXd& queries, const Eigen::MatrixXd& keys,
                             const std::vector<double>& positions,
                             const std::vector<double>& frequencies, double tau) {
-  if (!(tau > 0)) throw std::invalid_argument("tau must be > 0, got tau = " + std::to_string(tau));
-  require_size(queries.cols(), frequencies.size(), "queries.row(t)");
-  require_size(keys.cols(), frequencies.size(), "keys.row(t)");
-  if (keys.rows() != queries.rows() ||
-      positions.size() != static_cast<std::size_t>(queries.rows()))
-    throw std::invalid_argument("queries, keys and positions must have the same length, got " +
-                                std::to_string(queries.rows()) + ", " +
-                                std::to_string(keys.rows()) + " and " +
-                                std::to_string(positions.size()));
-  Eigen::MatrixXd rotated_q(queries.rows(), queries.cols()), rotated_k(keys.rows(), keys.cols());
-  for (Eigen::Index t = 0; t < queries.rows(); ++t) {
-    rotated_q.row(t) = rope_rotate(queries.row(t).transpose(), positions[t], frequencies).transpose();
-    rotated_k.row(t) = rope_rotate(keys.row(t).transpose(), positions[t], frequencies).transpose();
-  }
-  return rotated_q * rotated_k.transpose() / tau;
+  return rope_scores<double>(queries, keys, positions, frequencies, tau);
 }
 
 double TrigonometricPolynomial::operator()(double delta) const {
@@ -87,8 +69,8 @@ double TrigonometricPolynomial::operator()(double delta) const {
 
 TrigonometricPolynomial offset_score_polynomial(const Eigen::VectorXd& q, const Eigen::VectorXd& k,
                                                 const std::vector<double>& frequencies) {
-  require_size(q.size(), frequencies.size(), "q");
-  require_size(k.size(), frequencies.size(), "k");
+  require_plane_entries(q.size(), frequencies.size(), "q");
+  require_plane_entries(k.size(), frequencies.size(), "k");
   TrigonometricPolynomial poly;
   poly.frequencies = frequencies;
   for (std::size_t j = 0; j < frequencies.size(); ++j) {

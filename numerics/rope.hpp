@@ -17,7 +17,12 @@
 #include <Eigen/Core>
 #include <cmath>
 #include <complex>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
 #include <vector>
+
+#include "clocks.hpp"
 
 namespace pe {
 
@@ -34,27 +39,64 @@ inline void rotate_plane(Scalar& a, Scalar& b, const Scalar& c, const Scalar& s)
 }
 
 /// \f$R_\theta(\text{position})\f$ applied in place to a vector or matrix row of
-/// 2 * frequencies.size() entries (the caller checks the size).
-template <typename Row>
-void rope_rotate_in_place(Row&& row, double position, const std::vector<double>& frequencies) {
+/// 2 * frequencies.size() entries (the caller checks the size). Any scalar: double in the
+/// heads, GiNaC::ex in the proofs (theorems/50-rope), so both turn planes by this code.
+template <typename Row, class T>
+void rope_rotate_in_place(Row&& row, const T& position, const std::vector<T>& frequencies) {
+  using std::cos;
+  using std::sin;
   for (std::size_t j = 0; j < frequencies.size(); ++j) {
-    const double angle = position * frequencies[j];
-    rotate_plane(row(2 * j), row(2 * j + 1), std::cos(angle), std::sin(angle));
+    const T angle = position * frequencies[j], c = cos(angle), s = sin(angle);
+    rotate_plane<T>(row(2 * j), row(2 * j + 1), c, s);
   }
 }
 
+/// Throws std::invalid_argument unless `size` is 2 * planes (the message names `parameter`).
+void require_plane_entries(Eigen::Index size, std::size_t planes, const char* parameter);
+
 /// \f$R_\theta(\text{position})\,v\f$: plane j of v turned by position * frequencies[j].
 /// Throws std::invalid_argument unless v has 2 * frequencies.size() entries.
+template <class T>
+Vector<T> rope_rotate(const Vector<T>& v, const T& position, const std::vector<T>& frequencies) {
+  require_plane_entries(v.size(), frequencies.size(), "v");
+  Vector<T> out = v;
+  rope_rotate_in_place(out, position, frequencies);
+  return out;
+}
 Eigen::VectorXd rope_rotate(const Eigen::VectorXd& v, double position,
                             const std::vector<double>& frequencies);
 
 /// The offset score \f$s(\Delta) = \langle q, R_\theta(\Delta) k\rangle\f$ (no temperature).
+template <class T>
+T rope_offset_score(const Vector<T>& q, const Vector<T>& k, const T& delta, const std::vector<T>& frequencies) {
+  require_plane_entries(q.size(), frequencies.size(), "q");
+  return q.dot(rope_rotate(k, delta, frequencies));
+}
 double rope_offset_score(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double delta,
                          const std::vector<double>& frequencies);
 
 /// The RoPE score matrix of a sequence: row t of `queries` and of `keys` sits at positions[t];
 /// entry (t, j) is \f$\langle R_\theta(m_t) q_t, R_\theta(m_j) k_j\rangle/\tau\f$, computed by
-/// rotating every query and key first, as a RoPE head does.
+/// rotating every query and key first, as a RoPE head does. Any scalar: double in the checks,
+/// GiNaC::ex in Proposition 3's head proofs (tau's sign is checked for a floating-point tau).
+template <class T>
+Matrix<T> rope_scores(const Matrix<T>& queries, const Matrix<T>& keys, const std::vector<T>& positions,
+                      const std::vector<T>& frequencies, const T& tau) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (!(tau > 0)) throw std::invalid_argument("tau must be > 0, got tau = " + std::to_string(tau));
+  require_plane_entries(queries.cols(), frequencies.size(), "queries.row(t)");
+  require_plane_entries(keys.cols(), frequencies.size(), "keys.row(t)");
+  if (keys.rows() != queries.rows() || positions.size() != static_cast<std::size_t>(queries.rows()))
+    throw std::invalid_argument("queries, keys and positions must have the same length, got " +
+                                std::to_string(queries.rows()) + ", " + std::to_string(keys.rows()) +
+                                " and " + std::to_string(positions.size()));
+  Matrix<T> rotated_q = queries, rotated_k = keys;
+  for (Eigen::Index t = 0; t < queries.rows(); ++t) {
+    rope_rotate_in_place(rotated_q.row(t), positions[t], frequencies);
+    rope_rotate_in_place(rotated_k.row(t), positions[t], frequencies);
+  }
+  return rotated_q * rotated_k.transpose() / tau;
+}
 Eigen::MatrixXd rope_scores(const Eigen::MatrixXd& queries, const Eigen::MatrixXd& keys,
                             const std::vector<double>& positions,
                             const std::vector<double>& frequencies, double tau);

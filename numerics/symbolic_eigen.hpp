@@ -1,8 +1,8 @@
 /// @file
 /// @brief GiNaC expressions as an Eigen scalar, so that code written on Eigen matrices can run
 /// in exact symbolic arithmetic (the tabulated passes' gradient proof,
-/// experiments/symbolic_scalar.hpp). Include it before an Eigen matrix of GiNaC::ex is
-/// instantiated.
+/// experiments/symbolic_scalar.hpp; the proofs of theorems/, which run numerics' templates on
+/// GiNaC::ex). Include it before an Eigen matrix of GiNaC::ex is instantiated.
 #pragma once
 
 #include <ginac/ginac.h>
@@ -29,3 +29,36 @@ struct NumTraits<GiNaC::ex> : GenericNumTraits<GiNaC::ex> {
   };
 };
 }  // namespace Eigen
+
+namespace pe {
+
+/// A matrix of expressions as Eigen holds them (what numerics' templates return on GiNaC::ex).
+using SymbolicMatrix = Eigen::Matrix<GiNaC::ex, Eigen::Dynamic, Eigen::Dynamic>;
+/// A column of expressions.
+using SymbolicVector = Eigen::Matrix<GiNaC::ex, Eigen::Dynamic, 1>;
+
+/// The same entries as GiNaC's matrix, whose arithmetic the reductions use.
+template <class Derived>
+GiNaC::matrix to_ginac(const Eigen::MatrixBase<Derived>& m) {
+  GiNaC::matrix out(static_cast<unsigned>(m.rows()), static_cast<unsigned>(m.cols()));
+  for (Eigen::Index i = 0; i < m.rows(); ++i)
+    for (Eigen::Index j = 0; j < m.cols(); ++j) out(unsigned(i), unsigned(j)) = m(i, j);
+  return out;
+}
+
+/// GiNaC's matrix as an Eigen matrix, to hand to numerics' templates.
+inline SymbolicMatrix from_ginac(const GiNaC::matrix& m) {
+  SymbolicMatrix out(m.rows(), m.cols());
+  for (unsigned i = 0; i < m.rows(); ++i)
+    for (unsigned j = 0; j < m.cols(); ++j) out(i, j) = m(i, j);
+  return out;
+}
+
+/// The column vec of GiNaC's column (or row) matrix, to hand to numerics' templates.
+inline SymbolicVector column_from_ginac(const GiNaC::matrix& m) {
+  SymbolicVector out(m.rows() * m.cols());
+  for (unsigned i = 0; i < m.nops(); ++i) out(i) = m.op(i);
+  return out;
+}
+
+}  // namespace pe

@@ -1,5 +1,8 @@
 #include "symbolic_identity.hpp"
 
+#include "symbolic_eigen.hpp"  // before clocks.hpp: Eigen meets GiNaC::ex there
+#include "clocks.hpp"
+
 #include "memo.hpp"
 
 #include <algorithm>
@@ -266,28 +269,14 @@ GiNaC::matrix symbol_vector(const std::string& name, int d) {
   return v;
 }
 
-GiNaC::matrix plane_rotation(const GiNaC::ex& angle) {
-  return GiNaC::matrix(2, 2, GiNaC::lst{GiNaC::cos(angle), -GiNaC::sin(angle), GiNaC::sin(angle), GiNaC::cos(angle)});
-}
+GiNaC::matrix plane_rotation(const GiNaC::ex& angle) { return block_rotation(angle, {GiNaC::ex(1)}); }
 
 GiNaC::matrix block_rotation(const GiNaC::ex& k, const std::vector<GiNaC::ex>& omegas) {
-  const unsigned d = 2 * static_cast<unsigned>(omegas.size());
-  GiNaC::matrix r(d, d);
-  for (unsigned j = 0; j < omegas.size(); ++j) {
-    const GiNaC::matrix block = plane_rotation(k * omegas[j]);
-    for (unsigned a = 0; a < 2; ++a)
-      for (unsigned b = 0; b < 2; ++b) r(2 * j + a, 2 * j + b) = block(a, b);
-  }
-  return r;
+  return to_ginac(pe::block_rotation<GiNaC::ex>(k, omegas));
 }
 
 GiNaC::matrix sinusoidal_code(const GiNaC::ex& m, const std::vector<GiNaC::ex>& omegas) {
-  GiNaC::matrix p(2 * static_cast<unsigned>(omegas.size()), 1);
-  for (unsigned j = 0; j < omegas.size(); ++j) {
-    p(2 * j, 0) = GiNaC::cos(m * omegas[j]);
-    p(2 * j + 1, 0) = GiNaC::sin(m * omegas[j]);
-  }
-  return p;
+  return to_ginac(pe::sinusoidal_code<GiNaC::ex>(m, omegas));
 }
 
 GiNaC::matrix sylvester_block_map(const GiNaC::ex& omega_i, const GiNaC::ex& omega_j) {

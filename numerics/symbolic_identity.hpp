@@ -78,11 +78,14 @@ const GiNaC::symbol& named_symbol(const std::string& name);
 /// A column of d symbols NAME_0, ..., NAME_{d-1} (a query or key vector).
 GiNaC::matrix symbol_vector(const std::string& name, int d);
 
-/// The rotation of one plane by `angle`: [[cos, -sin], [sin, cos]].
+/// The rotation of one plane by `angle`: [[cos, -sin], [sin, cos]] (block_rotation with one
+/// frequency 1).
 GiNaC::matrix plane_rotation(const GiNaC::ex& angle);
-/// The block-diagonal rotation R_omega(k) = (+)_j R(k omega_j), d = 2 omegas.size().
+/// The block-diagonal rotation R_omega(k) = (+)_j R(k omega_j), d = 2 omegas.size(): the
+/// harness's own pe::block_rotation (clocks.hpp) run on GiNaC::ex.
 GiNaC::matrix block_rotation(const GiNaC::ex& k, const std::vector<GiNaC::ex>& omegas);
-/// The sinusoidal code p(m) = (cos m omega_0, sin m omega_0, ...) as a column.
+/// The sinusoidal code p(m) = (cos m omega_0, sin m omega_0, ...) as a column: the harness's own
+/// pe::sinusoidal_code run on GiNaC::ex.
 GiNaC::matrix sinusoidal_code(const GiNaC::ex& m, const std::vector<GiNaC::ex>& omegas);
 /// The Sylvester map X -> X R(omega_j) - R(omega_i) X on 2 x 2 blocks X, as a 4 x 4 matrix on
 /// vec X = (x00, x01, x10, x11): block (i, j) of M R_omega(1) - R_omega(1) M is this map of M's

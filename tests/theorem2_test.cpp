@@ -1,6 +1,7 @@
 // Theorem 2 as RapidCheck properties: the window's null space is the commutant, d positions
 // are not enough, the score formula, and the projection Pi; plus the commutant library's
 // domain checks and the exact mean defect against quadrature.
+#include "symbolic_eigen.hpp"  // first: the harness's projection runs on GiNaC::ex below
 #include "symbolic_identity.hpp"
 #include "exact_expectation.hpp"
 #include "constants.hpp"
@@ -187,9 +188,9 @@ RC_GTEST_PROP(RelativityDefect, LiesInTheUnitIntervalAndIgnoresScale, ()) {
 // ---- library checks ----
 
 TEST(CommutantProjection, RejectsNonSquareOddOrEmptyMatrices) {
-  expect_invalid([] { pe::commutant_projection(Eigen::MatrixXd::Zero(4, 6)); }, "4 x 6");
-  expect_invalid([] { pe::commutant_projection(Eigen::MatrixXd::Zero(5, 5)); }, "= 5");
-  expect_invalid([] { pe::commutant_projection(Eigen::MatrixXd::Zero(0, 0)); }, "= 0");
+  expect_invalid([] { pe::commutant_projection<double>(Eigen::MatrixXd::Zero(4, 6)); }, "4 x 6");
+  expect_invalid([] { pe::commutant_projection<double>(Eigen::MatrixXd::Zero(5, 5)); }, "= 5");
+  expect_invalid([] { pe::commutant_projection<double>(Eigen::MatrixXd::Zero(0, 0)); }, "= 0");
   expect_invalid([] { pe::relativity_defect(Eigen::MatrixXd::Zero(3, 2)); }, "3 x 2");
   expect_invalid([] { pe::relativity_defect(Eigen::MatrixXd::Zero(7, 7)); }, "= 7");
   expect_invalid([] { pe::relativity_defect(Eigen::MatrixXd::Zero(4, 4)); }, "||M||_F = 0");
@@ -209,11 +210,11 @@ TEST(CommutantProjection, KeepsTheRotationScalingPartOfEachBlock) {
 
 TEST(Commutant, LibraryDomainChecks) {
   expect_invalid([] { pe::commutant_basis(3); }, "d = 3");
-  expect_invalid([] { pe::commutant_element(Eigen::VectorXd::Ones(2), Eigen::VectorXd::Ones(3)); }, "2 and 3");
+  expect_invalid([] { pe::commutant_element<double>(Eigen::VectorXd::Ones(2), Eigen::VectorXd::Ones(3)); }, "2 and 3");
   expect_invalid([] { pe::window_defect_map({0.5}, 0, 1); }, "window = 1");
   expect_invalid([] { pe::window_defect_map({}, 0, 3); }, "omega");
   expect_invalid([] { pe::window_defect_map_error_bound(4, 0, 0); }, "window = 0");
-  expect_invalid([] { pe::commutant_score(Eigen::VectorXd::Ones(2), Eigen::VectorXd::Ones(2), {0.1}, 1.0); }, "2, 2 and 1");
+  expect_invalid([] { pe::commutant_score<double>(Eigen::VectorXd::Ones(2), Eigen::VectorXd::Ones(2), {0.1}, 1.0); }, "2, 2 and 1");
   pe::Rng rng(1);
   expect_invalid([&] { pe::random_separated_frequencies(rng, 4, 0); }, "separation = 0");
   expect_invalid([&] { pe::random_separated_frequencies(rng, 4, 2); }, "separation = 2");
@@ -334,20 +335,18 @@ TEST(Theorem2Proofs, FrequencySetsOutsideTheHypothesisAreRefusedWithTheirReason)
 
 // ---- The exact law of the defect refuses a wrong projection and a wrong mean ----------------
 // theorem2.cpp reads E delta^2 = 1 - rank/d^2 off pe::projected_gaussian_law, the rank computed
-// by Isserlis on symbolic Gaussian entries. A projection that keeps only each block's trace part
-// (an orthogonal projection of rank d/2) must give another mean, and 1 - 2/d must not reduce.
+// by Isserlis on symbolic Gaussian entries of the harness's own pe::commutant_projection. A planted
+// projection that keeps only each block's trace part (an orthogonal projection of rank d/2) must
+// give another mean, and 1 - 2/d must not reduce.
 
 namespace {
-GiNaC::matrix commutant_projection_symbolic(const GiNaC::matrix& m, bool keep_rotation_part) {
-  GiNaC::matrix out(m.rows(), m.cols());
-  for (unsigned j = 0; j < m.rows(); j += 2) {
-    const GiNaC::ex half_trace = (m(j, j) + m(j + 1, j + 1)) / 2, half_skew = (m(j + 1, j) - m(j, j + 1)) / 2;
-    out(j, j) = out(j + 1, j + 1) = half_trace;
-    if (keep_rotation_part) {
-      out(j + 1, j) = half_skew;
-      out(j, j + 1) = -half_skew;
-    }
-  }
+GiNaC::matrix harness_projection(const GiNaC::matrix& m) {
+  return pe::to_ginac(pe::commutant_projection(pe::from_ginac(m)));
+}
+/// Planted: the harness's projection with each block's J part dropped.
+GiNaC::matrix trace_only_projection(const GiNaC::matrix& m) {
+  GiNaC::matrix out = harness_projection(m);
+  for (unsigned j = 0; j < m.rows(); j += 2) out(j + 1, j) = out(j, j + 1) = 0;
   return out;
 }
 }  // namespace
@@ -355,12 +354,12 @@ GiNaC::matrix commutant_projection_symbolic(const GiNaC::matrix& m, bool keep_ro
 TEST(Theorem2Proofs, TheExactDefectLawRefusesATraceOnlyProjectionAndAWrongMean) {
   for (const int d : {2, 8, 16}) {
     const pe::ProjectedGaussianLaw law = pe::projected_gaussian_law(
-        d, [](const GiNaC::matrix& m) { return commutant_projection_symbolic(m, true); });
+        d, harness_projection);
     EXPECT_TRUE((law.rank - d).is_zero()) << law.rank;
     EXPECT_TRUE(((1 - law.mean) - (1 - GiNaC::numeric(1, d))).is_zero());
     EXPECT_FALSE(((1 - law.mean) - (1 - GiNaC::numeric(2, d))).is_zero()) << "planted: E delta^2 = 1 - 2/d";
     const pe::ProjectedGaussianLaw trace_only = pe::projected_gaussian_law(
-        d, [](const GiNaC::matrix& m) { return commutant_projection_symbolic(m, false); });
+        d, trace_only_projection);
     EXPECT_TRUE((trace_only.rank - d / 2).is_zero()) << trace_only.rank;
     EXPECT_FALSE(((1 - trace_only.mean) - (1 - GiNaC::numeric(1, d))).is_zero()) << "planted: trace part only";
   }

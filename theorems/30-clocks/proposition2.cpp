@@ -25,6 +25,7 @@
 #include <string>
 #include <utility>
 
+#include "symbolic_eigen.hpp"  // first: numerics' templates run on GiNaC::ex below
 #include "clocks.hpp"
 #include "certified.hpp"
 #include "constants.hpp"
@@ -129,15 +130,8 @@ const SymbolicProof& sine_first_proof() {
   return p;
 }
 
-/// The generator A = (+)_j omega_j J, J = [[0, -1], [1, 0]].
-GiNaC::matrix generator_matrix(const std::vector<GiNaC::ex>& om) {
-  GiNaC::matrix a(2 * unsigned(om.size()), 2 * unsigned(om.size()));
-  for (unsigned j = 0; j < om.size(); ++j) {
-    a(2 * j + 1, 2 * j) = om[j];
-    a(2 * j, 2 * j + 1) = -om[j];
-  }
-  return a;
-}
+/// The generator A = (+)_j omega_j J: the harness's pe::rotation_generator on GiNaC::ex.
+GiNaC::matrix generator_matrix(const std::vector<GiNaC::ex>& om) { return to_ginac(pe::rotation_generator(om)); }
 
 /// R_omega(k) = exp(kA): R solves X' = A X with X(0) = I (both reduced exactly, for every real
 /// k), and that equation has one solution (kLinearOdeUniqueness).
@@ -177,11 +171,7 @@ double generator_residual() {
   for (const Case& c : sample_cases()) {
     const long k = c.k / 10;
     const std::vector<double> omega = frequencies(c.d, c.base);
-    Eigen::MatrixXd generator = Eigen::MatrixXd::Zero(c.d, c.d);
-    for (int j = 0; j < c.d / 2; ++j) {
-      generator(2 * j + 1, 2 * j) = omega[std::size_t(j)];
-      generator(2 * j, 2 * j + 1) = -omega[std::size_t(j)];
-    }
+    const Eigen::MatrixXd generator = rotation_generator(omega);
     const Eigen::MatrixXd exponential = (double(k) * generator).exp();
     const Matrix<double> rotation = block_rotation(double(k), omega);
     worst = std::max(worst, (exponential - rotation).cwiseAbs().maxCoeff() /

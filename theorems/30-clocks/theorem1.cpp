@@ -12,6 +12,7 @@
 #include <cmath>
 #include <complex>
 
+#include "symbolic_eigen.hpp"  // first: numerics' templates run on GiNaC::ex below
 #include "clocks.hpp"
 #include "cosine_integral.hpp"
 #include "certified.hpp"
@@ -185,11 +186,9 @@ const KernelGram& kernel_gram() {
 
 using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
 
-/// kappa_d(Delta) = sum_j cos(Delta omega_j), symbolic.
+/// kappa_d(Delta) = sum_j cos(Delta omega_j): the harness's pe::stationary_kernel on GiNaC::ex.
 GiNaC::ex symbolic_kernel(const GiNaC::ex& delta, const std::vector<GiNaC::ex>& om) {
-  GiNaC::ex sum = 0;
-  for (const GiNaC::ex& w : om) sum += GiNaC::cos(delta * w);
-  return sum;
+  return pe::stationary_kernel<GiNaC::ex>(delta, om);
 }
 
 const MatrixIdentityProof& stationary_proof() {

@@ -32,6 +32,7 @@
 #include <map>
 #include <sstream>
 
+#include "symbolic_eigen.hpp"  // first: numerics' templates run on GiNaC::ex below
 #include "memo.hpp"
 #include "clocks.hpp"
 #include "commutant.hpp"
@@ -106,17 +107,16 @@ std::string gap_text(const WindowNullSpace& w) {
 }
 
 
-/// The commutant's elements, symbolic: (+)_j (a_j I + c_j J), J = [[0, -1], [1, 0]].
+/// Coefficients NAME_0 .. NAME_{planes-1} as symbols.
+SymbolicVector coefficient_symbols(const std::string& name, unsigned planes) {
+  SymbolicVector v(planes);
+  for (unsigned j = 0; j < planes; ++j) v(j) = named_symbol(name + "_" + std::to_string(j));
+  return v;
+}
+
+/// The commutant's elements, symbolic: the harness's pe::commutant_element on the symbols a_j, c_j.
 GiNaC::matrix symbolic_commutant_element(unsigned planes) {
-  GiNaC::matrix m(2 * planes, 2 * planes);
-  for (unsigned j = 0; j < planes; ++j) {
-    const GiNaC::ex a = named_symbol("a_" + std::to_string(j)), c = named_symbol("c_" + std::to_string(j));
-    m(2 * j, 2 * j) = a;
-    m(2 * j, 2 * j + 1) = -c;
-    m(2 * j + 1, 2 * j) = c;
-    m(2 * j + 1, 2 * j + 1) = a;
-  }
-  return m;
+  return to_ginac(pe::commutant_element(coefficient_symbols("a", planes), coefficient_symbols("c", planes)));
 }
 
 using Sides = std::pair<GiNaC::matrix, GiNaC::matrix>;
@@ -133,10 +133,9 @@ const MatrixIdentityProof& score_formula_proof() {
       "p(m)^T M p(n) = sum_j (a_j cos((n - m) omega_j) - c_j sin((n - m) omega_j))", kEveryCommutantElement,
       kProofDimensions, [](const auto& om) {
         const GiNaC::ex m = named_symbol("m"), n = named_symbol("n");
-        GiNaC::ex sum = 0;
-        for (unsigned j = 0; j < om.size(); ++j)
-          sum += named_symbol("a_" + std::to_string(j)) * GiNaC::cos((n - m) * om[j]) -
-                 named_symbol("c_" + std::to_string(j)) * GiNaC::sin((n - m) * om[j]);
+        const unsigned planes = unsigned(om.size());
+        const GiNaC::ex sum = pe::commutant_score<GiNaC::ex>(coefficient_symbols("a", planes),
+                                                             coefficient_symbols("c", planes), om, n - m);
         return Sides{GiNaC::matrix(1, 1, GiNaC::lst{score(m, n, om)}), GiNaC::matrix(1, 1, GiNaC::lst{sum})};
       });
   return p;
@@ -201,18 +200,8 @@ const CommutantProof& commutant_proof() {
   return p;
 }
 
-/// Pi as the theorem defines it, on a symbolic matrix: each diagonal 2 x 2 block B becomes
-/// (tr B / 2) I + ((B21 - B12) / 2) J, every other entry 0.
-GiNaC::matrix symbolic_projection(const GiNaC::matrix& m) {
-  GiNaC::matrix out(m.rows(), m.cols());
-  for (unsigned j = 0; j < m.rows(); j += 2) {
-    const GiNaC::ex half_trace = (m(j, j) + m(j + 1, j + 1)) / 2, half_skew = (m(j + 1, j) - m(j, j + 1)) / 2;
-    out(j, j) = out(j + 1, j + 1) = half_trace;
-    out(j + 1, j) = half_skew;
-    out(j, j + 1) = -half_skew;
-  }
-  return out;
-}
+/// Pi as the harness computes it (pe::commutant_projection), on a symbolic matrix.
+GiNaC::matrix symbolic_projection(const GiNaC::matrix& m) { return to_ginac(pe::commutant_projection(from_ginac(m))); }
 
 GiNaC::matrix symbol_matrix(const std::string& name, unsigned d) {
   GiNaC::matrix m(d, d);

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "symbolic_eigen.hpp"  // first: numerics' templates run on GiNaC::ex below
 #include "attention.hpp"
 #include "clocks.hpp"
 #include "constants.hpp"
@@ -215,8 +216,23 @@ const MatrixIdentityProof& amplitudes_phases_proof() {
 /// any width behaves as this one.
 constexpr int kHeadTokenWidth = 3;
 
+/// The score a RoPE head gives query token h_t (at m_t) against key token h_j (at m_j): entry
+/// (0, 1) of the harness's pe::rope_scores on the two-token sequence, queries h W_Q and keys h W_K,
+/// tau = 1 (it divides both sides of every statement below).
+GiNaC::matrix head_score(const GiNaC::matrix& h_t, const GiNaC::matrix& h_j, const GiNaC::matrix& w_q,
+                         const GiNaC::matrix& w_k, const GiNaC::ex& m_t, const GiNaC::ex& m_j,
+                         const std::vector<GiNaC::ex>& om) {
+  SymbolicMatrix tokens(2, h_t.rows());
+  tokens.row(0) = column_from_ginac(h_t).transpose();
+  tokens.row(1) = column_from_ginac(h_j).transpose();
+  const SymbolicMatrix scores = pe::rope_scores<GiNaC::ex>(tokens * from_ginac(w_q), tokens * from_ginac(w_k),
+                                                           {m_t, m_j}, om, GiNaC::ex(1));
+  return GiNaC::matrix(1, 1, GiNaC::lst{scores(0, 1)});
+}
+
 /// The head's RoPE scores with its projections as symbols: query h_t W_Q and key h_j W_K turned by
-/// their positions m_t, m_j (positions shifted by `shift`), against `right` of the same symbols.
+/// their positions m_t, m_j (positions shifted by `shift`) in the harness's own pe::rope_scores,
+/// against `right` of the same symbols.
 template <class Right>
 MatrixIdentityProof head_score_proof(const std::string& statement, const GiNaC::ex& shift, Right right) {
   return prove_for_dimensions(
@@ -232,8 +248,7 @@ MatrixIdentityProof head_score_proof(const std::string& statement, const GiNaC::
         const GiNaC::matrix h_t = symbol_vector("ht", kHeadTokenWidth), h_j = symbol_vector("hj", kHeadTokenWidth);
         const GiNaC::ex m_t = named_symbol("m_t"), m_j = named_symbol("m_j");
         const GiNaC::matrix q = w_q.transpose().mul(h_t), k = w_k.transpose().mul(h_j);
-        return Sides{inner(block_rotation(m_t + shift, om).mul(q), block_rotation(m_j + shift, om).mul(k)),
-                     right(om, h_t, h_j, w_q, w_k, q, k)};
+        return Sides{head_score(h_t, h_j, w_q, w_k, m_t + shift, m_j + shift, om), right(om, h_t, h_j, w_q, w_k, q, k)};
       });
 }
 
@@ -253,9 +268,9 @@ const MatrixIdentityProof& head_reference_proof() {
 const MatrixIdentityProof& head_shift_proof() {
   static const MatrixIdentityProof p = head_score_proof(
       "<R(m_t + c) W_Q^T h_t, R(m_j + c) W_K^T h_j> = <R(m_t) W_Q^T h_t, R(m_j) W_K^T h_j>", named_symbol("c"),
-      [](const auto& om, const GiNaC::matrix&, const GiNaC::matrix&, const GiNaC::matrix&, const GiNaC::matrix&,
-         const GiNaC::matrix& q, const GiNaC::matrix& k) {
-        return inner(block_rotation(named_symbol("m_t"), om).mul(q), block_rotation(named_symbol("m_j"), om).mul(k));
+      [](const auto& om, const GiNaC::matrix& h_t, const GiNaC::matrix& h_j, const GiNaC::matrix& w_q,
+         const GiNaC::matrix& w_k, const GiNaC::matrix&, const GiNaC::matrix&) {
+        return head_score(h_t, h_j, w_q, w_k, named_symbol("m_t"), named_symbol("m_j"), om);
       });
   return p;
 }

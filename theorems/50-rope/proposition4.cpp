@@ -22,6 +22,7 @@
 #include <limits>
 #include <map>
 
+#include "symbolic_eigen.hpp"  // first: numerics' templates run on GiNaC::ex below
 #include "clocks.hpp"
 #include "constants.hpp"
 #include "certified.hpp"
@@ -321,13 +322,12 @@ GiNaC::matrix column(const std::vector<GiNaC::ex>& entries) {
   for (unsigned i = 0; i < entries.size(); ++i) out(i, 0) = entries[i];
   return out;
 }
+/// The harness's pe::rope_offset_score and pe::stationary_kernel on GiNaC::ex.
 GiNaC::ex offset_score(const GiNaC::matrix& q, const GiNaC::matrix& k, const std::vector<GiNaC::ex>& theta) {
-  return q.transpose().mul(pe::block_rotation(named_symbol("Delta"), theta).mul(k))(0, 0);
+  return pe::rope_offset_score<GiNaC::ex>(column_from_ginac(q), column_from_ginac(k), named_symbol("Delta"), theta);
 }
 GiNaC::ex kernel(const std::vector<GiNaC::ex>& theta) {
-  GiNaC::ex sum = 0;
-  for (const GiNaC::ex& t : theta) sum += GiNaC::cos(named_symbol("Delta") * t);
-  return sum;
+  return pe::stationary_kernel<GiNaC::ex>(named_symbol("Delta"), theta);
 }
 
 /// (ii): q ~ N(0, Sigma) with every entry of the symmetric Sigma a symbol, except that each
