@@ -25,6 +25,11 @@ using Vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
 template <class T>
 using Matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
 
+/// True for a scalar that stands for symbols (GiNaC::ex, numerics/symbolic_eigen.hpp): a base
+/// that is a symbol has no value to check.
+template <class T>
+inline constexpr bool kSymbolicScalar = false;
+
 /// Throws std::invalid_argument unless d is even and positive.
 void require_even_dimension(int d, const char* parameter = "d");
 /// Throws std::invalid_argument unless the base is finite and greater than 1.
@@ -39,7 +44,7 @@ double to_double(const T& x) {
 template <class T>
 std::vector<T> frequencies(int d, const T& base) {
   require_even_dimension(d);
-  require_base(to_double(base));
+  if constexpr (!kSymbolicScalar<T>) require_base(to_double(base));
   using std::pow;
   std::vector<T> omega(d / 2);
   for (int j = 0; j < d / 2; ++j) omega[j] = pow(base, T(-2 * j) / T(d));

@@ -71,13 +71,22 @@ inline const ExternalLemma kRealNormalForm = {
 inline const ExternalLemma kChainRule = {
     "the chain rule", "e.g. Rudin, Principles of Mathematical Analysis (1976), 9.15"};
 
+/// 1 - cos x = 0 exactly when x is an integer multiple of 2 pi.
+inline const ExternalLemma kCosinePeriod = {"the zeros of 1 - cos",
+                                            "cos x = 1 iff x lies in 2 pi Z; any calculus text"};
+
+/// pi is irrational: no nonzero integer is an integer multiple of 2 pi.
+inline const ExternalLemma kPiIrrational = {
+    "the irrationality of pi", "J. H. Lambert (1768); I. Niven, Bull. Amer. Math. Soc. 53 (1947) 509"};
+
 /// Every external lemma above, in the order the report lists them (a test counts the
 /// declarations above against this list).
 inline const std::vector<const ExternalLemma*>& external_lemmas() {
   static const std::vector<const ExternalLemma*> all = {
       &kIsserlisTheorem,   &kWallisIntegrals,      &kCircleShiftInvariance, &kGaussianRotationInvariance,
       &kBetaOfChiSquares,  &kLinearOdeUniqueness,  &kSylvesterCriterion,    &kInterpolationRemainder,
-      &kVandermondeDeterminant, &kSchurProductTheorem, &kRealNormalForm,      &kChainRule};
+      &kVandermondeDeterminant, &kSchurProductTheorem, &kRealNormalForm,      &kChainRule,
+      &kCosinePeriod,      &kPiIrrational};
   return all;
 }
 

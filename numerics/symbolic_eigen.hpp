@@ -9,6 +9,8 @@
 
 #include <Eigen/Core>
 
+#include "clocks.hpp"
+
 namespace Eigen {
 /// Eigen's traits for GiNaC expressions: a real field with costly operations. Only the
 /// operations the tabulated passes use (sums, products, transposes) are meant to run on it.
@@ -31,6 +33,10 @@ struct NumTraits<GiNaC::ex> : GenericNumTraits<GiNaC::ex> {
 }  // namespace Eigen
 
 namespace pe {
+
+/// GiNaC's expressions stand for symbols: numerics' templates skip the checks that need a value.
+template <>
+inline constexpr bool kSymbolicScalar<GiNaC::ex> = true;
 
 /// A matrix of expressions as Eigen holds them (what numerics' templates return on GiNaC::ex).
 using SymbolicMatrix = Eigen::Matrix<GiNaC::ex, Eigen::Dynamic, Eigen::Dynamic>;

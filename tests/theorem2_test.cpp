@@ -18,6 +18,7 @@
 #include "commutant.hpp"
 #include "property_generators.hpp"
 #include "subspaces.hpp"
+#include "theorem2.hpp"
 
 using pe::testing::expect_invalid;
 
@@ -363,6 +364,25 @@ TEST(Theorem2Proofs, TheExactDefectLawRefusesATraceOnlyProjectionAndAWrongMean) 
     EXPECT_TRUE((trace_only.rank - d / 2).is_zero()) << trace_only.rank;
     EXPECT_FALSE(((1 - trace_only.mean) - (1 - GiNaC::numeric(1, d))).is_zero()) << "planted: trace part only";
   }
+}
+
+// E delta^2 = 1 - 1/d for every even d, through the routine thm2.defect.mean_square.every_d
+// calls: the harness's projection is proved; the planted trace-only projection (rank 1 per plane)
+// is refused at the normal form, and one that adds M's entry (0, 2) from the next plane to
+// entry (0, 0) is refused at the block step.
+TEST(Theorem2Proofs, TheMeanSquareForEveryDRefusesAWrongRankAndACoupledProjection) {
+  const pe::MatrixIdentityProof proved = pe::theorems::defect_mean_square_every_d_proof();
+  EXPECT_TRUE(proved.zero) << proved.remainder;
+  const pe::MatrixIdentityProof wrong_rank = pe::theorems::defect_mean_square_every_d_proof(trace_only_projection);
+  EXPECT_FALSE(wrong_rank.zero);
+  EXPECT_NE(wrong_rank.remainder.find("rank"), std::string::npos) << wrong_rank.remainder;
+  const pe::MatrixIdentityProof coupled = pe::theorems::defect_mean_square_every_d_proof([](const GiNaC::matrix& m) {
+    GiNaC::matrix out = harness_projection(m);
+    if (m.rows() > 2) out(0, 0) = out(0, 0) + m(0, 2);
+    return out;
+  });
+  EXPECT_FALSE(coupled.zero);
+  EXPECT_NE(coupled.remainder.find("block step"), std::string::npos) << coupled.remainder;
 }
 
 TEST(Theorem2Proofs, IsserlisCountsPairings) {

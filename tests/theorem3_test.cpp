@@ -220,6 +220,18 @@ TEST(Theorem3Proofs, AnInductionStepThatDoesNotCarryTheSumsOverIsRefused) {
   refused(stuck_power, "u^{m+2} = u^{m+1}");
 }
 
+// The horizon W/s for every W > 0 and s > 0, through the routine thm3.horizon calls: the true
+// exponent W - s r is decided; a planted exponent one too large (W - s r + 1, whose sign beyond
+// W/s depends on s t) and one with the slope's sign flipped are refused.
+TEST(Theorem3Proofs, AHorizonOnAWrongExponentIsRefused) {
+  const GiNaC::ex w = pe::named_symbol("W"), s = pe::named_symbol("s"), r = pe::named_symbol("r");
+  const pe::theorems::HorizonProof proved = pe::theorems::horizon_proof();
+  EXPECT_TRUE(proved.decided) << proved.refusal;
+  EXPECT_NE(proved.certificate.find("at r = W/s + t"), std::string::npos) << proved.certificate;
+  EXPECT_FALSE(pe::theorems::horizon_proof(w - s * r + 1).decided) << "planted: W - s r + 1";
+  EXPECT_FALSE(pe::theorems::horizon_proof(w + s * r).decided) << "planted: W + s r";
+}
+
 // (i)'s content kernel f(<h_a, h_b>) is positive semidefinite when no Taylor coefficient of f is
 // negative. Planted: e^{-x} (its coefficients alternate), 1 - x (f'/f is not a constant) and
 // -e^x (f(0) < 0) must be refused; e^x and e^{2x} pass.

@@ -22,7 +22,10 @@ PE_STATEMENTS(statements) {
               "exact integers, but over t <= 4096, not every t"),
       statement("prop1.ii").label("Proposition 1 (ii)").kind("proposition")
           .anchor("(ii) In general, given the token").claims({"prop1.prefix_multiset"}).explains({"exp.bag"})
-          .evidence(E::sampled, "100 seeded sequences, n = 64, d = 16"),
+          .evidence(E::exhaustive, "every t <= 6, tokens of 2 symbolic entries")
+          .override_evidence("prop1.prefix_multiset", E::exhaustive,
+              "exact algebra at every t <= 6 with tokens of 2 symbolic entries; that each prefix token enters "
+              "through one term of each sum, which carries it to every t and width, is argued in words"),
       statement("exp.bag").label("the bag-of-tokens reader paragraph").kind("experiment")
           .anchor("So the causal mask itself leaks position").claims({"exp.bag.*", "consistency.exp_bag.*"})
           .evidence(E::exhaustive, "the exact multiset reader, every bag counted")

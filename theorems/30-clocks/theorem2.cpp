@@ -46,6 +46,7 @@
 #include "statistics.hpp"
 #include "subspaces.hpp"
 #include "clocks_section.hpp"
+#include "theorem2.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -403,6 +404,39 @@ const DefectSample& defect_sample(int d) {
 }
 
 }  // namespace
+
+MatrixIdentityProof defect_mean_square_every_d_proof(const SymbolicProjection& projection) {
+  MatrixIdentityProof out;
+  const GiNaC::matrix m = symbol_matrix("M", 4), pm = projection(m);
+  for (unsigned i = 0; i < 4 && out.zero; ++i)
+    for (unsigned j = 0; j < 4 && out.zero; ++j) {
+      const unsigned plane_i = i / 2, plane_j = j / 2;
+      GiNaC::ex expected = 0;
+      if (plane_i == plane_j) {
+        const unsigned o = 2 * plane_i;
+        const GiNaC::matrix block(2, 2, GiNaC::lst{m(o, o), m(o, o + 1), m(o + 1, o), m(o + 1, o + 1)});
+        expected = projection(block)(i - o, j - o);
+      }
+      if (!GiNaC::expand(pm(i, j) - expected).is_zero())
+        out = {false, "block step at d = 4, entry (" + std::to_string(i) + ", " + std::to_string(j) + "): " +
+                          text_of(GiNaC::expand(pm(i, j) - expected)), ""};
+    }
+  const pe::ProjectedGaussianLaw one_plane = pe::projected_gaussian_law(2, projection);
+  static const GiNaC::possymbol d("d");
+  const GiNaC::ex rank = d / 2 * one_plane.rank, mean_square = 1 - rank / GiNaC::pow(d, 2);
+  const GiNaC::ex gap = GiNaC::normal(mean_square - (1 - 1 / d));
+  if (out.zero && !gap.is_zero()) out = {false, "with rank Pi = " + text_of(rank) + ": " + text_of(gap), ""};
+  out.certificate = "block step, reduced on a pair of planes (d = 4, every entry of M a symbol): Pi M vanishes off "
+                    "the diagonal blocks and its block j is the one-plane Pi of M's block j, so by the block lemma "
+                    "rank Pi = (d/2) rank Pi_2 for every even d; rank Pi_2 = " + text_of(one_plane.rank) +
+                    " by the exact law at d = 2; so E delta^2 = 1 - rank/d^2 = " + text_of(GiNaC::normal(mean_square)) +
+                    " for a positive symbol d, which is 1 - 1/d in normal form; external lemmas: " +
+                    pe::cite_all(one_plane.lemmas);
+  return out;
+}
+
+MatrixIdentityProof defect_mean_square_every_d_proof() { return defect_mean_square_every_d_proof(symbolic_projection); }
+
 }  // namespace pe::theorems
 
 namespace pe::theorems::theorem2_claims {
@@ -669,6 +703,17 @@ Claim defect_mean_square(int d) {
       });
 }
 PE_CLAIM_FAMILY(defect_mean_square, kDefectDimensions, &defect_mean_square);
+
+PE_CLAIM(defect_mean_square_every_d) {
+  return Claim("thm2.defect.mean_square.every_d").in_section(section)
+      .stating("Relativity defect: E delta^2 = 1 - 1/d for Gaussian M and every even d, d a symbol: Pi's rank is "
+               "d/2 times its one-plane rank, by a block step reduced on a pair of planes, and the mean of the Beta "
+               "law is then 1/d in normal form")
+      .printed_as("1 - 1/d").decided_by([] {
+        const MatrixIdentityProof p = defect_mean_square_every_d_proof();
+        return proved_identity(p.zero, p.remainder, p.certificate);
+      });
+}
 
 PE_CLAIM(defect_beta_law_d16) {
   return Claim("thm2.defect.beta_law.d16").in_section(section)

@@ -1,9 +1,11 @@
 /// @file
-/// @brief The induction behind Theorem 3 (ii)'s geometric sums, with its step's recursion as a
-/// parameter, so that a test can hand the proof a wrong step and see it refused (theorem3.cpp).
+/// @brief The induction behind Theorem 3 (ii)'s geometric sums and the sign argument behind
+/// (iii)'s horizon, each with its step as a parameter, so that a test can hand the proof a wrong
+/// step and see it refused (theorem3.cpp).
 #pragma once
 
 #include <functional>
+#include <string>
 
 #include <ginac/ginac.h>
 
@@ -24,5 +26,15 @@ GeometricRecursion geometric_recursion();
 /// free symbols) reduced to 0; also reduced directly for m = 0 .. 64. A step that does not carry
 /// the statement over leaves a remainder, named in the result.
 MatrixIdentityProof geometric_sum_proof(const GeometricRecursion& recursion = geometric_recursion());
+
+/// Theorem 3 (iii)'s horizon for every content width W > 0 and slope s > 0: the largest exponent
+/// of alpha_r / alpha_0, `exponent_bound` in the symbols W, s and r (W - s r by default), is
+/// expanded at r = W/s + t and at r = W/s - t with W, s, t positive symbols; decided when GiNaC
+/// finds the first negative and the second positive, so that a wrong exponent is refused.
+struct HorizonProof {
+  bool decided = false;
+  std::string refusal, certificate;
+};
+HorizonProof horizon_proof(const GiNaC::ex& exponent_bound = named_symbol("W") - named_symbol("s") * named_symbol("r"));
 
 }  // namespace pe::theorems

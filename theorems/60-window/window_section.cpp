@@ -45,7 +45,9 @@ PE_STATEMENTS(statements) {
           .claims({"thm5.census.full_turn*", "thm5.census.unseen_angles.*"}).explains({"exp.rebound"})
           .evidence(E::exhaustive, census),
       statement("thm5.ii").label("Theorem 5 (ii)").kind("theorem").anchor("(ii) PI maps test offsets")
-          .claims({"thm5.pi.*"}).uses({"def5"}).evidence(E::exhaustive, census),
+          .claims({"thm5.pi.*"}).uses({"def5"}).evidence(E::exhaustive, census)
+          .override_evidence("thm5.pi.within_one_position", E::exhaustive,
+              "every plane at d = 16, 64, 128, L = 32, 2048 and kappa = 2, 4, 8, 10, enclosed in MPFI"),
       statement("thm5.iii").label("Theorem 5 (iii)").kind("theorem").anchor("(iii) NTK-aware scaling gives plane")
           .claims({"thm5.ntk.base_change", "thm5.ntk.plane0_unchanged", "thm5.ntk.slowest_divided_by_kappa"})
           .uses({"def5"}).evidence(E::exhaustive, census),
