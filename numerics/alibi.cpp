@@ -69,30 +69,21 @@ double alibi_log_far_weight_bound(double width, double slope, double distance) {
   return width - slope * distance - std::log(-std::expm1(-slope));
 }
 
-namespace {
-/// The biased scores c_r - s r, after validating the input.
-Eigen::VectorXd biased_scores(const Eigen::VectorXd& content_by_offset, double slope,
-                              const char* function) {
+void require_alibi_input(const Eigen::VectorXd& content_by_offset, double slope, const char* function) {
   require_slope(slope, function);
   if (content_by_offset.size() == 0)
     throw std::invalid_argument(std::string(function) + ": content scores must be non-empty");
   if (!content_by_offset.allFinite())
     throw std::invalid_argument(std::string(function) + ": content scores must be finite");
-  Eigen::VectorXd score(content_by_offset.size());
-  for (Eigen::Index r = 0; r < score.size(); ++r) score(r) = content_by_offset(r) - slope * double(r);
-  return score;
 }
-}  // namespace
+
 
 Eigen::VectorXd alibi_offset_weights(const Eigen::VectorXd& content_by_offset, double slope) {
-  const Eigen::VectorXd score = biased_scores(content_by_offset, slope, "alibi_offset_weights");
-  const double top = score.maxCoeff();
-  Eigen::VectorXd weight = (score.array() - top).exp().matrix();
-  return weight / weight.sum();
+  return alibi_offset_weights<double>(content_by_offset, slope);
 }
 
 Eigen::VectorXd alibi_offset_log_weights(const Eigen::VectorXd& content_by_offset, double slope) {
-  const Eigen::VectorXd score = biased_scores(content_by_offset, slope, "alibi_offset_log_weights");
+  const Eigen::VectorXd score = alibi_biased_scores<double>(content_by_offset, slope, "alibi_offset_log_weights");
   const double top = score.maxCoeff();
   const double log_total = top + std::log((score.array() - top).exp().sum());
   return (score.array() - log_total).matrix();

@@ -11,7 +11,11 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <stdexcept>
+#include <string>
 #include <vector>
+
+#include "clocks.hpp"
 
 namespace pe {
 
@@ -30,9 +34,41 @@ double alibi_far_weight_bound(double width, double slope, double distance);
 /// checks, with r >= 0.
 double alibi_ratio_bound(double width, double slope, double offset);
 
+/// Throws std::invalid_argument unless the slope is finite and > 0, and the content scores are
+/// non-empty and finite (the message names `function`).
+void require_alibi_input(const Eigen::VectorXd& content_by_offset, double slope, const char* function);
+
+/// The biased scores c_r - s r of one query by offset r. A floating-point input is validated
+/// (require_alibi_input); a symbolic one (Theorem 3's proofs) has no value to check.
+template <class T>
+Vector<T> alibi_biased_scores(const Vector<T>& content_by_offset, const T& slope, const char* function) {
+  if constexpr (kSymbolicScalar<T>) {
+    if (content_by_offset.size() == 0)
+      throw std::invalid_argument(std::string(function) + ": content scores must be non-empty");
+  } else {
+    require_alibi_input(content_by_offset, slope, function);
+  }
+  Vector<T> score(content_by_offset.size());
+  for (Eigen::Index r = 0; r < score.size(); ++r) score(r) = content_by_offset(r) - slope * T(double(r));
+  return score;
+}
+
 /// The weights \f$\alpha_r\f$, r = 0 .. L-1, of one query over offsets r (key t - r), given its
 /// content scores by offset: the softmax of \f$c_r - s r\f$, computed with the largest score
-/// subtracted. Throws std::invalid_argument for empty scores, s <= 0 or non-finite input.
+/// subtracted (no shift for symbolic scores: exact exponentials cannot overflow, and a common
+/// shift cancels). Throws std::invalid_argument for empty scores, s <= 0 or non-finite input.
+template <class T>
+Vector<T> alibi_offset_weights(const Vector<T>& content_by_offset, const T& slope) {
+  const Vector<T> score = alibi_biased_scores(content_by_offset, slope, "alibi_offset_weights");
+  Vector<T> weight;
+  if constexpr (kSymbolicScalar<T>) {
+    weight = score.unaryExpr([](const T& x) -> T { return exp(x); });
+  } else {
+    const T top = score.maxCoeff();
+    weight = (score.array() - top).exp().matrix();
+  }
+  return weight / weight.sum();
+}
 Eigen::VectorXd alibi_offset_weights(const Eigen::VectorXd& content_by_offset, double slope);
 
 /// \f$\log\alpha_r\f$, the log-softmax of \f$c_r - s r\f$: the weights of a long query underflow

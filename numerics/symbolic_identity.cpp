@@ -258,6 +258,17 @@ MatrixIdentityProof prove_prefix_symmetry(int largest_t, int width, const std::f
   return out;
 }
 
+SignDecision decide_positive(const GiNaC::ex& difference) {
+  const GiNaC::ex normal = GiNaC::normal(difference);
+  const GiNaC::ex parts = normal.numer_denom();
+  const auto positive = [](const GiNaC::ex& e) {
+    return e.info(GiNaC::info_flags::positive) || GiNaC::expand(e).info(GiNaC::info_flags::positive);
+  };
+  std::ostringstream text;
+  text << normal;
+  return {positive(difference) || positive(normal) || (positive(parts.op(0)) && positive(parts.op(1))), text.str()};
+}
+
 const GiNaC::symbol& named_symbol(const std::string& name) {
   static Memo<std::string, GiNaC::symbol> symbols;
   return symbols.get(name, [&name] { return GiNaC::symbol(name); });

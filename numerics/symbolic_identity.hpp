@@ -48,6 +48,17 @@ extern const std::string kExponentialRule;
 /// form of rational functions (common factors cancelled): zero when it reduces to 0.
 TrigReduction reduce_exponentials(const GiNaC::ex& difference);
 
+/// An inequality step decided by sign: `difference` (larger side minus smaller) is positive when
+/// GiNaC's sign rules find it so (sums, products, quotients and powers of positive quantities),
+/// as it stands or in normal form, numerator and denominator apart. Its symbols must carry their
+/// domain (GiNaC::possymbol for a positive one). Sound, not complete: a false inequality is never
+/// decided, a true one may be left undecided. `normal_form` is what was examined, as GiNaC prints it.
+struct SignDecision {
+  bool positive = false;
+  std::string normal_form;
+};
+SignDecision decide_positive(const GiNaC::ex& difference);
+
 /// The dimensions on which the block lemma is checked on whole symbolic matrices: one plane, the
 /// tournament's width and the largest width the article's identities are sampled at.
 inline const std::vector<int> kProofDimensions = {2, 16, 64};

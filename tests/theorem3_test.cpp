@@ -220,6 +220,17 @@ TEST(Theorem3Proofs, AnInductionStepThatDoesNotCarryTheSumsOverIsRefused) {
   refused(stuck_power, "u^{m+2} = u^{m+1}");
 }
 
+// Theorem 3 (ii)'s tail step, through the routine thm3.far_weight_bound calls: the article's
+// e^W u^D / (1 - u) is decided above the exact sum's bound; a bound tightened below it (e^W u^D,
+// dropping 1/(1 - u)) and one at the sum of the first term only (e^W u^D (1 - u)) are refused.
+TEST(Theorem3Proofs, ATailBoundTightenedBelowTheSumIsRefused) {
+  const GiNaC::ex e_w = pe::named_symbol("eW"), u = pe::named_symbol("u"), d = pe::named_symbol("D");
+  EXPECT_TRUE(pe::theorems::far_weight_sign_step().positive) << pe::theorems::far_weight_sign_step().normal_form;
+  EXPECT_FALSE(pe::theorems::far_weight_sign_step(e_w * GiNaC::pow(u, d)).positive) << "planted: e^W u^D";
+  EXPECT_FALSE(pe::theorems::far_weight_sign_step(e_w * GiNaC::pow(u, d) * (1 - u)).positive)
+      << "planted: e^W u^D (1 - u)";
+}
+
 // The horizon W/s for every W > 0 and s > 0, through the routine thm3.horizon calls: the true
 // exponent W - s r is decided; a planted exponent one too large (W - s r + 1, whose sign beyond
 // W/s depends on s t) and one with the slope's sign flipped are refused.

@@ -18,6 +18,7 @@
 #include <sstream>
 #include <string>
 
+#include "symbolic_eigen.hpp"  // first: numerics' templates run on GiNaC::ex below
 #include "alibi.hpp"
 #include "attention.hpp"
 #include "constants.hpp"
@@ -264,18 +265,20 @@ MatrixIdentityProof offset_ratio_proof(int slope_sign) {
   MatrixIdentityProof out;
   const GiNaC::ex s = named_symbol("s");
   for (int n = 2; n <= kLargestSoftmax && out.zero; ++n) {
-    GiNaC::ex total = 0;
-    for (int r = 0; r < n; ++r) total += GiNaC::exp(named_symbol("c_" + std::to_string(r)) - s * r);
-    const GiNaC::ex alpha0 = GiNaC::exp(named_symbol("c_0")) / total;
+    SymbolicVector content(n);
+    for (int r = 0; r < n; ++r) content(r) = named_symbol("c_" + std::to_string(r));
+    const SymbolicVector weights = pe::alibi_offset_weights<GiNaC::ex>(content, s);  // the harness's own
+    const GiNaC::ex alpha0 = weights(0);
     for (int r = 1; r < n && out.zero; ++r) {
       const GiNaC::ex c = named_symbol("c_" + std::to_string(r));
-      const GiNaC::ex alpha = GiNaC::exp(c - s * r) / total;
+      const GiNaC::ex alpha = weights(r);
       const TrigReduction red =
           reduce_exponentials(alpha / alpha0 - GiNaC::exp(c - named_symbol("c_0") - slope_sign * s * r));
       if (!red.zero) out = {false, "n = " + std::to_string(n) + ", r = " + std::to_string(r) + ": " + red.remainder, ""};
     }
   }
-  out.certificate = "alpha_r / alpha_0 - e^{(c_r - c_0) - s r} reduces to 0 for every offset of n = 2.." +
+  out.certificate = "with the weights alpha from the harness's alibi_offset_weights on symbolic scores, "
+                    "alpha_r / alpha_0 - e^{(c_r - c_0) - s r} reduces to 0 for every offset of n = 2.." +
                     std::to_string(kLargestSoftmax) + " keys (scores and slope symbols) using only " +
                     kExponentialRule + " and cancellation; the normaliser cancels in the ratio, so every n";
   return out;
@@ -315,6 +318,20 @@ MatrixIdentityProof geometric_sum_proof(const GeometricRecursion& recursion) {
   return out;
 }
 
+SignDecision far_weight_sign_step(const GiNaC::ex& claimed_bound) {
+  static const GiNaC::possymbol scale("E"), v("v"), distance("D"), length("m");
+  const GiNaC::ex u = named_symbol("u");
+  const GiNaC::ex sum_bound = named_symbol("eW") * GiNaC::pow(u, named_symbol("D")) *
+                              (1 - GiNaC::pow(u, named_symbol("m") + 1)) / (1 - u);
+  const GiNaC::lst positive{named_symbol("eW") == scale, u == 1 / (1 + v), named_symbol("D") == distance,
+                            named_symbol("m") == length};
+  return decide_positive((claimed_bound - sum_bound).subs(positive));
+}
+SignDecision far_weight_sign_step() {
+  const GiNaC::ex u = named_symbol("u");
+  return far_weight_sign_step(named_symbol("eW") * GiNaC::pow(u, named_symbol("D")) / (1 - u));
+}
+
 HorizonProof horizon_proof(const GiNaC::ex& exponent_bound) {
   static const GiNaC::possymbol width("W"), slope("s"), past("t");
   const GiNaC::ex horizon = width / slope;
@@ -342,23 +359,57 @@ namespace {
 const MatrixIdentityProof& ratio_bound_proof() {
   static const MatrixIdentityProof p = [] {
     MatrixIdentityProof out = offset_ratio_proof(1);
-    out.certificate += "; with the scores in an interval of width W, c_r - c_0 <= W, so alpha_r <= e^{W - s r} "
-                       "alpha_0 for every offset, length, score and slope (e^x increasing)";
+    const GiNaC::ex w = named_symbol("W"), s = named_symbol("s"), r = named_symbol("r"), g = named_symbol("g");
+    const GiNaC::ex alpha0 = named_symbol("alpha_0"), alpha_r = alpha0 * GiNaC::exp((w - g) - s * r);
+    const TrigReduction factored = reduce_exponentials(GiNaC::exp(w - s * r) * alpha0 - alpha_r -
+                                                       alpha0 * GiNaC::exp(w - s * r) * (1 - GiNaC::exp(-g)));
+    static const GiNaC::possymbol gap("g");
+    const SignDecision sign = decide_positive(1 - 1 / (1 + gap));
+    if (out.zero && !factored.zero) out = {false, "factoring step: " + factored.remainder, ""};
+    if (out.zero && !sign.positive) out = {false, "sign step: GiNaC cannot show " + sign.normal_form + " > 0", ""};
+    out.certificate += "; inequality step: with the scores in an interval of width W, c_r - c_0 = W - g with g >= 0, "
+                       "and e^{W - s r} alpha_0 - alpha_r - alpha_0 e^{W - s r} (1 - e^{-g}) reduces to 0; "
+                       "1 - e^{-g} >= 1 - 1/(1 + g) by " + cite(kExponentialBounds) + ", which GiNaC's sign rules "
+                       "find positive for g > 0 (normal form " + sign.normal_form + "; 0 at g = 0), and alpha_0, "
+                       "e^{W - s r} > 0 by the same lemma: alpha_r <= e^{W - s r} alpha_0 for every offset, length, "
+                       "score and slope";
     return out;
   }();
   return p;
+}
+
+/// sum_r alpha_r = 1 on the harness's weights, n = 2 .. kLargestSoftmax keys: with every weight
+/// positive, alpha_0 <= 1.
+MatrixIdentityProof weights_sum_to_one_proof() {
+  MatrixIdentityProof out;
+  for (int n = 2; n <= kLargestSoftmax && out.zero; ++n) {
+    SymbolicVector content(n);
+    for (int r = 0; r < n; ++r) content(r) = named_symbol("c_" + std::to_string(r));
+    const TrigReduction red = reduce_exponentials(pe::alibi_offset_weights<GiNaC::ex>(content, named_symbol("s")).sum() - 1);
+    if (!red.zero) out = {false, "n = " + std::to_string(n) + ": sum of weights - 1 = " + red.remainder, ""};
+  }
+  out.certificate = "the harness's weights sum to 1 (reduced for n = 2.." + std::to_string(kLargestSoftmax) +
+                    " keys; the normaliser is their common denominator, so every n), each positive by " +
+                    cite(kExponentialBounds);
+  return out;
 }
 
 const MatrixIdentityProof& far_weight_proof() {
   static const MatrixIdentityProof p = [] {
     const MatrixIdentityProof& ratio = ratio_bound_proof();
     const MatrixIdentityProof geometric = geometric_sum_proof();
+    const MatrixIdentityProof normalised = weights_sum_to_one_proof();
+    const SignDecision tail = far_weight_sign_step();
     MatrixIdentityProof out;
-    out.zero = ratio.zero && geometric.zero;
-    out.remainder = !ratio.zero ? ratio.remainder : geometric.remainder;
-    out.certificate = ratio.certificate + "; " + geometric.certificate + "; so with alpha_0 <= 1 and u = e^{-s} in "
-                      "(0, 1), the weight on offsets D .. D + m is at most e^W u^D (1 - u^{m+1}) / (1 - u) < e^W "
-                      "e^{-sD} / (1 - e^{-s}) at every length, D, score of width W and slope s > 0";
+    out.zero = ratio.zero && geometric.zero && normalised.zero && tail.positive;
+    out.remainder = !ratio.zero ? ratio.remainder : !geometric.zero ? geometric.remainder
+                  : !normalised.zero ? normalised.remainder : "tail step: GiNaC cannot show " + tail.normal_form + " > 0";
+    out.certificate = ratio.certificate + "; " + geometric.certificate + "; " + normalised.certificate +
+                      ", so alpha_0 <= 1; inequality step: with e^W = E > 0 and u = e^{-s} = 1/(1 + v), v >= s > 0 by " +
+                      cite(kExponentialBounds) + ", e^W u^D / (1 - u) minus the sum's bound e^W u^D (1 - u^{m+1}) / "
+                      "(1 - u) is " + tail.normal_form + ", which GiNaC's sign rules find positive for positive E, v, D "
+                      "and m: the weight on offsets D .. D + m is below e^W e^{-sD} / (1 - e^{-s}) at every length, D, "
+                      "score of width W and slope s > 0";
     return out;
   }();
   return p;

@@ -27,6 +27,13 @@ GeometricRecursion geometric_recursion();
 /// the statement over leaves a remainder, named in the result.
 MatrixIdentityProof geometric_sum_proof(const GeometricRecursion& recursion = geometric_recursion());
 
+/// Theorem 3 (ii)'s tail step: `claimed_bound` (in the symbols eW = e^W, u = e^{-s}, D and m)
+/// minus the exact sum's bound e^W u^D (1 - u^{m+1}) / (1 - u) is positive, decided by GiNaC's
+/// sign rules with e^W = E > 0, u = 1/(1 + v), v > 0, and D, m > 0. Without an argument, the
+/// article's bound e^W u^D / (1 - u); a bound tightened below the sum's is refused.
+SignDecision far_weight_sign_step(const GiNaC::ex& claimed_bound);
+SignDecision far_weight_sign_step();
+
 /// Theorem 3 (iii)'s horizon for every content width W > 0 and slope s > 0: the largest exponent
 /// of alpha_r / alpha_0, `exponent_bound` in the symbols W, s and r (W - s r by default), is
 /// expanded at r = W/s + t and at r = W/s - t with W, s, t positive symbols; decided when GiNaC

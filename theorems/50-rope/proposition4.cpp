@@ -27,6 +27,7 @@
 #include "constants.hpp"
 #include "certified.hpp"
 #include "exact_expectation.hpp"
+#include "external_lemmas.hpp"
 #include "ledger.hpp"
 #include "random.hpp"
 #include "rope.hpp"
@@ -493,8 +494,9 @@ const MatrixIdentityProof& summation_by_parts_proof() {
         "Abel summation sum_{j<n} h_j z_j = sum_{j<n-1} (h_j - h_{j+1}) S_j + h_{n-1} S_{n-1} (h_j, z_j symbols: "
         "any complex numbers) reduces to 0 for n = 1 .. " + std::to_string(kAbelDirectPlanes) +
         " and its induction step n -> n + 1 reduces to 0, so it holds for every n = d/2; with h_{d/2} = 0 the "
-        "last term is (h_{n-1} - h_n) S_{n-1}, and the triangle inequality with |ab| = |a||b| gives |sum_j h_j "
-        "e^{i Delta theta_j}| <= max_j |h_{j+1} - h_j| sum_j |S_j| for every offset, frequency and q, k";
+        "last term is (h_{n-1} - h_n) S_{n-1}, and " + cite(kTriangleInequality) + ", each |h_{j+1} - h_j| at "
+        "most their maximum, gives |sum_j h_j e^{i Delta theta_j}| <= max_j |h_{j+1} - h_j| sum_j |S_j| for every "
+        "offset, frequency and q, k";
     return out;
   }();
   return p;

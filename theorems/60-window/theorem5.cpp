@@ -248,7 +248,7 @@ const MatrixIdentityProof& interpolation_bound_proof() {
                   GiNaC::matrix(1, 1, GiNaC::lst{real_part(curvature)})};
         });
     out.certificate += "; so |a''(Delta)| <= sum_j theta_j^2 |h_j e^{i Delta theta_j}| = sum_j |h_j| theta_j^2 at every "
-                       "Delta (|Re z| <= |z|), and " + cite(kInterpolationRemainder) + " gives |a(Delta) - l(Delta)| "
+                       "Delta by " + cite(kTriangleInequality) + " with |e^{i x}| = 1, and " + cite(kInterpolationRemainder) + " gives |a(Delta) - l(Delta)| "
                        "<= (1/2)(Delta - Delta1)(Delta2 - Delta) sum_j |h_j| theta_j^2 for every Delta1 <= Delta <= Delta2";
     return out;
   }();
