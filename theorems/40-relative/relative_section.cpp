@@ -45,6 +45,8 @@ PE_STATEMENTS(statements) {
           .anchor("Parts (ii) and (iii) are one inequality")
           .claims({"thm3.bound.*", "consistency.thm3_bound_values.*"}).uses({"thm3.ii", "thm3.iii"})
           .evidence(E::exhaustive, "every D from 0 to 41 at W = 20, s = 1/2")
+          .override_evidence("thm3.bound.worst_case.D60", E::exhaustive,
+              "one worst-case content (W on every offset >= D, 0 nearer) at D = 60, length 10^4, W = 20, s = 1/2")
   };
 }
 

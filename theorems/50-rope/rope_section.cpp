@@ -34,6 +34,9 @@ PE_STATEMENTS(statements) {
           .override_evidence("thm4.c.structure", E::sampled,
               "stays sampled: integers read back exactly, on the seeded cases only; the real Schur form of an "
               "orthogonal matrix is a classical theorem, checked on instances")
+          .override_evidence("thm4.c.rope_spectrum", E::sampled,
+              "stays sampled: R_theta(1) at d = 16, b = 10^4 conjugated by one seeded random Q; the real Schur "
+              "form of an orthogonal matrix is a classical theorem, not proved here")
           .override_evidence("thm4.c.*", E::sampled,
               "stays sampled: the real Schur form of an orthogonal matrix (Theorem 4 (c)) is a classical "
               "theorem, checked on 60 seeded orthogonal U, n <= 15, not proved here"),

@@ -276,9 +276,10 @@ std::string sample_note() {
 
 PE_CLAIM(a_orthogonal_powers) {
   return Claim("thm4.a.orthogonal_powers").in_section(section)
-      .stating("Theorem 4 (c) => (a): for every orthogonal U and all integers m, n, L_m = U^m has L_m^T L_n = "
-               "L_{n-m}, proved block by block on the real normal form (cited); beside it, 60 seeded orthogonal U "
-               "(n <= 15) at |m|, |n| <= 6, the largest entry of the gap in units of 12 n eps")
+      .stating("Theorem 4 (b) => (c) => (a): for every orthogonal U and all integers m, n, L_m = U^m has "
+               "L_m^T L_n = L_{n-m}; (b) => (c) is the real normal form (cited), (c) => (a) is proved block by block "
+               "by exact algebra; beside it, 60 seeded orthogonal U (n <= 15) at |m|, |n| <= 6, the largest entry of "
+               "the gap in units of 12 n eps")
       .printed_as("L_m^T L_n depends only on n - m").decided_by([] {
         const MatrixIdentityProof& p = orthogonal_powers_proof();
         auto o = proved_identity(p.zero, p.remainder, p.certificate);

@@ -15,6 +15,7 @@
 #include <complex>
 #include <limits>
 
+#include "symbolic_eigen.hpp"  // first: numerics' templates run on GiNaC::ex below
 #include "chen_counterexample.hpp"
 #include "clocks.hpp"
 #include "constants.hpp"
@@ -524,37 +525,52 @@ PE_CLAIM(interpolation_bound) {
 PE_CLAIM(extrapolation_reaches_sum) {
   return Claim("thm5.extrapolation_reaches_sum").in_section(section)
       .stating("Past the trained offsets nothing pins the score, so |a| can reach sum_j |h_j|: with "
-      "h_j = rho_j e^(-i Delta* theta_j) (seeded moduli, d = 16, b = 10^4, Delta* = 1000) "
-      "a(Delta*) = sum_j |h_j| exactly, while on the trained offsets 0..31 |a| stays "
-      "below it; residual in units of (Delta* + d) eps sum_j |h_j|")
+      "h_j = rho_j e^(-i Delta* theta_j), a(Delta*) = sum_j rho_j for every rho, Delta* and frequency (exact algebra "
+      "on the harness's RoPE offset score), while at a seeded instance (d = 16, b = 10^4, Delta* = 1000) |a| stays "
+      "below the sum on the trained offsets 0..31, enclosed in MPFI")
       .printed_as("|a| can reach sum_j |h_j|").decided_by([] {
+        // h_j = conj(q_j) k_j with q_j = (1, 0) and k_j = rho_j (cos(-Delta* theta_j), sin(-Delta* theta_j)).
+        const MatrixIdentityProof reach = pe::prove_for_dimensions(
+            "<q, R(Delta*) k> = sum_j rho_j for k_j = rho_j e^{-i Delta* theta_j}, q_j = (1, 0)",
+            "for every rho_j, Delta* and frequency", {2, 16}, [](const std::vector<GiNaC::ex>& theta) {
+              const GiNaC::ex far = named_symbol("Delta*");
+              pe::SymbolicVector q = pe::SymbolicVector::Zero(2 * Eigen::Index(theta.size())), k = q;
+              GiNaC::ex total = 0;
+              for (std::size_t j = 0; j < theta.size(); ++j) {
+                const GiNaC::ex rho = named_symbol("rho_" + std::to_string(j));
+                q(2 * j) = 1;
+                k(2 * j) = rho * GiNaC::cos(-far * theta[j]);
+                k(2 * j + 1) = rho * GiNaC::sin(-far * theta[j]);
+                total += rho;
+              }
+              const GiNaC::ex score = pe::rope_offset_score<GiNaC::ex>(q, k, far, theta);
+              return std::pair(GiNaC::matrix(1, 1, GiNaC::lst{score}), GiNaC::matrix(1, 1, GiNaC::lst{total}));
+            });
         const int d = 16;
         const double far = 1000;
-        const std::vector<double> theta = pe::frequencies(d, kDefaultBase);
         pe::Rng rng(311);
-        std::vector<std::complex<double>> h(d / 2);
-        double total = 0;
-        for (int j = 0; j < d / 2; ++j) {
-          const double rho = rng.uniform(0.5, 2.0);
-          h[j] = std::polar(rho, -far * theta[j]);
-          total += rho;
-        }
-        double trained = 0;
-        for (int r = 0; r <= 31; ++r)
-          trained = std::max(trained, std::fabs(pe::complex_offset_sum(h, r, theta).real()));
-        const double reached = pe::complex_offset_sum(h, far, theta).real();
-        // Each phase -Delta* theta_j and its negation at Delta* round to (Delta* + 1) eps
-        // in angle; d/2 terms of size rho_j are summed: 4 units cover both.
-        auto o = identity(std::fabs(reached - total) / ((far + d) * kEps * total), 0, 4,
-                             "4 units of (Delta* + d) eps sum|h|: the phase's rounding, "
-                             "twice, and the sum of d/2 terms");
-        if (!(trained < total)) {
-          o.verdict = Verdict::fails;
-          o.detail += "; but |a| already reaches the sum on the trained offsets";
-        }
-        o.detail += "; a(Delta*) = " + format(reached) + ", sum |h_j| = " + format(total) +
-                    ", max |a| over offsets 0..31 = " + format(trained);
-        return o;
+        std::vector<double> rho(d / 2);
+        for (double& r : rho) r = rng.uniform(0.5, 2.0);
+        // a(r) = sum_j rho_j cos((r - Delta*) theta_j), the doubles rho_j exact, theta_j enclosed.
+        const auto below = pe::ledger::bound_enclosed(
+            true,
+            [&rho, far] {
+              pe::Enclosure total = 0;
+              for (double r : rho) total += r;
+              std::vector<pe::Enclosure> magnitudes;
+              for (int r = 0; r <= 31; ++r) {
+                pe::Enclosure a = 0;
+                for (int j = 0; j < d / 2; ++j) a += rho[j] * cos((r - far) * pe::frequency_enclosed(d, j, kDefaultBase));
+                magnitudes.push_back(abs(a));
+              }
+              return std::pair(total - pe::enclosure_of_max(magnitudes), pe::Enclosure(0));
+            },
+            "sum_j |h_j| - max |a| over offsets 0..31", "0");
+        const bool found = reach.zero && below.verdict == Verdict::holds;
+        return proved_by_witness(found, reach.zero ? below.computed : reach.remainder,
+                                 "exact witness: " + reach.certificate + "; at the seeded instance sum_j |h_j| - max |a| "
+                                 "over the trained offsets 0..31 is enclosed in " + below.enclosure + " (" +
+                                 below.detail + ")");
       });
 }
 

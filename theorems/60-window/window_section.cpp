@@ -13,6 +13,8 @@ using E = ::pe::ledger::Evidence;
 PE_SECTION(kWindowSection);
 
 const std::string census = "every plane and offset at d = 16, L = 32, kappa = 4";
+const std::string pi_settings = "every plane at d = 16, 64, 128, L = 32, 2048 and kappa = 2, 4, 8, 10";
+const std::string ntk_settings = "every even d = 4 .. 256 in steps of 4 and kappa = 1.5, 2, 4, 8, 10, 32";
 
 PE_STATEMENTS(statements) {
   return {
@@ -43,14 +45,16 @@ PE_STATEMENTS(statements) {
           .claims({"thm5.yarn.logit_scale.*"}).evidence(E::exhaustive, "the printed kappa"),
       statement("thm5.i").label("Theorem 5 (i)").kind("theorem").anchor("Theorem 5 (Wavelength census")
           .claims({"thm5.census.full_turn*", "thm5.census.unseen_angles.*"}).explains({"exp.rebound"})
-          .evidence(E::exhaustive, census),
+          .evidence(E::exhaustive, census)
+          .override_evidence("thm5.census.unseen_angles.*", E::exhaustive,
+              "every plane and every test offset r = 32 .. 255 at d = 16, L = 32"),
       statement("thm5.ii").label("Theorem 5 (ii)").kind("theorem").anchor("(ii) PI maps test offsets")
-          .claims({"thm5.pi.*"}).uses({"def5"}).evidence(E::exhaustive, census)
+          .claims({"thm5.pi.*"}).uses({"def5"}).evidence(E::exhaustive, pi_settings)
           .override_evidence("thm5.pi.within_one_position", E::exhaustive,
               "every plane at d = 16, 64, 128, L = 32, 2048 and kappa = 2, 4, 8, 10, enclosed in MPFI"),
       statement("thm5.iii").label("Theorem 5 (iii)").kind("theorem").anchor("(iii) NTK-aware scaling gives plane")
           .claims({"thm5.ntk.base_change", "thm5.ntk.plane0_unchanged", "thm5.ntk.slowest_divided_by_kappa"})
-          .uses({"def5"}).evidence(E::exhaustive, census),
+          .uses({"def5"}).evidence(E::exhaustive, ntk_settings),
       statement("thm5.iv").label("Theorem 5 (iv)").kind("theorem").anchor("(iv) For $a(\\Delta) =")
           .claims({"thm5.interpolation_bound", "thm5.sum_theta_squared"}).uses({"prop4.i"})
           .evidence(E::sampled, "200 seeded instances, complex Gaussian h, d <= 128")
@@ -64,9 +68,8 @@ PE_STATEMENTS(statements) {
           .claims({"thm5.extrapolation_reaches_sum", "thm5.chen.c*", "thm5.chen.p*", "thm5.chen.ratio*",
                    "consistency.thm5_chen.*"}).uses({"thm5.iv"})
           .evidence(E::exhaustive, "the printed instances, d = 16 and 128")
-          .override_evidence("thm5.extrapolation_reaches_sum", E::exhaustive,
-              "an existence claim: one witness (seeded moduli, d = 16, Delta* = 1000) settles it, checked to "
-              "rounding"),
+          .override_evidence("thm5.chen.proof_step_reversed", E::exhaustive,
+              "every even d = 2 .. 4096 at c = b = 10^4, x = -4/d"),
       statement("table.rescaling").label("the rescaling table").kind("table")
           .anchor("Re-reading the trained RoPE heads")
           .claims({"exp.rescaled.*.L*", "consistency.table_rescaling.*"}).uses({"table.tournament"}),
