@@ -6,10 +6,12 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "json_text.hpp"
 #include "record_fields.hpp"
+#include "claims_render.hpp"
 #include "report_diff.hpp"
 #include "clocks_section.hpp"
 
@@ -172,10 +174,9 @@ TEST(RecordFields, AFieldAddedToTheTableReachesTheFragmentTheJsonAndTheDiff) {
 }
 
 
-// `pe_report diff` lists a change of a swept claim's class, the decision its shares make, and not
-// a move of the share alone: a share moves with every setting or seed the sweep adds, and the
-// diff is read for changed decisions (issue 42 compares reports before and after with it).
-TEST(RecordFields, TheDiffListsAChangedClassNotAShareMovingUnderIt) {
+// `pe_report diff` lists every compared field that moves: the share alone (the strength of a
+// verdict a reviewer reads), and a swept claim's class once, not again as the reproduction it equals.
+TEST(RecordFields, TheDiffListsAShareMovingAloneAndAChangedClassOnce) {
   Record r = full_check_record();
   r.reproduction = "reproduces";
   r.share = 0.9;
@@ -188,13 +189,38 @@ TEST(RecordFields, TheDiffListsAChangedClassNotAShareMovingUnderIt) {
   Record moved = r;
   moved.share = 0.8;
   int listed = -1;
-  const std::string quiet = diff_reports(report_of("pe-share-before.json", r), report_of("pe-share-after.json", moved), listed);
-  EXPECT_EQ(listed, 0) << quiet;
+  const std::string share_only =
+      diff_reports(report_of("pe-share-before.json", r), report_of("pe-share-after.json", moved), listed);
+  EXPECT_EQ(listed, 1) << share_only;
+  EXPECT_NE(share_only.find("share 0.9"), std::string::npos) << share_only;
+  EXPECT_NE(share_only.find("-> 0.8"), std::string::npos) << share_only;
   moved.reproduction = "fragile";
   const std::string changed =
       diff_reports(report_of("pe-share-before.json", r), report_of("pe-share-after.json", moved), listed);
   EXPECT_EQ(listed, 1) << changed;
-  EXPECT_NE(changed.find("class reproduces"), std::string::npos) << changed;
-  EXPECT_EQ(changed.find("share"), std::string::npos) << changed;
+  EXPECT_NE(changed.find("class reproduces -> fragile"), std::string::npos) << changed;
+  EXPECT_EQ(changed.substr(0, changed.find('\n')).find("reproduction"), std::string::npos) << changed;
+}
+// What `pe_report diff` prints fits the report's width: a claim whose computed value is a long
+// list is listed over lines of at most kReportWidth columns, each continuation indented.
+TEST(RecordFields, TheDiffFitsTheReportsWidth) {
+  Record r = full_check_record();
+  Record moved = r;
+  for (int i = 0; i < 40; ++i) moved.computed += " value" + std::to_string(i);
+  const auto path = [](const char* name) { return (std::filesystem::temp_directory_path() / name).string(); };
+  std::ofstream(path("pe-width-before.json")) << "{\"claims\": [{" << record_json(r) << "}]}";
+  std::ofstream(path("pe-width-after.json")) << "{\"claims\": [{" << record_json(moved) << "}]}";
+  int listed = -1;
+  const std::string text = diff_reports(read_report_claims(path("pe-width-before.json")),
+                                        read_report_claims(path("pe-width-after.json")), listed);
+  EXPECT_EQ(listed, 1) << text;
+  std::istringstream lines(text);
+  int continued = 0;
+  for (std::string line; std::getline(lines, line);) {
+    EXPECT_LE(line.size(), pe::report::kReportWidth) << line;
+    continued += line.rfind("    ", 0) == 0;
+  }
+  EXPECT_GE(continued, 2) << text;
+  EXPECT_NE(text.find("value39"), std::string::npos) << text;
 }
 }  // namespace

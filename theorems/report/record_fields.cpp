@@ -147,7 +147,7 @@ RecordFields make_fields() {
       count_field("settings_evaluated", &Record::settings_evaluated),
       count_field("settings_not_evaluated", &Record::settings_not_evaluated),
       count_field("settings_held", &Record::settings_held),
-      {"share", FS::annotation, J::literal, S::when_swept, false, [](const Record& r) { return number_or_null(r.share); },
+      {"share", FS::annotation, J::literal, S::when_swept, true, [](const Record& r) { return number_or_null(r.share); },
        [](Record& r, const JsonValue& v) { r.share = number_from(v); }},
       {"reading_dependent", FS::annotation, J::literal, S::when_swept, true,
        [](const Record& r) { return std::string(r.reading_dependent ? "true" : "false"); },

@@ -1,7 +1,9 @@
 #include "report_diff.hpp"
 
+#include "claims_render.hpp"
 #include "json_text.hpp"
 #include "record_fields.hpp"
+#include "words.hpp"
 
 #include <cstdint>
 #include <fstream>
@@ -136,9 +138,14 @@ std::string diff_entries(const std::map<std::string, ReportedClaim>& before,
                          const std::map<std::string, ReportedClaim>& after, const std::string& noun, int& changed) {
   changed = 0;
   int compared = 0;
-  const std::string out = listed_differences(before, after, noun == "claim" ? "" : noun + " ", changed, compared);
-  return out + std::to_string(compared) + " " + noun + "s in both reports; " + std::to_string(changed) +
-         " listed (a change of " + field_names(before, after) + ", or a " + noun + " in one report only).\n";
+  const std::string listed = listed_differences(before, after, noun == "claim" ? "" : noun + " ", changed, compared);
+  std::istringstream lines(listed + std::to_string(compared) + " " + noun + "s in both reports; " +
+                           std::to_string(changed) + " listed (a change of " + field_names(before, after) + ", or a " +
+                           noun + " in one report only).");
+  std::string out;  // each line within the report's width, its continuation indented under it
+  for (std::string line; std::getline(lines, line);)
+    out += line.size() <= kReportWidth ? line + "\n" : pe::wrap_words(line, kReportWidth, "", "    ");
+  return out;
 }
 }  // namespace
 

@@ -25,10 +25,11 @@ struct ReportedClaim {
 std::map<std::string, ReportedClaim> read_report_claims(const std::string& path,
                                                        const RecordFields& fields = record_fields());
 
-/// One line per claim whose compared fields (record_fields.hpp) differ between the two reports
+/// One entry per claim whose compared fields (record_fields.hpp) differ between the two reports
 /// (both values given; a residual with its unit; a class change once, not again as the
 /// reproduction it equals), or that only one report has; then a count line. Empty list: the count
-/// line only. `changed` is set to the number of claims listed.
+/// line only. An entry longer than the report's width (kReportWidth) goes on over indented lines.
+/// `changed` is set to the number of claims listed.
 std::string diff_reports(const std::map<std::string, ReportedClaim>& before,
                          const std::map<std::string, ReportedClaim>& after, int& changed);
 
