@@ -1,6 +1,7 @@
 # CTest `width.*`: what a program prints for a terminal (its --help, `pe_harness`) fits
 # WIDTH columns, the width the report's prose is wrapped to (kReportWidth), and says something.
-# cmake -DWIDTH=100 "-DCOMMAND=prog;arg;..." -P output_width.cmake
+# With MAX_LINES, it also prints at most that many lines.
+# cmake -DWIDTH=100 [-DMAX_LINES=n] "-DCOMMAND=prog;arg;..." -P output_width.cmake
 foreach(var WIDTH COMMAND)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "output_width.cmake needs -D${var}=...")
@@ -36,5 +37,12 @@ foreach(line IN LISTS lines)
 endforeach()
 if(too_long GREATER 0)
   message(FATAL_ERROR "${too_long} line(s) of `${COMMAND}` wider than ${WIDTH} columns")
+endif()
+if(DEFINED MAX_LINES)
+  string(REGEX REPLACE ";$" "" printed "${lines}")  # the last line's newline ends no line of its own
+  list(LENGTH printed printed_lines)
+  if(printed_lines GREATER MAX_LINES)
+    message(FATAL_ERROR "`${COMMAND}` printed ${printed_lines} lines (at most ${MAX_LINES})")
+  endif()
 endif()
 message(STATUS "${number} lines, none wider than ${WIDTH} columns")

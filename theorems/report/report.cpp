@@ -416,10 +416,10 @@ ArgumentCounts argument_counts(const std::vector<Record>& records) {
   out.statements = std::to_string(results.size()) + ": " + std::to_string(verdicts["holds"]) + " hold, " +
                    std::to_string(verdicts["fails"]) + " fail, " + std::to_string(verdicts["inconclusive"]) +
                    " inconclusive, " + std::to_string(verdicts["not checked"]) + " not checked; " +
-                   std::to_string(resting) + " of those that hold rest on one that fails or is inconclusive";
+                   std::to_string(resting) + " that hold rest on a failing or inconclusive one";
   for (auto it = kinds.rbegin(); it != kinds.rend(); ++it)
     out.evidence += (out.evidence.empty() ? "" : ", ") + std::to_string(it->second) + " " +
-                    (it->first == Evidence::sampled ? "on seeded samples" : to_string(it->first));
+                    (it->first == Evidence::sampled ? "sampled" : to_string(it->first));
   return out;
 }
 
@@ -439,14 +439,42 @@ std::string readings_words(const std::vector<Record>& records) {
     }
   }
   if (!swept) return "";
-  return std::to_string(dependent) + " depend on how the article is read (in " + std::to_string(split) +
-         " the readings' own verdicts differ; " + std::to_string(ruled_out.size()) +
-         (ruled_out.size() == 1 ? " reading" : " readings") + " ruled out by the article's printed values); " +
-         std::to_string(edge) + " at the edge (one other plausible setting would change the class or the reading flag)";
+  return std::to_string(dependent) + " reading-dependent (" + std::to_string(split) + " split, " +
+         std::to_string(ruled_out.size()) + " ruled out), " + std::to_string(edge) + " at the edge";
+}
+
+/// Claim ids named compactly: ids alike but for their middle part as "first.{a,b}.last", each id
+/// still spelled out in full by the braces; the others as they are, comma-separated.
+std::string grouped_ids(const std::vector<std::string>& ids) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups;  // "first.|.last" -> middles
+  std::string out;
+  for (const std::string& id : ids) {
+    const std::size_t first = id.find('.'), last = id.rfind('.');
+    if (first == std::string::npos || first == last) {
+      groups.push_back({id, {}});
+      continue;
+    }
+    const std::string key = id.substr(0, first + 1) + "|" + id.substr(last);
+    auto it = std::find_if(groups.begin(), groups.end(), [&key](const auto& g) { return g.first == key; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {key, {}});
+    it->second.push_back(id.substr(first + 1, last - first - 1));
+  }
+  for (const auto& [key, middles] : groups) {
+    std::string text = key;
+    if (!middles.empty()) {
+      const std::size_t bar = key.find('|');
+      std::string inner;
+      for (const std::string& m : middles) inner += (inner.empty() ? "" : ",") + m;
+      text = key.substr(0, bar) + (middles.size() == 1 ? inner : "{" + inner + "}") + key.substr(bar + 1);
+    }
+    out += (out.empty() ? "" : ", ") + text;
+  }
+  return out;
 }
 
 /// headline.txt: the counts a reader needs first, one item a line, wrapped at the report's width
-/// (pe_report headline adds the ctest run's failed checks and the paths).
+/// (pe_report headline adds where the report is, when it was written, and the ctest run's failed
+/// checks: at most 13 lines in all).
 void write_headline(const std::string& report_dir, const Summary& s, const CollectedRecords& collected,
                     const std::optional<Accounting>& printed) {
   namespace fs = std::filesystem;
@@ -460,48 +488,42 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
   const auto n = [](int k) { return std::to_string(k); };
   std::vector<std::string> items;
   const int failing = s.fails + s.errors;
-  items.push_back("Verification report: " + n(s.claims) + " claims checked: " + n(s.holds) + " hold, " + n(failing) +
-                  " fail (" + (s.errata == failing ? "all " : "") + n(s.errata) +
-                  " of them errata, expected and listed in the report)" +
-                  (s.cannot_bite ? "; " + n(s.cannot_bite) + (s.cannot_bite == 1 ? " relation" : " relations") +
-                                       " cannot fail at the printed precision"
-                                 : "") +
-                  ".");
+  std::vector<std::string> cannot_fail;  // the relations counted neither holding nor failing
+  for (const Record& r : records)
+    if (r.consistency == "cannot bite") cannot_fail.push_back(r.id);
+  std::string differ;
+  for (std::size_t i = 0; i < disagreeing.size(); ++i) differ += (i ? ", " : "") + disagreeing[i];
+  items.push_back("Verification report: " + n(s.claims) + " claims: " + n(s.holds) + " hold, " + n(failing) + " fail (" +
+                  (s.errata == failing ? "all " : "") + n(s.errata) + " errata" +
+                  (disagreeing.empty() ? ", as expected)." : "); verdicts off their expectation: " + differ + ".") +
+                  (s.cannot_bite ? " Cannot fail at the printed precision: " + grouped_ids(cannot_fail) + "." : ""));
   const ArgumentCounts argument = argument_counts(records);
-  items.push_back("Mathematics: " + n(s.mathematics_holding) + " of " + n(s.mathematics_checked) + " claims hold" +
+  const int lemmas_cited = cited_lemmas(ledger::lemma_uses(records)).first;
+  items.push_back("Mathematics: " + n(s.mathematics_holding) + " of " + n(s.mathematics_checked) + " hold" +
                   (argument.evidence.empty() ? "" : " (" + argument.evidence + ")") + "; " + n(s.certified) + " of " +
-                  n(s.deterministic) + " printed values and bounds decided on rigorous enclosures.");
-  if (const auto [lemmas_cited, citing] = cited_lemmas(ledger::lemma_uses(records)); lemmas_cited)
-    items.push_back("Proofs rest on " + n(lemmas_cited) + " external lemmas (classical results cited, not checked "
-                    "here), cited by " + n(citing) + " proved claims; listed under \"The "
-                    "argument\" in the report.");
-  items.push_back("Corpus, on this project's re-creation of it: " + n(s.corpus_holding) + " of " + n(s.corpus_checked) +
-                  " claims hold.");
-  items.push_back("Statements of the article: " + argument.statements + ".");
+                  n(s.deterministic) + " printed values and bounds on enclosures; " + n(lemmas_cited) +
+                  " cited lemmas. Corpus, re-created: " + n(s.corpus_holding) + " of " + n(s.corpus_checked) + " hold.");
+  items.push_back("Statements: " + argument.statements + ".");
   const int experiments = s.reproduces + s.fragile + s.setting_dependent + s.does_not_reproduce + s.inconclusive;
   const std::string readings = readings_words(records);
-  items.push_back("Experiments: " + n(experiments) + " claims swept over settings: " + n(s.reproduces) + " reproduce, " +
-                  n(s.fragile) + " fragile, " + n(s.setting_dependent) + " depend on the setting, " +
-                  n(s.does_not_reproduce) + " do not reproduce, " + n(s.inconclusive) + " inconclusive" +
+  items.push_back("Experiments: " + n(experiments) + " swept: " + n(s.reproduces) + " reproduce, " + n(s.fragile) +
+                  " fragile, " + n(s.setting_dependent) + " setting-dependent, " + n(s.does_not_reproduce) +
+                  " do not reproduce, " + n(s.inconclusive) + " inconclusive" +
                   (s.not_swept ? ", " + n(s.not_swept) + " not swept in this run" : "") +
                   (readings.empty() ? "" : "; " + readings) + ".");
-  if (s.relations)
-    items.push_back("The article's numbers against each other: " + n(s.relations) + " relations: " +
-                    n(s.relations_consistent) + " consistent, " +
-                    n(s.relations_wrong_digit + s.relations_changing_conclusion) + " inconsistent (" +
-                    n(s.relations_changing_conclusion) + " change a conclusion, " + n(s.relations_wrong_digit) +
-                    " a digit), " + n(s.relations_cannot_bite) + " cannot fail at the printed precision.");
   items.push_back(
-      (printed ? "Printed numbers: " + n(printed->accounted()) + " of " + n(printed->printed) + " accounted for (" +
-                     n(printed->by_claims) + " checked by a claim, " + n(printed->by_non_claims) +
-                     " declared not a claim" + (printed->unchecked ? ", " + n(printed->unchecked) + " checkable but unchecked" : "") +
-                     (printed->discrepancies.empty() ? "" : "; " + n(static_cast<int>(printed->discrepancies.size())) +
-                                                                " discrepancies with the declarations") + ")"
+      (printed ? "Printed numbers: " + n(printed->accounted()) + " of " + n(printed->printed) + " accounted for" +
+                     (printed->unchecked ? " (" + n(printed->unchecked) + " checkable, unchecked)" : "") +
+                     (printed->discrepancies.empty() ? "" : ", " + n(static_cast<int>(printed->discrepancies.size())) +
+                                                                " discrepancies with the declarations")
                : printed_numbers_line(printed)) +
-      "; " + n(s.overprecise) + " printed with more digits than their seeds support.");
-  std::string differ = "Verdicts that differ from their expectation: " + n(static_cast<int>(disagreeing.size()));
-  for (std::size_t i = 0; i < disagreeing.size(); ++i) differ += (i ? ", " : ": ") + disagreeing[i];
-  items.push_back(differ + ".");
+      ", " + n(s.overprecise) + " overprecise" +
+      (s.relations ? "; " + n(s.relations) + " relations among them: " + n(s.relations_consistent) + " consistent, " +
+                         n(s.relations_wrong_digit + s.relations_changing_conclusion) + " inconsistent (" +
+                         n(s.relations_changing_conclusion) + " change a conclusion, " + n(s.relations_wrong_digit) +
+                         " a digit)"
+                   : std::string()) +
+      ".");
   const std::string run = current_run(report_dir);
   const long this_run = std::count_if(records.begin(), records.end(), [&](const Record& r) { return r.run == run; });
   if (this_run != static_cast<long>(records.size()))
@@ -513,7 +535,6 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
     items.push_back("Declared but never run in this build tree: " + n(static_cast<int>(not_run.size())) + " (units:" +
                     units + ").");
   }
-  items.push_back("Report: " + (fs::path(report_dir) / "claims.md").string() + " and claims.json");
   std::ofstream headline(fs::path(report_dir) / "headline.txt");
   for (std::size_t i = 0; i < items.size(); ++i)
     headline << pe::wrap_words(items[i], kReportWidth, i ? "  " : "", i ? "    " : "  ");

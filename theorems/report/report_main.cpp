@@ -73,8 +73,11 @@ int print_headline(const std::string& report_dir, const std::string& docs_index,
               << " stands: " << (fs::path(report_dir) / "claims.md").string() << "\n";
     return 0;
   }
-  std::cout << "\n" << in.rdbuf() << "  (report written " << utc_time(written) << ")\n";
-  if (!docs_index.empty() && fs::exists(docs_index)) std::cout << "  Documentation: " << docs_index << "\n";
+  std::cout << in.rdbuf();
+  const std::string docs = !docs_index.empty() && fs::exists(docs_index) ? "; documentation: " + docs_index : "";
+  std::cout << pe::wrap_words("Report: " + (fs::path(report_dir) / "claims.md").string() + " and claims.json, written " +
+                                  utc_time(written) + docs,
+                              pe::report::kReportWidth, "  ", "    ");
   if (!failed_log.empty()) std::cout << pe::report::ctest_checks_line(failed_log, run_began, !no_mark);
   return 0;
 }
