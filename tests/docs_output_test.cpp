@@ -355,6 +355,99 @@ TEST(FollowsReport, AMissingOrStaleReportStopsTheDocsSayingWhatToRun) {
   fs::remove_all(report);
 }
 
+namespace {
+
+/// What a page says of a claim right after naming it, `\ref claim-... "ID", WORDS)`, set against
+/// the claim's record: a class word (reproduces, fragile, setting-dependent, does not reproduce,
+/// inconclusive), a verdict (holds, fails), an evidence kind (proved, exhaustive, sampled) or the
+/// reading flag (reading-dependent) that the record contradicts is listed as "ID: the page says
+/// WORD, the report CLASS" (each a mismatch; an id the report lacks is listed too).
+std::vector<std::string> prose_contradicting_report(const std::string& page,
+                                                    const std::map<std::string, pe::ledger::Record>& records) {
+  static const std::regex named("\\\\ref claim-[A-Za-z0-9_-]+ \"([^\"]+)\"((?:, +[a-z -]+)*)[);]");
+  static const std::vector<std::string> classes = {"does not reproduce", "setting-dependent", "reproduces", "fragile",
+                                                   "inconclusive"};
+  std::vector<std::string> out;
+  std::string text = page;  // a sentence may break its line anywhere
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  for (std::sregex_iterator it(text.begin(), text.end(), named), end; it != end; ++it) {
+    const std::string id = (*it)[1], words = (*it)[2];
+    if (words.empty()) continue;
+    const auto record = records.find(id);
+    if (record == records.end()) {
+      out.push_back(id + ": named with \"" + words.substr(2) + "\", but the report has no such claim");
+      continue;
+    }
+    const pe::ledger::Record& r = record->second;
+    const auto says = [&words](const std::string& word) {
+      return std::regex_search(words, std::regex("(^|, |[ -])" + word + "($|,| )"));
+    };
+    for (const std::string& c : classes)
+      if (words.find(c) != std::string::npos) {
+        const std::string shown = c == "does not reproduce" ? "does-not-reproduce" : c;
+        if (r.reproduction != shown) out.push_back(id + ": the page says " + c + ", the report " + r.reproduction);
+        break;
+      }
+    for (const char* verdict : {"holds", "fails"})
+      if (says(verdict) && r.verdict != verdict)
+        out.push_back(id + ": the page says " + verdict + ", the report " + r.verdict);
+    for (const char* kind : {"proved", "exhaustive", "sampled"})
+      if (says(kind) && pe::ledger::to_string(pe::ledger::evidence_of(r)) != kind)
+        out.push_back(id + ": the page says " + kind + ", the report " +
+                      pe::ledger::to_string(pe::ledger::evidence_of(r)));
+    if (says("reading-dependent") && !r.reading_dependent)
+      out.push_back(id + ": the page says reading-dependent, the report does not");
+  }
+  return out;
+}
+
+std::map<std::string, pe::ledger::Record> records_by_id() {
+  std::map<std::string, pe::ledger::Record> out;
+  for (const pe::ledger::Record& r : pe::report::read_report_records(PE_REPORT_DIR)) out[r.id] = r;
+  return out;
+}
+
+}  // namespace
+
+// A planted stale sentence is caught: a class, a verdict, an evidence kind and the reading flag
+// that the record contradicts, and an id the report lacks; words the record agrees with pass.
+TEST(ProseFollowsReport, APlantedStaleSentenceIsListed) {
+  pe::ledger::Record fragile;
+  fragile.id = "exp.a";
+  fragile.verdict = "holds";
+  fragile.reproduction = "fragile";
+  fragile.seeds = "20";
+  std::map<std::string, pe::ledger::Record> records = {{"exp.a", fragile}};
+  const std::string agreeing = "(\\ref claim-exp-a \"exp.a\", fragile; and more)";
+  EXPECT_TRUE(prose_contradicting_report(agreeing, records).empty());
+  const std::vector<std::string> stale = prose_contradicting_report(
+      "(\\ref claim-exp-a \"exp.a\", inconclusive) and (\\ref claim-exp-a \"exp.a\", fails) and "
+      "(\\ref claim-exp-a \"exp.a\", fragile, reading-dependent) and (\\ref claim-exp-b \"exp.b\", holds)",
+      records);
+  ASSERT_EQ(stale.size(), 4u);
+  EXPECT_NE(stale[0].find("the page says inconclusive, the report fragile"), std::string::npos) << stale[0];
+  EXPECT_NE(stale[1].find("the page says fails, the report holds"), std::string::npos) << stale[1];
+  EXPECT_NE(stale[2].find("reading-dependent"), std::string::npos) << stale[2];
+  EXPECT_NE(stale[3].find("no such claim"), std::string::npos) << stale[3];
+}
+
+// Every page's narrative (the section pages beside the units, the project's own pages) says of a
+// claim it names only what the report says of it.
+TEST(ProseFollowsReport, NoPageContradictsTheReport) {
+  namespace fs = std::filesystem;
+  const std::map<std::string, pe::ledger::Record> records = records_by_id();
+  ASSERT_FALSE(records.empty()) << PE_REPORT_DIR "/claims.json has no claim: run the claim checks first";
+  int pages = 0;
+  for (const fs::path folder : {fs::path(PE_SOURCE_DIR) / "theorems", fs::path(PE_SOURCE_DIR) / "docs" / "narrative"})
+    for (const auto& entry : fs::recursive_directory_iterator(folder))
+      if (entry.path().extension() == ".md") {
+        ++pages;
+        for (const std::string& mismatch : prose_contradicting_report(read_text(entry.path()), records))
+          ADD_FAILURE() << fs::relative(entry.path(), PE_SOURCE_DIR).string() << ": " << mismatch;
+      }
+  EXPECT_GT(pages, 10);
+}
+
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   if (argc != 2) {

@@ -113,7 +113,7 @@ std::vector<Token> document_of(long words) {
 }
 
 /// The 21 head-readers of pe_read_filing (7 readers x seeds 0-2), with heads trained here
-/// (the article's recipe, no cache): trained heads, because the reader skips the exponentials
+/// (the default configuration, no cache): trained heads, because the reader skips the exponentials
 /// of scores far below the largest, and how many there are depends on the weights.
 const std::vector<ReaderColumn>& trained_columns() {
   static const std::vector<ReaderColumn> columns = [] {
