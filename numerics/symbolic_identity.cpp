@@ -181,6 +181,23 @@ TrigReduction reduce_trig(const GiNaC::matrix& left, const GiNaC::matrix& right)
   return out;
 }
 
+std::string plain_sides(const GiNaC::matrix& left, const GiNaC::matrix& right, std::size_t limit) {
+  std::ostringstream text;
+  std::set<std::string> symbols;
+  for (unsigned i = 0; i < left.rows(); ++i)
+    for (unsigned j = 0; j < left.cols(); ++j) {
+      text << (i + j ? "; " : "") << left(i, j) << " == " << right(i, j);
+      for (const GiNaC::ex& side : {left(i, j), right(i, j)})
+        for (GiNaC::const_preorder_iterator it = side.preorder_begin(); it != side.preorder_end(); ++it)
+          if (GiNaC::is_a<GiNaC::symbol>(*it)) symbols.insert(GiNaC::ex_to<GiNaC::symbol>(*it).get_name());
+    }
+  std::string names;
+  for (const std::string& s : symbols) names += (names.empty() ? "" : ", ") + s;
+  const std::string out = text.str() + "; symbols: " + names;
+  if (out.size() <= limit) return out;
+  return "left out: " + std::to_string(out.size()) + " characters (symbols: " + names + ")";
+}
+
 MatrixIdentityProof prove_for_dimensions(
     const std::string& statement, const std::string& quantifiers, const std::vector<int>& dimensions,
     const std::function<std::pair<GiNaC::matrix, GiNaC::matrix>(const std::vector<GiNaC::ex>&)>& sides) {
@@ -190,6 +207,7 @@ MatrixIdentityProof prove_for_dimensions(
   std::string ds;
   for (int d : dimensions) {
     const auto [left, right] = sides(frequency_symbols(d));
+    if (out.plain_sides.empty()) out.plain_sides = "d = " + std::to_string(d) + ": " + pe::plain_sides(left, right);
     const TrigReduction r = reduce_trig(left, right);
     entries += r.entries;
     ds += (ds.empty() ? "" : ", ") + std::to_string(d);

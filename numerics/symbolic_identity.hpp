@@ -70,7 +70,14 @@ inline const std::vector<int> kProofDimensions = {2, 16, 64};
 struct MatrixIdentityProof {
   bool zero = true;
   std::string remainder, certificate;
+  /// The identity at its smallest d for a second computer-algebra system (plain_sides).
+  std::string plain_sides;
 };
+
+/// An identity's two sides in GiNaC's printed syntax, which other systems parse: one equation
+/// "L == R" per entry, joined by "; ", then "; symbols: a, b, ..." (every symbol stands for any
+/// real number). Longer than `limit` characters: what its length is, and that it is left out.
+std::string plain_sides(const GiNaC::matrix& left, const GiNaC::matrix& right, std::size_t limit = 4000);
 MatrixIdentityProof prove_for_dimensions(
     const std::string& statement, const std::string& quantifiers, const std::vector<int>& dimensions,
     const std::function<std::pair<GiNaC::matrix, GiNaC::matrix>(const std::vector<GiNaC::ex>&)>& sides);

@@ -68,3 +68,40 @@ TEST(Certificate, EveryDeclaredExternalLemmaIsListed) {
   const auto declared = std::distance(std::sregex_iterator(source.begin(), source.end(), declaration), std::sregex_iterator());
   EXPECT_EQ(static_cast<std::size_t>(declared), pe::external_lemmas().size());
 }
+
+// A proved identity's sides, as claims.json carries them for a second system, parse back (here
+// with GiNaC's own parser, as another system would read the same syntax) and reduce to 0 again;
+// a planted false identity's sides parse back and do not.
+TEST(Certificate, AnIdentitysPlainSidesParseBackAndReduceAgain) {
+  const auto reparsed = [](const pe::MatrixIdentityProof& p) {
+    const std::string text = p.plain_sides;
+    EXPECT_EQ(text.rfind("d = 2: ", 0), 0u) << text;
+    const std::size_t names_at = text.find("; symbols: ");
+    EXPECT_NE(names_at, std::string::npos) << text;
+    GiNaC::symtab table;
+    std::istringstream names(text.substr(names_at + 11));
+    for (std::string name; std::getline(names, name, ',');) {
+      name.erase(0, name.find_first_not_of(' '));
+      table[name] = pe::named_symbol(name);
+    }
+    GiNaC::parser read(table, true);  // strict: a symbol not listed is an error
+    bool all_zero = true;
+    std::istringstream equations(text.substr(7, names_at - 7));
+    for (std::string equation; std::getline(equations, equation, ';');) {
+      const std::size_t eq = equation.find("==");
+      all_zero = all_zero && pe::reduce_trig(read(equation.substr(0, eq)) - read(equation.substr(eq + 2))).zero;
+    }
+    return all_zero;
+  };
+  const auto rotation = [](int shift) {
+    return pe::prove_for_dimensions("R(k) R(l) = R(k + l)", "every k, l", {2, 4}, [shift](const auto& om) {
+      const GiNaC::ex k = pe::named_symbol("k"), l = pe::named_symbol("l");
+      return std::pair(pe::block_rotation(k, om).mul(pe::block_rotation(l, om)), pe::block_rotation(k + l + shift, om));
+    });
+  };
+  const pe::MatrixIdentityProof proved = rotation(0), planted = rotation(1);
+  ASSERT_TRUE(proved.zero);
+  ASSERT_FALSE(planted.zero);
+  EXPECT_TRUE(reparsed(proved)) << proved.plain_sides;
+  EXPECT_FALSE(reparsed(planted)) << planted.plain_sides;
+}

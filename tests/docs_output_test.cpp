@@ -438,7 +438,7 @@ TEST(ProseFollowsReport, NoPageContradictsTheReport) {
   const std::map<std::string, pe::ledger::Record> records = records_by_id();
   ASSERT_FALSE(records.empty()) << PE_REPORT_DIR "/claims.json has no claim: run the claim checks first";
   int pages = 0;
-  for (const fs::path folder : {fs::path(PE_SOURCE_DIR) / "theorems", fs::path(PE_SOURCE_DIR) / "docs" / "narrative"})
+  for (const fs::path& folder : {fs::path(PE_SOURCE_DIR) / "theorems", fs::path(PE_SOURCE_DIR) / "docs" / "narrative"})
     for (const auto& entry : fs::recursive_directory_iterator(folder))
       if (entry.path().extension() == ".md") {
         ++pages;

@@ -241,7 +241,7 @@ const std::string section = kClocksSection;
 
 /// A claim decided by one of the proofs above.
 Decided<Rule::identity> decided_by_proof(const pe::theorems::SymbolicProof& p) {
-  return proved_identity(p.zero, p.remainder, p.certificate);
+  return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
 }
 
 PE_CLAIM(shift_is_rotation) {
@@ -304,7 +304,7 @@ PE_CLAIM(injective) {
       "codes of 0..4096 at d = 16, enclosed in MPFI and in double")
       .printed_as("p(m) = p(n) only if m = n").decided_by([] {
         const pe::MatrixIdentityProof& p = pe::theorems::injectivity_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         const double gap = pe::theorems::smallest_code_gap();
         const auto enclosed = pe::ledger::bound_enclosed(
             true,

@@ -298,7 +298,7 @@ PE_CLAIM(stationary) {
                "even d, proved by exact algebra")
       .printed_as("<p(m), p(n)> = kappa_d(n - m)").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::stationary_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -308,7 +308,7 @@ PE_CLAIM(gram_psd) {
                "semidefinite for every set of real positions, every frequency and every even d: it equals P^T P "
                "by exact algebra; beside it, the lowest eigenvalue over 200 seeded draws against its rounding budget")
       .printed_as("Gram matrix PSD").decided_by([] {
-        auto o = proved_identity(gram_psd_proof().zero, gram_psd_proof().remainder, gram_psd_proof().certificate);
+        auto o = proved_identity(gram_psd_proof().zero, gram_psd_proof().remainder, gram_psd_proof().certificate, gram_psd_proof().plain_sides);
         const KernelGram& g = kernel_gram();
         o.detail += "; cross-check in double: lowest lambda_min / rounding budget over " + std::to_string(g.trials) +
                     " seeded draws " + format(g.worst_ratio);
@@ -336,7 +336,7 @@ PE_CLAIM(characteristic_function) {
                "every integer Delta and every frequency, proved by exact algebra")
       .printed_as("(2/d) kappa_d = E cos(Delta Omega_d)").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::characteristic_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 

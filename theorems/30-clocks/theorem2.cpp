@@ -475,7 +475,7 @@ Claim window_is_commutant(int d) {
                "angle between the SVD's null space and the blocks at the seeded frequencies, d = " + std::to_string(d))
       .printed_as("null space = commutant").decided_by([d] {
         const MatrixIdentityProof p = window_proof(d);
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         const WindowNullSpace& w = window_null_space(d, d + 1);
         o.detail += "; cross-check in double: largest principal sine " + format(w.largest_sine) +
                     " (Wedin's bound " + format(w.wedin) + "), ||map * commutant basis||_2 = " + format(w.commutant_image);
@@ -531,7 +531,7 @@ PE_CLAIM(score_formula) {
                "Delta = n - m, for all integers m, n, every frequency and every a, c, proved by exact algebra")
       .printed_as("sum_j (a_j cos - c_j sin)").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::score_formula_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -541,7 +541,7 @@ PE_CLAIM(offset_only) {
                "k and every frequency, proved by exact algebra")
       .printed_as("depends only on n - m").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::offset_only_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -551,7 +551,7 @@ PE_CLAIM(commutes) {
                "every frequency and every a, c, proved by exact algebra")
       .printed_as("MR = RM").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::commutes_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -562,7 +562,7 @@ PE_CLAIM(projection_idempotent) {
       .stating("Pi (keep (tr B/2) I + ((B21 - B12)/2) J per diagonal block) is idempotent, for every matrix, proved by exact algebra")
       .printed_as("Pi^2 = Pi").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::projection_proof("idempotent");
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -571,7 +571,7 @@ PE_CLAIM(projection_self_adjoint) {
       .stating("Pi is self-adjoint in the Frobenius inner product, for every matrix, proved by exact algebra")
       .printed_as("Pi = Pi^T").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::projection_proof("self-adjoint");
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -580,7 +580,7 @@ PE_CLAIM(projection_orthogonal) {
       .stating("Pi is the orthogonal projection: M - Pi M is orthogonal to every Pi N, for every matrix, proved by exact algebra")
       .printed_as("M - Pi M orthogonal to the commutant").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::projection_proof("orthogonal");
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -589,7 +589,7 @@ PE_CLAIM(projection_range) {
       .stating("Pi M lies in the commutant: it commutes with R_omega(1) for every frequency, for every matrix, proved by exact algebra")
       .printed_as("Pi M commutes with R").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::projection_proof("range");
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -598,7 +598,7 @@ PE_CLAIM(projection_fixes_commutant) {
       .stating("Pi fixes the commutant: Pi C = C for every C = (+)_j (a_j I + c_j J), for every matrix, proved by exact algebra")
       .printed_as("Pi C = C").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::projection_proof("fixes the commutant");
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -615,7 +615,7 @@ PE_CLAIM(projection_matches_null_space) {
           if (!part.zero && p.zero) p = {false, std::string(property) + ": " + part.remainder, ""};
           p.certificate += std::string("; ") + property + ": " + part.certificate;
         }
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         const WindowNullSpace& w = window_null_space(8, 9);
         o.detail += "; cross-check in double: " + format(projection_against_null_space()) +
                     " against twice Wedin's sine bound plus rounding, " + format(2 * w.wedin + 64 * kEps);
@@ -711,7 +711,7 @@ PE_CLAIM(defect_mean_square_every_d) {
                "law is then 1/d in normal form")
       .printed_as("1 - 1/d").decided_by([] {
         const MatrixIdentityProof p = defect_mean_square_every_d_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -743,7 +743,7 @@ PE_CLAIM(defect_scalar) {
                   GiNaC::ex_to<GiNaC::matrix>(GiNaC::unit_matrix(2 * unsigned(om.size()))).mul_scalar(named_symbol("c"));
               return {symbolic_projection(scalar), scalar};
             });
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         o.detail += "; cross-check in double: delta(0.37 I) at d = 16 is " +
                     format(pe::relativity_defect(0.37 * Eigen::MatrixXd::Identity(16, 16)));
         return o;

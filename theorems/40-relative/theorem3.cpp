@@ -483,7 +483,7 @@ PE_CLAIM(product_kernel) {
                "units of n ||V||_max eps")
       .printed_as("alpha_tj proportional to e^{c_tj} e^{-s(t-j)}").decided_by([] {
         static const MatrixIdentityProof p = product_kernel_proof(1);
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         o.detail += "; cross-check in double: largest output gap " + format(product_kernel_gap()) +
                     " units of n ||V|| eps";
         return o;
@@ -498,7 +498,7 @@ PE_CLAIM(time_kernel_pd) {
                "lambda_max) on 100 seeded sets")
       .printed_as("e^{-s|t-j|} positive definite").decided_by([] {
         static const MatrixIdentityProof p = time_kernel_pd_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         const KernelChecks& k = kernel_checks();
         o.detail += "; cross-check in double: smallest lambda_min / (n eps lambda_max) " +
                     format(k.smallest_eigenvalue) + (k.cholesky_ok ? ", Cholesky succeeded" : ", Cholesky failed");
@@ -513,7 +513,7 @@ PE_CLAIM(time_kernel_determinant) {
                "s > 0 and every number of points")
       .printed_as("prod (1 - e^{-2 s gap})").decided_by([] {
         const auto& p = pe::theorems::time_kernel_determinant_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -526,7 +526,7 @@ PE_CLAIM(product_kernel_psd) {
                "theorem; beside it, min lambda_min / (n eps lambda_max) on seeded instances")
       .printed_as("product kernel positive definite").decided_by([] {
         static const MatrixIdentityProof p = product_kernel_pd_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         o.detail += "; cross-check in double: smallest lambda_min / (n eps lambda_max) " +
                     format(kernel_checks().smallest_product);
         return o;
@@ -542,7 +542,7 @@ PE_CLAIM(far_weight_bound) {
                "adversarial content), every D")
       .printed_as("<= e^W e^{-sD}/(1 - e^{-s})").decided_by([] {
         const MatrixIdentityProof& p = far_weight_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         const BoundRatios& b = bound_ratios();
         o.detail += std::string("; cross-check in double: largest log(weight / bound) ") + format(b.far_log_ratio) +
                     (b.far_within && b.stated_sample() ? ", within its rounding budget" : ", OUTSIDE its rounding budget") +
@@ -558,7 +558,7 @@ PE_CLAIM(ratio_bound) {
                "log alpha_r - log alpha_0 - (W - s r) over the same 200 seeded queries")
       .printed_as("alpha_r <= e^{W - sr} alpha_0").decided_by([] {
         const MatrixIdentityProof& p = ratio_bound_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         const BoundRatios& b = bound_ratios();
         o.detail += std::string("; cross-check in double: ") + format(b.ratio_log) +
                     (b.ratio_within && b.stated_sample() ? ", within its rounding budget" : ", OUTSIDE its rounding budget") +

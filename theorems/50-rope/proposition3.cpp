@@ -298,7 +298,7 @@ const std::string section = kRopeSection;
 
 /// A claim decided by one of the proofs above.
 Decided<Rule::identity> decided_by_proof(const pe::MatrixIdentityProof& p) {
-  return proved_identity(p.zero, p.remainder, p.certificate);
+  return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
 }
 
 PE_CLAIM(relative) {

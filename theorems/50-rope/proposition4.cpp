@@ -517,7 +517,7 @@ PE_CLAIM(complex_form) {
                "for every offset, frequency and q, k, proved by exact algebra")
       .printed_as("s(Delta) = Re sum_j h_j e^{i Delta theta_j}").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::complex_form_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -528,7 +528,7 @@ PE_CLAIM(summation_by_parts) {
                "inequality; beside it, the largest ratio of the left side to the bound on 200 seeded instances")
       .printed_as("|sum| <= max|h_{j+1} - h_j| sum|S_j|").decided_by([] {
         const MatrixIdentityProof& p = summation_by_parts_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         const BoundResults& r = bound_results();
         o.detail += "; cross-check on 200 seeded instances (d <= 128, |Delta| <= 5000): largest |sum| / bound = " +
                     format(r.worst_ratio);
@@ -615,7 +615,7 @@ PE_CLAIM(matched_exact) {
                "across planes, anisotropic within), by Isserlis' theorem on symbolic moments")
       .printed_as("E<q, R(Delta) q> = sigma^2 kappa_d(Delta)").decided_by([] {
         const MatrixIdentityProof& p = matched_exact_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -642,7 +642,7 @@ PE_CLAIM(unrelated_same_law) {
                "shift-invariant); beside it, a two-sample Kolmogorov-Smirnov cross-check at d = 8 against Delta = 0")
       .printed_as("law of <q, R(Delta) k> independent of Delta").decided_by([] {
         const MatrixIdentityProof& p = unrelated_law_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         const UnrelatedResults& r = unrelated_results();
         o.detail += "; cross-check (d = 8, four radial laws, 20000 draws per offset): largest sqrt(n/2) D = " +
                     format(r.largest_ks) + " against the level-0.001 quantile " + format(kKolmogorovCritical) +
@@ -658,7 +658,7 @@ PE_CLAIM(unrelated_variance) {
                "radial law, exactly; beside it, the sample variances at d = 8 as a cross-check")
       .printed_as("Var independent of Delta").decided_by([] {
         const MatrixIdentityProof& p = unrelated_variance_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         o.detail += "; cross-check (d = 8): largest |z| of the sample variances " +
                     format(unrelated_results().largest_variance_z);
         return o;
@@ -672,7 +672,7 @@ PE_CLAIM(counterexample_d4_variance_exact) {
                "of frequencies, exactly")
       .printed_as("Var = 1 + cos(Delta(theta_0 - theta_1))").decided_by([] {
         const MatrixIdentityProof& p = counterexample_proof(false);
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 
@@ -714,7 +714,7 @@ PE_CLAIM(counterexample_d4_independent_control) {
                "at every offset, for every pair of frequencies, exactly")
       .printed_as("independent planes: Var = 1").decided_by([] {
         const MatrixIdentityProof& p = counterexample_proof(true);
-        return proved_identity(p.zero, p.remainder, p.certificate);
+        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
       });
 }
 

@@ -514,7 +514,7 @@ PE_CLAIM(interpolation_bound) {
                "bound on 200 seeded instances (complex Gaussian h, d <= 128, Delta2 - Delta1 <= 40)")
       .printed_as("|a - l| <= (1/2)(Delta-Delta1)(Delta2-Delta) sum |h_j| theta_j^2").decided_by([] {
         const MatrixIdentityProof& p = interpolation_bound_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate);
+        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
         const InterpolationResults& r = interpolation_results();
         o.detail += "; cross-check in double: largest error / bound " + format(r.worst_ratio) +
                     ", largest excess over the bound " + format(r.worst_excess) + " rounding budgets";

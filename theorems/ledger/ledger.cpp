@@ -263,12 +263,13 @@ Decided<Rule::identity> identity(double computed, double reference, double toler
 }
 
 Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string& remainder,
-                                        const std::string& certificate) {
+                                        const std::string& certificate, const std::string& proof_sides) {
   Decided<Rule::identity> o{{reduced_to_zero ? "0 (exact)" : "remainder " + remainder,
                              reduced_to_zero ? Verdict::holds : Verdict::fails,
                              (reduced_to_zero ? "exact: the difference reduces to 0; " : "exact: the difference does not reduce to 0; ") +
                                  certificate}};
   if (reduced_to_zero) o.proof = certificate;
+  o.proof_sides = proof_sides;
   return o;
 }
 
@@ -412,6 +413,7 @@ Record evaluate_record(const Claim& claim, const TrainedRuns* runs) {
     if (o.overprecise) r.overprecise = "true";
     r.consistency = o.consistency;
     r.proof = o.proof;
+    r.proof_sides = o.proof_sides;
     if (!std::isnan(o.residual)) {
       r.residual = format(o.residual);
       r.residual_unit = o.residual_unit;

@@ -79,6 +79,9 @@ struct Outcome {
   /// For a claim proved by exact algebra (proved_identity): the certificate, naming the
   /// reduction, the rules it used and the parameters it covers. Empty for every other claim.
   std::string proof;
+  /// For an identity proved on symbolic matrices: its sides in GiNaC's printed syntax, for a
+  /// second computer-algebra system (numerics/symbolic_identity.hpp, plain_sides).
+  std::string proof_sides;
 };
 
 /// An outcome decided under the rule R: only R's helpers below make one. A claim's body returns
@@ -497,7 +500,7 @@ Decided<R> with_residual(Decided<R> outcome, double residual, std::string unit) 
 /// floating point: holds when the identity's difference reduced to 0, for every value of the
 /// parameters `certificate` names; otherwise fails with what is left (`remainder`).
 Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string& remainder,
-                                        const std::string& certificate);
+                                        const std::string& certificate, const std::string& proof_sides = "");
 
 /// Rule::shape for an existence statement settled by a witness computed in exact arithmetic:
 /// holds when the witness does what the statement says (`found`); `certificate` names the
@@ -551,6 +554,8 @@ struct Record {
   std::string consistency;
   /// Outcome::proof: the certificate of an exact proof ("" for other claims).
   std::string proof;
+  /// Outcome::proof_sides: the proved identity's sides for a second system ("" when none).
+  std::string proof_sides;
   /// The run (report/run.txt, begun by `pe_report clear`) whose check wrote this record; kept in
   /// the fragment, not in claims.json, so that reruns give identical reports.
   std::string run;

@@ -120,6 +120,7 @@ RecordFields make_fields() {
       text_field("residual_unit", &Record::residual_unit, FS::check, J::text, S::when_set, true),
       text_field("consistency", &Record::consistency, FS::check, J::text, S::when_set),
       text_field("proof", &Record::proof, FS::check, J::text, S::when_set),
+      text_field("proof_sides", &Record::proof_sides, FS::check, J::text, S::when_set),
       // The fragment's bookkeeping, not the claim's: reruns give identical reports.
       text_field("run", &Record::run, FS::bookkeeping),
       text_field("program", &Record::program, FS::bookkeeping),
