@@ -181,12 +181,75 @@ TrigReduction reduce_trig(const GiNaC::matrix& left, const GiNaC::matrix& right)
   return out;
 }
 
+namespace {
+
+/// Operands of every sum and product sorted as text; compound operands parenthesised.
+std::string sorted_text(const GiNaC::ex& e) {
+  const auto operands = [&e] {
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < e.nops(); ++i) parts.push_back(sorted_text(e.op(i)));
+    std::sort(parts.begin(), parts.end());
+    return parts;
+  };
+  const auto joined = [](const std::vector<std::string>& parts, const char* by) {
+    std::string out;
+    for (const std::string& p : parts) out += (out.empty() ? "" : by) + p;
+    return out;
+  };
+  if (GiNaC::is_a<GiNaC::add>(e)) return "(" + joined(operands(), "+") + ")";
+  if (GiNaC::is_a<GiNaC::mul>(e)) return joined(operands(), "*");
+  if (GiNaC::is_a<GiNaC::power>(e)) return "(" + sorted_text(e.op(0)) + ")^(" + sorted_text(e.op(1)) + ")";
+  std::ostringstream text;
+  text << e;
+  const std::string atom = text.str();
+  return atom.find_first_of("-/") == std::string::npos ? atom : "(" + atom + ")";
+}
+
+/// Every function application replaced by a symbol named by its canonical text: its arguments
+/// expanded and printed sorted, and for cos and sin the argument's sign chosen as the text with
+/// fewer minus signs, then the smaller (sin(-x) = -sin x), so that GiNaC's own choice of sign,
+/// which follows its hash order, does not show.
+struct NamedApplications : GiNaC::map_function {
+  std::map<std::string, GiNaC::symbol> names;
+  GiNaC::ex operator()(const GiNaC::ex& e) override {
+    if (!GiNaC::is_a<GiNaC::function>(e)) return e.map(*this);
+    const std::string name = GiNaC::ex_to<GiNaC::function>(e).get_name();
+    std::vector<std::string> args;
+    for (std::size_t i = 0; i < e.nops(); ++i) args.push_back(sorted_text(GiNaC::expand((*this)(e.op(i)))));
+    int sign = 1;
+    if ((name == "cos" || name == "sin") && args.size() == 1) {
+      const std::string negated = sorted_text(GiNaC::expand(-(*this)(e.op(0))));
+      const auto minus_signs = [](const std::string& t) {
+        std::size_t count = 0;
+        for (std::size_t at = t.find("(-"); at != std::string::npos; at = t.find("(-", at + 1)) ++count;
+        return count;
+      };
+      if (std::pair(minus_signs(negated), negated) < std::pair(minus_signs(args[0]), args[0])) {
+        args[0] = negated;
+        sign = name == "sin" ? -1 : 1;
+      }
+    }
+    std::string text = name + "(";
+    for (std::size_t i = 0; i < args.size(); ++i) text += (i ? "," : "") + args[i];
+    text += ")";
+    const auto it = names.emplace(text, GiNaC::symbol(text)).first;
+    return sign * it->second;
+  }
+};
+
+}  // namespace
+
+std::string canonical_text(const GiNaC::ex& e) {
+  NamedApplications named;
+  return sorted_text(GiNaC::expand(named(e)));
+}
+
 std::string plain_sides(const GiNaC::matrix& left, const GiNaC::matrix& right, std::size_t limit) {
   std::ostringstream text;
   std::set<std::string> symbols;
   for (unsigned i = 0; i < left.rows(); ++i)
     for (unsigned j = 0; j < left.cols(); ++j) {
-      text << (i + j ? "; " : "") << left(i, j) << " == " << right(i, j);
+      text << (i + j ? "; " : "") << canonical_text(left(i, j)) << " == " << canonical_text(right(i, j));
       for (const GiNaC::ex& side : {left(i, j), right(i, j)})
         for (GiNaC::const_preorder_iterator it = side.preorder_begin(); it != side.preorder_end(); ++it)
           if (GiNaC::is_a<GiNaC::symbol>(*it)) symbols.insert(GiNaC::ex_to<GiNaC::symbol>(*it).get_name());
@@ -282,9 +345,8 @@ SignDecision decide_positive(const GiNaC::ex& difference) {
   const auto positive = [](const GiNaC::ex& e) {
     return e.info(GiNaC::info_flags::positive) || GiNaC::expand(e).info(GiNaC::info_flags::positive);
   };
-  std::ostringstream text;
-  text << normal;
-  return {positive(difference) || positive(normal) || (positive(parts.op(0)) && positive(parts.op(1))), text.str()};
+  return {positive(difference) || positive(normal) || (positive(parts.op(0)) && positive(parts.op(1))),
+          canonical_text(normal)};
 }
 
 const GiNaC::symbol& named_symbol(const std::string& name) {

@@ -74,7 +74,13 @@ struct MatrixIdentityProof {
   std::string plain_sides;
 };
 
-/// An identity's two sides in GiNaC's printed syntax, which other systems parse: one equation
+/// An expression in GiNaC's printed syntax with the operands of every sum and product sorted as
+/// text, so that the same expression prints the same way in every run (GiNaC's own order follows
+/// its symbols' hash values, which depend on what the program built before); compound operands are
+/// parenthesised, so the text parses back to the same expression.
+std::string canonical_text(const GiNaC::ex& e);
+
+/// An identity's two sides in GiNaC's printed syntax (canonical_text), which other systems parse: one equation
 /// "L == R" per entry, joined by "; ", then "; symbols: a, b, ..." (every symbol stands for any
 /// real number). Longer than `limit` characters: what its length is, and that it is left out.
 std::string plain_sides(const GiNaC::matrix& left, const GiNaC::matrix& right, std::size_t limit = 4000);

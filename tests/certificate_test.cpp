@@ -105,3 +105,21 @@ TEST(Certificate, AnIdentitysPlainSidesParseBackAndReduceAgain) {
   EXPECT_TRUE(reparsed(proved)) << proved.plain_sides;
   EXPECT_FALSE(reparsed(planted)) << planted.plain_sides;
 }
+
+// The plain text of an expression is the same whichever order its symbols were made in (GiNaC's
+// own printing order follows their hash values), and it parses back to the same expression (equal
+// under the reduction's rules: the text may write sin(-x) as -sin x).
+TEST(Certificate, CanonicalTextDoesNotDependOnTheOrderSymbolsWereMade) {
+  const auto text_of = [](bool a_first) {
+    const GiNaC::symbol first(a_first ? "a" : "b"), second(a_first ? "b" : "a");
+    const GiNaC::symbol& a = a_first ? first : second;
+    const GiNaC::symbol& b = a_first ? second : first;
+    const GiNaC::ex e = GiNaC::cos(a * b) * GiNaC::sin(b) + a - GiNaC::pow(b, 2) / 3 + GiNaC::pow(a + b, -2);
+    const std::string text = pe::canonical_text(e);
+    GiNaC::symtab table = {{"a", a}, {"b", b}};
+    GiNaC::parser read(table, true);
+    EXPECT_TRUE(pe::reduce_trig(read(text) - e).zero) << text;
+    return text;
+  };
+  EXPECT_EQ(text_of(true), text_of(false));
+}

@@ -419,17 +419,17 @@ MatrixIdentityProof defect_mean_square_every_d_proof(const SymbolicProjection& p
       }
       if (!GiNaC::expand(pm(i, j) - expected).is_zero())
         out = {false, "block step at d = 4, entry (" + std::to_string(i) + ", " + std::to_string(j) + "): " +
-                          text_of(GiNaC::expand(pm(i, j) - expected)), ""};
+                          canonical_text(GiNaC::expand(pm(i, j) - expected)), ""};
     }
   const pe::ProjectedGaussianLaw one_plane = pe::projected_gaussian_law(2, projection);
   static const GiNaC::possymbol d("d");
   const GiNaC::ex rank = d / 2 * one_plane.rank, mean_square = 1 - rank / GiNaC::pow(d, 2);
   const GiNaC::ex gap = GiNaC::normal(mean_square - (1 - 1 / d));
-  if (out.zero && !gap.is_zero()) out = {false, "with rank Pi = " + text_of(rank) + ": " + text_of(gap), ""};
+  if (out.zero && !gap.is_zero()) out = {false, "with rank Pi = " + canonical_text(rank) + ": " + canonical_text(gap), ""};
   out.certificate = "block step, reduced on a pair of planes (d = 4, every entry of M a symbol): Pi M vanishes off "
                     "the diagonal blocks and its block j is the one-plane Pi of M's block j, so by the block lemma "
                     "rank Pi = (d/2) rank Pi_2 for every even d; rank Pi_2 = " + text_of(one_plane.rank) +
-                    " by the exact law at d = 2; so E delta^2 = 1 - rank/d^2 = " + text_of(GiNaC::normal(mean_square)) +
+                    " by the exact law at d = 2; so E delta^2 = 1 - rank/d^2 = " + canonical_text(GiNaC::normal(mean_square)) +
                     " for a positive symbol d, which is 1 - 1/d in normal form; external lemmas: " +
                     pe::cite_all(one_plane.lemmas);
   return out;

@@ -342,8 +342,8 @@ HorizonProof horizon_proof(const GiNaC::ex& exponent_bound) {
   HorizonProof out;
   out.decided = beyond.info(GiNaC::info_flags::negative) && inside.info(GiNaC::info_flags::positive);
   std::ostringstream text;
-  text << "the largest exponent W - s r expands to " << beyond << " at r = W/s + t and to " << inside
-       << " at r = W/s - t, with W, s, t positive symbols";
+  text << "the largest exponent W - s r expands to " << canonical_text(beyond) << " at r = W/s + t and to "
+       << canonical_text(inside) << " at r = W/s - t, with W, s, t positive symbols";
   out.refusal = text.str() + ": GiNaC cannot show the first negative and the second positive";
   out.certificate = text.str() + ", so GiNaC finds the first negative and the second positive: alpha_r < alpha_0 "
                     "beyond W/s for every content of width W, and a key at W/s - t with c_r - c_0 = W outweighs "
