@@ -1,7 +1,9 @@
 # CTest `batch.reads_each_result`: the batch machinery on a planted program (batch_sample.cpp).
 # Each test's CTest test passes, fails or skips as the test did and shows what it recorded; a
 # name the program does not have fails; a program that crashes leaves no results, so its batch
-# fails (and the tests that read it would not run).
+# fails (and the tests that read it would not run). A run whose program, inputs and environment
+# are as they were, and which had no failure, reuses the results; a changed input, a changed
+# variable, an earlier failure or PE_BATCH_RERUN=1 runs the program again.
 # cmake -DSAMPLE=<pe_batch_sample> -DREADER=<pe_test_result> -DRUNNER=<batch_run.cmake> -DWORK=<dir> -P batch_check.cmake
 foreach(var SAMPLE READER RUNNER WORK)
   if(NOT DEFINED ${var})
@@ -32,4 +34,42 @@ if(rc EQUAL 0 OR EXISTS "${results}")
   message(FATAL_ERROR "the batch of a program that crashed passed, or left results behind")
 endif()
 expect(Sample.Passes 1 "no results")
-message(STATUS "batch: each result read as its test ended; a crash fails the batch")
+
+# Reuse: the sample with its failure left out, keyed on one input file.
+set(input "${WORK}/input.txt")
+file(WRITE "${input}" "first\n")
+function(batch expected)
+  execute_process(COMMAND ${CMAKE_COMMAND} -DEXE=${SAMPLE} -DRESULTS=${results} "-DINPUTS=${input}"
+                          -DPRUNE= -P ${RUNNER}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "a batch failed (${rc}):\n${out}${err}")
+  endif()
+  if(out MATCHES ", reused:")
+    set(got reused)
+  else()
+    set(got ran)
+  endif()
+  if(NOT got STREQUAL expected)
+    message(FATAL_ERROR "the batch ${got}, expected it to have ${expected}:\n${out}")
+  endif()
+endfunction()
+unset(ENV{PE_BATCH_SAMPLE_CRASH})
+set(ENV{PE_BATCH_SAMPLE_NO_FAILURE} 1)
+batch(ran)
+batch(reused)
+expect(Sample.FailsWithAMessage 0 "COMPLETED")
+file(WRITE "${input}" "second, longer\n")  # a changed input
+batch(ran)
+batch(reused)
+set(ENV{PE_BATCH_SAMPLE_EXTRA} 1)  # a changed variable
+batch(ran)
+set(ENV{PE_BATCH_RERUN} 1)
+batch(ran)
+unset(ENV{PE_BATCH_RERUN})
+batch(reused)
+unset(ENV{PE_BATCH_SAMPLE_NO_FAILURE})  # a failure is never reused
+batch(ran)
+batch(ran)
+expect(Sample.FailsWithAMessage 1 "planted failure")
+message(STATUS "batch: each result read as its test ended; a crash fails the batch; a run is reused only on the same inputs and without failures")

@@ -2,16 +2,65 @@
 # results (GoogleTest's JSON) for the CTest tests that read one each (pe_test_result). Passes
 # when the program finished and wrote its results, whatever they say: each test's own CTest test
 # passes or fails on its result. A program that crashes writes none, and this fails.
-# cmake -DEXE=<program> -DRESULTS=<json> -P batch_run.cmake
+#
+# Work done once per input (issue 61): a run's results depend only on the program and on what
+# it reads, the INPUTS (the source tree, the trained-head cache, the article, the gradient
+# evidence), less the folders in PRUNE (the build trees, .git), and on the PE_, RC_ and GTEST_
+# environment variables. Their fingerprint (every file's path, modification time and size, and
+# those variables) is taken before the program starts and kept beside the results; the next
+# batch whose fingerprint is the same, and whose earlier run had no failing test, reads those
+# results instead of running the program again, and says so. A failure always reruns; so does
+# PE_BATCH_RERUN=1, or deleting the results.
+# cmake -DEXE=<program> -DRESULTS=<json> [-DINPUTS=<paths>] [-DPRUNE=<paths>] -P batch_run.cmake
 foreach(var EXE RESULTS)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "batch_run.cmake needs -D${var}=...")
   endif()
 endforeach()
-file(REMOVE "${RESULTS}" "${RESULTS}.partial")
+set(stamp "${RESULTS}.inputs")
+if(DEFINED INPUTS)
+  set(prune_expression)
+  foreach(path IN LISTS PRUNE)
+    list(APPEND prune_expression -path "${path}" -prune -o)
+  endforeach()
+  set(existing)
+  foreach(path IN LISTS INPUTS)
+    if(EXISTS "${path}")
+      list(APPEND existing "${path}")
+    endif()
+  endforeach()
+  execute_process(COMMAND find "${EXE}" ${existing} ${prune_expression} -type f -printf "%p %T@ %s\\n"
+                  OUTPUT_VARIABLE listing RESULT_VARIABLE find_rc)
+  if(NOT find_rc EQUAL 0)
+    message(FATAL_ERROR "cannot list the inputs of ${EXE} (find exited ${find_rc})")
+  endif()
+  string(REGEX MATCHALL "[^\n]+" entries "${listing}")
+  list(SORT entries)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E environment OUTPUT_VARIABLE environment)
+  string(REGEX MATCHALL "(^|\n)(PE_|RC_|GTEST_)[^\n]*" variables "${environment}")
+  list(FILTER variables EXCLUDE REGEX "PE_BATCH_RERUN=")
+  list(SORT variables)
+  string(SHA256 fingerprint "${entries}${variables}")
+  if(EXISTS "${RESULTS}" AND EXISTS "${stamp}" AND NOT "$ENV{PE_BATCH_RERUN}")
+    file(READ "${stamp}" earlier)
+    file(READ "${RESULTS}" earlier_results)
+    string(JSON earlier_failures ERROR_VARIABLE no_count GET "${earlier_results}" failures)
+    list(LENGTH entries files)
+    if(earlier STREQUAL fingerprint AND NOT no_count AND earlier_failures EQUAL 0)
+      message(STATUS "results of ${EXE}: ${RESULTS}, reused: the program and its ${files} input files "
+                     "are as they were when it last ran, and none of its tests failed then "
+                     "(PE_BATCH_RERUN=1 runs it again)")
+      return()
+    endif()
+  endif()
+endif()
+file(REMOVE "${RESULTS}" "${RESULTS}.partial" "${stamp}")
 execute_process(COMMAND "${EXE}" "--gtest_output=json:${RESULTS}.partial" RESULT_VARIABLE rc)
 if(NOT EXISTS "${RESULTS}.partial")
   message(FATAL_ERROR "${EXE} ended (${rc}) without writing its results: it crashed or was stopped")
 endif()
 file(RENAME "${RESULTS}.partial" "${RESULTS}")
+if(DEFINED INPUTS)
+  file(WRITE "${stamp}" "${fingerprint}")
+endif()
 message(STATUS "results of ${EXE}: ${RESULTS} (exit ${rc}: each test's CTest test reads its own)")

@@ -13,12 +13,17 @@ if(NOT rc EQUAL 0)
 endif()
 string(REPLACE "\n" " " text "${text}")
 file(WRITE "${WORK}/one_line.txt" "${text}\n")
+execute_process(COMMAND mkfifo "${WORK}/standard_error" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "cannot make the pipe ${WORK}/standard_error (mkfifo: ${rc})")
+endif()
 
-# grep stops at the first line that gives a time; the reader then ends at its next line on
-# standard error (a closed pipe), and `timeout` ends it if no such line ever comes.
+# grep stops at the first line that gives a time, and the read is then stopped at once (it would
+# otherwise go on until its next line on standard error); `timeout` ends it if no such line comes.
 execute_process(
-  COMMAND sh -c "timeout 600 \"$0\" \"$1\" --threads 1 2>&1 >/dev/null | grep -m 1 -e 'will take'"
-          "${READER}" "${WORK}/one_line.txt"
+  COMMAND sh -c "timeout 600 \"$0\" \"$1\" --threads 1 2>\"$2\" >/dev/null & reader=$!
+                 grep -m 1 -e 'will take' < \"$2\"; found=$?; kill $reader 2>/dev/null; exit $found"
+          "${READER}" "${WORK}/one_line.txt" "${WORK}/standard_error"
   OUTPUT_VARIABLE warning RESULT_VARIABLE rc)
 set(expected "^pe_read_filing: reading [0-9]+ tokens with 21 head-readers will take about [0-9]+ (min|h) [^\n]*the square of the length[)]; one reader alone [(]--reader NAME[)]: ")
 if(NOT warning MATCHES "${expected}")

@@ -527,8 +527,8 @@ void write_headline(const std::string& report_dir, const Summary& s, const Colle
   const std::string run = current_run(report_dir);
   const long this_run = std::count_if(records.begin(), records.end(), [&](const Record& r) { return r.run == run; });
   if (this_run != static_cast<long>(records.size()))
-    items.push_back("Records from this run: " + std::to_string(this_run) + "; from an earlier run, kept: " +
-                    std::to_string(records.size() - this_run) + ".");
+    items.push_back("Records from this run: " + std::to_string(this_run) + "; kept from an earlier run: " +
+                    std::to_string(records.size() - this_run) + " (rerun when a program or input changes).");
   if (!not_run.empty()) {
     std::string units;
     for (const std::string& u : units_not_run) units += " " + u;
