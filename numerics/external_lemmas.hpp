@@ -89,6 +89,13 @@ inline const ExternalLemma kTriangleInequality = {
     "|sum z_j| <= sum |z_j|, |z w| = |z| |w| and |Re z| <= |z|; e.g. Rudin, Principles of Mathematical Analysis "
     "(1976), 1.33"};
 
+/// Block-diagonal matrices multiply, add and transpose block by block, and a vector stacked plane
+/// by plane pairs with them plane by plane: an expression in such matrices and vectors is
+/// block-diagonal (or stacked) with the same expression in each block.
+inline const ExternalLemma kBlockMultiplication = {
+    "block-by-block products of block-diagonal matrices",
+    "partitioned multiplication; e.g. Horn and Johnson, Matrix Analysis (2013), 0.7"};
+
 /// Every external lemma above, in the order the report lists them (a test counts the
 /// declarations above against this list).
 inline const std::vector<const ExternalLemma*>& external_lemmas() {
@@ -97,7 +104,7 @@ inline const std::vector<const ExternalLemma*>& external_lemmas() {
       &kBetaOfChiSquares,  &kLinearOdeUniqueness,  &kSylvesterCriterion,    &kInterpolationRemainder,
       &kVandermondeDeterminant, &kSchurProductTheorem, &kRealNormalForm,      &kChainRule,
       &kCosinePeriod,      &kPiIrrational,         &kExponentialBounds,
-      &kTriangleInequality};
+      &kTriangleInequality, &kBlockMultiplication};
   return all;
 }
 

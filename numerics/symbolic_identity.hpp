@@ -59,20 +59,35 @@ struct SignDecision {
 };
 SignDecision decide_positive(const GiNaC::ex& difference);
 
-/// The dimensions on which the block lemma is checked on whole symbolic matrices: one plane, the
+/// The dimensions on which identities are reduced on whole symbolic matrices: one plane, the
 /// tournament's width and the largest width the article's identities are sampled at.
 inline const std::vector<int> kProofDimensions = {2, 16, 64};
 
 /// An identity between matrices (or scalars as 1 x 1 matrices) proved on whole symbolic matrices
 /// for each d of `dimensions`, frequencies omega_j distinct symbols: `sides(omegas)` gives its two
-/// sides. `certificate` says what was reduced, over which d, with which rules, and the block
-/// lemma that carries one plane to every even d; `remainder` names the first entry left.
+/// sides. `certificate` says what was reduced, over which d, with which rules, and whether the
+/// block step carries it to every even d; `remainder` names the first entry left.
+///
+/// The block step is decided, not assumed: at every listed d of 4 or more, each entry of each side
+/// must involve no frequency but those of its own planes (entry (r, c) of a d x d side those of
+/// planes r/2 and c/2, of a column of d that of plane r/2); a side of any other shape (a scalar, a
+/// list of scalars, a Gram matrix over positions) must be a sum of one-plane terms entry by entry
+/// (each term of the expanded entry involves one frequency at most). Then the sides are built plane by plane (pair of planes by pair of planes), and the
+/// cited lemma kBlockMultiplication carries the identity from the planes checked to every even
+/// d, since a plane whose omega_j is a symbol stands for every plane and base. Otherwise the
+/// certificate begins "exhaustive: " and names the d it covers and the entry that couples planes.
 struct MatrixIdentityProof {
   bool zero = true;
   std::string remainder, certificate;
   /// The identity at its smallest d for a second computer-algebra system (plain_sides).
   std::string plain_sides;
+  /// The block step held: the identity is proved for every even d, not only for `dimensions`.
+  bool every_even_d = false;
 };
+
+/// Where a side of an identity at d couples planes it should not (see MatrixIdentityProof), or ""
+/// when every entry involves only its own planes' frequencies `omegas`.
+std::string plane_coupling(const GiNaC::matrix& side, const std::vector<GiNaC::ex>& omegas);
 
 /// An expression in GiNaC's printed syntax with the operands of every sum and product sorted as
 /// text, so that the same expression prints the same way in every run (GiNaC's own order follows

@@ -24,14 +24,69 @@ Record proved_by(std::string proof) {
 
 }  // namespace
 
-TEST(Certificate, NamesTheRulesTheBlockLemmasDimensionsAndTheLemmasCited) {
+TEST(Certificate, NamesTheRulesTheBlockStepsDimensionsAndTheLemmasCited) {
   const Record r = proved_by("the difference of its sides, entry by entry (3 entries over d = 2, 4, 16), reduces to 0 "
                              "using only " + pe::kTrigRules[0] + "; " + pe::kTrigRules[2] +
-                             "; block lemma: R is block-diagonal; external lemmas: " + pe::cite(pe::kVandermondeDeterminant));
+                             "; block step: at d = 4, 16 every entry involves its own planes, so by " +
+                             pe::cite(pe::kBlockMultiplication) + "; external lemmas: " +
+                             pe::cite(pe::kVandermondeDeterminant));
   EXPECT_EQ(certificate_line(r), "exact algebra: the difference reduces to 0 using angle addition, Pythagoras; block "
-                                 "lemma at d = 2, 4, 16; lemmas: the Vandermonde determinant");
-  ASSERT_EQ(lemmas_cited(r).size(), 1u);
+                                 "step to every even d, decided at d = 4, 16; lemmas: the Vandermonde determinant, "
+                                 "block-by-block products of block-diagonal matrices");
+  ASSERT_EQ(lemmas_cited(r).size(), 2u);
   EXPECT_EQ(lemmas_cited(r).front(), &pe::kVandermondeDeterminant);
+}
+
+// The block step is decided: R(k) R(l) = R(k + l) at d = 2 and 4 has it (each entry involves its
+// own planes' frequencies), and the claim reads proved for every even d. The same identity
+// conjugated by a permutation that mixes the two planes holds at d = 2 and 4 just as well, but an
+// entry of plane 0 now involves omega_1: no block step, and the proof covers the listed d only.
+TEST(Certificate, ABlockStepIsRefusedWhereASideCouplesPlanes) {
+  const GiNaC::ex k = pe::named_symbol("k"), l = pe::named_symbol("l");
+  const auto product = [&](const std::vector<GiNaC::ex>& om) {
+    return std::pair(pe::block_rotation(k, om).mul(pe::block_rotation(l, om)), pe::block_rotation(k + l, om));
+  };
+  const pe::MatrixIdentityProof blockwise = pe::prove_for_dimensions("R(k) R(l) = R(k + l)", "every k, l", {2, 4}, product);
+  ASSERT_TRUE(blockwise.zero);
+  EXPECT_TRUE(blockwise.every_even_d);
+  EXPECT_NE(blockwise.certificate.find("block step: at d = 4"), std::string::npos) << blockwise.certificate;
+  Record proved = proved_by(blockwise.certificate);
+  EXPECT_EQ(pe::ledger::evidence_of(proved), pe::ledger::Evidence::proved);
+
+  const pe::MatrixIdentityProof mixed = pe::prove_for_dimensions(
+      "P R(k) R(l) P = P R(k + l) P", "every k, l", {2, 4}, [&](const std::vector<GiNaC::ex>& om) {
+        auto [left, right] = product(om);
+        if (om.size() < 2) return std::pair(left, right);
+        GiNaC::matrix swap(4, 4);  // exchanges coordinates 1 and 2, one of each plane
+        for (unsigned i = 0; i < 4; ++i) swap(i, i == 1 ? 2 : i == 2 ? 1 : i) = 1;
+        return std::pair(swap.mul(left).mul(swap), swap.mul(right).mul(swap));
+      });
+  ASSERT_TRUE(mixed.zero);
+  EXPECT_FALSE(mixed.every_even_d);
+  EXPECT_EQ(mixed.certificate.rfind("exhaustive: ", 0), 0u) << mixed.certificate;
+  EXPECT_NE(mixed.certificate.find("at d = 4, left side: entry (1, 1) involves "), std::string::npos)
+      << mixed.certificate;
+  EXPECT_EQ(pe::ledger::evidence_of(proved_by(mixed.certificate)), pe::ledger::Evidence::exhaustive);
+  EXPECT_TRUE(lemmas_cited(proved_by(mixed.certificate)).empty());
+
+  // A scalar: the kernel sum_j cos(k omega_j) is a sum of one-plane terms; its square is not.
+  const auto kernel = [&](const std::vector<GiNaC::ex>& om) {
+    GiNaC::ex sum = 0;
+    for (const GiNaC::ex& w : om) sum += GiNaC::cos(k * w);
+    return sum;
+  };
+  const auto scalar = [](const GiNaC::ex& e) { return GiNaC::matrix{{e}}; };
+  EXPECT_TRUE(pe::prove_for_dimensions("kappa(k) = kappa(-k)", "every k", {2, 4}, [&](const auto& om) {
+                return std::pair(scalar(kernel(om)), scalar(kernel(om).subs(k == -k)));
+              }).every_even_d);
+  const pe::MatrixIdentityProof squared =
+      pe::prove_for_dimensions("kappa(k)^2 = kappa(-k)^2", "every k", {2, 4}, [&](const auto& om) {
+        return std::pair(scalar(GiNaC::pow(kernel(om), 2)), scalar(GiNaC::pow(kernel(om).subs(k == -k), 2)));
+      });
+  ASSERT_TRUE(squared.zero);
+  EXPECT_FALSE(squared.every_even_d);
+  EXPECT_NE(squared.certificate.find("entry (0, 0) has a term involving more than one plane"), std::string::npos)
+      << squared.certificate;
 }
 
 TEST(Certificate, AnExactExpectationShowsItsValueAndNotHowItWasReduced) {

@@ -6,8 +6,9 @@
 /// sine-first reflection are proved by exact algebra (numerics/symbolic_identity.hpp): each
 /// identity's difference, with positions m, k, l and frequencies omega_j as symbols, reduces to
 /// 0 under the stated trigonometric rules, so it holds for every integer position, every
-/// frequency and every base. Every even d follows from one plane by the block lemma below,
-/// checked exactly on the whole matrices for d = 2, 16 and 64. The RapidCheck properties in
+/// frequency and every base. Every even d follows from one plane by the block step
+/// (numerics/symbolic_identity.hpp: decided on the whole matrices at d = 16 and 64, then the cited
+/// lemma on block-diagonal products), the identities being reduced at d = 2, 16 and 64. The RapidCheck properties in
 /// tests/proposition2_test.cpp check the floating-point code against the same statements.
 /// Part (iv) is certified: the distance between two codes depends only on the offset between
 /// them, so the smallest one over positions 0..4096 is enclosed offset by offset in MPFI.

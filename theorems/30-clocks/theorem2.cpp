@@ -167,7 +167,7 @@ const MatrixIdentityProof& commutes_proof() {
 /// is the span of the blocks a_j I + c_j J exactly when the cosines of the frequencies are
 /// distinct and no sine is 0. Three reductions: det S_ij = 4 (cos omega_i - cos omega_j)^2 for
 /// two planes; S_jj kills I and J; a 2 x 2 minor of S_jj is sin^2 omega_j, so S_jj has rank 2
-/// when sin omega_j != 0. With the block lemma the null space is then (+)_j span{I, J}, of
+/// when sin omega_j != 0. Block by block (kBlockMultiplication) the null space is then (+)_j span{I, J}, of
 /// dimension d.
 using CommutantProof = MatrixIdentityProof;  // the same three fields: verdict, remainder, certificate
 const CommutantProof& commutant_proof() {
@@ -427,8 +427,8 @@ MatrixIdentityProof defect_mean_square_every_d_proof(const SymbolicProjection& p
   const GiNaC::ex gap = GiNaC::normal(mean_square - (1 - 1 / d));
   if (out.zero && !gap.is_zero()) out = {false, "with rank Pi = " + canonical_text(rank) + ": " + canonical_text(gap), ""};
   out.certificate = "block step, reduced on a pair of planes (d = 4, every entry of M a symbol): Pi M vanishes off "
-                    "the diagonal blocks and its block j is the one-plane Pi of M's block j, so by the block lemma "
-                    "rank Pi = (d/2) rank Pi_2 for every even d; rank Pi_2 = " + text_of(one_plane.rank) +
+                    "the diagonal blocks and its block j is the one-plane Pi of M's block j, so by " +
+                    pe::cite(pe::kBlockMultiplication) + " rank Pi = (d/2) rank Pi_2 for every even d; rank Pi_2 = " + text_of(one_plane.rank) +
                     " by the exact law at d = 2; so E delta^2 = 1 - rank/d^2 = " + canonical_text(GiNaC::normal(mean_square)) +
                     " for a positive symbol d, which is 1 - 1/d in normal form; external lemmas: " +
                     pe::cite_all(one_plane.lemmas);

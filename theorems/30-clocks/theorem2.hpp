@@ -17,7 +17,7 @@ using SymbolicProjection = std::function<GiNaC::matrix(const GiNaC::matrix&)>;
 /// E delta^2 = 1 - 1/d for Gaussian M and every even d. The block step, reduced on a pair of
 /// planes (d = 4, every entry of M a symbol): `projection` of M is zero off the diagonal blocks
 /// and each diagonal block is the one-plane projection of M's own block, so rank = (d/2) times
-/// the one-plane rank (block lemma: the code treats every pair of planes alike). With that rank
+/// the one-plane rank (block step: the code treats every pair of planes alike). With that rank
 /// from the exact law at d = 2, 1 - rank/d^2 - (1 - 1/d) is put in normal form, d a positive
 /// symbol. A projection that couples planes is refused at the block step, one of another rank at
 /// the normal form.

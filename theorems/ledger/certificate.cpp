@@ -45,10 +45,9 @@ std::string proof_line(const Record& r) {
     line = std::string(proof.rfind("counting: ", 0) == 0 ? "counting and exact algebra" : "exact algebra") +
            ": the difference reduces to 0" + (rules.empty() ? "" : " using " + rules);
   }
-  static const std::regex dimensions(R"(over d = ([0-9]+(, [0-9]+)*))");
+  static const std::regex block_step(R"(block step: at d = ([0-9]+(, [0-9]+)*))");
   std::smatch m;
-  if (proof.find("block lemma") != std::string::npos)
-    line += std::regex_search(proof, m, dimensions) ? "; block lemma at d = " + m[1].str() : "; block lemma";
+  if (std::regex_search(proof, m, block_step)) line += "; block step to every even d, decided at d = " + m[1].str();
   if (proof.find("induction") != std::string::npos) line += "; induction to every size";
   std::string lemmas;
   for (const ExternalLemma* lemma : lemmas_cited(r)) lemmas += (lemmas.empty() ? "" : ", ") + lemma->name;

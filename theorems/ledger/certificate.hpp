@@ -16,7 +16,7 @@ namespace pe::ledger {
 std::vector<const ExternalLemma*> lemmas_cited(const Record& record);
 
 /// What decided a proved claim, in one line: "exact algebra: the difference reduces to 0 using
-/// angle addition, parity; block lemma at d = 2, 16, 64; lemmas: Isserlis' theorem", or
+/// angle addition, parity; block step to every even d, decided at d = 16, 64; lemmas: Isserlis' theorem", or
 /// "interval enclosure [a, b]"; "" for a claim whose evidence is not `proved`.
 std::string certificate_line(const Record& record);
 
