@@ -1,6 +1,7 @@
 #include "symbolic_identity.hpp"
 
 #include "symbolic_eigen.hpp"  // before clocks.hpp: Eigen meets GiNaC::ex there
+#include "attention.hpp"
 #include "clocks.hpp"
 
 #include "external_lemmas.hpp"
@@ -353,20 +354,22 @@ MatrixIdentityProof prove_prefix_symmetry(int largest_t, int width, const std::f
   const auto x = [](int j, int k) { return named_symbol("x_" + std::to_string(j) + "_" + std::to_string(k)); };
   MatrixIdentityProof out;
   std::vector<std::string> rules;
-  for (int t = 1; t <= largest_t && out.zero; ++t) {
-    GiNaC::ex total = 0;
-    std::vector<GiNaC::ex> weighted(std::size_t(width), 0);
-    for (int j = 0; j <= t; ++j) {
-      GiNaC::ex score = bias(t, j);
-      for (int k = 0; k < width; ++k)
-        for (int l = 0; l < width; ++l)
-          score += x(t, k) * named_symbol("A_" + std::to_string(k) + "_" + std::to_string(l)) * x(j, l);
-      const GiNaC::ex e = GiNaC::exp(score);
-      total += e;
-      for (int k = 0; k < width; ++k)
-        for (int l = 0; l < width; ++l)
-          weighted[std::size_t(k)] += e * named_symbol("W_" + std::to_string(k) + "_" + std::to_string(l)) * x(j, l);
+  // The harness's own reference attention (numerics/attention.hpp) on symbols: tokens x_j of
+  // `width` entries, scores x_t^T A x_j + bias(t, j), values W x_j.
+  const int n = largest_t + 1;
+  SymbolicMatrix tokens(n, width), a(width, width), w(width, width), biases(n, n);
+  for (int j = 0; j < n; ++j)
+    for (int k = 0; k < width; ++k) tokens(j, k) = x(j, k);
+  for (int k = 0; k < width; ++k)
+    for (int l = 0; l < width; ++l) {
+      a(k, l) = named_symbol("A_" + std::to_string(k) + "_" + std::to_string(l));
+      w(k, l) = named_symbol("W_" + std::to_string(k) + "_" + std::to_string(l));
     }
+  for (int t = 0; t < n; ++t)
+    for (int j = 0; j < n; ++j) biases(t, j) = bias(t, j);
+  const SymbolicMatrix outputs = causal_attention<GiNaC::ex>(
+      attention_scores<GiNaC::ex>(tokens, a, GiNaC::ex(1)) + biases, SymbolicMatrix(tokens * w.transpose()));
+  for (int t = 1; t <= largest_t && out.zero; ++t) {
     for (int i = 0; i + 1 < t && out.zero; ++i) {
       GiNaC::lst swap;
       for (int k = 0; k < width; ++k) {
@@ -374,7 +377,7 @@ MatrixIdentityProof prove_prefix_symmetry(int largest_t, int width, const std::f
         swap.append(x(i + 1, k) == x(i, k));
       }
       for (int k = 0; k < width && out.zero; ++k) {
-        const GiNaC::ex output = weighted[std::size_t(k)] / total;
+        const GiNaC::ex& output = outputs(t, k);
         const TrigReduction r = reduce_exponentials(output.subs(swap) - output);
         for (const std::string& rule : r.rules_used)
           if (std::find(rules.begin(), rules.end(), rule) == rules.end()) rules.push_back(rule);
@@ -385,7 +388,7 @@ MatrixIdentityProof prove_prefix_symmetry(int largest_t, int width, const std::f
       }
     }
   }
-  out.certificate = "the causal output at t (scores x_t^T A x_j, values W x_j, tokens of " + std::to_string(width) +
+  out.certificate = "the causal output at t of the harness's reference attention pe::causal_attention (scores x_t^T A x_j, values W x_j, tokens of " + std::to_string(width) +
                     " symbolic entries, A and W symbolic) minus the same output with two neighbouring prefix tokens "
                     "swapped reduces to 0 for every swap and every t = 1.." + std::to_string(largest_t) +
                     " in GiNaC's exact algebra" + (rules.empty() ? "" : " using " + rules.front()) +
