@@ -904,6 +904,18 @@ TEST(ReportListing, AWrongListLineKeepsTheDecidingValue) {
   EXPECT_NE(md.find("[0.7655, 0.7665] <= [0.6125, 0.6135] for no allowed value"), std::string::npos) << md;
 }
 
+// An exact proof's zero is the difference of the identity's sides, not the quantity (det R = 1
+// must not read "computed 0"): it is the residual, exact; a remainder is what was computed.
+TEST(LedgerRules, AnExactProofShowsItsDifferenceAsAnExactResidualNotAsTheQuantity) {
+  const auto proved = proved_identity(true, "", "det R(k) = 1 for every k: reduces to 0");
+  EXPECT_EQ(proved.computed, "left side - right side reduces to 0");
+  EXPECT_EQ(proved.residual, 0.0);
+  EXPECT_EQ(proved.residual_unit, "exact");
+  const auto refused = proved_identity(false, "sin(k)^2", "det R(k) = 2 for every k");
+  EXPECT_EQ(refused.computed, "remainder sin(k)^2");
+  EXPECT_TRUE(std::isnan(refused.residual));
+}
+
 TEST(LedgerRules, AnIdentityAgainstZeroCarriesItsResidualInItsUnit) {
   const auto counted = identity(0.5, 0, 16, "16 units of d eps: LU determinant");
   EXPECT_EQ(counted.residual, 0.5);

@@ -264,11 +264,16 @@ Decided<Rule::identity> identity(double computed, double reference, double toler
 
 Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string& remainder,
                                         const std::string& certificate, const std::string& proof_sides) {
-  Decided<Rule::identity> o{{reduced_to_zero ? "0 (exact)" : "remainder " + remainder,
+  // `computed` names what was found, not a number read as the quantity (det R = 1 is no "0"); the
+  // zero difference is the claim's residual, exact, which the face shows as "holds exactly".
+  Decided<Rule::identity> o{{reduced_to_zero ? "left side - right side reduces to 0" : "remainder " + remainder,
                              reduced_to_zero ? Verdict::holds : Verdict::fails,
                              (reduced_to_zero ? "exact: the difference reduces to 0; " : "exact: the difference does not reduce to 0; ") +
                                  certificate}};
-  if (reduced_to_zero) o.proof = certificate;
+  if (reduced_to_zero) {
+    o.proof = certificate;
+    stamp_residual(o, 0.0, "exact");
+  }
   o.proof_sides = proof_sides;
   return o;
 }
