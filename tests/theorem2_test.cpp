@@ -385,6 +385,24 @@ TEST(Theorem2Proofs, TheMeanSquareForEveryDRefusesAWrongRankAndACoupledProjectio
   EXPECT_NE(coupled.remainder.find("block step"), std::string::npos) << coupled.remainder;
 }
 
+// The counting step of thm2.window.dD.d_positions_insufficient, through the routine the claim
+// calls (the harness's window map): on d positions the null space is forced above the
+// commutant's dimension d, so "d positions suffice" is refused at every listed d; on d + 1
+// positions the map has d^2 rows and counting shows nothing, so the planted "d + 1 positions are
+// too few" is refused.
+TEST(Theorem2Proofs, TheWindowCountingRefusesDPositionsSufficeAndDPlusOneTooFew) {
+  for (int d : {2, 4, 8, 16}) {
+    const pe::theorems::WindowCount on_d = pe::theorems::window_count(d, d);
+    EXPECT_EQ(on_d.rows, long(d - 1) * (d - 1));
+    EXPECT_EQ(on_d.unknowns, long(d) * d);
+    EXPECT_EQ(on_d.commutant, d);
+    EXPECT_TRUE(on_d.too_few) << on_d.certificate;
+    const pe::theorems::WindowCount on_d_plus_1 = pe::theorems::window_count(d, d + 1);
+    EXPECT_FALSE(on_d_plus_1.too_few) << on_d_plus_1.certificate;
+    EXPECT_NE(on_d_plus_1.certificate.find("counting does not show these positions too few"), std::string::npos);
+  }
+}
+
 TEST(Theorem2Proofs, IsserlisCountsPairings) {
   // E g^4 = 3 and E g1^2 g2^2 = 1 for independent standard Gaussians; a covariance s between two
   // coordinates gives E x^2 y^2 = 1 + 2 s^2 (three pairings). A planted 2 for E g^4 is refused.

@@ -437,6 +437,25 @@ MatrixIdentityProof defect_mean_square_every_d_proof(const SymbolicProjection& p
 
 MatrixIdentityProof defect_mean_square_every_d_proof() { return defect_mean_square_every_d_proof(symbolic_projection); }
 
+WindowCount window_count(int d, int positions) {
+  const WindowCase setup = window_case(d);
+  const Eigen::MatrixXd map = window_defect_map(setup.omega, setup.first, positions);
+  WindowCount out;
+  out.unknowns = long(map.cols());
+  out.rows = long(map.rows());
+  out.commutant = long(commutant_basis(d).cols());
+  const long least = out.unknowns - out.rows;
+  out.too_few = least > out.commutant;
+  out.certificate = "counting on the harness's window map at d = " + std::to_string(d) + " over " +
+                    std::to_string(positions) + " positions: rank <= " + std::to_string(out.rows) +
+                    " rows, so the null space has dimension >= " + std::to_string(out.unknowns) + " - " +
+                    std::to_string(out.rows) + " = " + std::to_string(least) + (out.too_few ? " > " : " <= ") +
+                    std::to_string(out.commutant) + " = dim of the commutant, whatever the frequencies (the "
+                    "map's shape does not depend on them)" +
+                    (out.too_few ? "" : ": counting does not show these positions too few");
+  return out;
+}
+
 }  // namespace pe::theorems
 
 namespace pe::theorems::theorem2_claims {
@@ -491,15 +510,11 @@ Claim window_d_positions_insufficient(int d) {
                "and it contains the commutant (thm2.offset_only); beside it, the SVD's exact count at the seeded "
                "frequencies, d = " + std::to_string(d))
       .printed_as("window of d + 1 positions").decided_by([d] {
-        const long unknowns = long(d) * d, rows = long(d - 1) * (d - 1), least = unknowns - rows;
+        const WindowCount count = window_count(d, d);
         const MatrixIdentityProof& contains = offset_only_proof();
-        const bool holds = least > d && contains.zero;
-        auto o = proved_identity(holds, holds ? "" : "null space dimension at least " + std::to_string(least) +
-                                                          " is not above d = " + std::to_string(d),
-                                 "counting: rank <= " + std::to_string(rows) + " rows, so the null space has dimension "
-                                 ">= " + std::to_string(unknowns) + " - " + std::to_string(rows) + " = " +
-                                 std::to_string(least) + " > d = " + std::to_string(d) +
-                                 " whatever the frequencies, and the commutant lies in it: " + contains.certificate);
+        const bool holds = count.too_few && contains.zero;
+        auto o = proved_identity(holds, holds ? "" : count.certificate,
+                                 count.certificate + ", and the commutant lies in it: " + contains.certificate);
         const WindowNullSpace& w = window_null_space(d, d);
         o.detail += "; cross-check in double: SVD null space dimension " + std::to_string(w.null.dimension) +
                     " (generic frequencies reach 2d - 1), ||map * commutant basis||_2 = " + format(w.commutant_image) +

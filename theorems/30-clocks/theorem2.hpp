@@ -1,9 +1,11 @@
 /// @file
 /// @brief Theorem 2's mean squared defect for every even d, with the projection as a parameter
-/// so that a test can hand the proof a wrong projection and see it refused (theorem2.cpp).
+/// so that a test can hand the proof a wrong projection and see it refused, and the window's
+/// counting step, with the number of positions as a parameter (theorem2.cpp).
 #pragma once
 
 #include <functional>
+#include <string>
 
 #include <ginac/ginac.h>
 
@@ -24,5 +26,18 @@ using SymbolicProjection = std::function<GiNaC::matrix(const GiNaC::matrix&)>;
 MatrixIdentityProof defect_mean_square_every_d_proof(const SymbolicProjection& projection);
 /// The same with the harness's pe::commutant_projection.
 MatrixIdentityProof defect_mean_square_every_d_proof();
+
+/// Theorem 2 (a')'s counting step, read off the harness's own window map (pe::window_defect_map on
+/// `positions` positions at d, seeded frequencies) and commutant basis: the map's rows and
+/// unknowns, the commutant's dimension, and whether the null space is forced larger than the
+/// commutant (unknowns - rows > commutant dimension), which makes `positions` positions too few
+/// whatever the frequencies (the map's shape does not depend on them). `certificate` gives the
+/// integers. A test hands it d + 1 positions, where counting refutes nothing.
+struct WindowCount {
+  long unknowns = 0, rows = 0, commutant = 0;
+  bool too_few = false;
+  std::string certificate;
+};
+WindowCount window_count(int d, int positions);
 
 }  // namespace pe::theorems
