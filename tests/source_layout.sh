@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CTest `source.layout`: the layout issue 28 fixed, kept.
 #   1. The folders form layers, each including only its own headers and those of the layers
-#      below: numerics/ -> experiments/ -> theorems/ledger/ -> theorems/lab/ -> theorems/NN-*/
-#      (the units, one folder per article section) -> theorems/report/. docs/ and tests/ sit on top and may include anything. The
+#      below: numerics/ -> experiments/ -> theorems/ledger/ -> theorems/lab/ -> theorems/article/
+#      (the printed tables several sections read) -> theorems/NN-*/ (the units, one folder per
+#      article section) -> theorems/report/. docs/ and tests/ sit on top and may include anything. The
 #      ledger stands on the mathematics alone: it includes nothing from experiments/ (the
 #      trained runs reach a claim through theorems/lab/, issue 39).
 #   2. No file name is used in two folders (Doxygen's source pages are named by file alone).
@@ -24,6 +25,9 @@
 #      a section's records (statement(...), non_claim(...), PE_SECTION ...); each section folder
 #      declares its own (theorems/NN-*/NAME_section.cpp, section_registry.hpp).
 #   9. A claim reads only the runs it is handed: no section folder calls lab::headline_runs().
+#  10. The section folders include each other in no cycle of any length (issue 63): a section
+#      may read another's title where it declares a claim of that section, but no chain of such
+#      includes comes back to where it started.
 #   5. Inside experiments/, the head sits below the scheme rules (issue 39): attention_head.hpp
 #      and attention_head.cpp reach position_scheme.hpp through no chain of includes and never
 #      name rule_of; whatever must ask a rule lives in position_scheme.* or above it.
@@ -33,7 +37,7 @@ root=${1:?usage: source_layout.sh SOURCE_DIR}
 cd "$root"
 readonly max_lines=80
 command -v ctags-universal > /dev/null || { echo "source.layout: needs ctags-universal (Debian: universal-ctags)"; exit 1; }
-layers=(numerics experiments theorems/ledger theorems/lab theorems theorems/report)
+layers=(numerics experiments theorems/ledger theorems/lab theorems/article theorems theorems/report)
 problems=0
 
 # The layer index of a file's folder, or -1, in `layer` (no subshell: the check runs it per include).
@@ -93,7 +97,8 @@ done | sort
 
 # 4. one namespace per folder: the folder and the only namespace its files may open
 declare -A folder_namespace=([numerics]=pe [experiments]=pe::experiments [theorems/ledger]=pe::ledger
-                             [theorems/lab]=pe::theorems::lab [theorems/report]=pe::report [docs]=pe::docgen)
+                             [theorems/lab]=pe::theorems::lab [theorems/article]=pe::theorems
+                             [theorems/report]=pe::report [docs]=pe::docgen)
 for section in theorems/[0-9][0-9]-*/; do folder_namespace[${section%/}]=pe::theorems; done
 for folder in "${!folder_namespace[@]}"; do
   allowed=${folder_namespace[$folder]}
@@ -130,6 +135,42 @@ for f in "${ruled_sources[@]}"; do
     fi
   done <<< "${includes[$f]:-}"
 done
+# 10. no cycle among the section folders, of any length: depth-first from each folder along the
+#     folder-to-folder includes, in sorted order so that the report is the same on every run
+declare -A section_edges
+for f in "${ruled_sources[@]}"; do
+  [[ $f =~ ^(theorems/[0-9][0-9]-[a-z-]+)/ ]] || continue
+  from=${BASH_REMATCH[1]}
+  while read -r header; do
+    [[ -z $header ]] && continue
+    target=${where[${header##*/}]:-}
+    [[ $target =~ ^(theorems/[0-9][0-9]-[a-z-]+)/ ]] || continue
+    to=${BASH_REMATCH[1]}
+    [[ $to != "$from" && -z ${section_edges["$from $to"]:-} ]] && section_edges["$from $to"]="$f includes $target"
+  done <<< "${includes[$f]:-}"
+done
+mapfile -t section_edge_list < <(printf '%s\n' "${!section_edges[@]}" | sort)
+cycle=""
+find_cycle() {  # find_cycle START NODE PATH: sets `cycle` to a path from NODE back to START
+  local edge next
+  for edge in "${section_edge_list[@]}"; do
+    [[ -n $edge && ${edge%% *} == "$2" ]] || continue
+    next=${edge##* }
+    if [[ $next == "$1" ]]; then cycle="$3 -> $next"; return 0; fi
+    [[ " $3 " == *" $next "* ]] && continue
+    find_cycle "$1" "$next" "$3 -> $next" && return 0
+  done
+  return 1
+}
+for start in $(printf '%s\n' "${section_edge_list[@]}" | cut -d' ' -f1 | sort -u); do
+  if find_cycle "$start" "$start" "$start"; then
+    first=${cycle#"$start -> "}; first=${first%% *}
+    echo "the section folders include each other in a cycle: $cycle (first step: ${section_edges["$start $first"]})"
+    problems=$((problems + 1))
+    break
+  fi
+done
+
 for pair in "${!module_includes[@]}"; do
   a=${pair%%>*} b=${pair##*>}
   if [[ $a < $b && -n ${module_includes["$b>$a"]:-} ]]; then
@@ -217,4 +258,4 @@ if (( problems > 0 )); then
   exit 1
 fi
 echo "source.layout: layers, file names, function lengths, one namespace per folder, the head" \
-     "below the scheme rules, and no article data in the ledger, as required"
+     "below the scheme rules, no article data in the ledger, and no cycle among the section folders, as required"

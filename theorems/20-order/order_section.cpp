@@ -2,7 +2,7 @@
 /// @brief The statements of the section kOrderSection (order_section.hpp), in the article's order, and
 /// the printed numbers in it that are no claim, each with its reason (section_registry.hpp).
 #include "order_section.hpp"
-#include "window_section.hpp"
+#include "tournament_tables.hpp"  // kReadAt, kTrainedAt
 
 #include "section_registry.hpp"
 

@@ -64,7 +64,7 @@ const Cell table[] = {
 // The overview's table prints reads of the same runs (RoPE + PI at 32 is kappa = 1).
 struct OverviewRow {
   PositionScheme scheme;
-  const PrintedOverviewRow& printed;  ///< its row of kOverviewTable (10-overview/overview_table.hpp)
+  const PrintedOverviewRow& printed;  ///< its row of kOverviewTable (article/overview_table.hpp)
 };
 const OverviewRow rows[] = {
     {PositionScheme::none, kOverviewTable[kOverviewNone]},

@@ -37,7 +37,7 @@
 /// (a slope 2^(-8h/H), a wavelength 2 pi / theta_j) is a computation, claimed by its section's
 /// unit, and not repeated. Each claim belongs to the statement that states the relation, and
 /// reads the printed tables from the header of the section that prints them (for example
-/// 60-window/tournament_tables.hpp), where the units' claims read them too.
+/// article/tournament_tables.hpp), where the units' claims read them too.
 #pragma once
 
 #include <functional>

@@ -1,8 +1,9 @@
 /// @file
-/// @brief The section's printed tables, written once: the length tournament's and the rescaling
-/// table's accuracies, Theorem 5's census of wavelengths at d = 16 and NTK-aware scaling's
-/// per-plane factors at kappa = 4. The units' claims and the relations among printed numbers
-/// read them from here.
+/// @brief The window section's printed tables, written once: the length tournament's and the
+/// rescaling table's accuracies, Theorem 5's census of wavelengths at d = 16 and NTK-aware
+/// scaling's per-plane factors at kappa = 4, and the words for the lengths the tournament is read
+/// at. Several sections read them (the overview, the order, the side-by-side, the filings and the
+/// caveats sections' relations), so they sit below the section folders, in theorems/article/.
 #pragma once
 
 #include <string>
@@ -10,6 +11,11 @@
 #include "printed_relations.hpp"
 
 namespace pe::theorems {
+
+/// What the length tournament is read at (the tables' columns, the paragraphs' "at 64"): the
+/// reasons of non-claims wherever the article reads its heads.
+inline const std::string kReadAt = "a length the heads are read at";
+inline const std::string kTrainedAt = "the training length, 32 tokens";
 
 /// One row of a printed accuracy table: its name as printed and its cells (null where the table
 /// prints none).
