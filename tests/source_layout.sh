@@ -18,7 +18,8 @@
 #      Two exceptions, named here: numerics/multiprecision.hpp (MPFR) and
 #      numerics/symbolic_eigen.hpp (GiNaC) specialise Eigen's NumTraits, which Eigen looks up in
 #      its own namespace.
-#   6. No two modules (a header and its .cpp) include each other, and 7. theorems/report/
+#   6. No two modules (a header and its .cpp) include each other, directly or through a chain of
+#      other modules (issue 63), and 7. theorems/report/
 #      includes nothing from a section folder theorems/NN-*/ (a section reaches the report through
 #      the ledger or a registry in theorems/lab/, as the readings' rule-outs do).
 #   8. theorems/ledger/ holds no article data (issue 53): no section's title and no declaration of
@@ -135,6 +136,40 @@ for f in "${ruled_sources[@]}"; do
     fi
   done <<< "${includes[$f]:-}"
 done
+# 6'. nor do modules include each other through a longer chain: depth-first over the module
+#     includes (sorted, so the report is the same on every run); a cycle of two is reported above
+declare -A module_next module_colour
+for pair in "${!module_includes[@]}"; do module_next[${pair%%>*}]+="${pair##*>} "; done
+module_stack=()
+module_cycle=""
+visit_module() {  # depth-first; sets module_cycle to the first cycle of three or more modules
+  local m=$1 next i
+  module_colour[$m]=grey
+  module_stack+=("$m")
+  for next in $(tr ' ' '\n' <<< "${module_next[$m]:-}" | sort); do
+    if [[ ${module_colour[$next]:-} == grey ]]; then
+      for i in "${!module_stack[@]}"; do
+        if [[ ${module_stack[$i]} == "$next" ]]; then
+          local path=("${module_stack[@]:$i}")
+          (( ${#path[@]} > 2 )) && [[ -z $module_cycle ]] &&
+            module_cycle="$(printf '%s -> ' "${path[@]}")$next"
+        fi
+      done
+    elif [[ -z ${module_colour[$next]:-} ]]; then
+      visit_module "$next"
+    fi
+  done
+  unset 'module_stack[${#module_stack[@]}-1]'
+  module_colour[$m]=black
+}
+for m in $(printf '%s\n' "${!module_next[@]}" | sort); do
+  [[ -z ${module_colour[$m]:-} ]] && visit_module "$m"
+done
+if [[ -n $module_cycle ]]; then
+  echo "modules include each other in a cycle: $module_cycle"
+  problems=$((problems + 1))
+fi
+
 # 10. no cycle among the section folders, of any length: depth-first from each folder along the
 #     folder-to-folder includes, in sorted order so that the report is the same on every run
 declare -A section_edges
@@ -258,4 +293,4 @@ if (( problems > 0 )); then
   exit 1
 fi
 echo "source.layout: layers, file names, function lengths, one namespace per folder, the head" \
-     "below the scheme rules, no article data in the ledger, and no cycle among the section folders, as required"
+     "below the scheme rules, no article data in the ledger, and no cycle among the modules or the section folders, as required"

@@ -5,7 +5,9 @@
 # article data in the ledger (a section's title and a statement declared in statements.cpp),
 # a unit of the Implementation section fetching the headline runs instead of reading those handed,
 # and theorem1.cpp (30-clocks) including the window section's title, which closes a cycle
-# 30-clocks -> 60-window -> 30-clocks (experiment_sinusoidal_heads.cpp names the clocks section).
+# 30-clocks -> 60-window -> 30-clocks (experiment_sinusoidal_heads.cpp names the clocks section),
+# and numerics/clocks.cpp including symbolic_identity.hpp, which closes a cycle of three modules
+# (symbolic_identity includes attention, which includes clocks).
 # usage: source_layout_plant.sh SOURCE_DIR
 set -euo pipefail
 root=${1:?usage: source_layout_plant.sh SOURCE_DIR}
@@ -16,6 +18,7 @@ sed -i '0,/^#include "ledger.hpp"/s//#include "docgen.hpp"\n#include "ledger.hpp
 sed -i '0,/^#include "report.hpp"/s//#include "report.hpp"\n#include "harness.hpp"/' "$copy/theorems/report/report.cpp"
 sed -i '0,/^#include "clocks_section.hpp"/s//#include "clocks_section.hpp"\n#include "window_section.hpp"/' \
   "$copy/theorems/30-clocks/theorem1.cpp"
+sed -i '0,/^#include "clocks.hpp"/s//#include "clocks.hpp"\n#include "symbolic_identity.hpp"/' "$copy/numerics/clocks.cpp"
 echo 'static const auto& fetched = pe::theorems::lab::headline_runs();' \
   >> "$copy/theorems/88-implementation/implementation.cpp"
 printf '%s\n' 'const char* const kPlantedTitle = "Honest caveats";' \
@@ -29,4 +32,5 @@ grep -q "include each other's modules (cards, docgen)" <<< "$out" &&
   grep -q 'statements.cpp:[0-9]*: the section title "Honest caveats": article data in the ledger' <<< "$out" &&
   grep -q 'statements.cpp:[0-9]*: const auto kPlantedStatement = statement("planted").*: article data in the ledger' <<< "$out" &&
   grep -q "theorems/88-implementation/implementation.cpp:[0-9]*: fetches lab::headline_runs()" <<< "$out" &&
+  grep -q "modules include each other in a cycle: clocks -> symbolic_identity -> attention -> clocks" <<< "$out" &&
   grep -q "the section folders include each other in a cycle: theorems/30-clocks -> theorems/60-window -> theorems/30-clocks (first step: theorems/30-clocks/theorem1.cpp includes theorems/60-window/window_section.hpp)" <<< "$out"

@@ -1,5 +1,5 @@
 #include "ledger.hpp"
-#include "section_registry.hpp"
+#include "section_titles.hpp"
 #include "unit_order.hpp"
 
 #include "json_text.hpp"

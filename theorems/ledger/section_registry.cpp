@@ -23,19 +23,6 @@ std::vector<SectionBlock>& blocks() {
   return registered;
 }
 
-/// "theorems/30-clocks/clocks_section.cpp" -> "clocks_section", as PE_UNIT_ORDER names it.
-std::string unit_of_file(std::string_view file) {
-  file.remove_prefix(std::min(file.size(), file.find_last_of('/') + 1));
-  return std::string(file.substr(0, file.rfind('.')));
-}
-
-/// "theorems/30-clocks/clocks_section.cpp" -> "30-clocks", the folder the section's page sits in.
-std::string folder_of_file(std::string_view file) {
-  file = file.substr(0, file.find_last_of('/') == std::string_view::npos ? 0 : file.find_last_of('/'));
-  file.remove_prefix(std::min(file.size(), file.find_last_of('/') + 1));
-  return std::string(file);
-}
-
 /// The blocks in PE_UNIT_ORDER; static registration runs in link order, which is not it.
 std::vector<SectionBlock> ordered_blocks() {
   std::vector<SectionBlock> ordered = blocks();
@@ -48,35 +35,24 @@ std::vector<SectionBlock> ordered_blocks() {
 }  // namespace
 
 SectionRegistration::SectionRegistration(const char* file, const char* title) {
+  register_section_title(file, title);
   blocks().push_back({folder_of_file(file), unit_of_file(file), title});
 }
 SectionRegistration::SectionRegistration(const char* file, const char* title, StatementsDeclarer declarer) {
+  register_section_title(file, title);
   blocks().push_back({folder_of_file(file), unit_of_file(file), title, declarer, nullptr});
 }
 SectionRegistration::SectionRegistration(const char* file, const char* title, NonClaimsDeclarer declarer) {
+  register_section_title(file, title);
   blocks().push_back({folder_of_file(file), unit_of_file(file), title, nullptr, declarer});
 }
 SectionRegistration::SectionRegistration(const char* file, const char* title, TerminatorsDeclarer declarer) {
+  register_section_title(file, title);
   blocks().push_back({folder_of_file(file), unit_of_file(file), title, nullptr, nullptr, declarer});
 }
 SectionRegistration::SectionRegistration(const char* file, const char* title, NonEdgesDeclarer declarer) {
+  register_section_title(file, title);
   blocks().push_back({folder_of_file(file), unit_of_file(file), title, nullptr, nullptr, nullptr, declarer});
-}
-
-const std::vector<std::string>& registered_sections() {
-  static const std::vector<std::string> titles = [] {
-    std::vector<std::string> out;
-    for (const SectionBlock& block : ordered_blocks())
-      if (std::find(out.begin(), out.end(), block.title) == out.end()) out.push_back(block.title);
-    return out;
-  }();
-  return titles;
-}
-
-std::string section_of_folder(std::string_view folder) {
-  for (const SectionBlock& block : blocks())
-    if (block.folder == folder) return block.title;
-  return "";
 }
 
 const std::vector<Statement>& statements() {

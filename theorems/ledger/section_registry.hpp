@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "non_claims.hpp"
+#include "section_titles.hpp"  // registered_sections, section_of_folder
 #include "statements.hpp"
 
 namespace pe::ledger {
@@ -121,10 +122,6 @@ struct SectionRegistration {
   SectionRegistration(const char* file, const char* title, NonEdgesDeclarer declarer);
 };
 
-/// The section titles registered by PE_SECTION, in the folders' order.
-const std::vector<std::string>& registered_sections();
-/// The title a file in this folder ("30-clocks") registers with PE_SECTION; "" when none does.
-std::string section_of_folder(std::string_view folder);
 
 }  // namespace pe::ledger
 
