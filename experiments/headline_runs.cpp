@@ -14,16 +14,6 @@ const Corpus& case_study_corpus() {
   return corpus;
 }
 
-const std::vector<ArticleCorpusStatistic>& article_corpus_statistics() {
-  static const std::vector<ArticleCorpusStatistic> printed = {
-      {"median_length", "198", false},     {"median_mentions", "8", false},
-      {"queries", "19285", true},          {"far_queries", "7895", true},
-      {"far_share", "0.41", false},        {"first_named_share", "0.766", false},
-      {"first_named_far_share", "0.739", false},
-  };
-  return printed;
-}
-
 const std::vector<StatisticTarget>& article_corpus_targets() {
   static const std::vector<StatisticTarget> targets = [] {
     std::vector<StatisticTarget> t;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "article_corpus.hpp"
 #include "corpus_calibration.hpp"
 #include "filing_readers.hpp"
 #include "length_tournament.hpp"
@@ -23,14 +24,6 @@ inline constexpr int kCaseStudyTrainDocuments = 300, kCaseStudyHeldOutDocuments 
 /// The case study's corpus, generated once per process.
 const Corpus& case_study_corpus();
 
-/// One statistic the article prints for its held-out filings, as printed.
-struct ArticleCorpusStatistic {
-  const char* name;
-  const char* printed;
-  bool count;  ///< decided within kCorpusCountTolerance, not at the printed digit
-};
-/// The seven statistics, in the article's order.
-const std::vector<ArticleCorpusStatistic>& article_corpus_statistics();
 /// The counts' tolerance: 1% (relative) for a count the article prints to the unit; a corpus of
 /// another draw moves them by more.
 inline constexpr double kCorpusCountTolerance = 0.01;

@@ -54,8 +54,6 @@ namespace {
 using experiments::FilingReader;
 using experiments::PositionScheme;
 
-/// The article's question counts behind its accuracy table: 19,285 in all, 7,895 far.
-constexpr long kArticleQuestions = 19285, kArticleFarQuestions = 7895;
 
 /// Accuracy of one reader over the held-out questions that `keep` selects, every seed of the
 /// runs read; `questions` receives how many questions were kept.
@@ -316,7 +314,7 @@ Claim accuracy_all_questions(const Row& row) {
       .printed_as(row.all).reads_runs(kFilingsRuns), [r](const lab::Runs& runs, const PrintedValue& article) {
         long n = 0;
         const lab::SeedValues a = accuracy_all(runs, r, &n);
-        return lab::against_article(article, a, n, kArticleQuestions, filings_classes(runs));
+        return lab::against_article(article, a, n, kFinanceQueries, filings_classes(runs));
       },
       lab::reproduces_unless(row.all_does_not_reproduce));
 }
@@ -334,7 +332,7 @@ Claim accuracy_far_questions(const Row& row) {
       .printed_as(row.far).reads_runs(kFilingsRuns), [r](const lab::Runs& runs, const PrintedValue& article) {
         long n = 0;
         const lab::SeedValues a = accuracy_far(runs, r, &n);
-        return lab::against_article(article, a, n, kArticleFarQuestions, filings_classes(runs));
+        return lab::against_article(article, a, n, kFinanceFarQueries, filings_classes(runs));
       },
       lab::reproduces_unless(row.far_does_not_reproduce)), places);
 }

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "article_corpus.hpp"
 #include "printed_relations.hpp"
 #include "tournament_tables.hpp"
 
@@ -22,9 +23,11 @@ inline Printed finance_cell(int row, bool far) {
                   std::string(kFinanceTable[row].name) + (far ? ", far queries" : ", all queries") + " (finance table)");
 }
 
-/// The finance study's query counts, printed once and exact, and the near ones they leave
+/// The finance study's query counts, exact, read from the corpus statistics the article prints
+/// (experiments/article_corpus.hpp, where they are written once), and the near ones they leave
 /// (answered at most 32 tokens back), as the article would print a count.
-inline constexpr long kFinanceQueries = 19285, kFinanceFarQueries = 7895;
+inline const long kFinanceQueries = experiments::article_corpus_count("queries"),
+                  kFinanceFarQueries = experiments::article_corpus_count("far_queries");
 inline const std::string kFinanceNearText = count(kFinanceQueries - kFinanceFarQueries, "").text;
 
 /// The horizon table: each ALiBi head's horizon W/s, accuracy inside half of it and beyond it.
