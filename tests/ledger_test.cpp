@@ -2,6 +2,8 @@
 #include <fnmatch.h>
 #include <gtest/gtest.h>
 
+#include "json_text.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -612,6 +614,13 @@ TEST(LedgerReport, RelationsReachClaimsJsonTheHeadlineAndTheirSection) {
   };
   const std::string json = text("claims.json"), headline = text("headline.txt"), md = text("claims.md");
   EXPECT_NE(json.find("\"consistency\": \"cannot bite\""), std::string::npos);
+  // Each claim is listed under exactly one statement's "claims" (its own), the one that cannot
+  // bite included; a value printed again elsewhere is under that statement's "reprints".
+  const pe::JsonValue report = pe::parse_json(json);
+  std::map<std::string, int> listings;
+  for (const pe::JsonValue& statement : report.member("statements")->items)
+    for (const pe::JsonValue& claim : statement.member("claims")->items) ++listings[claim.text];
+  for (const auto& [id, grade] : relations) EXPECT_EQ(listings[id], 1) << id << " (" << grade << ")";
   EXPECT_NE(json.find("\"printed_relations\": {\"relations\": 5, \"consistent\": 1, \"inconsistent\": 3, "
                       "\"changes_a_conclusion\": 2, \"wrong_digit\": 1, \"cannot_bite\": 1}"),
             std::string::npos)

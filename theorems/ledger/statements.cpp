@@ -343,9 +343,12 @@ std::vector<StatementResult> evaluate_statements(const std::vector<Record>& reco
     StatementResult r;
     r.statement = &s;
     for (const Record& record : records) {
-      // A relation that cannot bite says nothing for or against its statement, nor on what evidence.
-      if (record.consistency == "cannot bite") continue;
       const std::vector<const Statement*> owners = statements_of_claim(record.id);
+      // A relation that cannot bite says nothing for or against its statement, nor on what evidence.
+      if (record.consistency == "cannot bite") {
+        if (owners.size() == 1 && owners.front() == &s) r.cannot_bite.push_back(&record);
+        continue;
+      }
       const auto placed = placed_in().find(record.id);
       if ((owners.size() == 1 && owners.front() == &s) ||
           (placed != placed_in().end() && placed->second.count(s.id)))

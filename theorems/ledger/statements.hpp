@@ -119,7 +119,10 @@ std::string evidence_note(const Record& record);
 /// One statement evaluated over the records of its claims.
 struct StatementResult {
   const Statement* statement = nullptr;
+  /// What its verdict and evidence are decided on: its own claims and those it prints again.
   std::vector<const Record*> claims;
+  /// Its own relations that cannot bite at the printed precision (listed, never deciding).
+  std::vector<const Record*> cannot_bite;
   std::string verdict;       ///< holds, fails, inconclusive, or "not checked" (no claim)
   std::string verdict_text;  ///< "holds", "3 of 20 claims fail (2 errata, expected)"
   std::string standing;      ///< what its verdict rests on, through its uses-edges

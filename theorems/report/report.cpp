@@ -230,11 +230,19 @@ void write_statements_json(std::ostream& json, const std::vector<StatementResult
   for (std::size_t i = 0; i < results.size(); ++i) {
     const StatementResult& r = results[i];
     const Statement& s = *r.statement;
-    std::vector<std::string> claims;
-    for (const Record* c : r.claims) claims.push_back(c->id);
+    // "claims": the statement's own, each claim under exactly one statement (its statement_id),
+    // those that cannot bite included; "reprints": other statements' claims whose printed value
+    // this one prints again, which its verdict also rests on.
+    std::vector<std::string> claims, reprints;
+    for (const Record* c : r.claims) {
+      const std::vector<const Statement*> owners = statements_of_claim(c->id);
+      (owners.size() == 1 && owners.front() == &s ? claims : reprints).push_back(c->id);
+    }
+    for (const Record* c : r.cannot_bite) claims.push_back(c->id);
     json << "    {\"id\": " << pe::json_quoted(s.id) << ", \"label\": " << pe::json_quoted(s.label)
          << ", \"kind\": " << pe::json_quoted(s.kind) << ", \"section\": " << pe::json_quoted(s.section)
-         << ", \"claims\": " << json_list(claims) << ", \"uses\": " << json_list(s.uses)
+         << ", \"claims\": " << json_list(claims) << ", \"reprints\": " << json_list(reprints)
+         << ", \"uses\": " << json_list(s.uses)
          << ", \"explains\": " << json_list(s.explains) << ", \"verdict\": " << pe::json_quoted(r.verdict)
          << ", \"verdict_text\": " << pe::json_quoted(r.verdict_text)
          << ", \"standing\": " << pe::json_quoted(r.standing) << ", \"flags\": " << json_list(r.flagged) << ", \"brings_down\": " << json_list(r.brings_down)

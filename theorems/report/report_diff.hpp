@@ -36,7 +36,8 @@ std::string diff_reports(const std::map<std::string, ReportedClaim>& before,
 /// The argument map's fields a comparison looks at, for each statement of claims.json's
 /// "statements" block: a change of any of them can change what the map shows.
 inline constexpr const char* kComparedStatementFields[] = {"verdict", "standing", "flags", "brings_down",
-                                                           "uses", "explains", "claims", "evidence"};
+                                                           "uses", "explains", "claims", "reprints",
+                                                           "evidence"};
 
 /// The statements of a claims.json report by id, each with kComparedStatementFields as one line
 /// of text each (a list as "[a, b]", the evidence block as "{name: value}"); empty for a report
