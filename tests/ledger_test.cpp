@@ -867,6 +867,24 @@ TEST(ReportListing, ClaimsMarkdownFitsATerminal) {
   EXPECT_NE(md.find("| fails | does-not-reproduce 0/0 |"), std::string::npos) << md;
 }
 
+// A class one other plausible setting would change is marked in claims.md's table and says how in
+// the claim's detail lines, as on the cards.
+TEST(ReportListing, ClaimsMarkdownMarksAClassAtTheEdge) {
+  pe::ledger::Record r = failing("exp.edge", "0.947", "0.950");
+  r.reproduction = "fragile";
+  r.settings_held = 7;
+  r.settings_evaluated = 14;
+  r.share = 0.5;
+  const std::string plain = claims_listing({&r}, Markdown::github, plain_links(), false);
+  EXPECT_NE(plain.find("| fragile 7/14 |"), std::string::npos) << plain;
+  EXPECT_EQ(plain.find("at the edge"), std::string::npos) << plain;
+  r.edge = "at the edge: one other setting (a/b) would change its class to reproduces";
+  const std::string md = claims_listing({&r}, Markdown::github, plain_links(), false);
+  EXPECT_NE(md.find("| fragile 7/14, at the edge |"), std::string::npos) << md;
+  EXPECT_NE(md.find("at the edge: one other setting (a/b) would change its class to reproduces"), std::string::npos)
+      << md;
+}
+
 TEST(ReportListing, WrapKeepsAListItemTogether) {
   const std::string item = "- " + std::string(60, 'a') + " " + std::string(60, 'b') + "\n";
   EXPECT_EQ(wrap_report(item), "- " + std::string(60, 'a') + "\n  " + std::string(60, 'b') + "\n");

@@ -420,6 +420,7 @@ std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, 
       {"inconclusive because", r.inconclusive},
       {"overprecise", r.overprecise == "true" ? "more digits printed than the seeds support" : ""},
       {"holds in", r.settings_holding},
+      {"at the edge", r.edge.rfind("at the edge: ", 0) == 0 ? r.edge.substr(13) : r.edge},
       {"relation", r.consistency},
   };
   fields.push_back({"readings", readings_text(r)});
@@ -438,12 +439,13 @@ std::vector<std::pair<std::string, std::string>> detail_fields(const Record& r, 
   return fields;
 }
 
-/// The class with the plausible settings it holds in, "setting-dependent 12/22", and ", readings
-/// differ" when the readings' own verdicts differ (the claim's detail lines say how).
+/// The class with the plausible settings it holds in, "setting-dependent 12/22", ", readings
+/// differ" when the readings' own verdicts differ, and ", at the edge" when one other plausible
+/// setting would change the class or the reading flag (the claim's detail lines say how).
 std::string compact_class(const Record& r) {
   if (!counts_settings(r)) return r.reproduction;
   return r.reproduction + " " + std::to_string(r.settings_held) + "/" + std::to_string(r.settings_evaluated) +
-         (readings_split(r).empty() ? "" : ", readings differ");
+         (readings_split(r).empty() ? "" : ", readings differ") + (r.edge.empty() ? "" : ", at the edge");
 }
 
 std::string verdict_text(const Record& r) {
