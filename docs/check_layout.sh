@@ -11,8 +11,8 @@
 # self-contained, so the probe is added to a copy of it. The measurements are render_probe.js's.
 #
 # usage: check_layout.sh HTML_DIR [--stylesheet FILE] [PAGE...]
-#        PAGE...: the pages to lay out (default: every page with a claim card, and the annotated
-#        article when the build wrote one).
+#        PAGE...: the pages to lay out (default: every page with a claim card, every page made
+#        from the narrative, cards or none, and the annotated article when the build wrote one).
 #        --stylesheet FILE replaces the pages' pe-proofs stylesheet (style.css) in a copy of
 #        HTML_DIR: how the suite shows that the check fails on a layout that squeezes claims.
 # exit:  0 every page reads; 1 a page does not; 77 chromium is not installed (CTest: skipped).
@@ -55,7 +55,18 @@ min_figure_text=11
 if [ $# -gt 0 ]; then
   pages=$(for page in "$@"; do echo "$html_dir/$page"; done)
 else
-  pages=$(grep -l 'class="pe-claim"\|<body class="pe-annotated"' "$html_dir"/*.html | sort)
+  # Every page with a claim card or the annotated article, and every page made from the project's
+  # narrative (each page pe_docgen writes, generated/pages beside the HTML folder, names its
+  # anchor first; the main page is index.html), cards or none: the contributors' page too.
+  narrative=()
+  for md in "$(dirname "$html_dir")"/generated/pages/*.md; do
+    [ -f "$md" ] || continue
+    id=$(grep -o '{#[a-z_-]*}' "$md" | head -n 1 | tr -d '{#}')
+    [ "$id" = mainpage ] && id=index
+    [ -n "$id" ] && [ -f "$html_dir/$id.html" ] && narrative+=("$html_dir/$id.html")
+  done
+  pages=$({ grep -l 'class="pe-claim"\|<body class="pe-annotated"' "$html_dir"/*.html || true
+            printf '%s\n' "${narrative[@]}"; } | grep -v '^$' | sort -u)
 fi
 probed=$(mktemp -d)
 trap 'rm -rf "$probed" "${copy:-}"' EXIT
@@ -174,4 +185,4 @@ if [ "$failures" -gt 0 ]; then
   echo "$failures page layout(s) a reader cannot read"
   exit 1
 fi
-echo "every page with claims reads at ${widths[*]} px: no horizontal scrolling, no squeezed column, cell or card"
+echo "every page laid out ($(wc -w <<< "$pages") pages) reads at ${widths[*]} px: no horizontal scrolling, no squeezed column, cell or card"
