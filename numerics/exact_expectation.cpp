@@ -141,9 +141,19 @@ MatrixIdentityProof prove_expectation(const std::string& statement, const std::s
   MatrixIdentityProof out;
   std::vector<ExternalLemma> lemmas;
   std::vector<std::string> rules;
-  std::string ds;
+  std::string ds, block_ds, coupling;
   for (int d : dimensions) {
-    const ExpectationSides s = sides(frequency_symbols(d));
+    const std::vector<GiNaC::ex> omegas = frequency_symbols(d);
+    const ExpectationSides s = sides(omegas);
+    // A statement over several d is carried to every even d only when both values are sums of
+    // one-plane terms (plane_coupling), as an identity's block step is.
+    if (dimensions.size() > 1 && d >= 4 && coupling.empty()) {
+      for (const GiNaC::ex& value : {s.computed, s.stated})
+        if (coupling.empty())
+          if (const std::string where = plane_coupling(GiNaC::matrix(1, 1, GiNaC::lst{value}), omegas); !where.empty())
+            coupling = "at d = " + std::to_string(d) + ": " + where;
+      block_ds += (block_ds.empty() ? "" : ", ") + std::to_string(d);
+    }
     const TrigReduction r = reduce_trig(s.computed - s.stated);
     ds += (ds.empty() ? "" : ", ") + std::to_string(d);
     for (const std::string& rule : r.rules_used)
@@ -159,6 +169,16 @@ MatrixIdentityProof prove_expectation(const std::string& statement, const std::s
   std::string used;
   for (const std::string& rule : kTrigRules)
     if (std::find(rules.begin(), rules.end(), rule) != rules.end()) used += (used.empty() ? "" : "; ") + rule;
+  out.steps.push_back(decided_step(StepKind::expectation, out.zero,
+                                   "the value from the laws' exact moments minus the stated value reduces to 0 at d = " + ds));
+  if (dimensions.size() > 1) {
+    if (!block_ds.empty() && coupling.empty())
+      out.steps.push_back({StepKind::block, StepReach::decided,
+                           "both values are sums of one-plane terms at d = " + block_ds + ": every even d"});
+    else
+      out.steps.push_back({StepKind::block, StepReach::listed_only,
+                           "d = " + ds + " only: " + (coupling.empty() ? "no d of 4 or more was checked" : coupling)});
+  }
   out.certificate = "exact expectation: " + statement + " " + quantifiers + ": the value computed from the laws' " +
                     "exact moments (d = " + ds + ") minus the stated value reduces to 0 in GiNaC's exact algebra" +
                     (used.empty() ? "" : " using only " + used) + "; " + carried +

@@ -83,15 +83,16 @@ inline const ExternalLemma kPiIrrational = {
 inline const ExternalLemma kExponentialBounds = {"the exponential's bounds",
                                                  "e^x > 0 and e^x >= 1 + x for every real x; any calculus text"};
 
-/// |sum_j z_j| <= sum_j |z_j| and |z w| = |z| |w| for complex numbers; |Re z| <= |z|.
+/// |sum_j z_j| <= sum_j |z_j| for complex (or real) numbers. The modulus facts beside it,
+/// |z w| = |z| |w| and |Re z| <= |z|, are decided where used (symbolic_identity.hpp).
 inline const ExternalLemma kTriangleInequality = {
     "the triangle inequality for complex numbers",
-    "|sum z_j| <= sum |z_j|, |z w| = |z| |w| and |Re z| <= |z|; e.g. Rudin, Principles of Mathematical Analysis "
-    "(1976), 1.33"};
+    "|sum z_j| <= sum |z_j|; e.g. Rudin, Principles of Mathematical Analysis (1976), 1.33"};
 
 /// Block-diagonal matrices multiply, add and transpose block by block, and a vector stacked plane
 /// by plane pairs with them plane by plane: an expression in such matrices and vectors is
-/// block-diagonal (or stacked) with the same expression in each block.
+/// block-diagonal (or stacked) with the same expression in each block; the determinant of a
+/// block-diagonal matrix is the product of its blocks' determinants.
 inline const ExternalLemma kBlockMultiplication = {
     "block-by-block products of block-diagonal matrices",
     "partitioned multiplication; e.g. Horn and Johnson, Matrix Analysis (2013), 0.7"};

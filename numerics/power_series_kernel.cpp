@@ -28,6 +28,11 @@ MatrixIdentityProof prove_power_series_kernel(const GiNaC::ex& f, const GiNaC::s
   if (!constant_rate) out.remainder = "f'/f = " + printed(c) + " is not a constant";
   else if (!rate_nonnegative) out.remainder = "f' = " + printed(c) + " f: the coefficients alternate in sign";
   else if (!positive_at_zero) out.remainder = "f(0) = " + printed(at_zero) + " is not positive";
+  out.steps.push_back(decided_step(StepKind::identity, out.zero,
+                                   "f'/f reduces to the constant " + printed(c) + " and f(0) = " + printed(at_zero)));
+  // d/dx (c^k f) = c^k f' = c^{k+1} f: the step k -> k + 1 is the same reduction, f' = c f.
+  out.steps.push_back(decided_step(StepKind::induction, out.zero,
+                                   "f^(k) = c^k f for every k, its step the reduction f' = c f"));
   out.certificate = name + " = f(<h_a, h_b>) with f(x) = " + printed(f) + ": f'/f reduces to " + printed(c) +
                     " and f(0) = " + printed(at_zero) + " in GiNaC's exact algebra, so by induction every Taylor "
                     "coefficient f^(k)(0)/k! = " + printed(c) + "^k " + printed(at_zero) + "/k! is >= 0 and the "

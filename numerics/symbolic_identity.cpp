@@ -263,6 +263,15 @@ std::string plain_sides(const GiNaC::matrix& left, const GiNaC::matrix& right, s
   return "left out: " + std::to_string(out.size()) + " characters (symbols: " + names + ")";
 }
 
+/// "angle addition, parity" for the rules of kTrigRules in `rules`, by the names they are stated under.
+static std::string used_names(const std::vector<std::string>& rules) {
+  std::string out;
+  for (const std::string& rule : kTrigRules)
+    if (std::find(rules.begin(), rules.end(), rule) != rules.end())
+      out += (out.empty() ? "" : ", ") + rule.substr(0, rule.find(':'));
+  return out.empty() ? "expansion" : out;
+}
+
 MatrixIdentityProof prove_for_dimensions(
     const std::string& statement, const std::string& quantifiers, const std::vector<int>& dimensions,
     const std::function<std::pair<GiNaC::matrix, GiNaC::matrix>(const std::vector<GiNaC::ex>&)>& sides) {
@@ -300,6 +309,14 @@ MatrixIdentityProof prove_for_dimensions(
   const std::string reduced = "the difference of its sides, entry by entry (" + std::to_string(entries) +
                               " entries over d = " + ds + "), reduces to 0 in GiNaC's exact algebra using only " +
                               (used.empty() ? "expansion" : used);
+  out.steps.push_back(decided_step(StepKind::identity, out.zero,
+                                   "left side - right side reduces to 0 at d = " + ds + " using " + used_names(rules)));
+  if (out.every_even_d)
+    out.steps.push_back({StepKind::block, StepReach::decided,
+                         "each entry involves only its own planes' frequencies at d = " + block_ds + ": every even d"});
+  else
+    out.steps.push_back({StepKind::block, StepReach::listed_only,
+                         "d = " + ds + " only: " + (coupling.empty() ? "no d of 4 or more was checked" : coupling)});
   if (out.every_even_d)
     out.certificate = statement + " " + quantifiers + ": " + reduced +
                       "; block step: at d = " + block_ds + " every entry of each side involves only its own planes' "
@@ -310,6 +327,18 @@ MatrixIdentityProof prove_for_dimensions(
                       "; no block step to every even d (" +
                       (coupling.empty() ? "no d of 4 or more was checked" : coupling) + ")";
   return out;
+}
+
+void add_steps(MatrixIdentityProof& whole, const MatrixIdentityProof& part) {
+  whole.steps.insert(whole.steps.end(), part.steps.begin(), part.steps.end());
+}
+
+RankStep minor_nonzero_off(const GiNaC::ex& minor, const GiNaC::ex& exceptional_factor, const std::string& exceptional_set) {
+  const GiNaC::ex ratio = GiNaC::normal(minor / exceptional_factor);
+  const bool constant = GiNaC::is_a<GiNaC::numeric>(ratio) && !ratio.is_zero();
+  return {constant, constant ? "minor / exceptional factor = " + canonical_text(ratio) + ": nonzero off " + exceptional_set
+                             : "minor / exceptional factor = " + canonical_text(ratio) +
+                                   ", not a nonzero number: it can vanish off " + exceptional_set};
 }
 
 std::string plane_coupling(const GiNaC::matrix& side, const std::vector<GiNaC::ex>& omegas) {
@@ -388,6 +417,16 @@ MatrixIdentityProof prove_prefix_symmetry(int largest_t, int width, const std::f
       }
     }
   }
+  out.steps.push_back(decided_step(StepKind::identity, out.zero,
+                                   "each output minus its value with two neighbouring prefix tokens swapped reduces "
+                                   "to 0 at t = 1.." + std::to_string(largest_t) + ", tokens of " +
+                                       std::to_string(width) + " entries, using " +
+                                       (rules.empty() ? std::string("cancellation") : rules.front().substr(0, rules.front().find(':')))));
+  // Every t and every width is an argument in words (each token enters one term of each sum),
+  // which no code decides: the proof reaches the sizes it reduced.
+  out.steps.push_back({StepKind::induction, StepReach::listed_only,
+                       "t <= " + std::to_string(largest_t) + " and width " + std::to_string(width) +
+                           " only: every t and width is argued in words"});
   out.certificate = "the causal output at t of the harness's reference attention pe::causal_attention (scores x_t^T A x_j, values W x_j, tokens of " + std::to_string(width) +
                     " symbolic entries, A and W symbolic) minus the same output with two neighbouring prefix tokens "
                     "swapped reduces to 0 for every swap and every t = 1.." + std::to_string(largest_t) +
@@ -440,6 +479,21 @@ GiNaC::matrix sylvester_block_map(const GiNaC::ex& omega_i, const GiNaC::ex& ome
     for (unsigned k = 0; k < 4; ++k) map(row, k) = entry.coeff(x[k], 1);
   }
   return map;
+}
+
+TrigReduction rotated_real_part_step(const GiNaC::ex& scale) {
+  const GiNaC::ex x = named_symbol("h_re"), y = named_symbol("h_im"), angle = named_symbol("x");
+  // h e^{ix} = (x + i y)(cos + i sin): its real and imaginary parts.
+  const GiNaC::ex real = x * GiNaC::cos(angle) - y * GiNaC::sin(angle);
+  const GiNaC::ex imaginary = x * GiNaC::sin(angle) + y * GiNaC::cos(angle);
+  return reduce_trig(real * real + imaginary * imaginary - scale * scale * (x * x + y * y));
+}
+
+TrigReduction product_modulus_step() {
+  const GiNaC::ex a = named_symbol("z_re"), b = named_symbol("z_im"), c = named_symbol("w_re"),
+                  e = named_symbol("w_im");
+  const GiNaC::ex real = a * c - b * e, imaginary = a * e + b * c;
+  return reduce_trig(real * real + imaginary * imaginary - (a * a + b * b) * (c * c + e * e));
 }
 
 std::vector<GiNaC::ex> frequency_symbols(int d) {

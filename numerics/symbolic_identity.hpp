@@ -17,6 +17,8 @@
 
 #include <ginac/ginac.h>
 
+#include "proof_steps.hpp"
+
 #include <functional>
 #include <string>
 #include <utility>
@@ -59,6 +61,16 @@ struct SignDecision {
 };
 SignDecision decide_positive(const GiNaC::ex& difference);
 
+/// The modulus facts a bound over complex numbers uses, decided by reduction rather than cited,
+/// with each complex number written x + i y in two real symbols. Both reduce to 0 exactly when
+/// the fact holds: the difference of the two squared moduli is reduced with kTrigRules.
+///   - rotated_real_part_step(scale): Re(h e^{ix})^2 + Im(h e^{ix})^2 - scale^2 |h|^2 for every h
+///     and real x; 0 at scale 1, so Re(h e^{ix})^2 <= |h|^2 with the square Im(...)^2 >= 0 as
+///     the margin: |Re(h e^{ix})| <= |h|.
+///   - product_modulus_step(): |z w|^2 - |z|^2 |w|^2 for every z, w: |z w| = |z| |w|.
+TrigReduction rotated_real_part_step(const GiNaC::ex& scale);
+TrigReduction product_modulus_step();
+
 /// The dimensions on which identities are reduced on whole symbolic matrices: one plane, the
 /// tournament's width and the largest width the article's identities are sampled at.
 inline const std::vector<int> kProofDimensions = {2, 16, 64};
@@ -83,7 +95,22 @@ struct MatrixIdentityProof {
   std::string plain_sides;
   /// The block step held: the identity is proved for every even d, not only for `dimensions`.
   bool every_even_d = false;
+  /// The proof's steps, in order (proof_steps.hpp); the certificate above says the same in prose.
+  std::vector<ProofStep> steps;
 };
+
+/// Appends `part`'s steps to `whole`, for a proof made of proved parts.
+void add_steps(MatrixIdentityProof& whole, const MatrixIdentityProof& part);
+
+/// A rank step: `minor` (already proved equal to a minor of a symbolic matrix) is nonzero off the
+/// exceptional set where `exceptional_factor` vanishes, decided when minor / exceptional_factor
+/// is a nonzero number in GiNaC's normal form. With the exceptional set dropped (factor 1) a minor
+/// that can vanish is refused. `what` says which.
+struct RankStep {
+  bool decided = false;
+  std::string what;
+};
+RankStep minor_nonzero_off(const GiNaC::ex& minor, const GiNaC::ex& exceptional_factor, const std::string& exceptional_set);
 
 /// Where a side of an identity at d couples planes it should not (see MatrixIdentityProof), or ""
 /// when every entry involves only its own planes' frequencies `omegas`.

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
 
@@ -14,27 +13,57 @@ using namespace pe::ledger;
 
 namespace {
 
-Record proved_by(std::string proof) {
+Record proved_by(std::string proof, const std::vector<pe::ProofStep>& steps) {
   Record r;
   r.id = "hand.written.claim";  // owned by no statement: no evidence override applies
   r.rule = "identity";
   r.proof = std::move(proof);
+  r.proof_steps = proof_steps_json(steps);
   return r;
+}
+
+/// The record a claim deciding on `p` would write.
+Record record_of(const pe::MatrixIdentityProof& p) {
+  const auto o = proved_identity(p);
+  return proved_by(o.proof, o.proof_steps);
 }
 
 }  // namespace
 
-TEST(Certificate, NamesTheRulesTheBlockStepsDimensionsAndTheLemmasCited) {
-  const Record r = proved_by("the difference of its sides, entry by entry (3 entries over d = 2, 4, 16), reduces to 0 "
-                             "using only " + pe::kTrigRules[0] + "; " + pe::kTrigRules[2] +
-                             "; block step: at d = 4, 16 every entry involves its own planes, so by " +
-                             pe::cite(pe::kBlockMultiplication) + "; external lemmas: " +
-                             pe::cite(pe::kVandermondeDeterminant));
-  EXPECT_EQ(certificate_line(r), "exact algebra: the difference reduces to 0 using angle addition, Pythagoras; block "
-                                 "step to every even d, decided at d = 4, 16; lemmas: the Vandermonde determinant, "
-                                 "block-by-block products of block-diagonal matrices");
-  ASSERT_EQ(lemmas_cited(r).size(), 2u);
+TEST(Certificate, NamesEachStepWithItsKindAndReachThenTheLemmasCited) {
+  const Record r = proved_by("any text",
+                             {{pe::StepKind::identity, pe::StepReach::decided, "reduces to 0 at d = 2, 4"},
+                              {pe::StepKind::block, pe::StepReach::decided, "every even d"},
+                              {pe::StepKind::inequality, pe::StepReach::decided, "positive by sign"},
+                              {pe::StepKind::lemma, pe::StepReach::decided, pe::kVandermondeDeterminant.name}});
+  EXPECT_EQ(certificate_line(r), "identity: reduces to 0 at d = 2, 4; block step: every even d; inequality: positive "
+                                 "by sign; lemmas: the Vandermonde determinant");
+  ASSERT_EQ(lemmas_cited(r).size(), 1u);
   EXPECT_EQ(lemmas_cited(r).front(), &pe::kVandermondeDeterminant);
+  // The steps survive claims.json: written, read back, the same line.
+  EXPECT_EQ(proof_steps_of(r).size(), 4u);
+  EXPECT_EQ(proof_steps_of(r)[2].kind, pe::StepKind::inequality);
+}
+
+// Lemmas join the steps from the certificate's citations (cite() is the only way to name one); a
+// step the code refused makes the claim fail whatever the reduction said; a step that reaches its
+// listed sizes only makes it exhaustive.
+TEST(Certificate, AFailedStepFailsTheClaimAndAListedStepMakesItExhaustive) {
+  const auto cited = proved_identity(true, "", "by " + pe::cite(pe::kIsserlisTheorem),
+                                     {{pe::StepKind::expectation, pe::StepReach::decided, "E = 15/16 at d = 16"}});
+  EXPECT_EQ(cited.verdict, Verdict::holds);
+  ASSERT_EQ(cited.proof_steps.size(), 2u);
+  EXPECT_EQ(cited.proof_steps[1].kind, pe::StepKind::lemma);
+  EXPECT_EQ(cited.proof_steps[1].what, pe::kIsserlisTheorem.name);
+  const auto refused = proved_identity(true, "", "text",
+                                       {{pe::StepKind::identity, pe::StepReach::decided, "reduces"},
+                                        {pe::StepKind::inequality, pe::StepReach::failed, "sign unknown"}});
+  EXPECT_EQ(refused.verdict, Verdict::fails);
+  EXPECT_EQ(refused.computed, "remainder inequality step: sign unknown");
+  const Record listed = proved_by("text", {{pe::StepKind::identity, pe::StepReach::listed_only, "t <= 6 only"}});
+  EXPECT_EQ(evidence_of(listed), Evidence::exhaustive);
+  EXPECT_EQ(certificate_line(listed), "");
+  EXPECT_THROW(proved_identity(true, "", "no steps", {}), std::logic_error);
 }
 
 // The block step is decided: R(k) R(l) = R(k + l) at d = 2 and 4 has it (each entry involves its
@@ -50,8 +79,7 @@ TEST(Certificate, ABlockStepIsRefusedWhereASideCouplesPlanes) {
   ASSERT_TRUE(blockwise.zero);
   EXPECT_TRUE(blockwise.every_even_d);
   EXPECT_NE(blockwise.certificate.find("block step: at d = 4"), std::string::npos) << blockwise.certificate;
-  Record proved = proved_by(blockwise.certificate);
-  EXPECT_EQ(pe::ledger::evidence_of(proved), pe::ledger::Evidence::proved);
+  EXPECT_EQ(pe::ledger::evidence_of(record_of(blockwise)), pe::ledger::Evidence::proved);
 
   const pe::MatrixIdentityProof mixed = pe::prove_for_dimensions(
       "P R(k) R(l) P = P R(k + l) P", "every k, l", {2, 4}, [&](const std::vector<GiNaC::ex>& om) {
@@ -66,8 +94,8 @@ TEST(Certificate, ABlockStepIsRefusedWhereASideCouplesPlanes) {
   EXPECT_EQ(mixed.certificate.rfind("exhaustive: ", 0), 0u) << mixed.certificate;
   EXPECT_NE(mixed.certificate.find("at d = 4, left side: entry (1, 1) involves "), std::string::npos)
       << mixed.certificate;
-  EXPECT_EQ(pe::ledger::evidence_of(proved_by(mixed.certificate)), pe::ledger::Evidence::exhaustive);
-  EXPECT_TRUE(lemmas_cited(proved_by(mixed.certificate)).empty());
+  EXPECT_EQ(pe::ledger::evidence_of(record_of(mixed)), pe::ledger::Evidence::exhaustive);
+  EXPECT_TRUE(lemmas_cited(record_of(mixed)).empty());
 
   // A scalar: the kernel sum_j cos(k omega_j) is a sum of one-plane terms; its square is not.
   const auto kernel = [&](const std::vector<GiNaC::ex>& om) {
@@ -89,12 +117,6 @@ TEST(Certificate, ABlockStepIsRefusedWhereASideCouplesPlanes) {
       << squared.certificate;
 }
 
-TEST(Certificate, AnExactExpectationShowsItsValueAndNotHowItWasReduced) {
-  const Record r = proved_by("exact expectation: E delta^2 = 15/16 at d = 16: the value computed from the laws' exact "
-                             "moments reduces to 0; external lemmas: " + pe::cite(pe::kIsserlisTheorem));
-  EXPECT_EQ(certificate_line(r), "exact expectation: E delta^2 = 15/16 at d = 16; lemmas: Isserlis' theorem");
-}
-
 TEST(Certificate, AnEnclosureOrARelationSaysSoAndAClaimNotProvedHasNone) {
   Record enclosed;
   enclosed.id = "hand.written.printed";
@@ -110,7 +132,8 @@ TEST(Certificate, AnEnclosureOrARelationSaysSoAndAClaimNotProvedHasNone) {
   sampled.rule = "statistical";
   EXPECT_EQ(certificate_line(sampled), "");
   // A lemma named without its citation is not cited: cite() is the only way a proof names one.
-  EXPECT_TRUE(lemmas_cited(proved_by("uses Isserlis' theorem")).empty());
+  EXPECT_EQ(proved_identity(true, "", "uses Isserlis' theorem",
+                            {{pe::StepKind::identity, pe::StepReach::decided, "reduces"}}).proof_steps.size(), 1u);
 }
 
 TEST(Certificate, EveryDeclaredExternalLemmaIsListed) {

@@ -934,11 +934,13 @@ TEST(ReportListing, AWrongListLineKeepsTheDecidingValue) {
 // An exact proof's zero is the difference of the identity's sides, not the quantity (det R = 1
 // must not read "computed 0"): it is the residual, exact; a remainder is what was computed.
 TEST(LedgerRules, AnExactProofShowsItsDifferenceAsAnExactResidualNotAsTheQuantity) {
-  const auto proved = proved_identity(true, "", "det R(k) = 1 for every k: reduces to 0");
+  const auto proved = proved_identity(true, "", "det R(k) = 1 for every k: reduces to 0",
+                                      {{pe::StepKind::identity, pe::StepReach::decided, "det R(k) - 1 reduces to 0"}});
   EXPECT_EQ(proved.computed, "left side - right side reduces to 0");
   EXPECT_EQ(proved.residual, 0.0);
   EXPECT_EQ(proved.residual_unit, "exact");
-  const auto refused = proved_identity(false, "sin(k)^2", "det R(k) = 2 for every k");
+  const auto refused = proved_identity(false, "sin(k)^2", "det R(k) = 2 for every k",
+                                       {{pe::StepKind::identity, pe::StepReach::failed, "det R(k) - 2 = sin(k)^2"}});
   EXPECT_EQ(refused.computed, "remainder sin(k)^2");
   EXPECT_TRUE(std::isnan(refused.residual));
 }

@@ -13,6 +13,7 @@
 #include "random.hpp"
 #include "rope.hpp"
 #include "statistics.hpp"
+#include "proposition4.hpp"
 
 using pe::testing::gen_base;
 using pe::testing::gen_dimension;
@@ -289,4 +290,18 @@ TEST(Proposition4Proofs, AbelSummationWithoutItsBoundaryTermIsRefused) {
     EXPECT_FALSE(pe::reduce_trig(left - right).zero) << "planted: no boundary term, n = " << n;
     EXPECT_FALSE(pe::reduce_trig(left - shifted - h(n - 1) * partial(n - 1)).zero) << "planted: S_{j+1}, n = " << n;
   }
+}
+
+// (i)'s last step through the routine the claim calls: M sum_j |S_j| - sum_j |h_j - h_{j+1}| |S_j|
+// is decided positive for the article's factor 1; a bound tightened to a factor below 1 is refused,
+// at the first n where the sign rules cannot show it, and so is the modulus identity's twin.
+TEST(Proposition4Proofs, ATermwiseBoundTightenedBelowItsMaximumIsRefused) {
+  const pe::SignDecision article = pe::theorems::termwise_max_step(8);
+  EXPECT_TRUE(article.positive) << article.normal_form;
+  for (const GiNaC::ex& factor : {GiNaC::ex(GiNaC::numeric(1, 2)), GiNaC::ex(GiNaC::numeric(99, 100))}) {
+    const pe::SignDecision tightened = pe::theorems::termwise_max_step(8, factor);
+    EXPECT_FALSE(tightened.positive) << "planted factor " << factor;
+    EXPECT_EQ(tightened.normal_form.rfind("n = 1: ", 0), 0u) << tightened.normal_form;
+  }
+  EXPECT_TRUE(pe::product_modulus_step().zero);
 }

@@ -456,3 +456,18 @@ TEST(Theorem2Proofs, TheWindowStepTheOtherWayAndAnUnsquaredCodeDeterminantAreRef
   EXPECT_TRUE(pe::reduce_trig(codes.determinant() - sines * 4 * GiNaC::pow(gap, 2)).zero);
   EXPECT_FALSE(pe::reduce_trig(codes.determinant() - sines * 4 * gap).zero) << "planted: unsquared";
 }
+
+// The commutant's rank steps through the routine its proof calls: the off-diagonal map's
+// determinant and the diagonal map's minor are nonzero off the sets the hypothesis excludes.
+// Dropping the exceptional set (factor 1), or naming the wrong one, is refused.
+TEST(Theorem2Proofs, ARankStepWithItsExceptionalSetDroppedIsRefused) {
+  EXPECT_TRUE(pe::theorems::commutant_rank_step(true).decided) << pe::theorems::commutant_rank_step(true).what;
+  EXPECT_TRUE(pe::theorems::commutant_rank_step(false).decided) << pe::theorems::commutant_rank_step(false).what;
+  for (const bool off_diagonal : {true, false}) {
+    const pe::RankStep dropped = pe::theorems::commutant_rank_step(off_diagonal, 1);
+    EXPECT_FALSE(dropped.decided) << dropped.what;
+    EXPECT_NE(dropped.what.find("can vanish"), std::string::npos) << dropped.what;
+  }
+  const GiNaC::ex wj = pe::named_symbol("omega_j");
+  EXPECT_FALSE(pe::theorems::commutant_rank_step(false, GiNaC::pow(GiNaC::cos(wj), 2)).decided);
+}

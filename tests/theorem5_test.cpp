@@ -123,3 +123,12 @@ TEST(Theorem5Proofs, ACurvatureWithTheFrequencyNotSquaredIsRefused) {
     EXPECT_EQ(p.zero, power == 2) << p.remainder;
   }
 }
+
+// (iv)'s modulus step through the routine the claim calls: Re(h e^{ix})^2 + Im(h e^{ix})^2 = |h|^2,
+// so |Re(h e^{ix})| <= |h|; the planted |Re(h e^{ix})| <= |h| / 2 leaves a remainder.
+TEST(Theorem5Proofs, ARealPartBoundTightenedBelowTheModulusIsRefused) {
+  EXPECT_TRUE(pe::rotated_real_part_step(1).zero);
+  const pe::TrigReduction tightened = pe::rotated_real_part_step(GiNaC::numeric(1, 2));
+  EXPECT_FALSE(tightened.zero);
+  EXPECT_FALSE(tightened.remainder.empty());
+}

@@ -138,7 +138,7 @@ PE_CLAIM(prefix_multiset) {
     .printed_as("depends on the multiset only").decided_by([] {
       static const pe::MatrixIdentityProof p =
           pe::prove_prefix_symmetry(kSymbolicPrefix, kSymbolicWidth, [](int, int) { return GiNaC::ex(0); });
-      auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+      auto o = proved_identity(p);
       o.detail += "; cross-check in double: largest change " + format(prefix_shuffle_residual()) +
                   " units of (t+1) eps max|v| (two sums of t + 1 terms reordered)";
       return o;

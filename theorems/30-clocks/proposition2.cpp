@@ -99,10 +99,14 @@ const SymbolicProof& determinant_proof() {
                                         GiNaC::matrix(1, 1, GiNaC::lst{1}));
     std::string used;
     for (const std::string& rule : r.rules_used) used += (used.empty() ? "" : "; ") + rule;
-    return SymbolicProof{r.zero, r.remainder,
-                         "det R(k omega) = 1 for every integer k and frequency omega: cos^2 + sin^2 - 1 reduces to 0 "
-                         "using only " + used + "; a block-diagonal matrix's determinant is the product of its "
-                         "blocks', so det R_omega(k) = 1 for every even d"};
+    SymbolicProof out{r.zero, r.remainder,
+                      "det R(k omega) = 1 for every integer k and frequency omega: cos^2 + sin^2 - 1 reduces to 0 "
+                      "using only " + used + "; by " + cite(kBlockMultiplication) + " a block-diagonal matrix's "
+                      "determinant is the product of its blocks', so det R_omega(k) = 1 for every even d"};
+    out.steps.push_back(decided_step(StepKind::identity, r.zero, "det R(k omega) - 1 reduces to 0 on one plane"));
+    out.steps.push_back(decided_step(StepKind::block, r.zero, "a block-diagonal determinant is the product of its "
+                                                              "blocks' (the cited lemma): every even d"));
+    return out;
   }();
   return p;
 }
@@ -157,6 +161,8 @@ const SymbolicProof& generator_proof() {
     SymbolicProof out;
     out.zero = ode.zero && start.zero;
     out.remainder = !ode.zero ? ode.remainder : start.remainder;
+    add_steps(out, ode);
+    add_steps(out, start);
     out.certificate = ode.certificate + " (GiNaC's derivatives: d/dk cos(k w) = -w sin(k w), d/dk sin(k w) = "
                       "w cos(k w)); and " + start.certificate + "; so R_omega(k) = exp(kA) for every real k by " +
                       cite(kLinearOdeUniqueness);
@@ -186,14 +192,18 @@ const SymbolicProof& injectivity_proof() {
                        GiNaC::matrix(2, 1, GiNaC::lst{through_kernel, squares})};
         });
     SymbolicProof out = distance;
+    bool omega_one = true;
     for (const int d : kProofDimensions) {
       const GiNaC::ex first = pe::frequencies<GiNaC::ex>(d, named_symbol("b")).front();
+      if (!(first - 1).is_zero()) omega_one = false;
       if (out.zero && !(first - 1).is_zero()) {
         std::ostringstream text;
         text << first;
         out = {false, "omega_0 at d = " + std::to_string(d) + " is " + text.str() + ", not 1", ""};
       }
     }
+    out.steps.push_back(decided_step(StepKind::identity, omega_one,
+                                     "the harness's frequencies give omega_0 = 1 for a symbolic base b at d = 2, 16, 64"));
     out.certificate =
         distance.certificate + "; the harness's frequencies give omega_0 = b^0 = 1 for a symbolic base b at d = 2, "
         "16 and 64 (the exponent -2j/d is 0 at j = 0 for every d); so p(m) = p(n) makes every square 0, in plane 0 "
@@ -242,7 +252,7 @@ const std::string section = kClocksSection;
 
 /// A claim decided by one of the proofs above.
 Decided<Rule::identity> decided_by_proof(const pe::theorems::SymbolicProof& p) {
-  return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+  return proved_identity(p);
 }
 
 PE_CLAIM(shift_is_rotation) {
@@ -305,7 +315,7 @@ PE_CLAIM(injective) {
       "codes of 0..4096 at d = 16, enclosed in MPFI and in double")
       .printed_as("p(m) = p(n) only if m = n").decided_by([] {
         const pe::MatrixIdentityProof& p = pe::theorems::injectivity_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        auto o = proved_identity(p);
         const double gap = pe::theorems::smallest_code_gap();
         const auto enclosed = pe::ledger::bound_enclosed(
             true,

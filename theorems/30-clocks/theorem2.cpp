@@ -190,12 +190,21 @@ const CommutantProof& commutant_proof() {
         out.zero = false;
         out.remainder = std::string(what) + ": " + r->remainder;
       }
+    out.steps.push_back(decided_step(StepKind::identity, pair.zero && kills_i.zero && kills_j.zero && rank.zero,
+                                     "det S_ij = 4 (cos omega_i - cos omega_j)^2, S_jj I = S_jj J = 0 and a minor of "
+                                     "S_jj = sin^2 omega_j reduce to 0"));
+    const RankStep off_diagonal = commutant_rank_step(true), diagonal_rank = commutant_rank_step(false);
+    for (const RankStep* step : {&off_diagonal, &diagonal_rank}) {
+      out.steps.push_back(decided_step(StepKind::rank, step->decided, step->what));
+      if (!step->decided && out.zero) out = {false, "rank step: " + step->what, "", "", false, out.steps};
+    }
     out.certificate =
         "for every frequency set with distinct cosines and no sine 0: det(X -> X R(omega_j) - R(omega_i) X) = "
         "4 (cos omega_i - cos omega_j)^2, X -> X R(omega_j) - R(omega_j) X kills I and J, and its minor on "
         "vec rows and columns (0, 1) is sin^2 omega_j, each reduced to 0 in GiNaC's exact algebra with the angle "
-        "rules; so off-diagonal blocks of the commutant vanish and each diagonal block is a_j I + c_j J (block "
-        "lemma: both rotations are block-diagonal), a space of dimension d";
+        "rules; rank steps: " + off_diagonal.what + "; " + diagonal_rank.what + "; so off-diagonal blocks of the "
+        "commutant vanish and each diagonal block is a_j I + c_j J (" + cite(kBlockMultiplication) +
+        ": both rotations are block-diagonal), a space of dimension d";
     return out;
   }();
   return p;
@@ -255,7 +264,7 @@ const MatrixIdentityProof& projection_proof(const std::string& property) {
 /// d = 4, and d = 16).
 const MatrixIdentityProof& window_step_proof() {
   static const MatrixIdentityProof p = prove_for_dimensions(
-      "p(m+1)^T M p(n+1) - p(m)^T M p(n) = p(m)^T (R^T M R - M) p(n)", kEveryMatrix, {2, 4, 16},
+      "p(m+1)^T M p(n+1) - p(m)^T M p(n) = p(m)^T (R^T M R - M) p(n)", kEveryMatrix, {2, 4, 8, 16},
       [](const std::vector<GiNaC::ex>& om) -> Sides {
         const unsigned d = 2 * unsigned(om.size());
         const GiNaC::matrix m = symbol_matrix("M", d), r = pe::block_rotation(GiNaC::ex(1), om);
@@ -292,6 +301,10 @@ const MatrixIdentityProof& code_determinant_proof() {
       const TrigReduction r = reduce_trig(codes.determinant() - stated);
       if (!r.zero) out = {false, "d = " + std::to_string(d) + ": " + r.remainder, ""};
     }
+    // Every d rests on the cited Vandermonde determinant, the reductions at d = 2..4 on code.
+    out.steps.push_back(decided_step(StepKind::identity, out.zero,
+                                     "det [p(0) ... p(d-1)] minus its product formula reduces to 0 at d = 2.." +
+                                         std::to_string(kLargestCodeDeterminant)));
     out.certificate = "det [p(0) ... p(d-1)] = prod_j sin omega_j prod_{i<j} 4 (cos omega_i - cos omega_j)^2 reduces "
                       "to 0 for d = 2.." + std::to_string(kLargestCodeDeterminant) + " with the angle rules, and for "
                       "every d by " + cite(kVandermondeDeterminant) + " of the nodes e^{+-i omega_j} (each plane's "
@@ -314,6 +327,8 @@ MatrixIdentityProof window_proof(int d) {
   for (const MatrixIdentityProof* part : {&window_step_proof(), &code_determinant_proof(), &commutant_proof()})
     if (!part->zero && out.zero) out = {false, part->remainder, ""};
   if (!outside.empty() && out.zero) out = {false, "hypothesis: " + outside, ""};
+  for (const MatrixIdentityProof* part : {&window_step_proof(), &code_determinant_proof(), &commutant_proof()})
+    add_steps(out, *part);
   out.certificate = "on d + 1 positions f .. f + d the window map is M -> P^T (R^T M R - M) P, P = [p(f) ... p(f+d-1)]: " +
                     window_step_proof().certificate + "; " + code_determinant_proof().certificate +
                     "; so M is in its null space iff R^T M R = M iff M R = R M (R orthogonal) iff M is in the "
@@ -343,6 +358,17 @@ std::string defect_law_certificate(int d) {
          " symbolic Gaussian entries of M (Pi an orthogonal projection: thm2.projection.idempotent, "
          ".self_adjoint), so 1 - delta^2 ~ Beta(" + text_of(law.alpha) + ", " + text_of(law.beta) + "), mean " +
          text_of(law.mean) + "; external lemmas: " + pe::cite_all(law.lemmas);
+}
+
+/// The rank step of the defect's law at d: tr Pi = E ||Pi M||^2, computed exactly, must be a whole
+/// number between 0 and d^2, as the rank of a projection is.
+pe::ProofStep defect_rank_step(int d) {
+  const GiNaC::ex rank = defect_law(d).rank;
+  const bool whole = GiNaC::is_a<GiNaC::numeric>(rank) && GiNaC::ex_to<GiNaC::numeric>(rank).is_integer() &&
+                     GiNaC::ex_to<GiNaC::numeric>(rank) >= 0 && GiNaC::ex_to<GiNaC::numeric>(rank) <= d * d;
+  return pe::decided_step(pe::StepKind::rank, whole,
+                          "rank Pi = E ||Pi M||^2 = " + text_of(rank) + " over d^2 = " + std::to_string(d * d) +
+                              " symbolic Gaussian entries (Isserlis' theorem), a whole number in [0, d^2]");
 }
 
 /// Pi against the projector onto the window map's numerically computed null space (d = 8), on
@@ -405,8 +431,22 @@ const DefectSample& defect_sample(int d) {
 
 }  // namespace
 
+RankStep commutant_rank_step(bool off_diagonal, const GiNaC::ex& exceptional_factor) {
+  const GiNaC::ex wi = named_symbol("omega_i"), wj = named_symbol("omega_j");
+  if (off_diagonal)
+    return minor_nonzero_off(4 * GiNaC::pow(GiNaC::cos(wi) - GiNaC::cos(wj), 2), exceptional_factor,
+                             "cos omega_i = cos omega_j");
+  return minor_nonzero_off(GiNaC::pow(GiNaC::sin(wj), 2), exceptional_factor, "sin omega_j = 0");
+}
+RankStep commutant_rank_step(bool off_diagonal) {
+  const GiNaC::ex wi = named_symbol("omega_i"), wj = named_symbol("omega_j");
+  return commutant_rank_step(off_diagonal, off_diagonal ? GiNaC::pow(GiNaC::cos(wi) - GiNaC::cos(wj), 2)
+                                                        : GiNaC::pow(GiNaC::sin(wj), 2));
+}
+
 MatrixIdentityProof defect_mean_square_every_d_proof(const SymbolicProjection& projection) {
   MatrixIdentityProof out;
+  bool block_held = true;
   const GiNaC::matrix m = symbol_matrix("M", 4), pm = projection(m);
   for (unsigned i = 0; i < 4 && out.zero; ++i)
     for (unsigned j = 0; j < 4 && out.zero; ++j) {
@@ -418,7 +458,7 @@ MatrixIdentityProof defect_mean_square_every_d_proof(const SymbolicProjection& p
         expected = projection(block)(i - o, j - o);
       }
       if (!GiNaC::expand(pm(i, j) - expected).is_zero())
-        out = {false, "block step at d = 4, entry (" + std::to_string(i) + ", " + std::to_string(j) + "): " +
+        block_held = false, out = {false, "block step at d = 4, entry (" + std::to_string(i) + ", " + std::to_string(j) + "): " +
                           canonical_text(GiNaC::expand(pm(i, j) - expected)), ""};
     }
   const pe::ProjectedGaussianLaw one_plane = pe::projected_gaussian_law(2, projection);
@@ -426,6 +466,15 @@ MatrixIdentityProof defect_mean_square_every_d_proof(const SymbolicProjection& p
   const GiNaC::ex rank = d / 2 * one_plane.rank, mean_square = 1 - rank / GiNaC::pow(d, 2);
   const GiNaC::ex gap = GiNaC::normal(mean_square - (1 - 1 / d));
   if (out.zero && !gap.is_zero()) out = {false, "with rank Pi = " + canonical_text(rank) + ": " + canonical_text(gap), ""};
+  // The pair-of-planes check decides the block step (each block of Pi M is the one-plane Pi of
+  // M's block); the rank is the exact law's at d = 2; the mean is a normal form in the symbol d.
+  out.steps.push_back(decided_step(StepKind::block, block_held,
+                                   "Pi M is block-diagonal with the one-plane Pi in each block, reduced on a pair of planes: every even d"));
+  out.steps.push_back(decided_step(StepKind::rank, GiNaC::is_a<GiNaC::numeric>(one_plane.rank) &&
+                                                     GiNaC::ex_to<GiNaC::numeric>(one_plane.rank).is_integer(),
+                                   "rank Pi_2 = " + text_of(one_plane.rank) + " from the exact law at d = 2, so rank Pi = (d/2) rank Pi_2"));
+  out.steps.push_back(decided_step(StepKind::expectation, gap.is_zero(),
+                                   "E delta^2 = 1 - rank/d^2 = " + canonical_text(GiNaC::normal(mean_square)) + " for a positive symbol d"));
   out.certificate = "block step, reduced on a pair of planes (d = 4, every entry of M a symbol): Pi M vanishes off "
                     "the diagonal blocks and its block j is the one-plane Pi of M's block j, so by " +
                     pe::cite(pe::kBlockMultiplication) + " rank Pi = (d/2) rank Pi_2 for every even d; rank Pi_2 = " + text_of(one_plane.rank) +
@@ -472,13 +521,13 @@ Claim window_null_dimension(int d) {
   const std::string at = "d" + std::to_string(d);
   return Claim("thm2.window." + at + ".null_dimension").in_section(section)
       .stating("Theorem 2 (a') <=> (c): on d + 1 consecutive positions, the map M -> [g(m+1,n+1) - g(m,n)] has a "
-               "null space of dimension exactly d, for every set of distinct frequencies in (0, pi), proved by exact "
-               "algebra and the Vandermonde determinant; the seeded window's frequencies at d = " + std::to_string(d) +
+               "null space of dimension exactly d, for every set of distinct frequencies in (0, pi), by exact "
+               "algebra and the Vandermonde determinant at this d (the window step couples planes, so it is reduced "
+               "at d = 2, 4, 8 and 16, not carried to every d); the seeded window's frequencies at d = " + std::to_string(d) +
                " satisfy the hypothesis, and its SVD stays beside the proof")
       .printed_as("dimension d = " + std::to_string(d)).decided_by([d] {
         const MatrixIdentityProof p = window_proof(d);
-        auto o = proved_identity(p.zero, p.remainder, p.certificate + "; the commutant's dimension is d = " +
-                                                          std::to_string(d));
+        auto o = proved_identity(p, "; the commutant's dimension is d = " + std::to_string(d));
         const WindowNullSpace& w = window_null_space(d, d + 1);
         o.detail += "; cross-check in double: SVD null space dimension " + std::to_string(w.null.dimension) + "; " +
                     gap_text(w);
@@ -490,11 +539,11 @@ Claim window_is_commutant(int d) {
   const std::string at = "d" + std::to_string(d);
   return Claim("thm2.window." + at + ".is_commutant").in_section(section)
       .stating("Theorem 2 (a') <=> (c): that null space is the span of the blocks a_j I + c_j J, for every set of "
-               "distinct frequencies in (0, pi), proved (the same chain); beside it, the sine of the largest principal "
+               "distinct frequencies in (0, pi), by the same chain at this d; beside it, the sine of the largest principal "
                "angle between the SVD's null space and the blocks at the seeded frequencies, d = " + std::to_string(d))
       .printed_as("null space = commutant").decided_by([d] {
         const MatrixIdentityProof p = window_proof(d);
-        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        auto o = proved_identity(p);
         const WindowNullSpace& w = window_null_space(d, d + 1);
         o.detail += "; cross-check in double: largest principal sine " + format(w.largest_sine) +
                     " (Wedin's bound " + format(w.wedin) + "), ||map * commutant basis||_2 = " + format(w.commutant_image);
@@ -513,8 +562,10 @@ Claim window_d_positions_insufficient(int d) {
         const WindowCount count = window_count(d, d);
         const MatrixIdentityProof& contains = offset_only_proof();
         const bool holds = count.too_few && contains.zero;
+        std::vector<pe::ProofStep> steps = {pe::decided_step(pe::StepKind::counting, count.too_few, count.certificate)};
+        steps.insert(steps.end(), contains.steps.begin(), contains.steps.end());
         auto o = proved_identity(holds, holds ? "" : count.certificate,
-                                 count.certificate + ", and the commutant lies in it: " + contains.certificate);
+                                 count.certificate + ", and the commutant lies in it: " + contains.certificate, steps);
         const WindowNullSpace& w = window_null_space(d, d);
         o.detail += "; cross-check in double: SVD null space dimension " + std::to_string(w.null.dimension) +
                     " (generic frequencies reach 2d - 1), ||map * commutant basis||_2 = " + format(w.commutant_image) +
@@ -533,8 +584,8 @@ Claim commutator(int d) {
         const CommutantProof& p = commutant_proof();
         const std::vector<double>& omega = window_case(d).omega;
         const std::string outside = pe::outside_commutant_hypothesis(omega);
-        if (!outside.empty()) return proved_identity(false, "hypothesis: " + outside, p.certificate);
-        return proved_identity(p.zero, p.remainder, p.certificate + "; hypothesis checked on " + frequencies_text(omega));
+        if (!outside.empty()) return proved_identity(false, "hypothesis: " + outside, p.certificate, p.steps);
+        return proved_identity(p, "; hypothesis checked on " + frequencies_text(omega));
       });
 }
 PE_CLAIM_FAMILY(windows, kDimensions, &window_null_dimension, &window_is_commutant, &window_d_positions_insufficient, &commutator);
@@ -546,7 +597,7 @@ PE_CLAIM(score_formula) {
                "Delta = n - m, for all integers m, n, every frequency and every a, c, proved by exact algebra")
       .printed_as("sum_j (a_j cos - c_j sin)").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::score_formula_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        return proved_identity(p);
       });
 }
 
@@ -556,7 +607,7 @@ PE_CLAIM(offset_only) {
                "k and every frequency, proved by exact algebra")
       .printed_as("depends only on n - m").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::offset_only_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        return proved_identity(p);
       });
 }
 
@@ -566,7 +617,7 @@ PE_CLAIM(commutes) {
                "every frequency and every a, c, proved by exact algebra")
       .printed_as("MR = RM").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::commutes_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        return proved_identity(p);
       });
 }
 
@@ -577,7 +628,7 @@ PE_CLAIM(projection_idempotent) {
       .stating("Pi (keep (tr B/2) I + ((B21 - B12)/2) J per diagonal block) is idempotent, for every matrix, proved by exact algebra")
       .printed_as("Pi^2 = Pi").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::projection_proof("idempotent");
-        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        return proved_identity(p);
       });
 }
 
@@ -586,7 +637,7 @@ PE_CLAIM(projection_self_adjoint) {
       .stating("Pi is self-adjoint in the Frobenius inner product, for every matrix, proved by exact algebra")
       .printed_as("Pi = Pi^T").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::projection_proof("self-adjoint");
-        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        return proved_identity(p);
       });
 }
 
@@ -595,7 +646,7 @@ PE_CLAIM(projection_orthogonal) {
       .stating("Pi is the orthogonal projection: M - Pi M is orthogonal to every Pi N, for every matrix, proved by exact algebra")
       .printed_as("M - Pi M orthogonal to the commutant").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::projection_proof("orthogonal");
-        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        return proved_identity(p);
       });
 }
 
@@ -604,7 +655,7 @@ PE_CLAIM(projection_range) {
       .stating("Pi M lies in the commutant: it commutes with R_omega(1) for every frequency, for every matrix, proved by exact algebra")
       .printed_as("Pi M commutes with R").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::projection_proof("range");
-        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        return proved_identity(p);
       });
 }
 
@@ -613,7 +664,7 @@ PE_CLAIM(projection_fixes_commutant) {
       .stating("Pi fixes the commutant: Pi C = C for every C = (+)_j (a_j I + c_j J), for every matrix, proved by exact algebra")
       .printed_as("Pi C = C").decided_by([] {
         const MatrixIdentityProof& p = pe::theorems::projection_proof("fixes the commutant");
-        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        return proved_identity(p);
       });
 }
 
@@ -630,7 +681,7 @@ PE_CLAIM(projection_matches_null_space) {
           if (!part.zero && p.zero) p = {false, std::string(property) + ": " + part.remainder, ""};
           p.certificate += std::string("; ") + property + ": " + part.certificate;
         }
-        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        auto o = proved_identity(p);
         const WindowNullSpace& w = window_null_space(8, 9);
         o.detail += "; cross-check in double: " + format(projection_against_null_space()) +
                     " against twice Wedin's sine bound plus rounding, " + format(2 * w.wedin + 64 * kEps);
@@ -708,9 +759,13 @@ Claim defect_mean_square(int d) {
                "20000 Gaussian matrices as a cross-check")
       .printed_as("1 - 1/d").decided_by([d] {
         const GiNaC::ex computed = 1 - defect_law(d).mean, stated = 1 - GiNaC::numeric(1, d);
-        auto o = proved_identity((computed - stated).is_zero(), text_of(computed - stated),
+        const bool equal = (computed - stated).is_zero();
+        auto o = proved_identity(equal, text_of(computed - stated),
                                  "exact expectation: E delta^2 = 1 - rank/d^2 = " + text_of(computed) + " at d = " +
-                                     std::to_string(d) + "; " + defect_law_certificate(d));
+                                     std::to_string(d) + "; " + defect_law_certificate(d),
+                                 {defect_rank_step(d),
+                                  pe::decided_step(pe::StepKind::expectation, equal,
+                                                   "E delta^2 = 1 - rank/d^2 = " + text_of(computed) + " at d = " + std::to_string(d))});
         const DefectSample& s = defect_sample(d);
         o.detail += "; cross-check: Monte Carlo mean " + format(s.mean_square) + " (se " +
                     format(s.mean_square_se) + ")";
@@ -726,7 +781,7 @@ PE_CLAIM(defect_mean_square_every_d) {
                "law is then 1/d in normal form")
       .printed_as("1 - 1/d").decided_by([] {
         const MatrixIdentityProof p = defect_mean_square_every_d_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        return proved_identity(p);
       });
 }
 
@@ -738,7 +793,10 @@ PE_CLAIM(defect_beta_law_d16) {
       .printed_as("a Beta distribution with mean 1/d").decided_by([] {
         const pe::ProjectedGaussianLaw& law = defect_law(16);
         const GiNaC::ex gap = law.mean - GiNaC::numeric(1, 16);
-        auto o = proved_identity(gap.is_zero(), text_of(gap), "exact law: " + defect_law_certificate(16));
+        auto o = proved_identity(gap.is_zero(), text_of(gap), "exact law: " + defect_law_certificate(16),
+                                 {defect_rank_step(16),
+                                  pe::decided_step(pe::StepKind::expectation, gap.is_zero(),
+                                                   "the Beta law's mean " + text_of(law.mean) + " against 1/16")});
         const DefectSample& s = defect_sample(16);
         o.detail += "; cross-check: KS statistic " + format(s.ks_statistic) + " against the 0.001-level critical "
                     "value 1.949/sqrt(N) = " + format(1.949 / std::sqrt(double(s.count)));
@@ -758,7 +816,7 @@ PE_CLAIM(defect_scalar) {
                   GiNaC::ex_to<GiNaC::matrix>(GiNaC::unit_matrix(2 * unsigned(om.size()))).mul_scalar(named_symbol("c"));
               return {symbolic_projection(scalar), scalar};
             });
-        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        auto o = proved_identity(p);
         o.detail += "; cross-check in double: delta(0.37 I) at d = 16 is " +
                     format(pe::relativity_defect(0.37 * Eigen::MatrixXd::Identity(16, 16)));
         return o;

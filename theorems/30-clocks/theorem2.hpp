@@ -33,6 +33,14 @@ MatrixIdentityProof defect_mean_square_every_d_proof();
 /// commutant (unknowns - rows > commutant dimension), which makes `positions` positions too few
 /// whatever the frequencies (the map's shape does not depend on them). `certificate` gives the
 /// integers. A test hands it d + 1 positions, where counting refutes nothing.
+/// The commutant's rank steps (Theorem 2 (b) <=> (c)): the off-diagonal Sylvester map's
+/// determinant 4 (cos omega_i - cos omega_j)^2 (`off_diagonal`) or the diagonal map's minor
+/// sin^2 omega_j is nonzero off the exceptional set where `exceptional_factor` vanishes. Without
+/// a factor, the sets the theorem's hypothesis excludes; a test drops them (factor 1) and sees
+/// the step refused.
+RankStep commutant_rank_step(bool off_diagonal, const GiNaC::ex& exceptional_factor);
+RankStep commutant_rank_step(bool off_diagonal);
+
 struct WindowCount {
   long unknowns = 0, rows = 0, commutant = 0;
   bool too_few = false;

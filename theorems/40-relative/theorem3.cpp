@@ -204,6 +204,17 @@ const DeterminantProof& time_kernel_determinant_proof() {
         out.remainder = "n = " + std::to_string(n) + ": " + (det.zero ? row.remainder : det.remainder);
       }
     }
+    out.steps.push_back(decided_step(StepKind::identity, out.zero,
+                                     "det K_n - prod_i (1 - u_i^2) and the row step reduce to 0 at n = 2.." +
+                                         std::to_string(kLargestExactSet)));
+    // The row step for every n: with P = u_b ... u_{n-2} a symbol (row n - 1's entry in column
+    // b < n - 1, the run the loop above multiplies up), row n's entry is the run one factor
+    // longer, P u_{n-1}; minus u_{n-1} times P it is 0.
+    const GiNaC::ex run = named_symbol("P"), last = named_symbol("u_last");
+    const TrigReduction below = reduce_trig(run * last - last * run);
+    out.steps.push_back(decided_step(StepKind::induction, below.zero,
+                                     "row n - u_{n-1} row (n - 1) = (0, ..., 0, 1 - u_{n-1}^2) with the run P = u_b .. "
+                                     "u_{n-2} a symbol, so det K_n = (1 - u_{n-1}^2) det K_{n-1}: every n"));
     out.certificate =
         "for every s > 0 and sorted points x_1 < ... < x_n, with u_i = e^{-s(x_{i+1} - x_i)}: det K_n - prod_i "
         "(1 - u_i^2) reduces to 0 in GiNaC's exact algebra for n = 2.." + std::to_string(kLargestExactSet) +
@@ -250,11 +261,22 @@ MatrixIdentityProof product_kernel_proof(int slope_sign_in_kernel) {
       if (!r.zero) out = {false, "n = " + std::to_string(n) + ", key " + std::to_string(j) + ": " + r.remainder, ""};
     }
   }
+  out.steps.push_back(decided_step(StepKind::identity, out.zero,
+                                   "both weights reduce to each other at n = 1.." + std::to_string(kLargestSoftmax) + " keys"));
+  // Every n: the two normalisers are sums of the same terms, term by term with the key j a symbol.
+  const GiNaC::ex c = named_symbol("c_j"), s = named_symbol("s"), x = named_symbol("x_j"),
+                  t = named_symbol("x_t");
+  const TrigReduction term = reduce_exponentials(GiNaC::exp(c - slope_sign_in_kernel * s * (t - x)) -
+                                                 GiNaC::exp(c) * GiNaC::exp(-s * (t - x)));
+  out.steps.push_back(decided_step(StepKind::identity, term.zero,
+                                   "term j of both sums, j a symbol, reduces to 0: every n"));
+  if (!term.zero && out.zero) out = {false, "term j: " + term.remainder, "", "", false, out.steps};
   out.certificate = "softmax_j(c_j - s (x_t - x_j)) - e^{c_j} e^{-s (x_t - x_j)} / sum_i e^{c_i} e^{-s (x_t - x_i)}, "
                     "with scores, slope and positions symbols, reduces to 0 for every key of n = 1.." +
                     std::to_string(kLargestSoftmax) + " keys using only " + kExponentialRule +
-                    " and cancellation of common factors; each term of both sums is the same exponential, so the "
-                    "weights agree for every n, every real position and every slope";
+                    " and cancellation of common factors; term j of both sums, with j a symbol, reduces to 0 too, so the "
+                    "numerators and the normalisers agree term by term and the weights agree for every n, every real "
+                    "position and every slope";
   return out;
 }
 
@@ -277,10 +299,21 @@ MatrixIdentityProof offset_ratio_proof(int slope_sign) {
       if (!red.zero) out = {false, "n = " + std::to_string(n) + ", r = " + std::to_string(r) + ": " + red.remainder, ""};
     }
   }
+  out.steps.push_back(decided_step(StepKind::identity, out.zero,
+                                   "on the harness's alibi_offset_weights, alpha_r / alpha_0 - e^{(c_r - c_0) - s r} "
+                                   "reduces to 0 at n = 2.." + std::to_string(kLargestSoftmax)));
+  // Every n: with the normaliser Z a symbol, the weights' ratio is that of their numerators.
+  const GiNaC::ex z = named_symbol("Z"), r = named_symbol("r"), cr = named_symbol("c_r"), c0 = named_symbol("c_0");
+  const TrigReduction any_n = reduce_exponentials((GiNaC::exp(cr - s * r) / z) / (GiNaC::exp(c0) / z) -
+                                                  GiNaC::exp(cr - c0 - slope_sign * s * r));
+  out.steps.push_back(decided_step(StepKind::identity, any_n.zero,
+                                   "with the normaliser Z and the offset r symbols, the ratio reduces to 0: every n"));
+  if (!any_n.zero && out.zero) out = {false, "with Z and r symbols: " + any_n.remainder, "", "", false, out.steps};
   out.certificate = "with the weights alpha from the harness's alibi_offset_weights on symbolic scores, "
                     "alpha_r / alpha_0 - e^{(c_r - c_0) - s r} reduces to 0 for every offset of n = 2.." +
                     std::to_string(kLargestSoftmax) + " keys (scores and slope symbols) using only " +
-                    kExponentialRule + " and cancellation; the normaliser cancels in the ratio, so every n";
+                    kExponentialRule + " and cancellation; with the normaliser Z and the offset r symbols the ratio of e^{c_r - s r} / Z "
+                    "to e^{c_0} / Z reduces the same way, so every n";
   return out;
 }
 
@@ -302,6 +335,7 @@ MatrixIdentityProof geometric_sum_proof(const GeometricRecursion& recursion) {
     const TrigReduction r = reduce_trig((1 - u) * sum - (1 - GiNaC::pow(u, m + 1)));
     if (!r.zero) out = {false, "m = " + std::to_string(m) + ": " + r.remainder, ""};
   }
+  const bool direct = out.zero;
   // The step m -> m + 1 for every m: with S = sum_{k<=m} u^k and P = u^{m+1} free, the sums'
   // definitions give S' = S + P and P' = P u, and the statement's residual at m + 1 minus its
   // residual at m (the hypothesis) reduces to 0, so H(m) implies H(m + 1).
@@ -311,6 +345,10 @@ MatrixIdentityProof geometric_sum_proof(const GeometricRecursion& recursion) {
                                   (1 - recursion.next_power(partial_sum, power, u));
   const TrigReduction step = reduce_trig(residual_next - residual_at_m);
   if (!step.zero && out.zero) out = {false, "induction step: " + step.remainder, ""};
+  out.steps.push_back(decided_step(StepKind::identity, direct,
+                                   "(1 - u) S_m - (1 - u^{m+1}) reduces to 0 at m = 0.." + std::to_string(kLargestGeometric)));
+  out.steps.push_back(decided_step(StepKind::induction, step.zero,
+                                   "the residual at m + 1 minus the residual at m reduces to 0, S_m and u^{m+1} symbols"));
   out.certificate = "(1 - u) sum_{k=0}^{m} u^k = 1 - u^{m+1} by induction on m: the base m = 0 reduces to 0, and "
                     "so does the step (with S_m and u^{m+1} free symbols, S_{m+1} = S_m + u^{m+1} and u^{m+2} = "
                     "u^{m+1} u, the residual at m + 1 minus the residual at m is 0); also reduced directly for m = "
@@ -367,6 +405,10 @@ const MatrixIdentityProof& ratio_bound_proof() {
     const SignDecision sign = decide_positive(1 - 1 / (1 + gap));
     if (out.zero && !factored.zero) out = {false, "factoring step: " + factored.remainder, ""};
     if (out.zero && !sign.positive) out = {false, "sign step: GiNaC cannot show " + sign.normal_form + " > 0", ""};
+    out.steps.push_back(decided_step(StepKind::identity, factored.zero,
+                                     "e^{W - s r} alpha_0 - alpha_r - alpha_0 e^{W - s r} (1 - e^{-g}) reduces to 0"));
+    out.steps.push_back(decided_step(StepKind::inequality, sign.positive,
+                                     "1 - 1/(1 + g) > 0 for g > 0 by GiNaC's sign rules"));
     out.certificate += "; inequality step: with the scores in an interval of width W, c_r - c_0 = W - g with g >= 0, "
                        "and e^{W - s r} alpha_0 - alpha_r - alpha_0 e^{W - s r} (1 - e^{-g}) reduces to 0; "
                        "1 - e^{-g} >= 1 - 1/(1 + g) by " + cite(kExponentialBounds) + ", which GiNaC's sign rules "
@@ -388,8 +430,15 @@ MatrixIdentityProof weights_sum_to_one_proof() {
     const TrigReduction red = reduce_exponentials(pe::alibi_offset_weights<GiNaC::ex>(content, named_symbol("s")).sum() - 1);
     if (!red.zero) out = {false, "n = " + std::to_string(n) + ": sum of weights - 1 = " + red.remainder, ""};
   }
+  out.steps.push_back(decided_step(StepKind::identity, out.zero,
+                                   "the harness's weights sum to 1 at n = 2.." + std::to_string(kLargestSoftmax) + " keys"));
+  // Every n: the weights' numerators summed over the normaliser, with that sum a symbol.
+  const GiNaC::ex numerators = named_symbol("S");
+  const TrigReduction any_n = reduce_exponentials(numerators / numerators - 1);
+  out.steps.push_back(decided_step(StepKind::identity, any_n.zero,
+                                   "the numerators' sum S over the normaliser S reduces to 1: every n"));
   out.certificate = "the harness's weights sum to 1 (reduced for n = 2.." + std::to_string(kLargestSoftmax) +
-                    " keys; the normaliser is their common denominator, so every n), each positive by " +
+                    " keys; the normaliser is the sum of the numerators, so every n), each positive by " +
                     cite(kExponentialBounds);
   return out;
 }
@@ -404,6 +453,10 @@ const MatrixIdentityProof& far_weight_proof() {
     out.zero = ratio.zero && geometric.zero && normalised.zero && tail.positive;
     out.remainder = !ratio.zero ? ratio.remainder : !geometric.zero ? geometric.remainder
                   : !normalised.zero ? normalised.remainder : "tail step: GiNaC cannot show " + tail.normal_form + " > 0";
+    for (const MatrixIdentityProof* part : {&ratio, &geometric, &normalised}) add_steps(out, *part);
+    out.steps.push_back(decided_step(StepKind::inequality, tail.positive,
+                                     "e^W u^D / (1 - u) minus the sum's bound is positive for positive E, v, D, m "
+                                     "by GiNaC's sign rules"));
     out.certificate = ratio.certificate + "; " + geometric.certificate + "; " + normalised.certificate +
                       ", so alpha_0 <= 1; inequality step: with e^W = E > 0 and u = e^{-s} = 1/(1 + v), v >= s > 0 by " +
                       cite(kExponentialBounds) + ", e^W u^D / (1 - u) minus the sum's bound e^W u^D (1 - u^{m+1}) / "
@@ -438,6 +491,8 @@ MatrixIdentityProof product_kernel_pd_proof() {
   MatrixIdentityProof out;
   out.zero = content.zero && time.zero;
   out.remainder = !content.zero ? content.remainder : time.remainder;
+  add_steps(out, content);
+  add_steps(out, time);
   out.certificate = content.certificate + "; the time kernel is positive definite (thm3.time_kernel_pd: " +
                     time.certificate + "); so the product is positive definite by " + cite(kSchurProductTheorem) +
                     ", one factor definite and the other's diagonal positive";
@@ -483,7 +538,7 @@ PE_CLAIM(product_kernel) {
                "units of n ||V||_max eps")
       .printed_as("alpha_tj proportional to e^{c_tj} e^{-s(t-j)}").decided_by([] {
         static const MatrixIdentityProof p = product_kernel_proof(1);
-        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        auto o = proved_identity(p);
         o.detail += "; cross-check in double: largest output gap " + format(product_kernel_gap()) +
                     " units of n ||V|| eps";
         return o;
@@ -498,7 +553,7 @@ PE_CLAIM(time_kernel_pd) {
                "lambda_max) on 100 seeded sets")
       .printed_as("e^{-s|t-j|} positive definite").decided_by([] {
         static const MatrixIdentityProof p = time_kernel_pd_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        auto o = proved_identity(p);
         const KernelChecks& k = kernel_checks();
         o.detail += "; cross-check in double: smallest lambda_min / (n eps lambda_max) " +
                     format(k.smallest_eigenvalue) + (k.cholesky_ok ? ", Cholesky succeeded" : ", Cholesky failed");
@@ -513,7 +568,7 @@ PE_CLAIM(time_kernel_determinant) {
                "s > 0 and every number of points")
       .printed_as("prod (1 - e^{-2 s gap})").decided_by([] {
         const auto& p = pe::theorems::time_kernel_determinant_proof();
-        return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        return proved_identity(p);
       });
 }
 
@@ -526,7 +581,7 @@ PE_CLAIM(product_kernel_psd) {
                "theorem; beside it, min lambda_min / (n eps lambda_max) on seeded instances")
       .printed_as("product kernel positive definite").decided_by([] {
         static const MatrixIdentityProof p = product_kernel_pd_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        auto o = proved_identity(p);
         o.detail += "; cross-check in double: smallest lambda_min / (n eps lambda_max) " +
                     format(kernel_checks().smallest_product);
         return o;
@@ -542,7 +597,7 @@ PE_CLAIM(far_weight_bound) {
                "adversarial content), every D")
       .printed_as("<= e^W e^{-sD}/(1 - e^{-s})").decided_by([] {
         const MatrixIdentityProof& p = far_weight_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        auto o = proved_identity(p);
         const BoundRatios& b = bound_ratios();
         o.detail += std::string("; cross-check in double: largest log(weight / bound) ") + format(b.far_log_ratio) +
                     (b.far_within && b.stated_sample() ? ", within its rounding budget" : ", OUTSIDE its rounding budget") +
@@ -558,7 +613,7 @@ PE_CLAIM(ratio_bound) {
                "log alpha_r - log alpha_0 - (W - s r) over the same 200 seeded queries")
       .printed_as("alpha_r <= e^{W - sr} alpha_0").decided_by([] {
         const MatrixIdentityProof& p = ratio_bound_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        auto o = proved_identity(p);
         const BoundRatios& b = bound_ratios();
         o.detail += std::string("; cross-check in double: ") + format(b.ratio_log) +
                     (b.ratio_within && b.stated_sample() ? ", within its rounding budget" : ", OUTSIDE its rounding budget") +
@@ -583,8 +638,14 @@ PE_CLAIM(horizon) {
         std::ostringstream exponents;
         exponents << "at W = 20, s = 1/2 the largest exponent W - s r is " << beyond << " at r = 41 and " << inside
                   << " at r = 39";
+        std::vector<pe::ProofStep> steps = ratio.steps;
+        steps.push_back(pe::decided_step(pe::StepKind::inequality, horizon.decided,
+                                         "the largest exponent W - s r is negative at r = W/s + t and positive at "
+                                         "W/s - t, for W, s, t positive symbols"));
+        steps.push_back(pe::decided_step(pe::StepKind::witness, beyond.is_negative() && inside.is_positive(),
+                                         exponents.str() + ", in exact rationals"));
         auto o = proved_identity(holds, !ratio.zero ? ratio.remainder : !horizon.decided ? horizon.refusal : exponents.str(),
-                                 ratio.certificate + "; " + horizon.certificate + "; " + exponents.str() + " (exact)");
+                                 ratio.certificate + "; " + horizon.certificate + "; " + exponents.str() + " (exact)", steps);
         auto ratio_at = [](long r) {
           Eigen::VectorXd c = Eigen::VectorXd::Zero(200);
           c(r) = 20;  // the single best-content key at offset r, all else (incl. r = 0) at 0

@@ -298,7 +298,7 @@ const std::string section = kRopeSection;
 
 /// A claim decided by one of the proofs above.
 Decided<Rule::identity> decided_by_proof(const pe::MatrixIdentityProof& p) {
-  return proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+  return proved_identity(p);
 }
 
 PE_CLAIM(relative) {
@@ -383,9 +383,8 @@ PE_CLAIM(attention_outputs_shift_invariant) {
                "seeded sequences")
       .printed_as("relative by construction").decided_by([] {
         const pe::MatrixIdentityProof& scores = pe::theorems::head_shift_proof();
-        auto o = proved_identity(scores.zero, scores.remainder,
-                                 scores.certificate + "; the causal softmax output is a function of the score matrix "
-                                 "and the values alone, so equal scores give equal outputs");
+        auto o = proved_identity(scores, "; the causal softmax output is a function of the score matrix "
+                                         "and the values alone, so equal scores give equal outputs");
         o.detail += "; cross-check of the head's code in double: " + format(attention_residuals().outputs_shifted) +
                     " units of (score unit + n eps) max|value|";
         return o;

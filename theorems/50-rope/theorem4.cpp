@@ -282,7 +282,7 @@ PE_CLAIM(a_orthogonal_powers) {
                "the gap in units of 12 n eps")
       .printed_as("L_m^T L_n depends only on n - m").decided_by([] {
         const MatrixIdentityProof& p = orthogonal_powers_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        auto o = proved_identity(p);
         o.detail += "; cross-check in double: largest gap " + format(results().defect_a) + " units of 12 n eps; " +
                     sample_note();
         return o;

@@ -248,9 +248,16 @@ const MatrixIdentityProof& interpolation_bound_proof() {
           return {GiNaC::matrix(1, 1, GiNaC::lst{real_part(a).diff(delta, 2)}),
                   GiNaC::matrix(1, 1, GiNaC::lst{real_part(curvature)})};
         });
-    out.certificate += "; so |a''(Delta)| <= sum_j theta_j^2 |h_j e^{i Delta theta_j}| = sum_j |h_j| theta_j^2 at every "
-                       "Delta by " + cite(kTriangleInequality) + " with |e^{i x}| = 1, and " + cite(kInterpolationRemainder) + " gives |a(Delta) - l(Delta)| "
-                       "<= (1/2)(Delta - Delta1)(Delta2 - Delta) sum_j |h_j| theta_j^2 for every Delta1 <= Delta <= Delta2";
+    const TrigReduction modulus = rotated_real_part_step(1);
+    out.steps.push_back(decided_step(StepKind::inequality, modulus.zero,
+                                     "Re(h e^{ix})^2 + Im(h e^{ix})^2 - |h|^2 reduces to 0, so |Re(h e^{ix})| <= |h|"));
+    if (out.zero && !modulus.zero)
+      out = {false, "modulus step: Re(h e^{ix})^2 + Im(h e^{ix})^2 - |h|^2 = " + modulus.remainder, "", out.plain_sides};
+    out.certificate += "; " + cite(kTriangleInequality) + " bounds |a''(Delta)| by sum_j theta_j^2 |Re(h_j e^{i Delta "
+                       "theta_j})|; modulus step: Re(h e^{ix})^2 + Im(h e^{ix})^2 - |h|^2 (h = x + i y) reduces to 0, "
+                       "so |Re(h_j e^{i Delta theta_j})| <= |h_j| and |a''(Delta)| <= sum_j |h_j| theta_j^2 at every "
+                       "Delta; " + cite(kInterpolationRemainder) + " then gives |a(Delta) - l(Delta)| <= (1/2)(Delta - "
+                       "Delta1)(Delta2 - Delta) sum_j |h_j| theta_j^2 for every Delta1 <= Delta <= Delta2";
     return out;
   }();
   return p;
@@ -514,7 +521,7 @@ PE_CLAIM(interpolation_bound) {
                "bound on 200 seeded instances (complex Gaussian h, d <= 128, Delta2 - Delta1 <= 40)")
       .printed_as("|a - l| <= (1/2)(Delta-Delta1)(Delta2-Delta) sum |h_j| theta_j^2").decided_by([] {
         const MatrixIdentityProof& p = interpolation_bound_proof();
-        auto o = proved_identity(p.zero, p.remainder, p.certificate, p.plain_sides);
+        auto o = proved_identity(p);
         const InterpolationResults& r = interpolation_results();
         o.detail += "; cross-check in double: largest error / bound " + format(r.worst_ratio) +
                     ", largest excess over the bound " + format(r.worst_excess) + " rounding budgets";

@@ -68,7 +68,8 @@ ledger::Decided<ledger::Rule::identity> gradients_of(PositionScheme scheme) {
   const auto& all = built_gradient_evidence();
   const auto found = std::find_if(all.begin(), all.end(), [scheme](const auto& e) { return e.scheme == scheme; });
   if (found == all.end())
-    return ledger::proved_identity(false, "the gradient evidence has no entry for this scheme", "");
+    return ledger::proved_identity(false, "the gradient evidence has no entry for this scheme", "",
+                                   {decided_step(StepKind::identity, false, "no gradient evidence for this scheme")});
   return gradients_verdict(*found);
 }
 
@@ -99,7 +100,13 @@ ledger::Decided<ledger::Rule::identity> gradients_verdict(const experiments::Gra
       "code, bias, logit scale) as free symbols; the loss stage (cross-entropy on free logits) proved "
       "alike; the two composed at d_logits by " + cite(kChainRule) + "; not proved: that the code "
       "behaves alike at the trained size, which the cross-check covers: " + cross_check;
-  return ledger::proved_identity(failure.empty(), failure, certificate);
+  // The passes are reduced at the sizes the runs name; the trained size is a cross-check only.
+  return ledger::proved_identity(failure.empty(), failure, certificate,
+                                 {decided_step(StepKind::identity, failure.empty(),
+                                               "the hand-written backward minus GiNaC's derivative expands to 0 for "
+                                               "every weight, runs: " + runs),
+                                  {StepKind::identity, StepReach::listed_only,
+                                   "the sizes of those runs only, not every width"}});
 }
 
 namespace implementation_claims {

@@ -2,6 +2,7 @@
 #include "section_titles.hpp"
 #include "unit_order.hpp"
 
+#include "external_lemmas.hpp"
 #include "json_text.hpp"
 
 #include <algorithm>
@@ -262,16 +263,35 @@ Decided<Rule::identity> identity(double computed, double reference, double toler
   return with_residual(std::move(o), computed, residual_unit.empty() ? "absolute" : residual_unit);
 }
 
+namespace {
+
+/// `steps` with a cited-lemma step for each external lemma `certificate` cites (cite() is the only
+/// way a proof names one), in external_lemmas()'s order.
+std::vector<ProofStep> with_cited_lemmas(std::vector<ProofStep> steps, const std::string& certificate) {
+  for (const ExternalLemma* lemma : external_lemmas())
+    if (certificate.find(cite(*lemma)) != std::string::npos)
+      steps.push_back({StepKind::lemma, StepReach::decided, lemma->name});
+  return steps;
+}
+
+}  // namespace
+
 Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string& remainder,
-                                        const std::string& certificate, const std::string& proof_sides) {
+                                        const std::string& certificate, std::vector<ProofStep> steps,
+                                        const std::string& proof_sides) {
+  if (steps.empty()) throw std::logic_error("proved_identity: a proof names at least one step");
+  const auto failed = std::find_if(steps.begin(), steps.end(), [](const ProofStep& s) { return s.reach == StepReach::failed; });
+  const bool holds = reduced_to_zero && failed == steps.end();
+  const std::string left = !reduced_to_zero ? remainder : failed != steps.end() ? to_string(failed->kind) + std::string(" step: ") + failed->what : "";
   // `computed` names what was found, not a number read as the quantity (det R = 1 is no "0"); the
   // zero difference is the claim's residual, exact, which the face shows as "holds exactly".
-  Decided<Rule::identity> o{{reduced_to_zero ? "left side - right side reduces to 0" : "remainder " + remainder,
-                             reduced_to_zero ? Verdict::holds : Verdict::fails,
-                             (reduced_to_zero ? "exact: the difference reduces to 0; " : "exact: the difference does not reduce to 0; ") +
+  Decided<Rule::identity> o{{holds ? "left side - right side reduces to 0" : "remainder " + left,
+                             holds ? Verdict::holds : Verdict::fails,
+                             (holds ? "exact: the difference reduces to 0; " : "exact: the difference does not reduce to 0; ") +
                                  certificate}};
-  if (reduced_to_zero) {
+  if (holds) {
     o.proof = certificate;
+    o.proof_steps = with_cited_lemmas(std::move(steps), certificate);
     stamp_residual(o, 0.0, "exact");
   }
   o.proof_sides = proof_sides;
@@ -281,8 +301,39 @@ Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string&
 Decided<Rule::shape> proved_by_witness(bool found, const std::string& computed, const std::string& certificate) {
   Decided<Rule::shape> o{{computed, found ? Verdict::holds : Verdict::fails,
                           (found ? "" : "the witness does not settle it: ") + certificate}};
-  if (found) o.proof = certificate;
+  if (found) {
+    o.proof = certificate;
+    o.proof_steps = with_cited_lemmas({{StepKind::witness, StepReach::decided, computed}}, certificate);
+  }
   return o;
+}
+
+std::string proof_steps_json(const std::vector<ProofStep>& steps) {
+  if (steps.empty()) return "";
+  std::string out = "[";
+  for (const ProofStep& s : steps)
+    out += std::string(out.size() > 1 ? ", " : "") + "{\"kind\": " + json_quoted(to_string(s.kind)) +
+           ", \"reach\": " + json_quoted(to_string(s.reach)) + ", \"what\": " + json_quoted(s.what) + "}";
+  return out + "]";
+}
+
+std::vector<ProofStep> proof_steps_of(const Record& record) {
+  std::vector<ProofStep> out;
+  if (record.proof_steps.empty()) return out;
+  const JsonValue steps = parse_json(record.proof_steps);
+  for (const JsonValue& item : steps.items) {
+    const std::string kind = item.text_of("kind"), reach = item.text_of("reach");
+    const StepKind kinds[] = {StepKind::identity, StepKind::block,   StepKind::induction,
+                              StepKind::inequality, StepKind::counting, StepKind::expectation,
+                              StepKind::rank,       StepKind::witness,  StepKind::lemma};
+    const StepReach reaches[] = {StepReach::decided, StepReach::listed_only, StepReach::failed};
+    const auto k = std::find_if(std::begin(kinds), std::end(kinds), [&](StepKind x) { return kind == to_string(x); });
+    const auto r = std::find_if(std::begin(reaches), std::end(reaches), [&](StepReach x) { return reach == to_string(x); });
+    if (k == std::end(kinds) || r == std::end(reaches))
+      throw std::runtime_error("claim " + record.id + ": proof step of unknown kind \"" + kind + "\" or reach \"" + reach + "\"");
+    out.push_back({*k, *r, item.text_of("what")});
+  }
+  return out;
 }
 
 Decided<Rule::statistical> statistical(const PrintedValue& article, double estimate, double standard_error,
@@ -419,6 +470,7 @@ Record evaluate_record(const Claim& claim, const TrainedRuns* runs) {
     r.consistency = o.consistency;
     r.proof = o.proof;
     r.proof_sides = o.proof_sides;
+    r.proof_steps = proof_steps_json(o.proof_steps);
     if (!std::isnan(o.residual)) {
       r.residual = format(o.residual);
       r.residual_unit = o.residual_unit;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "printed_decimal.hpp"
+#include "proof_steps.hpp"
 
 namespace pe::ledger {
 
@@ -79,6 +80,9 @@ struct Outcome {
   /// For a claim proved by exact algebra (proved_identity): the certificate, naming the
   /// reduction, the rules it used and the parameters it covers. Empty for every other claim.
   std::string proof;
+  /// The same proof as structure: its steps, each with its kind and reach (proof_steps.hpp), the
+  /// cited lemmas among them. The certificate line and the evidence are read off these.
+  std::vector<ProofStep> proof_steps;
   /// For an identity proved on symbolic matrices: its sides in GiNaC's printed syntax, for a
   /// second computer-algebra system (numerics/symbolic_identity.hpp, plain_sides).
   std::string proof_sides;
@@ -499,8 +503,18 @@ Decided<R> with_residual(Decided<R> outcome, double residual, std::string unit) 
 /// Rule::identity decided by exact algebra (numerics/symbolic_identity.hpp), not by a residual in
 /// floating point: holds when the identity's difference reduced to 0, for every value of the
 /// parameters `certificate` names; otherwise fails with what is left (`remainder`).
+/// `steps` are the proof's steps (at least one); the lemmas `certificate` cites (cite()) join them as
+/// cited-lemma steps. It holds only when no step failed; a step that reaches its listed sizes
+/// only makes the claim exhaustive (evidence_of).
 Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string& remainder,
-                                        const std::string& certificate, const std::string& proof_sides = "");
+                                        const std::string& certificate, std::vector<ProofStep> steps,
+                                        const std::string& proof_sides = "");
+/// The same for a proof that carries its own verdict, remainder, certificate, steps and sides
+/// (pe::MatrixIdentityProof); `more` is appended to its certificate.
+template <class Proof>
+Decided<Rule::identity> proved_identity(const Proof& p, const std::string& more = "") {
+  return proved_identity(p.zero, p.remainder, p.certificate + more, p.steps, p.plain_sides);
+}
 
 /// Rule::shape for an existence statement settled by a witness computed in exact arithmetic:
 /// holds when the witness does what the statement says (`found`); `certificate` names the
@@ -556,6 +570,8 @@ struct Record {
   std::string proof;
   /// Outcome::proof_sides: the proved identity's sides for a second system ("" when none).
   std::string proof_sides;
+  /// Outcome::proof_steps as a JSON array (proof_steps_json; "" for claims without a proof).
+  std::string proof_steps;
   /// The run (report/run.txt, begun by `pe_report clear`) whose check wrote this record; kept in
   /// the fragment, not in claims.json, so that reruns give identical reports.
   std::string run;
@@ -596,6 +612,11 @@ Record evaluate_record(const Claim& claim);
 /// Evaluates any claim: an experiment claim on `runs`, any other on nothing (it takes none), so
 /// that a program evaluating every claim gives each the same runs.
 Record evaluate_record(const Claim& claim, const TrainedRuns& runs);
+/// Proof steps as a JSON array: [{"kind": "identity", "reach": "decided", "what": "..."}, ...].
+std::string proof_steps_json(const std::vector<ProofStep>& steps);
+/// A record's proof steps, read back from Record::proof_steps (empty when it has none).
+std::vector<ProofStep> proof_steps_of(const Record& record);
+
 }  // namespace pe::ledger
 
 #define PE_LEDGER_CONCAT_(a, b) a##b

@@ -178,8 +178,10 @@ Evidence evidence_of(const Record& r) {
   // The article's corpus is not available; its re-creation was fitted to the printed values.
   if (r.unit == "filings_corpus") return Evidence::by_construction;
   if (!r.seeds.empty() || (!r.reproduction.empty() && r.reproduction != "exact")) return Evidence::trained;
-  // A proof that covers only the sizes it lists (no block step to every even d: symbolic_identity.hpp).
-  if (r.proof.rfind("exhaustive: ", 0) == 0) return Evidence::exhaustive;
+  // A proof with a step that reaches only the sizes it lists (proof_steps.hpp).
+  const std::vector<ProofStep> steps = proof_steps_of(r);
+  if (std::any_of(steps.begin(), steps.end(), [](const ProofStep& s) { return s.reach == StepReach::listed_only; }))
+    return Evidence::exhaustive;
   if (!r.proof.empty() || r.certified == "true") return Evidence::proved;
   if (r.rule == "statistical") return Evidence::sampled;
   return owner ? owner->residual : Evidence::sampled;

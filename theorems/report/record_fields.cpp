@@ -121,8 +121,8 @@ RecordFields make_fields() {
       text_field("consistency", &Record::consistency, FS::check, J::text, S::when_set),
       text_field("proof", &Record::proof, FS::check, J::text, S::when_set),
       text_field("proof_sides", &Record::proof_sides, FS::check, J::text, S::when_set),
-      // The fragment's bookkeeping, not the claim's: reruns give identical reports.
-      text_field("run", &Record::run, FS::bookkeeping),
+      text_field("proof_steps", &Record::proof_steps, FS::check, J::literal, S::when_set),
+      text_field("run", &Record::run, FS::bookkeeping),  // with "program": the fragment's, so reruns agree
       text_field("program", &Record::program, FS::bookkeeping),
       text_field("reproduction", &Record::reproduction, FS::annotation, J::text, S::always, true),
       // "statement" holds the claim's own words; the argument map's statement is its id.
