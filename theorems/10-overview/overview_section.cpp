@@ -16,11 +16,17 @@ PE_STATEMENTS(statements) {
   return {
       statement("table.overview").label("the overview table").kind("table")
           .anchor("Here is the experiment the topic builds toward")
-          .claims({"exp.overview.*", "consistency.table_overview.*"}).uses({"table.tournament"}),
+          .claims({"exp.overview.*", "consistency.table_overview.*"}).uses({"table.tournament"})
+          .reads("table.tournament", {"exp.tournament.none.L32", "exp.tournament.none.L256",
+                                      "exp.tournament.sinusoidal.L32", "exp.tournament.sinusoidal.L256",
+                                      "exp.tournament.rope.L32", "exp.tournament.rope.L256",
+                                      "exp.tournament.alibi.L32", "exp.tournament.alibi.L256"}),
       // its numbers are the finance table's claims, placed here
       statement("para.overview_filings").label("the overview's filings paragraph").kind("experiment")
           .anchor("Then we take the heads to text.").claims({"consistency.overview_filings.*"})
           .uses({"table.finance", "table.tournament"})
+          .reads("table.finance", {"filings.acc.rope_pi.far", "filings.acc.alibi.far"})
+          .reads("table.tournament", {"exp.tournament.alibi.*"})
   };
 }
 

@@ -26,16 +26,20 @@ PE_STATEMENTS(statements) {
       statement("exp.tournament_window").label("the tournament paragraph: within and past the window")
           .kind("experiment").anchor("Every scheme but the first reads the task")
           .claims({"exp.tournament.reads_within_window", "exp.tournament.learned.nothing_past_window",
-                   "exp.tournament.sinusoidal.collapses_at_2x"}).uses({"table.tournament"}),
+                   "exp.tournament.sinusoidal.collapses_at_2x"}).uses({"table.tournament"})
+          .reads("table.tournament", {"exp.tournament.*.L32", "exp.tournament.learned.*",
+                                      "exp.tournament.sinusoidal.L64"}),
       statement("exp.added_code").label("the added code's collapse, projected and shifted").kind("experiment")
           .anchor("Theorem 2 accounts for one part")
           .claims({"exp.sinusoidal.projected.*", "exp.sinusoidal.shifted.*", "exp.sinusoidal.spreads",
-                   "consistency.exp_added_code.*"}).uses({"table.tournament"}),
+                   "consistency.exp_added_code.*"}).uses({"table.tournament"})
+          .reads("table.tournament", {"exp.tournament.sinusoidal.*"}),
       statement("exp.tournament_past").label("the tournament paragraph: ALiBi holds, RoPE degrades")
           .kind("experiment").anchor("ALiBi holds, as Theorem 3 (ii) predicts")
           .claims({"exp.tournament.alibi.holds", "exp.tournament.rope.degrades_steadily",
                    "exp.tournament.rope.seeds_spread_at_256", "exp.tournament.rope.L256_*",
-                   "consistency.exp_tournament_past.*"}).uses({"table.tournament"}),
+                   "consistency.exp_tournament_past.*"}).uses({"table.tournament"})
+          .reads("table.tournament", {"exp.tournament.alibi.*", "exp.tournament.rope.*"}),
       statement("exp.rebound").label("the RoPE rebound paragraph").kind("experiment")
           .anchor("Why does a relative encoding fail to generalize")
           .claims({"exp.rebound.article.dive*", "exp.rebound.article.first_trough", "exp.rebound.article.peak",
@@ -73,7 +77,8 @@ PE_STATEMENTS(statements) {
               "every even d = 2 .. 4096 at c = b = 10^4, x = -4/d"),
       statement("table.rescaling").label("the rescaling table").kind("table")
           .anchor("Re-reading the trained RoPE heads")
-          .claims({"exp.rescaled.*.L*", "consistency.table_rescaling.*"}).uses({"table.tournament"}),
+          .claims({"exp.rescaled.*.L*", "consistency.table_rescaling.*"}).uses({"table.tournament"})
+          .reads("table.tournament", {"exp.tournament.rope.*"}),
       statement("exp.rescaled").label("the rescaling paragraph").kind("experiment")
           .anchor("Each map rescues the head")
           .claims({"exp.rescaled.each_map_rescues", "exp.rescaled.ntk_*",

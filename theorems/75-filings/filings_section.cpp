@@ -23,7 +23,8 @@ PE_STATEMENTS(statements) {
           .claims({"filings.acc.*", "filings.shape.pi_*", "consistency.table_finance.*"}),
       statement("filings.far").label("the far-queries paragraph").kind("experiment")
           .anchor("ALiBi, which held at every length of the tournament")
-          .claims({"filings.shape.alibi_loses_far", "consistency.filings_far.*"}).uses({"table.finance"}),
+          .claims({"filings.shape.alibi_loses_far", "consistency.filings_far.*"}).uses({"table.finance"})
+          .reads("table.finance", {"filings.acc.alibi.*"}),
       statement("table.horizon").label("the horizon table").kind("table").anchor("trained on\thorizon")
           .claims({"filings.horizon.filings.*", "filings.horizon.synthetic.*"}),
       statement("filings.horizon").label("the horizon paragraph").kind("experiment")
@@ -35,6 +36,8 @@ PE_STATEMENTS(statements) {
           .anchor("One held-out filing, the one in the laboratory")
           .claims({"filings.exhibit.*", "filings.shape.first_named_fallback", "consistency.filings_exhibit.*"})
           .uses({"filings.corpus", "table.finance"})
+          .reads("filings.corpus", {"filings.corpus.first_named_share", "filings.corpus.first_named_far_share"})
+          .reads("table.finance", {})  // the heads, not the table's numbers
   };
 }
 

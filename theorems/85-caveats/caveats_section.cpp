@@ -28,12 +28,16 @@ PE_STATEMENTS(statements) {
       // (consistency_caveats.cpp).
       statement("caveat.heuristics").label("the caveat: the rescalings are heuristics").kind("remark")
           .anchor("The rescalings are heuristics.").claims({"consistency.caveat_heuristics.*"})
-          .uses({"exp.rescaled", "table.finance"}),
+          .uses({"exp.rescaled", "table.finance"})
+          .reads("exp.rescaled", {"exp.rescaled.ntk_best_at_256", "consistency.exp_rescaled.ntk_best_at_256"})
+          .reads("table.finance", {"filings.acc.rope_*", "filings.shape.pi_*"}),
       statement("caveat.toy").label("the caveat: the tournament is a toy").kind("remark")
-          .anchor("The tournament is a toy.").claims({"consistency.caveat_toy.*"}).uses({"table.tournament"}),
+          .anchor("The tournament is a toy.").claims({"consistency.caveat_toy.*"}).uses({"table.tournament"})
+          .reads("table.tournament", {}),  // the setup (width, symbols, seeds), none of its numbers
       statement("caveat.common").label("the caveat: a common claim, corrected").kind("remark")
           .anchor("A common claim, corrected.").claims({"consistency.caveat_common.*"})
-          .uses({"thm1.i", "table.tournament"}),
+          .uses({"thm1.i", "table.tournament"})
+          .reads("table.tournament", {"exp.tournament.sinusoidal.L32", "exp.tournament.sinusoidal.L64"}),
       statement("caveat.chen").label("the caveat: a published bound, corrected").kind("remark")
           .anchor("A published bound, corrected").claims({"thm5.chen.refuted_up_to_d128"})
           .uses({"thm5.iv", "thm5.chen"}).evidence(E::exhaustive, "every d up to 128"),

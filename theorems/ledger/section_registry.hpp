@@ -39,6 +39,10 @@ class StatementDeclaration {
   /// A paragraph that reads numbers from a table, or restates an experiment, uses it: what fails
   /// there reaches the paragraph's standing.
   StatementDeclaration& uses(std::vector<std::string> ids) { return record_.uses = std::move(ids), *this; }
+  /// Which claims of a statement it uses it reads (Statement::reads): by default all of them.
+  StatementDeclaration& reads(const std::string& used, std::vector<std::string> patterns) {
+    return record_.reads[used] = std::move(patterns), *this;
+  }
   StatementDeclaration& explains(std::vector<std::string> ids) { return record_.explains = std::move(ids), *this; }
   /// The residual evidence and, for sampled or exhaustive evidence, the instances. Tables and
   /// experiment paragraphs read trained heads: every claim of theirs is trained by rule, so the

@@ -1,5 +1,6 @@
 #include "statements.hpp"
 
+#include "json_text.hpp"
 #include "words.hpp"
 
 #include <fnmatch.h>
@@ -243,22 +244,24 @@ void summarise_evidence(StatementResult& out) {
   out.evidence_text = text.str();
 }
 
-/// Every statement reachable from `id` by uses-edges, `id` left out.
-std::set<std::string> used_by(const std::string& id) {
-  std::set<std::string> seen;
-  std::vector<std::string> todo = {id};
-  while (!todo.empty()) {
-    const Statement* s = statement_with_id(todo.back());
-    todo.pop_back();
-    if (!s) continue;
-    for (const std::string& u : s->uses)
-      if (seen.insert(u).second) todo.push_back(u);
-  }
-  seen.erase(id);
-  return seen;
-}
+bool does_not_hold(const StatementResult& r) { return r.verdict == "fails" || r.verdict == "inconclusive"; }
 
 void decide_standing(std::vector<StatementResult>& results) {
+  // What an error brings down, claim by claim: the statements that read a failing or inconclusive
+  // claim of this one, and onward; each kept with the chain that carries it from here.
+  for (StatementResult& r : results) {
+    if (!does_not_hold(r)) continue;
+    for (const Record* c : r.claims) {
+      if (c->verdict == "holds" && !is_inconclusive(*c)) continue;
+      for (const Downstream& d : claim_brings_down(c->id)) {
+        const auto here = std::find(d.path.begin(), d.path.end(), r.statement->id);
+        if (here == d.path.end() || here + 1 == d.path.end() || r.brings_down_path.count(d.statement)) continue;
+        r.brings_down_path[d.statement] = std::vector<std::string>(here, d.path.end());
+      }
+    }
+    for (const Statement& s : statements())  // in the article's order
+      if (r.brings_down_path.count(s.id)) r.brings_down.push_back(s.id);
+  }
   std::map<std::string, const StatementResult*> by_id;
   for (const StatementResult& r : results) by_id[r.statement->id] = &r;
   for (StatementResult& r : results) {
@@ -271,23 +274,15 @@ void decide_standing(std::vector<StatementResult>& results) {
       continue;
     }
     std::string weak;
-    for (const std::string& u : used_by(r.statement->id)) {
-      const auto it = by_id.find(u);
-      if (it != by_id.end() && (it->second->verdict == "fails" || it->second->verdict == "inconclusive"))
-        weak += (weak.empty() ? "" : ", ") + u + " (" + it->second->verdict + ")";
-    }
+    for (const StatementResult& other : results)
+      if (does_not_hold(other) && other.brings_down_path.count(r.statement->id))
+        weak += (weak.empty() ? "" : ", ") + other.statement->id + " (" + other.verdict + ")";
     r.standing = weak.empty() ? "holds, and everything it uses holds" : "holds, but rests on " + weak;
     for (const std::string& e : r.statement->explains) {
       const auto it = by_id.find(e);
-      if (it != by_id.end() && (it->second->verdict == "fails" || it->second->verdict == "inconclusive"))
+      if (it != by_id.end() && does_not_hold(*it->second))
         r.flagged.push_back("explains " + e + " (" + it->second->verdict + ")");
     }
-  }
-  // What an error brings down: every statement that rests on it through its uses-edges.
-  for (StatementResult& r : results) {
-    if (r.verdict != "fails" && r.verdict != "inconclusive") continue;
-    for (const StatementResult& other : results)
-      if (used_by(other.statement->id).count(r.statement->id)) r.brings_down.push_back(other.statement->id);
   }
 }
 
@@ -308,18 +303,31 @@ std::vector<std::string> uses_path(const std::string& from, const std::string& t
   return path;
 }
 
-std::string brings_down_text(const StatementResult& result) {
+std::string downstream_text(const std::vector<Downstream>& down) {
   std::string out;
-  for (const std::string& id : result.brings_down) {
-    const std::vector<std::string> path = uses_path(id, result.statement->id);
-    out += (out.empty() ? "" : "; ") + id;
-    if (path.size() > 2) {
+  for (const Downstream& d : down) {
+    out += (out.empty() ? "" : "; ") + d.statement;
+    if (d.path.size() > 2) {
       out += " (through ";
-      for (std::size_t i = 1; i + 1 < path.size(); ++i) out += (i > 1 ? ", " : "") + path[i];
+      for (std::size_t i = 1; i + 1 < d.path.size(); ++i) out += (i > 1 ? ", " : "") + d.path[i];
       out += ")";
     }
   }
   return out.empty() ? "nothing" : out;
+}
+
+std::string brings_down_text(const StatementResult& result) {
+  std::vector<Downstream> down;
+  for (const std::string& id : result.brings_down) down.push_back({id, result.brings_down_path.at(id)});
+  return downstream_text(down);
+}
+
+bool reads_claim(const Statement& reader, const std::string& used, std::string_view claim_id) {
+  if (std::find(reader.uses.begin(), reader.uses.end(), used) == reader.uses.end()) return false;
+  const auto listed = reader.reads.find(used);
+  if (listed == reader.reads.end()) return true;
+  return std::any_of(listed->second.begin(), listed->second.end(),
+                     [&](const std::string& pattern) { return matches_pattern(pattern, claim_id); });
 }
 
 namespace {
@@ -338,6 +346,51 @@ const std::map<std::string, std::set<std::string>>& placed_in() {
 }
 
 }  // namespace
+
+std::vector<Downstream> claim_brings_down(std::string_view claim_id) {
+  std::vector<Downstream> out;
+  std::set<std::string> reached;
+  const auto reach = [&](const std::string& id, std::vector<std::string> path) {
+    if (!reached.insert(id).second) return;
+    path.push_back(id);
+    out.push_back({id, std::move(path)});
+  };
+  const std::vector<const Statement*> owners = statements_of_claim(claim_id);
+  if (owners.size() != 1) return out;
+  const std::string owner = owners.front()->id;
+  reached.insert(owner);
+  // Those that print the value again, then those that read it where it is printed.
+  std::vector<std::string> printing = {owner};
+  if (const auto placed = placed_in().find(std::string(claim_id)); placed != placed_in().end())
+    for (const std::string& place : placed->second)
+      if (place != owner) {
+        reach(place, {owner});
+        printing.push_back(place);
+      }
+  for (const std::string& where : printing)
+    for (const Statement& s : statements())
+      if (reads_claim(s, where, claim_id)) reach(s.id, where == owner ? std::vector<std::string>{owner}
+                                                                       : std::vector<std::string>{owner, where});
+  // Onward, breadth first: a statement brought down as a whole reaches whatever reads any of it.
+  for (std::size_t i = 0; i < out.size(); ++i)
+    for (const Statement& s : statements()) {
+      const auto listed = s.reads.find(out[i].statement);
+      const bool reads_some = std::find(s.uses.begin(), s.uses.end(), out[i].statement) != s.uses.end() &&
+                              (listed == s.reads.end() || !listed->second.empty());
+      if (reads_some) reach(s.id, out[i].path);
+    }
+  return out;
+}
+
+std::string brings_down_json(const std::vector<Downstream>& down) {
+  std::string out = "[";
+  for (const Downstream& d : down) {
+    std::string path;
+    for (const std::string& id : d.path) path += (path.empty() ? "" : ", ") + json_quoted(id);
+    out += std::string(out.size() > 1 ? ", " : "") + "{\"statement\": " + json_quoted(d.statement) + ", \"path\": [" + path + "]}";
+  }
+  return out + "]";
+}
 
 std::vector<StatementResult> evaluate_statements(const std::vector<Record>& records) {
   std::vector<StatementResult> results;

@@ -43,6 +43,10 @@ struct Statement {
   std::string anchor;
   std::vector<std::string> claims;    ///< shell-style patterns over claim ids (`*` crosses dots)
   std::vector<std::string> uses;      ///< statements its proof or definition cites
+  /// For a uses-edge, the claims (patterns) of the used statement this one reads: what a failure
+  /// brings down follows these. An edge not listed reads every claim of the statement it uses;
+  /// one listed with no pattern reads none of its numbers (it restates the setup).
+  std::map<std::string, std::vector<std::string>> reads;
   std::vector<std::string> explains;  ///< experiment statements the article accounts for by it
   /// The evidence of its claims that no rule of evidence_of decides (uncertified deterministic
   /// checks), and for sampled or exhaustive evidence the instances: n and the domain.
@@ -130,8 +134,11 @@ struct StatementResult {
   std::map<Evidence, int> mix;  ///< claims per evidence kind
   std::string evidence_text;     ///< "sampled (200 seeded cases, d <= 64): 3 proved, 2 sampled"
   std::vector<std::string> flagged;  ///< explains-edges whose theorem holds and experiment does not
-  /// A failing or inconclusive statement: every statement that rests on it through uses-edges.
+  /// A failing or inconclusive statement: every statement that reads one of its failing or
+  /// inconclusive claims, and onward through uses-edges (claim_brings_down, through this one).
   std::vector<std::string> brings_down;
+  /// For each of those, the chain from this statement to it (this one first).
+  std::map<std::string, std::vector<std::string>> brings_down_path;
 };
 
 /// Every statement in order, evaluated on these records (claims without a record are left out, and
@@ -143,6 +150,24 @@ std::vector<StatementResult> evaluate_statements(const std::vector<Record>& reco
 /// The shortest chain of uses-edges from `from` down to `to` (both included); empty when `from`
 /// does not rest on `to`.
 std::vector<std::string> uses_path(const std::string& from, const std::string& to);
+
+/// Whether `reader`'s uses-edge to `used` reads the claim (Statement::reads; false without the edge).
+bool reads_claim(const Statement& reader, const std::string& used, std::string_view claim_id);
+
+/// A statement a failing claim brings down and the chain that carries it there: the statement
+/// that owns or prints the claim first, then each statement that reads the one before it.
+struct Downstream {
+  std::string statement;
+  std::vector<std::string> path;
+};
+/// What the claim would bring down if it failed, from the map alone: each statement that prints
+/// it again; each that reads it through a uses-edge to its statement (or to one that prints it);
+/// then, breadth first, each that reads any number of one already brought down. Shortest chains.
+std::vector<Downstream> claim_brings_down(std::string_view claim_id);
+/// "a; b (through c, d)": each statement, with the statements between its first and last.
+std::string downstream_text(const std::vector<Downstream>& down);
+/// claim_brings_down as claims.json writes it: [{"statement": ..., "path": [...]}, ...].
+std::string brings_down_json(const std::vector<Downstream>& down);
 /// What a failing or inconclusive statement brings down, each with the statements between:
 /// "caveat.heuristics (through exp.rescaled, table.rescaling)"; "nothing" when it brings down none.
 std::string brings_down_text(const StatementResult& result);

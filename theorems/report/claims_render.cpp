@@ -664,15 +664,12 @@ std::string relations_markdown(const std::vector<Record>& records, Markdown mark
 
 std::string wrong_list_markdown(const std::vector<Record>& records, Markdown markdown,
                                 const std::function<std::string(const Record&)>& link) {
-  // Each failure names what its statement brings down through the map's uses-edges.
-  std::map<std::string, std::string> brought_down;
-  for (const ledger::StatementResult& s : ledger::evaluate_statements(records))
-    if (!s.brings_down.empty()) brought_down[s.statement->id] = ledger::brings_down_text(s);
+  // Each failure names what it brings down: the statements that read it, and onward.
   const auto with_consequences = [&](const Record& r) {
     std::string line = one_line(r, markdown, link);
-    for (const ledger::Statement* s : ledger::statements_of_claim(r.id))
-      if (brought_down.count(s->id))
-        line.insert(line.size() - 1, "; " + escape_markdown_text(s->id + " brings down " + brought_down.at(s->id), markdown));
+    const std::vector<ledger::Downstream> down = ledger::claim_brings_down(r.id);
+    if (!down.empty())
+      line.insert(line.size() - 1, "; " + escape_markdown_text("brings down " + ledger::downstream_text(down), markdown));
     return line;
   };
   std::ostringstream md;

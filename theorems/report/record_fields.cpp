@@ -85,6 +85,38 @@ double share_of_readings(const std::vector<Record::Reading>& readings) {
   return counted ? sum / counted : 0.0;
 }
 
+/// The fields the argument map and the proofs derive from a record: its statement, evidence,
+/// certificate and lemmas, and what it brings down when it does not hold.
+std::vector<RecordField> derived_map_fields() {
+  using S = Shown;
+  std::vector<RecordField> f = {
+      // "statement" holds the claim's own words; the argument map's statement is its id.
+      derived("statement_id", S::always, true,
+              [](const Record& r) {
+                const std::vector<const ledger::Statement*> owners = ledger::statements_of_claim(r.id);
+                return owners.size() == 1 ? owners.front()->id : std::string();
+              }),
+      derived("evidence", S::always, true, [](const Record& r) { return to_string(ledger::evidence_of(r)); }),
+      derived("evidence_note", S::when_set, false, [](const Record& r) { return ledger::evidence_note(r); }),
+      // A proved claim's certificate in one line, and the classical results it cites unchecked.
+      derived("certificate", S::when_set, false, [](const Record& r) { return ledger::certificate_line(r); }),
+      derived("lemmas", S::when_set, false,
+              [](const Record& r) {
+                std::string names;
+                for (const ExternalLemma* l : ledger::lemmas_cited(r)) names += (names.empty() ? "" : "; ") + l->name;
+                return names;
+              }),
+      // What a failing or inconclusive claim brings down, each statement with its chain.
+      {"brings_down", FieldSource::derived, JsonForm::literal, S::when_set, false,
+       [](const Record& r) {
+         if (r.verdict == "holds" && r.inconclusive.empty() && r.reproduction != "inconclusive") return std::string();
+         return ledger::brings_down_json(ledger::claim_brings_down(r.id));
+       },
+       nullptr},
+  };
+  return f;
+}
+
 RecordFields make_fields() {
   using FS = FieldSource;
   using J = JsonForm;
@@ -125,22 +157,6 @@ RecordFields make_fields() {
       text_field("run", &Record::run, FS::bookkeeping),  // with "program": the fragment's, so reruns agree
       text_field("program", &Record::program, FS::bookkeeping),
       text_field("reproduction", &Record::reproduction, FS::annotation, J::text, S::always, true),
-      // "statement" holds the claim's own words; the argument map's statement is its id.
-      derived("statement_id", S::always, true,
-              [](const Record& r) {
-                const std::vector<const ledger::Statement*> owners = ledger::statements_of_claim(r.id);
-                return owners.size() == 1 ? owners.front()->id : std::string();
-              }),
-      derived("evidence", S::always, true, [](const Record& r) { return to_string(ledger::evidence_of(r)); }),
-      derived("evidence_note", S::when_set, false, [](const Record& r) { return ledger::evidence_note(r); }),
-      // A proved claim's certificate in one line, and the classical results it cites unchecked.
-      derived("certificate", S::when_set, false, [](const Record& r) { return ledger::certificate_line(r); }),
-      derived("lemmas", S::when_set, false,
-              [](const Record& r) {
-                std::string names;
-                for (const ExternalLemma* l : ledger::lemmas_cited(r)) names += (names.empty() ? "" : "; ") + l->name;
-                return names;
-              }),
       // The class is the reproduction of a swept claim; compared apart, so neither changes unseen.
       derived("class", S::when_swept, true, [](const Record& r) { return r.reproduction; }),
       count_field("settings_run", &Record::settings_run),
@@ -163,6 +179,9 @@ RecordFields make_fields() {
          if (!r.readings.empty()) r.share = share_of_readings(r.readings);
        }},
   };
+  // After the claim's own fields, before the sweep's annotations.
+  const std::vector<RecordField> map = derived_map_fields();
+  f.insert(std::find_if(f.begin(), f.end(), [](const RecordField& x) { return x.name == "class"; }), map.begin(), map.end());
   return f;
 }
 
