@@ -1161,8 +1161,10 @@ TEST(ArgumentMap, StatementsAreWellFormed) {
 // article: one learned-table cell is read only by the paragraph on the window ("every scheme but
 // the first reads the task within the window"); RoPE's cell at 256 by the overview table, the
 // paragraph past the window, Figure B and the rescaling table (both print it again) and, through that
-// table, the rescaling paragraph and the heuristics caveat; the corpus's bursts by nothing (the
-// exhibit reads the first-named shares only); the caveat on the toy reads no number.
+// table, the rescaling paragraph and the heuristics caveat; the corpus's bursts by the horizon
+// paragraph ("long stretches without a mention") and its caveat, not by the exhibit, which reads
+// the first-named shares only; the no-position row by the bag-of-tokens paragraph; the caveat on
+// the toy reads no number.
 TEST(ArgumentMap, AFailingClaimBringsDownOnlyWhatReadsIt) {
   const auto down = [](const std::string& claim) {
     std::vector<std::string> ids;
@@ -1174,7 +1176,9 @@ TEST(ArgumentMap, AFailingClaimBringsDownOnlyWhatReadsIt) {
   EXPECT_EQ(down("exp.tournament.rope.L256"),
             (std::vector<std::string>{"caveat.heuristics", "exp.rescaled", "exp.tournament_past", "figure.b",
                                       "table.overview", "table.rescaling"}));
-  EXPECT_TRUE(down("filings.corpus.bursts_and_long_gaps").empty());
+  EXPECT_EQ(down("filings.corpus.bursts_and_long_gaps"), (std::vector<std::string>{"caveat.horizon", "filings.horizon"}));
+  const std::vector<std::string> no_position = down("exp.tournament.none.L256");
+  EXPECT_NE(std::find(no_position.begin(), no_position.end(), "exp.bag"), no_position.end());
   EXPECT_EQ(down("filings.corpus.first_named_share"), std::vector<std::string>{"filings.exhibit"});
   for (const char* claim : {"exp.tournament.none.L32", "exp.tournament.alibi.L256", "exp.tournament.sinusoidal.L64"})
     for (const Downstream& d : claim_brings_down(claim)) EXPECT_NE(d.statement, "caveat.toy") << claim;

@@ -39,7 +39,8 @@ PE_STATEMENTS(statements) {
           .claims({"thm1.stationary", "thm1.gram_*", "thm1.characteristic_function"}).explains({"figure.a"})
           .evidence(E::sampled, "100 to 200 seeded cases, d <= 128"),
       statement("thm1.ii").label("Theorem 1 (ii)").kind("theorem").anchor("(ii) Fix $b$ and $\\Delta \\ne 0$")
-          .claims({"thm1.limit_bound.*"}).evidence(E::exhaustive, "the six printed offsets")
+          .claims({"thm1.limit_bound.*"}).uses({"thm1.i"})  // the proof starts from (i)'s characteristic function
+          .evidence(E::exhaustive, "the six printed offsets")
           .override_evidence("thm1.limit_bound.*", E::exhaustive,
               "the six printed offsets at b = 10^4, each enclosed in MPFI; no code decides the bound for every "
               "offset and base"),
@@ -50,7 +51,8 @@ PE_STATEMENTS(statements) {
           .claims({"thm1.ruler.*", "thm1.nonuniform.*", "consistency.table_ruler.*"}).uses({"thm1.ii"})
           .evidence(E::exhaustive, "the table's cells"),
       statement("thm1.columns").label("the columns remark").kind("remark")
-          .anchor("Note also what the table says against").claims({"thm1.columns.*"}).uses({"thm1.i"}),
+          .anchor("Note also what the table says against").claims({"thm1.columns.*"})
+          .uses({"thm1.i", "table.ruler"}),  // "which is what the table shows"
       // Theorems 2 and 4 are equivalences: each claim checks an implication between parts, not a
       // part alone, so each is one statement.
       statement("thm2").label("Theorem 2").kind("theorem").anchor("Theorem 2 (Which score matrices")

@@ -32,14 +32,15 @@ PE_STATEMENTS(statements) {
           .override_evidence("thm3.slope.*", E::exhaustive,
               "the printed H = 8: exp2 of an integer, exact in binary floating point"),
       statement("thm3.i").label("Theorem 3 (i)").kind("theorem").anchor("Theorem 3 (ALiBi is a product kernel)")
-          .claims({"thm3.product_kernel*", "thm3.time_kernel_*"}).evidence(E::sampled, thm3_domain),
+          .claims({"thm3.product_kernel*", "thm3.time_kernel_*"}).uses({"def3"})  // the ALiBi head it is about
+          .evidence(E::sampled, thm3_domain),
       statement("thm3.ii").label("Theorem 3 (ii)").kind("theorem").anchor("(ii) At every length, the weight on")
           .claims({"thm3.far_weight_bound", "thm3.length_independence"}).uses({"thm3.iii"})
           .explains({"exp.tournament_past"}).evidence(E::sampled, thm3_domain)
           .override_evidence("thm3.length_independence", E::exhaustive,
               "one adversarial content vector at lengths 100 and 10^5 (W = 20, s = 1/2), enclosed in MPFI"),
       statement("thm3.iii").label("Theorem 3 (iii)").kind("theorem").anchor("(iii) For every offset $r$")
-          .claims({"thm3.ratio_bound", "thm3.horizon"}).explains({"filings.far", "filings.horizon"})
+          .claims({"thm3.ratio_bound", "thm3.horizon"}).explains({"filings.far"})
           .evidence(E::sampled, thm3_domain),
       statement("thm3.bound_values").label("the ALiBi bound values paragraph").kind("remark")
           .anchor("Parts (ii) and (iii) are one inequality")

@@ -25,7 +25,8 @@ PE_STATEMENTS(statements) {
           .anchor("Proposition 3 (RoPE is relative").claims({"prop3.relative", "prop3.attention.*"})
           .uses({"prop2.ii"}).evidence(E::sampled, prop3_domain),
       statement("prop3.ii").label("Proposition 3 (ii)").kind("proposition").anchor("(ii) $\\lVert R_\\theta(m) q")
-          .claims({"prop3.isometric"}).evidence(E::sampled, prop3_domain),
+          .claims({"prop3.isometric"}).uses({"prop2.ii"})  // "rotations are orthogonal": R^T = R(-k)
+          .evidence(E::sampled, prop3_domain),
       statement("prop3.iii").label("Proposition 3 (iii)").kind("proposition")
           .anchor("(iii) For fixed $q$ and $k$").claims({"prop3.trig_polynomial", "prop3.amplitudes_phases"})
           .explains({"figure.b"}).evidence(E::sampled, prop3_domain),

@@ -83,7 +83,8 @@ PE_STATEMENTS(statements) {
           .anchor("Each map rescues the head")
           .claims({"exp.rescaled.each_map_rescues", "exp.rescaled.ntk_*",
                    "exp.rebound.seeds.ntk_pushes_rebound_past_256", "consistency.exp_rescaled.*"})
-          .uses({"thm5.iii", "table.rescaling"})
+          .uses({"thm5.iii", "table.rescaling", "table.finance"})  // "the next section's task ranks them differently"
+          .reads("table.finance", {"filings.acc.rope_*"})
   };
 }
 

@@ -31,7 +31,9 @@ PE_STATEMENTS(statements) {
           .anchor("Inside half the horizon every head answers")
           .claims({"filings.horizon.inside_half_*", "filings.horizon.beyond_degrades",
                    "filings.horizon.quiet_values", "filings.horizon.filings_above_synthetic",
-                   "consistency.filings_horizon.*"}).uses({"table.horizon"}),
+                   "consistency.filings_horizon.*"})
+          .uses({"table.horizon", "thm3.iii", "filings.corpus"})  // the horizon W/s; "long stretches without a mention"
+          .reads("filings.corpus", {"filings.corpus.bursts_and_long_gaps"}),
       statement("filings.exhibit").label("the exhibit filing paragraph").kind("experiment")
           .anchor("One held-out filing, the one in the laboratory")
           .claims({"filings.exhibit.*", "filings.shape.first_named_fallback", "consistency.filings_exhibit.*"})
