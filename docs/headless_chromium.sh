@@ -43,8 +43,16 @@ browser_job() {
 # usage: probed_page FILE DIR   (prints the path to load)
 probed_page() {
   local file=$1 dir=$2 html
-  if ! grep -q '<body class="pe-annotated"' "$file"; then echo "$file"; return; fi
   html=$(dirname "$file")
+  # A page of Doxygen's own (a class, a file, a listing) does not load the probe: a copy does,
+  # its relative links resolved against the output folder.
+  if ! grep -q '<body class="pe-annotated"' "$file" && ! grep -q 'render_probe.js' "$file"; then
+    sed "s|<head>|<head><base href=\"file://$(realpath -s "$html")/\">|; s|</body>|<script src=\"render_probe.js\"></script></body>|" \
+      "$file" > "$dir/$(basename "$file")"
+    echo "$dir/$(basename "$file")"
+    return
+  fi
+  if ! grep -q '<body class="pe-annotated"' "$file"; then echo "$file"; return; fi
   cp "$html/render_probe.js" "$dir/"
   [ -e "$dir/mathjax" ] || ln -s "$(realpath -s "$html")/mathjax" "$dir/mathjax"
   sed 's|</body>|<script src="render_probe.js"></script></body>|' "$file" > "$dir/$(basename "$file")"

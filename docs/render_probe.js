@@ -92,9 +92,12 @@
     });
     var narrowest = Infinity, narrowestName = "";
     // A column counts as squeezed when narrower than the minimum and holding a word longer than
-    // three characters (a column of small numbers may be narrow).
+    // three characters (a column of small numbers may be narrow). A member's prototype, its
+    // parameter list and its labels (Doxygen's memname, params and mlabels tables) lay out one
+    // identifier or keyword a cell, as short as the code names it.
     Array.prototype.forEach.call(document.querySelectorAll("table"), function (table) {
       if (table.offsetParent === null || !table.rows.length) return;  // not displayed
+      if (["memname", "params", "mlabels"].some(function (c) { return table.classList.contains(c); })) return;
       var longest = [];
       Array.prototype.forEach.call(table.rows, function (row) {
         Array.prototype.forEach.call(row.cells, function (cell, i) {
