@@ -587,6 +587,48 @@ TEST(LedgerReport, TheHeadlineNamesTheChecksThisRunFailed) {
 
 // A relation's grade survives the fragment, reaches claims.json and the headline, and claims.md
 // lists the relation in its own section.
+// The experiment summary in claims.json counts the reading flags the headline prints, from
+// records whose flags are written here by hand: a claim split between two readings (one of them
+// ruled out elsewhere) and at the edge, and one that depends on the reading without splitting.
+TEST(LedgerReport, TheExperimentSummaryCountsTheReadingFlagsTheHeadlinePrints) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "pe-ledger-reading-counts-test";
+  fs::remove_all(dir);
+  pe::report::begin_run(dir.string());
+  for (const char* id : {"exp.tournament.rope.L64", "exp.tournament.rope.L128"})
+    pe::report::write_fragment(dir.string(), listed(id, "holds", "holds"));
+  pe::report::ReportAnnotations annotations;
+  annotations.annotate = [](pe::ledger::Record& r) {
+    r.reproduction = "reproduces";
+    r.reading_dependent = true;
+    using Reading = pe::ledger::Record::Reading;
+    Reading holds{}, fails{}, ruled{};
+    holds.id = "a";
+    holds.verdict = "holds";
+    fails.id = "b";
+    fails.verdict = r.id == "exp.tournament.rope.L64" ? "fails" : "holds";
+    ruled.id = "c";
+    ruled.verdict = "holds";
+    ruled.ruled_out_by = "exp.bag.no_mark_rule";
+    r.readings = {holds, fails, ruled};
+    if (r.id == "exp.tournament.rope.L64") r.edge = "one setting would turn it";
+  };
+  pe::report::write_report(dir.string(), annotations);
+  std::ifstream in(dir / "claims.json");
+  const pe::JsonValue report = pe::parse_json(std::string(std::istreambuf_iterator<char>(in), {}));
+  const pe::JsonValue* experiments = report.member("summary")->member("experiments");
+  ASSERT_NE(experiments, nullptr);
+  EXPECT_EQ(experiments->text_of("reading_dependent"), "2");
+  EXPECT_EQ(experiments->text_of("readings_split"), "1");
+  EXPECT_EQ(experiments->text_of("readings_ruled_out"), "1");
+  EXPECT_EQ(experiments->text_of("at_the_edge"), "1");
+  std::ifstream headline_in(dir / "headline.txt");
+  std::string flat;
+  for (const std::string& word : pe::split_words(std::string(std::istreambuf_iterator<char>(headline_in), {})))
+    flat += (flat.empty() ? "" : " ") + word;
+  EXPECT_NE(flat.find("2 reading-dependent (1 split, 1 ruled out), 1 at the edge"), std::string::npos) << flat;
+}
+
 TEST(LedgerReport, RelationsReachClaimsJsonTheHeadlineAndTheirSection) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "pe-ledger-relations-test";

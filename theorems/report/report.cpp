@@ -191,7 +191,12 @@ CollectedRecords collect_records(const std::string& report_dir, const ReportAnno
   return out;
 }
 
-void write_summary_json(std::ostream& json, const Summary& s, const std::optional<Accounting>& printed) {
+struct ReadingCounts;
+ReadingCounts reading_counts(const std::vector<Record>& records);
+void write_reading_counts_json(std::ostream& json, const std::vector<Record>& records);
+
+void write_summary_json(std::ostream& json, const Summary& s, const std::optional<Accounting>& printed,
+                        const std::vector<Record>& records) {
   json << "{\n  \"summary\": {\"claims\": " << s.claims << ", \"holds\": " << s.holds
        << ", \"fails\": " << s.fails + s.errors << ", \"cannot_bite\": " << s.cannot_bite << ", \"errata\": " << s.errata
        << ", \"disagreements\": " << s.disagreements << ", \"not_run\": " << s.not_run
@@ -207,7 +212,9 @@ void write_summary_json(std::ostream& json, const Summary& s, const std::optiona
        << ", \"corpus_holding\": " << s.corpus_holding << ", \"experiments\": {\"reproduces\": " << s.reproduces
        << ", \"fragile\": " << s.fragile << ", \"setting_dependent\": " << s.setting_dependent
        << ", \"does_not_reproduce\": " << s.does_not_reproduce << ", \"inconclusive\": " << s.inconclusive
-       << ", \"not_swept\": " << s.not_swept << "}, \"overprecise_printed_values\": " << s.overprecise
+       << ", \"not_swept\": " << s.not_swept;
+  write_reading_counts_json(json, records);
+  json << "}, \"overprecise_printed_values\": " << s.overprecise
        << ", \"deterministic_printed_or_bound\": " << s.deterministic
        << ", \"certified\": " << s.certified
        << ", \"certified_by_construction\": " << s.certified_by_construction
@@ -323,7 +330,7 @@ void write_claims_json(const std::filesystem::path& path, const Summary& s, cons
                        const ReportAnnotations& annotations, const std::optional<Accounting>& printed) {
   const std::vector<Record>& records = collected.records;
   std::ostringstream json;
-  write_summary_json(json, s, printed);
+  write_summary_json(json, s, printed, records);
   json << "  \"build\": {";
   for (std::size_t i = 0; i < annotations.build.size(); ++i)
     json << (i ? ", " : "") << pe::json_quoted(annotations.build[i].first) << ": "
@@ -431,24 +438,44 @@ ArgumentCounts argument_counts(const std::vector<Record>& records) {
   return out;
 }
 
-/// How many claims depend on the reading of the article, and how many readings its own printed
-/// values rule out; empty when no claim was swept over readings.
-std::string readings_words(const std::vector<Record>& records) {
-  int dependent = 0, split = 0, edge = 0;
-  bool swept = false;
+/// The experiment claims' reading flags: how many depend on the reading of the article (and of
+/// those, how many split between readings), how many readings its own printed values rule out,
+/// and how many claims sit at the edge of their class.
+struct ReadingCounts {
+  bool swept = false;  ///< some claim was swept over readings
+  int dependent = 0, split = 0, ruled_out = 0, edge = 0;
+};
+ReadingCounts reading_counts(const std::vector<Record>& records) {
+  ReadingCounts out;
   std::set<std::string> ruled_out;
   for (const Record& r : records) {
-    dependent += r.reading_dependent;
-    split += !readings_split(r).empty();
-    edge += !r.edge.empty();
+    out.dependent += r.reading_dependent;
+    out.split += !readings_split(r).empty();
+    out.edge += !r.edge.empty();
     for (const Record::Reading& g : r.readings) {
-      swept = true;
+      out.swept = true;
       if (!g.ruled_out_by.empty()) ruled_out.insert(g.id);
     }
   }
-  if (!swept) return "";
-  return std::to_string(dependent) + " reading-dependent (" + std::to_string(split) + " split, " +
-         std::to_string(ruled_out.size()) + " ruled out), " + std::to_string(edge) + " at the edge";
+  out.ruled_out = static_cast<int>(ruled_out.size());
+  return out;
+}
+
+/// The reading counts as members of claims.json's experiment summary (none when nothing was swept
+/// over readings): reading_dependent, readings_split, readings_ruled_out, at_the_edge.
+void write_reading_counts_json(std::ostream& json, const std::vector<Record>& records) {
+  const ReadingCounts c = reading_counts(records);
+  if (!c.swept) return;
+  json << ", \"reading_dependent\": " << c.dependent << ", \"readings_split\": " << c.split
+       << ", \"readings_ruled_out\": " << c.ruled_out << ", \"at_the_edge\": " << c.edge;
+}
+
+/// The reading counts in words for the headline; empty when no claim was swept over readings.
+std::string readings_words(const std::vector<Record>& records) {
+  const ReadingCounts c = reading_counts(records);
+  if (!c.swept) return "";
+  return std::to_string(c.dependent) + " reading-dependent (" + std::to_string(c.split) + " split, " +
+         std::to_string(c.ruled_out) + " ruled out), " + std::to_string(c.edge) + " at the edge";
 }
 
 /// Claim ids named compactly: ids alike but for their middle part as "first.{a,b}.last", each id

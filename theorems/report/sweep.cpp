@@ -283,7 +283,8 @@ std::string class_rules() {
                 "reproduce* (fails in the selected setting, holds in under %.0f%%), *inconclusive* (its "
                 "own decision in the selected setting is too wide to decide: an acceptance band covering "
                 "more than %.0f%% of its quantity's range, or one reaching the value that would reverse "
-                "the claim (chance for an accuracy, 0 for a sign or a count), or an estimate within its "
+                "the claim (chance for an accuracy that says a head reads; for one that says a head is at "
+                "chance, a head halfway to a perfect score; 0 for a sign or a count), or an estimate within its "
                 "resolution of its threshold).",
                 experiments::plausibility_rule().c_str(), 100 * kMostShare, 100 * kMostShare,
                 100 * kSubstantialShare, 100 * kSubstantialShare, 100 * ledger::kInconclusiveShare);
