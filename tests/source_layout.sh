@@ -136,42 +136,49 @@ for f in "${ruled_sources[@]}"; do
     fi
   done <<< "${includes[$f]:-}"
 done
-# 6'. nor do modules include each other through a longer chain: depth-first over the module
-#     includes (sorted, so the report is the same on every run); a cycle of two is reported above
-declare -A module_next module_colour
-for pair in "${!module_includes[@]}"; do module_next[${pair%%>*}]+="${pair##*>} "; done
-module_stack=()
-module_cycle=""
-visit_module() {  # depth-first; sets module_cycle to the first cycle of three or more modules
-  local m=$1 next i
-  module_colour[$m]=grey
-  module_stack+=("$m")
-  for next in $(tr ' ' '\n' <<< "${module_next[$m]:-}" | sort); do
-    if [[ ${module_colour[$next]:-} == grey ]]; then
-      for i in "${!module_stack[@]}"; do
-        if [[ ${module_stack[$i]} == "$next" ]]; then
-          local path=("${module_stack[@]:$i}")
-          (( ${#path[@]} > 2 )) && [[ -z $module_cycle ]] &&
-            module_cycle="$(printf '%s -> ' "${path[@]}")$next"
-        fi
-      done
-    elif [[ -z ${module_colour[$next]:-} ]]; then
-      visit_module "$next"
-    fi
+# first_cycle MIN EDGE...: depth-first over the edges "FROM TO", nodes and their successors in
+# sorted order so that the report is the same on every run; prints the first cycle found of MIN
+# or more nodes as "a -> b -> ... -> a", or nothing. Rules 6' and 10 both use it.
+first_cycle() {
+  local min=$1 edge node
+  shift
+  local -A next=() colour=()
+  local stack=() found=""
+  for edge in "$@"; do next[${edge%% *}]+="${edge##* } "; done
+  visit() {
+    local at=$1 to i
+    colour[$at]=grey
+    stack+=("$at")
+    for to in $(tr ' ' '\n' <<< "${next[$at]:-}" | sort); do
+      if [[ ${colour[$to]:-} == grey ]]; then
+        for i in "${!stack[@]}"; do
+          if [[ ${stack[$i]} == "$to" && -z $found ]] && (( ${#stack[@]} - i >= min )); then
+            found="$(printf '%s -> ' "${stack[@]:$i}")$to"
+          fi
+        done
+      elif [[ -z ${colour[$to]:-} ]]; then
+        visit "$to"
+      fi
+    done
+    unset 'stack[${#stack[@]}-1]'
+    colour[$at]=black
+  }
+  for node in $(printf '%s\n' "${!next[@]}" | sort); do
+    [[ -z ${colour[$node]:-} ]] && visit "$node"
   done
-  unset 'module_stack[${#module_stack[@]}-1]'
-  module_colour[$m]=black
+  echo "$found"
 }
-for m in $(printf '%s\n' "${!module_next[@]}" | sort); do
-  [[ -z ${module_colour[$m]:-} ]] && visit_module "$m"
-done
+
+# 6'. nor do modules include each other through a longer chain (a cycle of two is reported above)
+mapfile -t module_edge_list < <(for pair in "${!module_includes[@]}"; do echo "${pair%%>*} ${pair##*>}"; done)
+module_cycle=$(first_cycle 3 "${module_edge_list[@]}")
 if [[ -n $module_cycle ]]; then
   echo "modules include each other in a cycle: $module_cycle"
   problems=$((problems + 1))
 fi
 
-# 10. no cycle among the section folders, of any length: depth-first from each folder along the
-#     folder-to-folder includes, in sorted order so that the report is the same on every run
+# 10. no cycle among the section folders, of any length (first_cycle over the folder-to-folder
+#     includes)
 declare -A section_edges
 for f in "${ruled_sources[@]}"; do
   [[ $f =~ ^(theorems/[0-9][0-9]-[a-z-]+)/ ]] || continue
@@ -185,26 +192,13 @@ for f in "${ruled_sources[@]}"; do
   done <<< "${includes[$f]:-}"
 done
 mapfile -t section_edge_list < <(printf '%s\n' "${!section_edges[@]}" | sort)
-cycle=""
-find_cycle() {  # find_cycle START NODE PATH: sets `cycle` to a path from NODE back to START
-  local edge next
-  for edge in "${section_edge_list[@]}"; do
-    [[ -n $edge && ${edge%% *} == "$2" ]] || continue
-    next=${edge##* }
-    if [[ $next == "$1" ]]; then cycle="$3 -> $next"; return 0; fi
-    [[ " $3 " == *" $next "* ]] && continue
-    find_cycle "$1" "$next" "$3 -> $next" && return 0
-  done
-  return 1
-}
-for start in $(printf '%s\n' "${section_edge_list[@]}" | cut -d' ' -f1 | sort -u); do
-  if find_cycle "$start" "$start" "$start"; then
-    first=${cycle#"$start -> "}; first=${first%% *}
-    echo "the section folders include each other in a cycle: $cycle (first step: ${section_edges["$start $first"]})"
-    problems=$((problems + 1))
-    break
-  fi
-done
+cycle=$(first_cycle 2 "${section_edge_list[@]}")
+if [[ -n $cycle ]]; then
+  start=${cycle%% *}
+  first=${cycle#"$start -> "}; first=${first%% *}
+  echo "the section folders include each other in a cycle: $cycle (first step: ${section_edges["$start $first"]})"
+  problems=$((problems + 1))
+fi
 
 for pair in "${!module_includes[@]}"; do
   a=${pair%%>*} b=${pair##*>}
