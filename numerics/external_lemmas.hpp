@@ -97,6 +97,11 @@ inline const ExternalLemma kBlockMultiplication = {
     "block-by-block products of block-diagonal matrices",
     "partitioned multiplication; e.g. Horn and Johnson, Matrix Analysis (2013), 0.7"};
 
+/// A square matrix with a one-sided inverse is invertible, and that inverse acts on both sides.
+inline const ExternalLemma kOneSidedInverse = {
+    "a one-sided inverse of a square matrix is two-sided",
+    "A^T A = I for square A gives A A^T = I; e.g. Horn and Johnson, Matrix Analysis (2013), 0.5"};
+
 /// Every external lemma above, in the order the report lists them (a test counts the
 /// declarations above against this list).
 inline const std::vector<const ExternalLemma*>& external_lemmas() {
@@ -105,7 +110,7 @@ inline const std::vector<const ExternalLemma*>& external_lemmas() {
       &kBetaOfChiSquares,  &kLinearOdeUniqueness,  &kSylvesterCriterion,    &kInterpolationRemainder,
       &kVandermondeDeterminant, &kSchurProductTheorem, &kRealNormalForm,      &kChainRule,
       &kCosinePeriod,      &kPiIrrational,         &kExponentialBounds,
-      &kTriangleInequality, &kBlockMultiplication};
+      &kTriangleInequality, &kBlockMultiplication, &kOneSidedInverse};
   return all;
 }
 

@@ -7,6 +7,7 @@
 
 #include "clocks.hpp"
 #include "symbolic_identity.hpp"
+#include "theorem4.hpp"
 #include <rapidcheck/gtest.h>
 
 #include <Eigen/LU>
@@ -179,4 +180,22 @@ TEST(Theorem4Proofs, AWitnessThatIsOrthogonalOrAFamilyOfPowersBreaksNothing) {
   }
   EXPECT_TRUE(zero(r.transpose().mul(r.pow(2)).sub(r)));   // L_m = R^m at (1, 2)
   EXPECT_FALSE(zero(r.transpose().mul(r.pow(4)).sub(r)));  // L_m = R^{m^2} at (1, 2)
+}
+
+// Theorem 4 (a) => (b) through the derivation the claim runs: with (a)'s offset n - m every step
+// holds; a hypothesis that is not relative (the score a function of m + n) is refused where the
+// family would have to be orthogonal, and one with the offset's sign turned where G would have to
+// be the family.
+TEST(Theorem4Proofs, TheDerivationOfBFromARefusesAHypothesisThatIsNotRelative) {
+  const pe::theorems::FamilyDerivation relative = pe::theorems::relative_family_derivation();
+  EXPECT_TRUE(relative.decided) << relative.refused;
+  EXPECT_EQ(relative.steps.size(), 8u);
+  const pe::theorems::FamilyDerivation sum =
+      pe::theorems::relative_family_derivation([](const GiNaC::ex& m, const GiNaC::ex& n) { return m + n; });
+  EXPECT_FALSE(sum.decided);
+  EXPECT_EQ(sum.refused.rfind("every L_m is orthogonal", 0), 0u) << sum.refused;
+  const pe::theorems::FamilyDerivation turned =
+      pe::theorems::relative_family_derivation([](const GiNaC::ex& m, const GiNaC::ex& n) { return m - n; });
+  EXPECT_FALSE(turned.decided);
+  EXPECT_EQ(turned.refused.rfind("G is the family", 0), 0u) << turned.refused;
 }
