@@ -35,11 +35,13 @@ if(rc EQUAL 0 OR EXISTS "${results}")
 endif()
 expect(Sample.Passes 1 "no results")
 
-# Reuse: the sample with its failure left out, keyed on one input file.
-set(input "${WORK}/input.txt")
+# Reuse: the sample with its failure left out, keyed on a folder holding one input file.
+set(inputs "${WORK}/inputs")
+set(input "${inputs}/input.txt")
+file(REMOVE_RECURSE "${inputs}")
 file(WRITE "${input}" "first\n")
 function(batch expected)
-  execute_process(COMMAND ${CMAKE_COMMAND} -DEXE=${SAMPLE} -DRESULTS=${results} "-DINPUTS=${input}"
+  execute_process(COMMAND ${CMAKE_COMMAND} -DEXE=${SAMPLE} -DRESULTS=${results} "-DINPUTS=${inputs}"
                           -DPRUNE= -P ${RUNNER}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
@@ -61,6 +63,8 @@ batch(reused)
 expect(Sample.FailsWithAMessage 0 "COMPLETED")
 file(WRITE "${input}" "second, longer\n")  # a changed input
 batch(ran)
+batch(reused)
+file(WRITE "${inputs}/entry.txt.tmp.1.2" "half written\n")  # a cache writer's temporary file is no input
 batch(reused)
 set(ENV{PE_BATCH_SAMPLE_EXTRA} 1)  # a changed variable
 batch(ran)

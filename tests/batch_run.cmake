@@ -29,7 +29,11 @@ if(DEFINED INPUTS)
       list(APPEND existing "${path}")
     endif()
   endforeach()
-  execute_process(COMMAND find "${EXE}" ${existing} ${prune_expression} -type f -printf "%p %T@ %s\\n"
+  # Other tests write the trained-head cache while this one lists it: a writer's temporary file
+  # (NAME.tmp.PID.N, renamed into place when complete) is no input, and a file that vanishes
+  # between find's reading of its folder and its stat is no error (-ignore_readdir_race).
+  execute_process(COMMAND find "${EXE}" ${existing} -ignore_readdir_race ${prune_expression}
+                          -name "*.tmp.*" -prune -o -type f -printf "%p %T@ %s\\n"
                   OUTPUT_VARIABLE listing RESULT_VARIABLE find_rc)
   if(NOT find_rc EQUAL 0)
     message(FATAL_ERROR "cannot list the inputs of ${EXE} (find exited ${find_rc})")
