@@ -208,26 +208,37 @@ constexpr unsigned kGramPositions = 4;
 
 /// Theorem 1 (i)'s Gram matrix [kappa_d(m_i - m_k)] at real positions m_i (symbols) equals
 /// P^T P, P's columns the codes p(m_i): a sum over planes of rank-two positive semidefinite terms.
+/// The Gram proofs' two matrices at kGramPositions symbolic positions: the kernel matrix
+/// [kappa_d(m_i - m_k)] and the code columns P = [p(m_1) ... p(m_n)].
+struct GramMatrices {
+  GiNaC::matrix kernel, codes;
+};
+GramMatrices gram_matrices(const std::vector<GiNaC::ex>& om) {
+  GramMatrices out{GiNaC::matrix(kGramPositions, kGramPositions), GiNaC::matrix(2 * unsigned(om.size()), kGramPositions)};
+  for (unsigned i = 0; i < kGramPositions; ++i) {
+    const GiNaC::ex mi = named_symbol("m_" + std::to_string(i));
+    const GiNaC::matrix code = pe::sinusoidal_code(mi, om);
+    for (unsigned r = 0; r < code.rows(); ++r) out.codes(r, i) = code(r, 0);
+    for (unsigned k = 0; k < kGramPositions; ++k)
+      out.kernel(i, k) = symbolic_kernel(mi - named_symbol("m_" + std::to_string(k)), om);
+  }
+  return out;
+}
+
 const MatrixIdentityProof& gram_psd_proof() {
   static const MatrixIdentityProof p = [] {
     const auto sides = [](const std::vector<GiNaC::ex>& om) {
-      GiNaC::matrix kernel(kGramPositions, kGramPositions), codes(2 * unsigned(om.size()), kGramPositions);
-      for (unsigned i = 0; i < kGramPositions; ++i) {
-        const GiNaC::ex mi = named_symbol("m_" + std::to_string(i));
-        const GiNaC::matrix code = pe::sinusoidal_code(mi, om);
-        for (unsigned r = 0; r < code.rows(); ++r) codes(r, i) = code(r, 0);
-        for (unsigned k = 0; k < kGramPositions; ++k)
-          kernel(i, k) = symbolic_kernel(mi - named_symbol("m_" + std::to_string(k)), om);
-      }
-      return Sides{kernel, codes.transpose().mul(codes)};
+      const GramMatrices g = gram_matrices(om);
+      return Sides{g.kernel, g.codes.transpose().mul(g.codes)};
     };
     MatrixIdentityProof out = prove_for_dimensions("[kappa_d(m_i - m_k)]_{ik} = P^T P, P = [p(m_1) ... p(m_n)]",
                                                    "for all real positions m_1 .. m_n and every frequency",
                                                    kProofDimensions, sides);
     // Every n: entry (i, k) of both sides involves positions i and k only, so the entries at n
     // positions are those at two, whatever n is.
-    const std::vector<GiNaC::ex> one_plane = frequency_symbols(2);
-    const auto [kernel, gram] = sides(one_plane);
+    const GramMatrices one_plane = gram_matrices(frequency_symbols(2));
+    const GiNaC::matrix& kernel = one_plane.kernel;
+    const GiNaC::matrix gram = one_plane.codes.transpose().mul(one_plane.codes);
     std::string foreign;
     for (unsigned i = 0; i < kGramPositions && foreign.empty(); ++i)
       for (unsigned k = 0; k < kGramPositions && foreign.empty(); ++k)
@@ -240,16 +251,10 @@ const MatrixIdentityProof& gram_psd_proof() {
                                         "each entry involves its own two positions only: every n"}
                             : ProofStep{StepKind::counting, StepReach::listed_only,
                                         std::to_string(kGramPositions) + " positions only: " + foreign});
-    // x^T P^T P x - ||P x||^2 reduces to 0, a sum of squares, so K is positive semidefinite.
+    // x^T K x - ||P x||^2 reduces to 0, a sum of squares, so K is positive semidefinite.
     GiNaC::matrix x(kGramPositions, 1);
     for (unsigned i = 0; i < kGramPositions; ++i) x(i, 0) = named_symbol("x_" + std::to_string(i));
-    GiNaC::matrix codes(2, kGramPositions);
-    for (unsigned i = 0; i < kGramPositions; ++i) {
-      const GiNaC::matrix code = pe::sinusoidal_code(named_symbol("m_" + std::to_string(i)), one_plane);
-      codes(0, i) = code(0, 0);
-      codes(1, i) = code(1, 0);
-    }
-    const GiNaC::matrix image = codes.mul(x);
+    const GiNaC::matrix image = one_plane.codes.mul(x);
     const GiNaC::ex quadratic = x.transpose().mul(kernel).mul(x)(0, 0);
     const TrigReduction squares = reduce_trig(quadratic - (image(0, 0) * image(0, 0) + image(1, 0) * image(1, 0)));
     out.steps.push_back(decided_step(StepKind::inequality, squares.zero,
