@@ -102,6 +102,12 @@ inline const ExternalLemma kOneSidedInverse = {
     "a one-sided inverse of a square matrix is two-sided",
     "A^T A = I for square A gives A A^T = I; e.g. Horn and Johnson, Matrix Analysis (2013), 0.5"};
 
+/// Adding a multiple of one row to another leaves the determinant unchanged, and a determinant
+/// expands along any row (Laplace): a last row (0, ..., 0, c) gives c times the leading minor.
+inline const ExternalLemma kRowOperationDeterminant = {
+    "row operations and the Laplace expansion of a determinant",
+    "e.g. Horn and Johnson, Matrix Analysis (2013), 0.3.1 and 0.3.3"};
+
 /// Every external lemma above, in the order the report lists them (a test counts the
 /// declarations above against this list).
 inline const std::vector<const ExternalLemma*>& external_lemmas() {
@@ -110,7 +116,7 @@ inline const std::vector<const ExternalLemma*>& external_lemmas() {
       &kBetaOfChiSquares,  &kLinearOdeUniqueness,  &kSylvesterCriterion,    &kInterpolationRemainder,
       &kVandermondeDeterminant, &kSchurProductTheorem, &kRealNormalForm,      &kChainRule,
       &kCosinePeriod,      &kPiIrrational,         &kExponentialBounds,
-      &kTriangleInequality, &kBlockMultiplication, &kOneSidedInverse};
+      &kTriangleInequality, &kBlockMultiplication, &kOneSidedInverse, &kRowOperationDeterminant};
   return all;
 }
 

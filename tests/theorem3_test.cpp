@@ -220,6 +220,29 @@ TEST(Theorem3Proofs, AnInductionStepThatDoesNotCarryTheSumsOverIsRefused) {
   refused(stuck_power, "u^{m+2} = u^{m+1}");
 }
 
+// Theorem 3 (i)'s determinant induction, through the routine the claims call: the kernel's own
+// run rule (each gap multiplies the run by its factor) is decided at every n; a rule that squares
+// each gap's factor and one that adds it are refused, and the induction step itself is what fails.
+TEST(Theorem3Proofs, ADeterminantInductionOnAWrongRunRuleIsRefusedAtTheStep) {
+  using pe::theorems::KernelRunRule;
+  const auto induction_reach = [](const pe::MatrixIdentityProof& p) {
+    for (const pe::ProofStep& s : p.steps)
+      if (s.kind == pe::StepKind::induction) return s.reach;
+    ADD_FAILURE() << "no induction step";
+    return pe::StepReach::failed;
+  };
+  const pe::MatrixIdentityProof& proved = pe::theorems::time_kernel_determinant_proof();
+  EXPECT_TRUE(proved.zero) << proved.remainder;
+  EXPECT_EQ(induction_reach(proved), pe::StepReach::decided);
+  const KernelRunRule squared{[](const GiNaC::ex& run, const GiNaC::ex& gap) { return run * gap * gap; }};
+  const KernelRunRule added{[](const GiNaC::ex& run, const GiNaC::ex& gap) { return run + gap; }};
+  for (const auto& [rule, what] : {std::pair{squared, "run u^2"}, std::pair{added, "run + u"}}) {
+    const pe::MatrixIdentityProof p = pe::theorems::time_kernel_determinant_proof(rule);
+    EXPECT_FALSE(p.zero) << "planted: " << what;
+    EXPECT_EQ(induction_reach(p), pe::StepReach::failed) << "planted: " << what;
+  }
+}
+
 // Theorem 3 (ii)'s tail step, through the routine thm3.far_weight_bound calls: the article's
 // e^W u^D / (1 - u) is decided above the exact sum's bound; a bound tightened below it (e^W u^D,
 // dropping 1/(1 - u)) and one at the sum of the first term only (e^W u^D (1 - u)) are refused.

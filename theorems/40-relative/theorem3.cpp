@@ -167,64 +167,98 @@ const KernelChecks& kernel_checks() {
 /// The largest number of points the determinant formula is reduced for on the whole matrix.
 constexpr int kLargestExactSet = 8;
 
+}  // namespace
+
+KernelRunRule kernel_run_rule() {
+  return {[](const GiNaC::ex& run, const GiNaC::ex& next_gap) { return run * next_gap; }};
+}
+
 /// Theorem 3 (i)'s determinant on sorted points x_1 < ... < x_n, by exact algebra. With
 /// u_i = e^{-s (x_{i+1} - x_i)}, sorted points make e^{-s|x_a - x_b|} = u_a u_{a+1} ... u_{b-1}
 /// (a < b), so the matrix is a polynomial in the u_i; det K_n - prod_i (1 - u_i^2) reduces to 0
 /// for n = 2 .. kLargestExactSet. Every n follows by induction: row n minus u_{n-1} times row
 /// n - 1 is (0, ..., 0, 1 - u_{n-1}^2), because K_{n,b} = u_{n-1} K_{n-1,b} for b < n, so
 /// det K_n = (1 - u_{n-1}^2) det K_{n-1}; that row operation is reduced to 0 too.
-using DeterminantProof = MatrixIdentityProof;  // the same three fields: verdict, remainder, certificate
-const DeterminantProof& time_kernel_determinant_proof() {
-  static const DeterminantProof p = [] {
-    DeterminantProof out;
-    for (int n = 2; n <= kLargestExactSet; ++n) {
-      std::vector<GiNaC::ex> u;
-      for (int i = 1; i < n; ++i) u.push_back(named_symbol("u_" + std::to_string(i)));
-      const unsigned size = static_cast<unsigned>(n);
-      GiNaC::matrix k(size, size);
-      GiNaC::ex product = 1;
-      for (int a = 0; a < n; ++a) {
-        k(unsigned(a), unsigned(a)) = 1;
-        GiNaC::ex run = 1;
-        for (int b = a + 1; b < n; ++b) {
-          run *= u[std::size_t(b - 1)];
-          k(unsigned(a), unsigned(b)) = k(unsigned(b), unsigned(a)) = run;
-        }
-      }
-      for (const GiNaC::ex& ui : u) product *= 1 - ui * ui;
-      const TrigReduction det = reduce_trig(k.determinant() - product);
-      // The induction step: row n - u_{n-1} row (n - 1) against (0, ..., 0, 1 - u_{n-1}^2).
-      GiNaC::matrix step(1, unsigned(n)), expected(1, unsigned(n));
-      for (int b = 0; b < n; ++b)
-        step(0, unsigned(b)) = k(unsigned(n - 1), unsigned(b)) - u.back() * k(unsigned(n - 2), unsigned(b));
-      expected(0, unsigned(n - 1)) = 1 - u.back() * u.back();
-      const TrigReduction row = reduce_trig(step, expected);
-      if (out.zero && (!det.zero || !row.zero)) {
-        out.zero = false;
-        out.remainder = "n = " + std::to_string(n) + ": " + (det.zero ? row.remainder : det.remainder);
-      }
+/// Entry (a, b) of the time kernel on sorted points: the run of the gaps' factors between a and b
+/// under `rule`. It reads the gaps a .. b - 1 alone, and no matrix size.
+GiNaC::ex time_kernel_entry(int a, int b, const std::vector<GiNaC::ex>& gaps, const KernelRunRule& rule) {
+  GiNaC::ex run = 1;
+  for (int c = std::min(a, b); c < std::max(a, b); ++c) run = rule.extend(run, gaps[std::size_t(c)]);
+  return run;
+}
+
+GiNaC::matrix time_kernel_matrix(int n, const std::vector<GiNaC::ex>& gaps, const KernelRunRule& rule) {
+  GiNaC::matrix k(static_cast<unsigned>(n), static_cast<unsigned>(n));
+  for (int a = 0; a < n; ++a)
+    for (int b = 0; b < n; ++b) k(unsigned(a), unsigned(b)) = time_kernel_entry(a, b, gaps, rule);
+  return k;
+}
+
+MatrixIdentityProof time_kernel_determinant_proof(const KernelRunRule& rule) {
+  MatrixIdentityProof out;
+  bool leading_blocks_agree = true;
+  for (int n = 2; n <= kLargestExactSet; ++n) {
+    std::vector<GiNaC::ex> u;
+    for (int i = 1; i < n; ++i) u.push_back(named_symbol("u_" + std::to_string(i)));
+    const GiNaC::matrix k = time_kernel_matrix(n, u, rule);
+    const GiNaC::matrix smaller = time_kernel_matrix(n - 1, u, rule);
+    for (int a = 0; a + 1 < n; ++a)
+      for (int b = 0; b + 1 < n; ++b)
+        leading_blocks_agree = leading_blocks_agree && (k(unsigned(a), unsigned(b)) - smaller(unsigned(a), unsigned(b))).expand().is_zero();
+    GiNaC::ex product = 1;
+    for (const GiNaC::ex& ui : u) product *= 1 - ui * ui;
+    const TrigReduction det = reduce_trig(k.determinant() - product);
+    // The induction step: row n - u_{n-1} row (n - 1) against (0, ..., 0, 1 - u_{n-1}^2).
+    GiNaC::matrix step(1, unsigned(n)), expected(1, unsigned(n));
+    for (int b = 0; b < n; ++b)
+      step(0, unsigned(b)) = k(unsigned(n - 1), unsigned(b)) - u.back() * k(unsigned(n - 2), unsigned(b));
+    expected(0, unsigned(n - 1)) = 1 - u.back() * u.back();
+    const TrigReduction row = reduce_trig(step, expected);
+    if (out.zero && (!det.zero || !row.zero)) {
+      out.zero = false;
+      out.remainder = "n = " + std::to_string(n) + ": " + (det.zero ? row.remainder : det.remainder);
     }
-    out.steps.push_back(decided_step(StepKind::identity, out.zero,
-                                     "det K_n - prod_i (1 - u_i^2) and the row step reduce to 0 at n = 2.." +
-                                         std::to_string(kLargestExactSet)));
-    // The row step for every n: with P = u_b ... u_{n-2} a symbol (row n - 1's entry in column
-    // b < n - 1, the run the loop above multiplies up), row n's entry is the run one factor
-    // longer, P u_{n-1}; minus u_{n-1} times P it is 0.
-    const GiNaC::ex run = named_symbol("P"), last = named_symbol("u_last");
-    const TrigReduction below = reduce_trig(run * last - last * run);
-    out.steps.push_back(decided_step(StepKind::induction, below.zero,
-                                     "row n - u_{n-1} row (n - 1) = (0, ..., 0, 1 - u_{n-1}^2) with the run P = u_b .. "
-                                     "u_{n-2} a symbol, so det K_n = (1 - u_{n-1}^2) det K_{n-1}: every n"));
-    out.certificate =
-        "for every s > 0 and sorted points x_1 < ... < x_n, with u_i = e^{-s(x_{i+1} - x_i)}: det K_n - prod_i "
-        "(1 - u_i^2) reduces to 0 in GiNaC's exact algebra for n = 2.." + std::to_string(kLargestExactSet) +
-        ", and so does the induction step (row n - u_{n-1} row (n-1) = (0, ..., 0, 1 - u_{n-1}^2), since "
-        "K_{n,b} = u_{n-1} K_{n-1,b} for b < n), which carries it to every n; each factor lies in (0, 1) "
-        "because 0 < u_i < 1, so the determinant is positive";
-    return out;
-  }();
+  }
+  out.steps.push_back(decided_step(StepKind::identity, out.zero,
+                                   "det K_n - prod_i (1 - u_i^2) and the row step reduce to 0 at n = 2.." +
+                                       std::to_string(kLargestExactSet)));
+  // The induction needs K_n's leading block to be K_{n-1}: every entry is time_kernel_entry(a, b),
+  // which reads no size, so the blocks agree at every n; compared entry by entry at the sizes above.
+  if (!leading_blocks_agree && out.zero) out = {false, "a leading block differs from the smaller matrix", "", "", false, out.steps};
+  out.steps.push_back(decided_step(StepKind::counting, leading_blocks_agree,
+                                   "entry (a, b) is built from the gaps a..b-1 alone, with no size, so K_n's leading "
+                                   "block is K_{n-1} at every n (compared at n = 2.." +
+                                       std::to_string(kLargestExactSet) + ")"));
+  // The row step for every n, through the rule the matrix is built with. Column b < n - 1: row
+  // n - 1 holds the run P (a free symbol) and row n the run one gap longer, rule.extend(P, u);
+  // minus u times P it must vanish. Column n - 1: row n holds 1 and row n - 1 the one-gap run
+  // rule.extend(1, u); 1 - u times it must be 1 - u^2. The last row is then (0, ..., 0, 1 - u^2),
+  // so det K_n = (1 - u^2) det K_{n-1} by the row operation and the expansion along that row.
+  const GiNaC::ex run = named_symbol("P"), gap = named_symbol("u_last");
+  const TrigReduction below = reduce_trig(rule.extend(run, gap) - gap * run);
+  const TrigReduction corner = reduce_trig((1 - gap * rule.extend(1, gap)) - (1 - gap * gap));
+  const bool step_holds = below.zero && corner.zero;
+  if (!step_holds && out.zero)
+    out = {false, "induction step: " + (below.zero ? corner.remainder : below.remainder), "", "", false, out.steps};
+  out.steps.push_back(decided_step(StepKind::induction, step_holds,
+                                   "row n - u_{n-1} row (n - 1) = (0, ..., 0, 1 - u_{n-1}^2) through the matrix's own "
+                                   "run rule, the run P = u_b .. u_{n-2} a symbol, so det K_n = (1 - u_{n-1}^2) "
+                                   "det K_{n-1}: every n"));
+  out.certificate =
+      "for every s > 0 and sorted points x_1 < ... < x_n, with u_i = e^{-s(x_{i+1} - x_i)}: det K_n - prod_i "
+      "(1 - u_i^2) reduces to 0 in GiNaC's exact algebra for n = 2.." + std::to_string(kLargestExactSet) +
+      ", and so does the induction step (row n - u_{n-1} row (n-1) = (0, ..., 0, 1 - u_{n-1}^2), since "
+      "K_{n,b} = u_{n-1} K_{n-1,b} for b < n, with the run a free symbol), which carries it to every n by " +
+      cite(kRowOperationDeterminant) + "; each factor lies in (0, 1) because 0 < u_i < 1, so the determinant is positive";
+  return out;
+}
+
+const MatrixIdentityProof& time_kernel_determinant_proof() {
+  static const MatrixIdentityProof p = time_kernel_determinant_proof(kernel_run_rule());
   return p;
 }
+
+namespace {
 
 /// Theorem 3 (i)'s product kernel: the causal softmax of c_j - s (x_t - x_j) over keys j <= t
 /// against the Nadaraya-Watson weights of the kernel e^{c_j} e^{-s (x_t - x_j)}, with the

@@ -27,6 +27,22 @@ GeometricRecursion geometric_recursion();
 /// the statement over leaves a remainder, named in the result.
 MatrixIdentityProof geometric_sum_proof(const GeometricRecursion& recursion = geometric_recursion());
 
+/// How the time kernel's entry e^{-s|x_a - x_b|}, a run u_a .. u_{b-1} of the gaps' factors, grows
+/// by one gap: from the run to b and u_b to the run to b + 1.
+struct KernelRunRule {
+  std::function<GiNaC::ex(const GiNaC::ex& run, const GiNaC::ex& next_gap)> extend;
+};
+
+/// Sorted points make each entry the product of the gaps' factors between them: extend(run, u) = run u.
+KernelRunRule kernel_run_rule();
+
+/// Theorem 3 (i)'s determinant det K_n = prod_i (1 - u_i^2) on sorted points, K_n built with
+/// `rule`: reduced on the whole matrix at n = 2 .. 8, and the induction step (row n minus u_{n-1}
+/// row n - 1 is (0, ..., 0, 1 - u_{n-1}^2), with the run to row n - 1 a free symbol P) reduced
+/// under `rule`, so that a rule that does not grow the run by its gap's factor is refused.
+MatrixIdentityProof time_kernel_determinant_proof(const KernelRunRule& rule);
+const MatrixIdentityProof& time_kernel_determinant_proof();
+
 /// Theorem 3 (ii)'s tail step: `claimed_bound` (in the symbols eW = e^W, u = e^{-s}, D and m)
 /// minus the exact sum's bound e^W u^D (1 - u^{m+1}) / (1 - u) is positive, decided by GiNaC's
 /// sign rules with e^W = E > 0, u = 1/(1 + v), v > 0, and D, m > 0. Without an argument, the
