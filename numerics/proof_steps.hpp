@@ -35,6 +35,9 @@ struct ProofStep {
   StepKind kind;
   StepReach reach;
   std::string what;  ///< one line: what was decided, over what
+  /// For an inequality step: the sign it decided in a plain syntax another computer-algebra
+  /// system parses ("E > 0; positive: a, b; real: c"); empty for the other kinds.
+  std::string check = {};
 };
 
 inline const char* to_string(StepKind k) {
@@ -62,8 +65,8 @@ inline const char* to_string(StepReach r) {
 }
 
 /// A step that held over its whole domain (`held`) or was refused.
-inline ProofStep decided_step(StepKind kind, bool held, std::string what) {
-  return {kind, held ? StepReach::decided : StepReach::failed, std::move(what)};
+inline ProofStep decided_step(StepKind kind, bool held, std::string what, std::string check = {}) {
+  return {kind, held ? StepReach::decided : StepReach::failed, std::move(what), std::move(check)};
 }
 
 }  // namespace pe

@@ -444,7 +444,30 @@ SignDecision decide_positive(const GiNaC::ex& difference) {
     return e.info(GiNaC::info_flags::positive) || GiNaC::expand(e).info(GiNaC::info_flags::positive);
   };
   return {positive(difference) || positive(normal) || (positive(parts.op(0)) && positive(parts.op(1))),
-          canonical_text(normal)};
+          canonical_text(normal), plain_inequality(normal)};
+}
+
+std::string plain_inequality(const GiNaC::ex& expression, const std::string& relation) {
+  return plain_inequalities({{expression, relation}});
+}
+
+std::string plain_inequalities(const std::vector<std::pair<GiNaC::ex, std::string>>& inequalities) {
+  std::set<std::string> positive, real;
+  std::string out;
+  for (const auto& [expression, relation] : inequalities) {
+    for (GiNaC::const_preorder_iterator it = expression.preorder_begin(); it != expression.preorder_end(); ++it)
+      if (GiNaC::is_a<GiNaC::symbol>(*it))
+        (it->info(GiNaC::info_flags::positive) ? positive : real).insert(GiNaC::ex_to<GiNaC::symbol>(*it).get_name());
+    out += (out.empty() ? "" : " && ") + canonical_text(expression) + " " + relation + " 0";
+  }
+  const auto listed = [](const std::set<std::string>& names) {
+    std::string text;
+    for (const std::string& n : names) text += (text.empty() ? "" : ", ") + n;
+    return text;
+  };
+  if (!positive.empty()) out += "; positive: " + listed(positive);
+  if (!real.empty()) out += "; real: " + listed(real);
+  return out;
 }
 
 const GiNaC::symbol& named_symbol(const std::string& name) {

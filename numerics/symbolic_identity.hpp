@@ -58,8 +58,17 @@ TrigReduction reduce_exponentials(const GiNaC::ex& difference);
 struct SignDecision {
   bool positive = false;
   std::string normal_form;
+  /// "normal_form > 0; positive: a, b; real: c": the decision with its symbols' domains, for a
+  /// second system (plain_inequality).
+  std::string plain;
 };
 SignDecision decide_positive(const GiNaC::ex& difference);
+
+/// "E > 0; positive: a, b; real: c" (or "E < 0; ..." for `relation` "<"): `expression` in
+/// canonical_text with its symbols split by domain, positive ones being GiNaC::possymbol. Several
+/// inequalities that hold together are joined by " && " before the domains.
+std::string plain_inequality(const GiNaC::ex& expression, const std::string& relation = ">");
+std::string plain_inequalities(const std::vector<std::pair<GiNaC::ex, std::string>>& inequalities);
 
 /// The modulus facts a bound over complex numbers uses, decided by reduction rather than cited,
 /// with each complex number written x + i y in two real symbols. Both reduce to 0 exactly when

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 #include "alibi.hpp"
 #include "theorem3.hpp"
@@ -252,6 +253,49 @@ TEST(Theorem3Proofs, ATailBoundTightenedBelowTheSumIsRefused) {
   EXPECT_FALSE(pe::theorems::far_weight_sign_step(e_w * GiNaC::pow(u, d)).positive) << "planted: e^W u^D";
   EXPECT_FALSE(pe::theorems::far_weight_sign_step(e_w * GiNaC::pow(u, d) * (1 - u)).positive)
       << "planted: e^W u^D (1 - u)";
+}
+
+// An inequality step's plain check, read back as a second system would: GiNaC's parser reads the
+// expression, and at a grid of values of its positive symbols the true tail bound's difference is
+// positive everywhere, while the planted bound tightened below the sum (e^W u^D) goes negative.
+TEST(Theorem3Proofs, AnInequalitysPlainCheckParsesBackAndItsSignShowsOnTheDomain) {
+  const auto smallest_on_grid = [](const std::string& check) {
+    const std::size_t relation = check.find(" > 0");
+    EXPECT_NE(relation, std::string::npos) << check;
+    EXPECT_EQ(check.find(" && "), std::string::npos) << check;
+    const std::size_t positive_at = check.find("; positive: ");
+    EXPECT_NE(positive_at, std::string::npos) << check;
+    const std::string names_text = check.substr(positive_at + 12, check.find("; real: ") - positive_at - 12);
+    GiNaC::symtab table;
+    std::vector<GiNaC::symbol> names;
+    std::istringstream list(names_text);
+    for (std::string name; std::getline(list, name, ',');) {
+      name.erase(0, name.find_first_not_of(' '));
+      names.emplace_back(name);
+      table[name] = names.back();
+    }
+    EXPECT_EQ(check.find("; real: "), std::string::npos) << "every symbol of this step is positive: " << check;
+    GiNaC::parser read(table, true);
+    const GiNaC::ex expression = read(check.substr(0, relation));
+    const double grid[] = {0.05, 0.5, 1.0, 3.0, 20.0};
+    double smallest = std::numeric_limits<double>::infinity();
+    std::vector<std::size_t> at(names.size(), 0);
+    for (bool more = true; more;) {
+      GiNaC::lst values;
+      for (std::size_t i = 0; i < names.size(); ++i) values.append(names[i] == grid[at[i]]);
+      smallest = std::min(smallest, GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(expression.subs(values))).to_double());
+      more = false;
+      for (std::size_t i = 0; i < names.size() && !more; ++i) more = ++at[i] < std::size(grid) || (at[i] = 0, false);
+    }
+    return smallest;
+  };
+  const pe::SignDecision proved = pe::theorems::far_weight_sign_step();
+  ASSERT_TRUE(proved.positive);
+  EXPECT_GT(smallest_on_grid(proved.plain), 0) << proved.plain;
+  const GiNaC::ex e_w = pe::named_symbol("eW"), u = pe::named_symbol("u"), d = pe::named_symbol("D");
+  const pe::SignDecision planted = pe::theorems::far_weight_sign_step(e_w * GiNaC::pow(u, d));
+  ASSERT_FALSE(planted.positive);
+  EXPECT_LT(smallest_on_grid(planted.plain), 0) << planted.plain;
 }
 
 // The horizon W/s for every W > 0 and s > 0, through the routine thm3.horizon calls: the true

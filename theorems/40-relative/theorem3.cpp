@@ -413,6 +413,7 @@ HorizonProof horizon_proof(const GiNaC::ex& exponent_bound) {
       named_symbol("s") == slope, named_symbol("r") == horizon - past}));
   HorizonProof out;
   out.decided = beyond.info(GiNaC::info_flags::negative) && inside.info(GiNaC::info_flags::positive);
+  out.plain = plain_inequalities({{beyond, "<"}, {inside, ">"}});
   std::ostringstream text;
   text << "the largest exponent W - s r expands to " << canonical_text(beyond) << " at r = W/s + t and to "
        << canonical_text(inside) << " at r = W/s - t, with W, s, t positive symbols";
@@ -442,7 +443,7 @@ const MatrixIdentityProof& ratio_bound_proof() {
     out.steps.push_back(decided_step(StepKind::identity, factored.zero,
                                      "e^{W - s r} alpha_0 - alpha_r - alpha_0 e^{W - s r} (1 - e^{-g}) reduces to 0"));
     out.steps.push_back(decided_step(StepKind::inequality, sign.positive,
-                                     "1 - 1/(1 + g) > 0 for g > 0 by GiNaC's sign rules"));
+                                     "1 - 1/(1 + g) > 0 for g > 0 by GiNaC's sign rules", sign.plain));
     out.certificate += "; inequality step: with the scores in an interval of width W, c_r - c_0 = W - g with g >= 0, "
                        "and e^{W - s r} alpha_0 - alpha_r - alpha_0 e^{W - s r} (1 - e^{-g}) reduces to 0; "
                        "1 - e^{-g} >= 1 - 1/(1 + g) by " + cite(kExponentialBounds) + ", which GiNaC's sign rules "
@@ -490,7 +491,7 @@ const MatrixIdentityProof& far_weight_proof() {
     for (const MatrixIdentityProof* part : {&ratio, &geometric, &normalised}) add_steps(out, *part);
     out.steps.push_back(decided_step(StepKind::inequality, tail.positive,
                                      "e^W u^D / (1 - u) minus the sum's bound is positive for positive E, v, D, m "
-                                     "by GiNaC's sign rules"));
+                                     "by GiNaC's sign rules", tail.plain));
     out.certificate = ratio.certificate + "; " + geometric.certificate + "; " + normalised.certificate +
                       ", so alpha_0 <= 1; inequality step: with e^W = E > 0 and u = e^{-s} = 1/(1 + v), v >= s > 0 by " +
                       cite(kExponentialBounds) + ", e^W u^D / (1 - u) minus the sum's bound e^W u^D (1 - u^{m+1}) / "
@@ -675,7 +676,7 @@ PE_CLAIM(horizon) {
         std::vector<pe::ProofStep> steps = ratio.steps;
         steps.push_back(pe::decided_step(pe::StepKind::inequality, horizon.decided,
                                          "the largest exponent W - s r is negative at r = W/s + t and positive at "
-                                         "W/s - t, for W, s, t positive symbols"));
+                                         "W/s - t, for W, s, t positive symbols", horizon.plain));
         steps.push_back(pe::decided_step(pe::StepKind::witness, beyond.is_negative() && inside.is_positive(),
                                          exponents.str() + ", in exact rationals"));
         auto o = proved_identity(holds, !ratio.zero ? ratio.remainder : !horizon.decided ? horizon.refusal : exponents.str(),

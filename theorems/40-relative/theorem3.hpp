@@ -57,6 +57,7 @@ SignDecision far_weight_sign_step();
 struct HorizonProof {
   bool decided = false;
   std::string refusal, certificate;
+  std::string plain;  ///< the two signs for a second system (plain_inequalities)
 };
 HorizonProof horizon_proof(const GiNaC::ex& exponent_bound = named_symbol("W") - named_symbol("s") * named_symbol("r"));
 

@@ -502,7 +502,7 @@ const MatrixIdentityProof& summation_by_parts_proof() {
                  decided_step(StepKind::identity, product.zero, "|z w|^2 - |z|^2 |w|^2 reduces to 0"),
                  decided_step(StepKind::inequality, termwise.positive,
                               "M sum_j |S_j| - sum_j |h_j - h_{j+1}| |S_j| has positive coefficients at n = 1.." +
-                                  std::to_string(kAbelDirectPlanes) + " and in the step n -> n + 1")};
+                                  std::to_string(kAbelDirectPlanes) + " and in the step n -> n + 1", termwise.plain)};
     out.certificate =
         "Abel summation sum_{j<n} h_j z_j = sum_{j<n-1} (h_j - h_{j+1}) S_j + h_{n-1} S_{n-1} (h_j, z_j symbols: "
         "any complex numbers) reduces to 0 for n = 1 .. " + std::to_string(kAbelDirectPlanes) +
@@ -535,9 +535,10 @@ SignDecision termwise_max_step(unsigned planes, const GiNaC::ex& factor) {
   }
   // n -> n + 1: the bound's margin gains (factor M - a_n) s_n = (factor M - M + g_n) s_n.
   static const GiNaC::possymbol margin("T"), slack("g_n"), partial("s_n");
-  const SignDecision step = decide_positive(margin + (factor * largest - (largest - slack)) * partial);
+  const GiNaC::ex gained = margin + (factor * largest - (largest - slack)) * partial;
+  const SignDecision step = decide_positive(gained);
   if (!step.positive) return {false, "step n -> n + 1: " + step.normal_form};
-  return {true, canonical_text(last)};
+  return {true, canonical_text(last), plain_inequalities({{last, ">"}, {gained, ">"}})};
 }
 
 }  // namespace pe::theorems

@@ -313,7 +313,8 @@ std::string proof_steps_json(const std::vector<ProofStep>& steps) {
   std::string out = "[";
   for (const ProofStep& s : steps)
     out += std::string(out.size() > 1 ? ", " : "") + "{\"kind\": " + json_quoted(to_string(s.kind)) +
-           ", \"reach\": " + json_quoted(to_string(s.reach)) + ", \"what\": " + json_quoted(s.what) + "}";
+           ", \"reach\": " + json_quoted(to_string(s.reach)) + ", \"what\": " + json_quoted(s.what) +
+           (s.check.empty() ? "" : ", \"check\": " + json_quoted(s.check)) + "}";
   return out + "]";
 }
 
@@ -331,7 +332,7 @@ std::vector<ProofStep> proof_steps_of(const Record& record) {
     const auto r = std::find_if(std::begin(reaches), std::end(reaches), [&](StepReach x) { return reach == to_string(x); });
     if (k == std::end(kinds) || r == std::end(reaches))
       throw std::runtime_error("claim " + record.id + ": proof step of unknown kind \"" + kind + "\" or reach \"" + reach + "\"");
-    out.push_back({*k, *r, item.text_of("what")});
+    out.push_back({*k, *r, item.text_of("what"), item.text_of("check")});
   }
   return out;
 }
