@@ -1064,6 +1064,23 @@ TEST(ReportListing, ASummaryNeverCutsANumber) {
   }
 }
 
+// A table cell keeps the deciding value: an enclosure loses digits outward and still encloses, a
+// mean keeps its band and seed count, a name's digits (d=512) stay, and a text that fits is left.
+TEST(ReportListing, ATableCellKeepsTheDecidingValueWithFewerDigits) {
+  EXPECT_EQ(compact_face("[3.66331657435e-02, 3.66331657436e-02]", 24), "[3.6633e-02, 3.6634e-02]");
+  EXPECT_EQ(compact_face("[0.4519542, 0.4533263] meets [0.4522562, 0.4536023]", 40),
+            "[0.4519, 0.4534] meets [0.4522, 0.4537]");
+  EXPECT_EQ(compact_face("mean of 20 seeds 0.6699979225, band +- 0.03834175293", 24), "20 seeds: 0.670 \u00b1 0.0383");
+  EXPECT_EQ(compact_face("d=512: 0.02139792196, d=64: 0.01881967834", 32), "d=512: 0.021398, d=64: 0.018820");
+  EXPECT_EQ(compact_face("0.9661509894", 24), "0.9661509894");
+  // Rounded in decimal: an exact bound stays where it is, a negative one rounds outward too.
+  EXPECT_EQ(compact_face("[2.00000000000e+00, 2.00000000000e+00]", 24), "[2.0000e+00, 2.0000e+00]");
+  EXPECT_EQ(compact_face("[-23.7512345, -13.6512345] < [34]", 24), "[-23.76, -13.65] < [34]");
+  EXPECT_EQ(compact_face("[0.99996, 0.99997] meets [0.99995, 1]", 32), "[0.999, 1.000] meets [0.999, 1]");
+  // A text with no number to shorten is cut as before.
+  EXPECT_EQ(compact_face("some allowed values satisfy every part", 24), shortened("some allowed values satisfy every part", 24));
+}
+
 // ---- pe_report diff ------------------------------------------------------------------------
 
 namespace {

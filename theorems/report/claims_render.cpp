@@ -396,6 +396,77 @@ std::string shortened(const std::string& text, std::size_t width) {
   return text;
 }
 
+namespace {
+
+std::size_t code_points(const std::string& text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+/// `number` (as printed) with `digits` significant digits, rounded down (direction -1), up (+1)
+/// or to nearest (0) in decimal, digit by digit (no binary rounding); unchanged when it has no
+/// more digits than that, or when dropping them would reach into its integer part.
+std::string with_digits(const std::string& number, int digits, int direction) {
+  const std::size_t e = number.find_first_of("eE");
+  const std::string exponent = e == std::string::npos ? "" : number.substr(e);
+  std::string mantissa = number.substr(0, e);
+  const bool negative = !mantissa.empty() && mantissa[0] == '-';
+  if (negative) mantissa.erase(0, 1);
+  const std::size_t point = mantissa.find('.');
+  if (point == std::string::npos) return number;
+  std::string all = mantissa.substr(0, point) + mantissa.substr(point + 1);
+  const std::size_t first = all.find_first_not_of('0');
+  if (first == std::string::npos) return number;
+  const std::size_t keep = std::max(first + std::size_t(digits), point);
+  if (keep >= all.size()) return number;
+  const std::string dropped = all.substr(keep);
+  all.erase(keep);
+  const bool inexact = dropped.find_first_not_of('0') != std::string::npos;
+  const bool away = direction == 0 ? dropped[0] >= '5' : inexact && ((direction > 0) != negative);
+  std::size_t integer_digits = point;
+  if (away) {
+    int i = static_cast<int>(all.size()) - 1;
+    for (; i >= 0 && all[std::size_t(i)] == '9'; --i) all[std::size_t(i)] = '0';
+    if (i >= 0) ++all[std::size_t(i)];
+    else all.insert(all.begin(), '1'), ++integer_digits;
+  }
+  const std::string fraction = all.substr(integer_digits);
+  return (negative ? "-" : "") + all.substr(0, integer_digits) + (fraction.empty() ? "" : "." + fraction) + exponent;
+}
+
+/// Every number of `text` with at most `digits` significant digits; intervals rounded outward.
+std::string fewer_digits(const std::string& text, int digits) {
+  static const std::string number = "-?[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?";
+  static const std::regex token("\\[(" + number + "), (" + number + ")\\]|(" + number + ")");
+  std::string out;
+  auto last = text.cbegin();
+  for (auto m = std::sregex_iterator(text.begin(), text.end(), token); m != std::sregex_iterator(); ++m) {
+    out.append(last, text.cbegin() + m->position());
+    // A number glued to a word (d=512, n64, L32) is a name, not a value.
+    const bool in_word = m->position() > 0 && std::isalpha(static_cast<unsigned char>(text[std::size_t(m->position()) - 1]));
+    if (in_word) out += m->str();
+    else if ((*m)[1].matched) out += "[" + with_digits((*m)[1].str(), digits, -1) + ", " + with_digits((*m)[2].str(), digits, +1) + "]";
+    else out += with_digits((*m)[3].str(), digits, 0);
+    last = text.cbegin() + m->position() + m->length();
+  }
+  out.append(last, text.cend());
+  return out;
+}
+
+}  // namespace
+
+std::string compact_face(const std::string& text, std::size_t width) {
+  if (code_points(text) <= width) return text;
+  static const std::regex mean_band("mean of ([0-9]+) seeds (\\S+), band \\+- (\\S+)");
+  std::smatch m;
+  std::string face = text;
+  if (std::regex_match(text, m, mean_band)) face = m[1].str() + " seeds: " + m[2].str() + " \u00b1 " + m[3].str();
+  std::string fewer = face;
+  for (int digits = 10; digits >= 3 && code_points(fewer) > width; --digits) fewer = fewer_digits(face, digits);
+  return shortened(fewer, width);
+}
+
 std::string computed_face(const Record& r) {
   if (r.residual.empty()) return r.computed;
   const std::string unit = r.residual_unit.empty() || r.residual_unit == "absolute" ? "" : " " + r.residual_unit;
@@ -455,16 +526,28 @@ std::string verdict_text(const Record& r) {
 
 std::string github_listing(const std::vector<const Record*>& records, const ClaimLinks& links,
                            bool with_reason) {
-  // Widths that keep a row within kReportTableWidth: the longest id, two shortened values, the
-  // verdict and the class.
+  // The article's value gets a fixed width; the computed value (the deciding one) gets the rest
+  // of the row's kReportTableWidth, at least kValueWidth, so a short id leaves it more room.
   constexpr std::size_t kValueWidth = 24;
   auto esc = [](const std::string& text) { return escape_markdown(text, Markdown::github); };
   std::ostringstream md;
   md << "| claim | article | computed | verdict | class |\n|---|---|---|---|---|\n";
-  for (const Record* r : records)
-    md << "| " << links.id(*r) << " | " << esc(shortened(r->article, kValueWidth)) << " | "
-       << esc(shortened(computed_face(*r), kValueWidth)) << " | " << esc(verdict_text(*r)) << " | "
-       << esc(compact_class(*r)) << " |\n";
+  const auto computed_cell = [&esc](const Record& r, std::size_t width) {
+    return esc(compact_face(computed_face(r), width));
+  };
+  std::set<const Record*> computed_compacted;
+  for (const Record* r : records) {
+    const std::string before = "| " + links.id(*r) + " | " + esc(shortened(r->article, kValueWidth)) + " | ",
+                      after = " | " + esc(verdict_text(*r)) + " | " + esc(compact_class(*r)) + " |";
+    // Counted in bytes, as a strict reader of the width would: an ellipsis or a ± takes more.
+    const std::size_t taken = before.size() + after.size(),
+                      room = taken < kReportTableWidth ? kReportTableWidth - taken : 0;
+    std::size_t width = std::max(kValueWidth, room);
+    std::string cell = computed_cell(*r, width);
+    while (width > kValueWidth && cell.size() > room) cell = computed_cell(*r, --width);
+    if (cell != esc(computed_face(*r))) computed_compacted.insert(r);
+    md << before << cell << after << "\n";
+  }
   md << "\n";
   auto prose = [](const std::string& t) { return escape_markdown_text(t, Markdown::github); };
   for (const Record* r : records) {
@@ -472,7 +555,7 @@ std::string github_listing(const std::vector<const Record*>& records, const Clai
     std::vector<std::pair<std::string, std::string>> fields;
     if (shortened(r->article, kValueWidth) != r->article) fields.push_back({"article", r->article});
     const std::string face = computed_face(*r);
-    if (shortened(face, kValueWidth) != face) fields.push_back({"computed", face});
+    if (computed_compacted.count(r)) fields.push_back({"computed", face});
     if (with_reason) fields.push_back({"reason", reason(*r)});
     // The short fields share one line; each long one has its own.
     static const std::set<std::string> short_fields = {"rule", "expected", "residual", "certified", "seeds",

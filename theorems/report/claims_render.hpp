@@ -137,6 +137,13 @@ std::string reason(const ledger::Record& record);
 /// moves back before a number it would split, so that a number appears whole or not at all.
 std::string shortened(const std::string& text, std::size_t width);
 
+/// `text` fitted into `width` characters for a table cell with its numbers kept whole: a mean
+/// with its band reads "20 seeds: 0.670 ± 0.0383"; then every decimal with more significant
+/// digits than needed loses digits, from 10 down to 3, an interval [a, b] rounded outward (a down,
+/// b up) so that it still encloses, any other number to nearest; what still does not fit is
+/// shortened. The cell's full text is given below the table whenever the two differ.
+std::string compact_face(const std::string& text, std::size_t width);
+
 /// The computed value as a face shows it (table row, card, errata line): `computed`, or, for a
 /// claim whose computed value is a residual (ledger::Record::residual), what holds and how closely:
 /// "holds to 0.5 d·eps", "holds exactly", "misses by 3 d·eps"; never the bare residual, which
