@@ -803,18 +803,24 @@ TEST(ReportListing, EachReadingShowsWhereItHoldsItsValueOrWhatRulesItOut) {
   ruled.ruled_out_by = "exp.bag.no_mark_rule";
   r.readings = {shared, pairs, ruled};
   EXPECT_EQ(readings_text(r),
-            "a shared mark row: holds, undecided, in its selected recipe (0.881 +/- 0.041), holds in 3 of 4 "
+            "a shared mark row: holds, undecided, in its selected recipe (0.881 +/- 0.041, se 0.012), holds in 3 of 4 "
             "plausible settings; a row per marked symbol: fails in its selected recipe, holds in 1 of 12 "
             "plausible settings; a shared mark row, unmarked sequences drawn again: ruled out by "
             "exp.bag.no_mark_rule");
-  // The value with its band, or whichever of the two was recorded.
-  EXPECT_EQ(reading_value(shared), "0.881 +/- 0.041");
+  // The value with its band and standard error, or whichever was recorded.
+  EXPECT_EQ(reading_value(shared), "0.881 +/- 0.041, se 0.012");
+  pe::ledger::Record::Reading without_se = shared;
+  without_se.se = std::nan("");
+  EXPECT_EQ(reading_value(without_se), "0.881 +/- 0.041");
+  pe::ledger::Record::Reading positions = shared;  // a position, not an accuracy: one decimal
+  positions.value = 14.3333, positions.band = 31.508, positions.se = 2.291;
+  EXPECT_EQ(reading_value(positions), "14.3 +/- 31.5, se 2.291");
   pe::ledger::Record::Reading band_only = pairs;
   band_only.band = 0.25;
   EXPECT_EQ(reading_value(band_only), "band +/- 0.250");
   EXPECT_EQ(reading_value(pairs), "");
   // The two readings' own verdicts differ: the split names both with their values.
-  EXPECT_EQ(readings_split(r), "holds with a shared mark row (0.881 +/- 0.041), fails with a row per marked "
+  EXPECT_EQ(readings_split(r), "holds with a shared mark row (0.881 +/- 0.041, se 0.012), fails with a row per marked "
                                "symbol (each in its selected recipe)");
   r.readings = {shared, ruled};  // a ruled-out reading splits nothing
   EXPECT_EQ(readings_split(r), "");
@@ -846,10 +852,10 @@ TEST(ReportListing, ClaimsThatDependOnTheReadingShowEachReadingSideBySide) {
                     "is ruled out by `exp.bag.no_mark_rule` and counts in no share and no flag."),
             std::string::npos);
   EXPECT_NE(md.find("| claim | class | article | a shared mark row | a row per marked symbol |\n"), std::string::npos);
-  const std::size_t large = md.find("| `large.gap` | reproduces | 0.980 | holds (0.984 +/- 0.006), 7 of 7 | "
-                                    "holds (0.995 +/- 0.004), 0 of 7 |\n");
-  const std::size_t small = md.find("| `small.gap` | reproduces | 0.980 | holds (0.984 +/- 0.006), 7 of 7 | "
-                                    "fails (0.995 +/- 0.004), 6 of 7 |\n");
+  const std::size_t large = md.find("| `large.gap` | reproduces | 0.980 | holds (0.984 +/- 0.006, se 0.002), 7/7 | "
+                                    "holds (0.995 +/- 0.004, se 0.002), 0/7 |\n");
+  const std::size_t small = md.find("| `small.gap` | reproduces | 0.980 | holds (0.984 +/- 0.006, se 0.002), 7/7 | "
+                                    "fails (0.995 +/- 0.004, se 0.002), 6/7 |\n");
   ASSERT_NE(large, std::string::npos) << md;
   ASSERT_NE(small, std::string::npos) << md;
   EXPECT_LT(large, small);
@@ -857,8 +863,8 @@ TEST(ReportListing, ClaimsThatDependOnTheReadingShowEachReadingSideBySide) {
   // A card shows each reading's result on its face, where a reviewer looks first.
   const Record& small_gap = records[0];
   const std::string card = claims_listing({&small_gap}, pe::report::Markdown::doxygen, plain_links(), false);
-  EXPECT_NE(card.find("<b>depends on the reading</b> a shared mark row: holds (0.984 +/- 0.006), 7 of 7 settings; "
-                      "a row per marked symbol: fails (0.995 +/- 0.004), 6 of 7 settings</div>"),
+  EXPECT_NE(card.find("<b>depends on the reading</b> a shared mark row: holds (0.984 +/- 0.006, se 0.002), 7 of 7 settings; "
+                      "a row per marked symbol: fails (0.995 +/- 0.004, se 0.002), 6 of 7 settings</div>"),
             std::string::npos)
       << card;
   // Counted apart in the summary: two depend on the reading, one with its own verdicts split.

@@ -218,11 +218,12 @@ double readings_share_gap(const Record& r) {
   return highest > lowest ? highest - lowest : 0.0;
 }
 
-/// One reading's result in a table cell or on a card: "fails (0.995 +/- 0.004), 6 of 7".
-std::string reading_cell(const Record::Reading& g) {
+/// One reading's result on a card, "fails (0.995 +/- 0.004, se 0.002), 6 of 7", or in the
+/// readings table, where two sit side by side in one row, with "6/7".
+std::string reading_cell(const Record::Reading& g, bool in_table = false) {
   const std::string value = reading_value(g);
   return g.verdict + (g.undecided ? ", undecided" : "") + (value.empty() ? "" : " (" + value + ")") + ", " +
-         std::to_string(g.held) + " of " + std::to_string(g.evaluated);
+         std::to_string(g.held) + (in_table ? "/" : " of ") + std::to_string(g.evaluated);
 }
 }  // namespace
 
@@ -254,8 +255,9 @@ std::string reading_dependent_markdown(const std::vector<Record>& records, Markd
   if (flagged.empty()) return md.str() + "None.\n\n";
   md << "Each reading's cell gives its own verdict, the quantity the claim reads in its selected recipe "
         "with the half-width of the band it is decided with there (\"undecided\" when that band cannot "
-        "decide), and in how many of its plausible settings the claim holds. Claims are listed by how far "
-        "apart the readings' shares lie, largest first.\n\n";
+        "decide) and the estimate's standard error over its seeds (se), and in how many of its plausible "
+        "settings the claim holds (3/7: in 3 of 7). Claims are listed by how far apart the readings' shares "
+        "lie, largest first.\n\n";
   std::stable_sort(flagged.begin(), flagged.end(), [](const Record* a, const Record* b) {
     const double gap_a = readings_share_gap(*a), gap_b = readings_share_gap(*b);
     if (gap_a != gap_b) return gap_a > gap_b;
@@ -268,14 +270,18 @@ std::string reading_dependent_markdown(const std::vector<Record>& records, Markd
   for (std::size_t i = 0; i < readings.size(); ++i) md << "---|";
   md << "\n";
   for (const Record* r : flagged) {
-    md << "| `" << r->id << "` | " << escape_markdown(r->reproduction, markdown) << " | "
-       << escape_markdown(shortened(r->article, kArticleWidth), markdown) << " |";
+    std::string cells;
     for (const std::string& id : readings) {
       const auto g = std::find_if(r->readings.begin(), r->readings.end(),
                                   [&](const Record::Reading& x) { return x.id == id; });
-      md << " " << (g == r->readings.end() ? "-" : escape_markdown(reading_cell(*g), markdown)) << " |";
+      cells += " " + (g == r->readings.end() ? "-" : escape_markdown(reading_cell(*g, true), markdown)) + " |";
     }
-    md << "\n";
+    // The readings' cells are whole; the article's value gives way (down to a few characters)
+    // so that the row stays within kReportTableWidth.
+    const std::string head = "| `" + r->id + "` | " + escape_markdown(r->reproduction, markdown) + " | ";
+    const std::size_t taken = head.size() + 2 + cells.size() + 2, kFewest = 6;  // + 2: an ellipsis's bytes
+    const std::size_t width = std::clamp(taken < kReportTableWidth ? kReportTableWidth - taken : 0, kFewest, kArticleWidth);
+    md << head << escape_markdown(shortened(r->article, width), markdown) << " |" << cells << "\n";
   }
   return md.str() + "\n";
 }
@@ -638,13 +644,17 @@ std::string readings_split(const Record& r) {
 }
 
 std::string reading_value(const Record::Reading& g) {
-  // Three decimals, as the listings print accuracies and scores.
-  char buf[96];
-  if (!std::isnan(g.value) && !std::isnan(g.band)) std::snprintf(buf, sizeof buf, "%.3f +/- %.3f", g.value, g.band);
-  else if (!std::isnan(g.value)) std::snprintf(buf, sizeof buf, "%.3f", g.value);
-  else if (!std::isnan(g.band)) std::snprintf(buf, sizeof buf, "band +/- %.3f", g.band);
-  else return "";
-  return buf;
+  // Three decimals, as the listings print accuracies and scores; one from 10 up (positions).
+  const auto fixed = [](double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, std::fabs(x) >= 10 ? "%.1f" : "%.3f", x);
+    return std::string(buf);
+  };
+  const bool value = !std::isnan(g.value), band = !std::isnan(g.band), se = !std::isnan(g.se);
+  if (value && band) return fixed(g.value) + " +/- " + fixed(g.band) + (se ? ", se " + fixed(g.se) : "");
+  if (value) return fixed(g.value);
+  if (band) return "band +/- " + fixed(g.band);
+  return "";
 }
 
 std::string reading_name(const std::string& id) {

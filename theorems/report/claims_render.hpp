@@ -158,8 +158,8 @@ std::string class_text(const ledger::Record& record);
 /// otherwise.
 std::string readings_split(const ledger::Record& record);
 /// A reading's quantity in its selected recipe with the half-width of the band it is decided
-/// with there, "0.995 +/- 0.004" (the value alone, or "band +/- 0.004", when only one is
-/// recorded; "" when neither is).
+/// with there and the estimate's standard error, "0.995 +/- 0.004, se 0.002" (without the se,
+/// the value alone, or "band +/- 0.004", when less is recorded; "" when nothing is).
 std::string reading_value(const ledger::Record::Reading& reading);
 /// The words a reader knows a reading by (experiments::ModelReading::name), from its id; the id
 /// itself for a reading this build does not sweep.
