@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs a page check once per input: the built pages (every file of HTML_DIR but MathJax, which
-# enters through its MathJax.js), the files FILE... (the check's scripts, the stylesheet, the
-# statements list), the browser's version and the command line. When a run of the same check
+# enters through its MathJax.js; HTML_DIR "-" for a check that reads no pages), the files FILE...
+# (the check's scripts, the stylesheet, the statements list; a folder stands for every file in
+# it, at any depth), the browser's version and the command line. When a run of the same check
 # passed on exactly those inputs, the check's recorded output is printed again and nothing is
 # laid out; else the check runs, and its output and the inputs' digest are recorded when it
 # passes. A failing or skipped check records nothing, so it runs again next time. PE_RECHECK=1
@@ -31,9 +32,15 @@ browser_version=$(dpkg-query -W -f '${Version}' chromium 2>/dev/null ||
                   (chromium --version || chromium-browser --version) 2>/dev/null || echo "no chromium")
 digest=$( {
   printf '%s\n' "$name" "$browser_version" "$*"
-  (cd "$html_dir" && find . -path ./mathjax -prune -o -type f -print0 | sort -z | xargs -0 sha256sum)
-  [ -f "$html_dir/mathjax/MathJax.js" ] && sha256sum "$html_dir/mathjax/MathJax.js"
-  [ ${#inputs[@]} -gt 0 ] && sha256sum "${inputs[@]}"
+  if [ "$html_dir" != - ]; then
+    (cd "$html_dir" && find . -path ./mathjax -prune -o -type f -print0 | sort -z | xargs -0 -r sha256sum)
+    [ -f "$html_dir/mathjax/MathJax.js" ] && sha256sum "$html_dir/mathjax/MathJax.js"
+  fi
+  for input in "${inputs[@]}"; do
+    if [ -d "$input" ]; then find "$input" -type f -print0 | sort -z | xargs -0 -r sha256sum
+    else sha256sum "$input"; fi
+  done
+  true
 } | sha256sum | cut -c1-64)
 
 mkdir -p "$record_dir"

@@ -48,4 +48,17 @@ rc=0; run 77 > /dev/null || rc=$?
 [ "$rc" = 77 ] && [ "$(runs)" = 10 ] || fail "a skip returned $rc"
 rc=0; run 77 > /dev/null || rc=$?
 [ "$(runs)" = 11 ] || fail "a skip was recorded as a pass"
+# A check that reads no pages ("-") with a folder as its input: a file changed, added or removed
+# at any depth reruns it; nothing changed replays it.
+mkdir -p "$work/sources/deep"
+echo 'int a;' > "$work/sources/deep/a.cpp"
+folder_run() { PATH="$work/bin:$PATH" bash "$once" "$work/records" layout - "$work/sources" -- bash "$work/check.sh" "$work" 0; }
+folder_run > /dev/null && [ "$(runs)" = 12 ] || fail "the first run on a folder did not run the check"
+folder_run > /dev/null && [ "$(runs)" = 12 ] || fail "an unchanged folder reran the check"
+echo 'int b;' > "$work/sources/deep/a.cpp"
+folder_run > /dev/null && [ "$(runs)" = 13 ] || fail "a file changed deep in the folder did not rerun the check"
+echo 'int c;' > "$work/sources/c.cpp"
+folder_run > /dev/null && [ "$(runs)" = 14 ] || fail "a file added to the folder did not rerun the check"
+rm "$work/sources/c.cpp"
+folder_run > /dev/null && [ "$(runs)" = 15 ] || fail "a file removed from the folder did not rerun the check"
 echo "check_once: runs, replays, reruns on every changed input, records no failure or skip"
