@@ -29,9 +29,9 @@ std::string dot_string(const std::string& text) {
   return out;
 }
 
-// Rows of three labels wrapped at 16 columns (at most three lines each) keep the drawing narrow;
-// where it is still wider than the window it scrolls inside its frame (docs.map reports it).
-constexpr std::size_t kRow = 3, kLabelColumns = 16;
+// Labels wrapped at 12 columns keep each of the drawing's ranks narrow, so that it fits an 800 px
+// window; where it is still wider than the window it scrolls inside its frame (docs.map reports it).
+constexpr std::size_t kLabelColumns = 12;
 
 std::string wrapped_label(const std::string& label) {
   std::string text = dot_string(pe::wrap_words(label, kLabelColumns));
@@ -52,49 +52,28 @@ void write_node(std::ostream& dot, const StatementResult& r, const Context& cont
   const std::string& id = r.statement->id;
   // The last line names the weakest evidence behind the verdict (none without a claim).
   const std::string evidence = r.claims.empty() ? "" : "\\n[" + to_string(r.weakest) + "]";
-  dot << "      \"" << dot_string(id) << "\" [id=\"map-" << dot_string(id) << "\", label=\""
+  dot << "  \"" << dot_string(id) << "\" [id=\"map-" << dot_string(id) << "\", label=\""
       << wrapped_label(r.statement->label) << evidence << "\", URL=\"" << statement_href(r, context) << "\", tooltip=\""
-      << dot_string(r.statement->label + ": " + r.verdict_text + "; " + r.standing) << "\", fillcolor=\""
+      << dot_string(r.statement->label + " (" + r.statement->section + "): " + r.verdict_text + "; " + r.standing)
+      << "\", fillcolor=\""
       << s.fill << "\", color=\"" << s.border << "\", style=\"filled,rounded," << s.style << "\"];\n";
 }
 
-/// One cluster per section; its statements in rows, each row one rank, rows stacked by
-/// invisible edges from the first node of one to the first of the next.
-void write_sections(std::ostream& dot, const Context& context) {
-  std::vector<std::string> row_heads;
-  int cluster = 0;
-  for (const std::string& section : ledger::sections()) {
-    std::vector<const StatementResult*> in;
-    for (const StatementResult& r : context.statements)
-      if (r.statement->section == section) in.push_back(&r);
-    if (in.empty()) continue;
-    dot << "  subgraph cluster_" << cluster++ << " {\n    label=\"" << dot_string(section) << "\";\n";
-    for (std::size_t i = 0; i < in.size(); i += kRow) {
-      dot << "    { rank=same;\n";
-      const std::size_t end = std::min(in.size(), i + kRow);
-      for (std::size_t j = i; j < end; ++j) write_node(dot, *in[j], context);
-      for (std::size_t j = i + 1; j < end; ++j)  // keeps the article's order left to right
-        dot << "      \"" << dot_string(in[j - 1]->statement->id) << "\" -> \"" << dot_string(in[j]->statement->id)
-            << "\" [style=invis];\n";
-      dot << "    }\n";
-      row_heads.push_back(in[i]->statement->id);
-    }
-    dot << "  }\n";
-  }
-  for (std::size_t i = 1; i < row_heads.size(); ++i)
-    dot << "  \"" << dot_string(row_heads[i - 1]) << "\" -> \"" << dot_string(row_heads[i])
-        << "\" [style=invis, weight=100];\n";
+/// Every statement, in the article's order (which breaks ties within a rank).
+void write_nodes(std::ostream& dot, const Context& context) {
+  for (const StatementResult& r : context.statements) write_node(dot, r, context);
 }
 
-/// An edge from `from` to `to`, arrow at `to`. It does not constrain the layout: the rows alone
-/// place the statements, so the map reads in the article's order.
+/// An edge from `from` to `to`, arrow at `to`. A uses-edge places `to` a rank further right
+/// (`ranks`); an explains-edge does not constrain the layout, so the ranks are the depth of
+/// the proofs alone and the drawing stays four or five ranks wide.
 void write_edge(std::ostream& dot, const std::map<std::string, std::size_t>& order, const std::string& from,
-                const std::string& to, const std::string& attributes) {
+                const std::string& to, const std::string& attributes, bool ranks) {
   if (!order.count(from) || !order.count(to))
     throw std::invalid_argument("argument map: an edge between '" + from + "' and '" + to +
                                 "' names an id that is not a statement");
-  dot << "  \"" << dot_string(from) << "\" -> \"" << dot_string(to) << "\" [constraint=false, " << attributes
-      << "];\n";
+  dot << "  \"" << dot_string(from) << "\" -> \"" << dot_string(to) << "\" [" << (ranks ? "" : "constraint=false, ")
+      << attributes << "];\n";
 }
 
 /// Markdown of one statement's opening line.
@@ -167,21 +146,22 @@ std::string argument_dot(const Context& context) {
   std::map<std::string, std::size_t> order;
   for (const StatementResult& r : context.statements) order.emplace(r.statement->id, order.size());
   std::ostringstream dot;
-  // Sizes in points; the SVG keeps them as its user units (1 pt = 4/3 CSS px at scale 1). Edges
-  // are straight and drawn beneath the boxes: routed around the clusters, they looped out to the
-  // right, doubled the drawing's width and scrolled it out of an 800 px window.
+  // Sizes in points; the SVG keeps them as its user units (1 pt = 4/3 CSS px at scale 1). Laid
+  // out by dependency, left to right (a statement left of what it uses), with edges routed
+  // around the boxes: an arrow passes beneath no box it does not join (docs.map_edges measures
+  // it). Drawn in the article's sections, straight arrows crossed up to 12 boxes each.
   dot << "digraph argument {\n  id=\"pe-map\";\n"
-         "  graph [fontname=\"DejaVu Sans\", fontsize=11, nodesep=0.15, ranksep=0.3, margin=0, splines=line, "
-         "outputorder=edgesfirst];\n"
-         "  node [shape=box, fontname=\"DejaVu Sans\", fontsize=10, margin=\"0.06,0.03\", height=0.3];\n"
+         "  graph [fontname=\"DejaVu Sans\", fontsize=11, nodesep=0.15, ranksep=0.15, margin=0, rankdir=LR, "
+         "splines=true, outputorder=edgesfirst];\n"
+         "  node [shape=box, fontname=\"DejaVu Sans\", fontsize=10, margin=\"0.04,0.03\", height=0.3];\n"
          "  edge [arrowsize=0.6, color=\"#555555\"];\n";
-  write_sections(dot, context);
+  write_nodes(dot, context);
   for (const StatementResult& r : context.statements) {
     const std::string& id = r.statement->id;
-    for (const std::string& used : r.statement->uses) write_edge(dot, order, id, used, "style=solid");
+    for (const std::string& used : r.statement->uses) write_edge(dot, order, id, used, "style=solid", true);
     for (const std::string& e : r.statement->explains)
       write_edge(dot, order, id, e,
-                 flagged(r, e) ? "style=dashed, color=\"#c62828\", penwidth=2.5" : "style=dashed");
+                 flagged(r, e) ? "style=dashed, color=\"#c62828\", penwidth=2.5" : "style=dashed", false);
   }
   dot << "}\n";
   return dot.str();

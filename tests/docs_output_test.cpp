@@ -8,7 +8,8 @@
 //   claim (html/claims.html) and is linked from a section page, so every claim of the report is
 //   reachable from the docs; that page shows the command that reruns a claim exactly as typed;
 // - docs.statement_lines: every statement that owns a declared claim opens its claims with one
-//   line (standing, evidence) on exactly one page, the anchor the argument map links to.
+//   line (standing, evidence) on exactly one page, the anchor the argument map links to;
+// - docs.map_edges: no arrow of the argument map is drawn beneath a box it does not join.
 //
 // Why a fixture and not generate-and-compare: comparing figure_payload() with a file this test
 // writes itself through the same writer would only test the writer. The file that matters is
@@ -446,6 +447,102 @@ TEST(ProseFollowsReport, NoPageContradictsTheReport) {
           ADD_FAILURE() << fs::relative(entry.path(), PE_SOURCE_DIR).string() << ": " << mismatch;
       }
   EXPECT_GT(pages, 10);
+}
+
+namespace {
+
+struct Box {
+  double left, top, right, bottom;
+};
+
+/// The numbers of an SVG path or points list, in order ("M1,2C3,4 ..." gives 1 2 3 4 ...).
+std::vector<double> svg_numbers(const std::string& text) {
+  static const std::regex number("-?[0-9]+(?:\\.[0-9]+)?");
+  std::vector<double> out;
+  for (auto m = std::sregex_iterator(text.begin(), text.end(), number); m != std::sregex_iterator(); ++m)
+    out.push_back(std::stod(m->str()));
+  return out;
+}
+
+/// For each edge of a Graphviz SVG (a <g class="edge"> titled "a->b" with one cubic Bezier
+/// path), the boxes of other nodes it passes beneath: points sampled along every curve segment,
+/// a box's inside shrunk by one unit so that touching a border does not count.
+std::map<std::string, std::set<std::string>> edges_beneath_boxes(const std::string& svg) {
+  static const std::regex group("<g id=\"[^\"]*\" class=\"(node|edge)\">\\s*<title>([^<]*)</title>([\\s\\S]*?)</g>");
+  static const std::regex shape("\\s(?:points|d)=\"([^\"]*)\"");
+  const auto unescaped = [](std::string t) {
+    for (const auto& [from, to] : {std::pair<std::string, std::string>{"&#45;", "-"}, {"&gt;", ">"}, {"&amp;", "&"}})
+      for (std::size_t at; (at = t.find(from)) != std::string::npos;) t.replace(at, from.size(), to);
+    return t;
+  };
+  std::map<std::string, Box> boxes;
+  std::vector<std::pair<std::string, std::vector<double>>> edges;
+  for (auto g = std::sregex_iterator(svg.begin(), svg.end(), group); g != std::sregex_iterator(); ++g) {
+    const std::string kind = (*g)[1], title = unescaped((*g)[2]), body = (*g)[3];
+    std::smatch first;
+    if (!std::regex_search(body, first, shape)) continue;
+    const std::vector<double> v = svg_numbers(first[1]);
+    if (kind == "edge") {
+      edges.emplace_back(title, v);
+      continue;
+    }
+    Box b{1e300, 1e300, -1e300, -1e300};
+    for (std::size_t i = 0; i + 1 < v.size(); i += 2)
+      b = {std::min(b.left, v[i]), std::min(b.top, v[i + 1]), std::max(b.right, v[i]), std::max(b.bottom, v[i + 1])};
+    boxes[title] = b;
+  }
+  std::map<std::string, std::set<std::string>> out;
+  for (const auto& [title, v] : edges) {
+    const std::string from = title.substr(0, title.find("->")), to = title.substr(title.find("->") + 2);
+    std::vector<std::pair<double, double>> samples;
+    for (std::size_t i = 0; i + 7 < v.size(); i += 6)  // each segment: its start and three more points
+      for (int k = 0; k <= 40; ++k) {
+        const double u = k / 40.0, a = (1 - u) * (1 - u) * (1 - u), b = 3 * (1 - u) * (1 - u) * u,
+                     c = 3 * (1 - u) * u * u, d = u * u * u;
+        samples.emplace_back(a * v[i] + b * v[i + 2] + c * v[i + 4] + d * v[i + 6],
+                             a * v[i + 1] + b * v[i + 3] + c * v[i + 5] + d * v[i + 7]);
+      }
+    out[title];
+    for (const auto& [node, box] : boxes) {
+      if (node == from || node == to) continue;
+      for (const auto& [x, y] : samples)
+        if (box.left + 1 < x && x < box.right - 1 && box.top + 1 < y && y < box.bottom - 1) {
+          out[title].insert(node);
+          break;
+        }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+// The measure itself, on a drawing made by hand: an edge straight through a third box is found
+// beneath it, one that goes round it is not, and touching the joined boxes does not count.
+TEST(MapEdges, TheMeasureFindsAnEdgeDrawnBeneathABox) {
+  const std::string svg =
+      "<g id=\"n1\" class=\"node\">\n<title>a</title>\n<polygon points=\"0,0 10,0 10,10 0,10 0,0\"/>\n</g>\n"
+      "<g id=\"n2\" class=\"node\">\n<title>b</title>\n<polygon points=\"0,100 10,100 10,110 0,110 0,100\"/>\n</g>\n"
+      "<g id=\"n3\" class=\"node\">\n<title>c</title>\n"
+      "<path d=\"M0,50C0,50 10,50 10,50 10,50 10,60 10,60 10,60 0,60 0,60\"/>\n</g>\n"
+      "<g id=\"e1\" class=\"edge\">\n<title>a&#45;&gt;b</title>\n<path d=\"M5,10C5,40 5,70 5,100\"/>\n</g>\n"
+      "<g id=\"e2\" class=\"edge\">\n<title>b&#45;&gt;a</title>\n<path d=\"M10,105C40,80 40,30 10,5\"/>\n</g>\n";
+  const auto beneath = edges_beneath_boxes(svg);
+  ASSERT_EQ(beneath.size(), 2u);
+  EXPECT_EQ(beneath.at("a->b"), std::set<std::string>{"c"});
+  EXPECT_TRUE(beneath.at("b->a").empty());
+}
+
+// The argument map as shipped: every edge is drawn and none passes beneath a box it does not join.
+TEST(MapEdges, NoEdgePassesBeneathABoxItDoesNotJoin) {
+  const std::string page = read_text(std::filesystem::path(g_html_dir) / "argument.html");
+  ASSERT_FALSE(page.empty()) << g_html_dir << "/argument.html is missing: build the docs first";
+  const auto beneath = edges_beneath_boxes(page);
+  std::size_t declared = 0;
+  for (const pe::ledger::Statement& s : pe::ledger::statements()) declared += s.uses.size() + s.explains.size();
+  EXPECT_EQ(beneath.size(), declared) << "every declared edge is drawn once";
+  for (const auto& [edge, boxes] : beneath)
+    for (const std::string& box : boxes) ADD_FAILURE() << edge << " passes beneath " << box;
 }
 
 int main(int argc, char** argv) {
