@@ -17,6 +17,7 @@ PE_STATEMENTS(statements) {
       statement("table.overview").label("the overview table").kind("table")
           .anchor("Here is the experiment the topic builds toward")
           .claims({"exp.overview.*", "consistency.table_overview.*"}).uses({"table.tournament"})
+          .because("table.tournament", "Here is the experiment the topic builds toward")
           .reads("table.tournament", {"exp.tournament.none.L32", "exp.tournament.none.L256",
                                       "exp.tournament.sinusoidal.L32", "exp.tournament.sinusoidal.L256",
                                       "exp.tournament.rope.L32", "exp.tournament.rope.L256",
@@ -25,6 +26,8 @@ PE_STATEMENTS(statements) {
       statement("para.overview_filings").label("the overview's filings paragraph").kind("experiment")
           .anchor("Then we take the heads to text.").claims({"consistency.overview_filings.*"})
           .uses({"table.finance", "table.tournament"})
+          .because("table.finance", "Past the training window, RoPE with interpolated positions reads")
+          .because("table.tournament", "through the length tournament")
           .reads("table.finance", {"filings.acc.rope_pi.far", "filings.acc.alibi.far"})
           .reads("table.tournament", {"exp.tournament.alibi.*"})
   };

@@ -22,13 +22,15 @@ PE_STATEMENTS(statements) {
               "exact integers, but over t <= 4096, not every t"),
       statement("prop1.ii").label("Proposition 1 (ii)").kind("proposition")
           .anchor("(ii) In general, given the token").claims({"prop1.prefix_multiset"}).explains({"exp.bag"})
+          .because("exp.bag", "its order is invisible")
           .evidence(E::exhaustive, "every t <= 6, tokens of 2 symbolic entries")
           .override_evidence("prop1.prefix_multiset", E::exhaustive,
               "exact algebra at every t <= 6 with tokens of 2 symbolic entries; that each prefix token enters "
               "through one term of each sum, which carries it to every t and width, is argued in words"),
       statement("exp.bag").label("the bag-of-tokens reader paragraph").kind("experiment")
           .anchor("So the causal mask itself leaks position").claims({"exp.bag.*", "consistency.exp_bag.*"})
-          .uses({"table.tournament"})  // "the trained heads without positions reach 0.542 and 0.237"
+          .uses({"table.tournament"})
+          .because("table.tournament", "the trained heads without positions reach")
           .reads("table.tournament", {"exp.tournament.none.L32", "exp.tournament.none.L256"})
           .evidence(E::exhaustive, "the exact multiset reader, every bag counted")
           .override_evidence("exp.bag.article_heads.*", E::exhaustive,

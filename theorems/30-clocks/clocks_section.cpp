@@ -34,25 +34,33 @@ PE_STATEMENTS(statements) {
           .claims({"prop2.injective"}).evidence(E::sampled, prop2_domain),
       statement("prop2.generator").label("Proposition 2, the generator remark").kind("remark")
           .anchor("Vaswani and colleagues chose the code because").claims({"prop2.generator_exponential"})
-          .uses({"prop2.ii", "prop2.i"}).evidence(E::sampled, prop2_domain),
+          .uses({"prop2.ii", "prop2.i"}).evidence(E::sampled, prop2_domain)
+          .because("prop2.ii", "Since every $R_\\omega(k)$ is orthogonal")
+          .because("prop2.i", "(i) is that claim"),
       statement("thm1.i").label("Theorem 1 (i)").kind("theorem").anchor("Theorem 1 (The stationary kernel")
           .claims({"thm1.stationary", "thm1.gram_*", "thm1.characteristic_function"}).explains({"figure.a"})
           .evidence(E::sampled, "100 to 200 seeded cases, d <= 128"),
       statement("thm1.ii").label("Theorem 1 (ii)").kind("theorem").anchor("(ii) Fix $b$ and $\\Delta \\ne 0$")
-          .claims({"thm1.limit_bound.*"}).uses({"thm1.i"})  // the proof starts from (i)'s characteristic function
+          .claims({"thm1.limit_bound.*"}).uses({"thm1.i"})
+          .because("thm1.i", "\\frac{2}{d}\\,\\kappa_d(\\Delta) \\;\\to\\; I_b(\\Delta)")
           .evidence(E::exhaustive, "the six printed offsets")
           .override_evidence("thm1.limit_bound.*", E::exhaustive,
               "the six printed offsets at b = 10^4, each enclosed in MPFI; no code decides the bound for every "
               "offset and base"),
       statement("thm1.readings").label("Theorem 1, its two readings").kind("remark")
           .anchor("Two readings. First, by").claims({"thm1.doubling_cost", "consistency.thm1_readings.*"})
-          .uses({"thm1.i", "thm1.ii"}),
+          .uses({"thm1.i", "thm1.ii"})
+          .because("thm1.i", "a stationary position code is a choice of spectral measure")
+          .because("thm1.ii", "(ii) says the similarity of two positions is a logarithmic ruler"),
       statement("table.ruler").label("the ruler table").kind("table").anchor("The notebook computes:")
           .claims({"thm1.ruler.*", "thm1.nonuniform.*", "consistency.table_ruler.*"}).uses({"thm1.ii"})
+          .because("thm1.ii", "limit $I_b(\\Delta)$")
           .evidence(E::exhaustive, "the table's cells"),
       statement("thm1.columns").label("the columns remark").kind("remark")
           .anchor("Note also what the table says against").claims({"thm1.columns.*"})
-          .uses({"thm1.i", "table.ruler"}),  // "which is what the table shows"
+          .uses({"thm1.i", "table.ruler"})
+          .because("thm1.i", "The Gram matrix of the positions is $PP^\\top = [\\kappa_d(m - n)]$")
+          .because("table.ruler", "which is what the table shows"),
       // Theorems 2 and 4 are equivalences: each claim checks an implication between parts, not a
       // part alone, so each is one statement.
       statement("thm2").label("Theorem 2").kind("theorem").anchor("Theorem 2 (Which score matrices")
@@ -65,18 +73,21 @@ PE_STATEMENTS(statements) {
           .anchor("The theorem says that adding a stationary code").claims({"thm2.projection.*", "thm2.defect.*"})
           .uses({"thm2"}).evidence(E::sampled, "200 seeded Gaussian M, d <= 64; 20000 Gaussian 16 x 16 matrices; the "
                                                  "projector against the d = 8 window reduced exactly at d = 8")
+          .because("thm2", "The theorem says that adding a stationary code")
           .override_evidence("thm2.defect.monte_carlo.d16", E::sampled,
               "stays sampled: a seeded Monte Carlo mean (20000 Gaussian 16 x 16 matrices), the cross-check of "
               "the exact mean thm2.defect.mean.d16"),
       statement("exp.sinusoidal_defect").label("the sinusoidal heads' defects").kind("experiment")
           .anchor("The three sinusoidal heads of the tournament").claims({"exp.sinusoidal.defect.*"})
           .uses({"thm2.defect"}).evidence(E::sampled, "seeded Gaussian 16 x 16 matrices")
+          .because("thm2.defect", "after training, have $\\delta")
           .override_evidence("exp.sinusoidal.defect.article_values_random_like", E::exhaustive,
               "each of the six printed defects against the exact mean and standard deviation of a Gaussian "
               "matrix's defect (the Beta law of thm2.defect), no sample"),
       statement("thm2.condition").label("the condition-number paragraph").kind("remark")
           .anchor("The attention topic’s trained circle denoiser")
           .claims({"thm2.cond.n*", "thm2.rank.*", "consistency.thm2_condition.*"}).uses({"thm2"})
+          .because("thm2", "which lies in the commutant of a single plane")
           .evidence(E::exhaustive, "the four printed windows, in 200-digit arithmetic with its error bound")
   };
 }

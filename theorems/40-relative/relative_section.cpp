@@ -29,13 +29,16 @@ PE_STATEMENTS(statements) {
       statement("def3.t5").label("the T5 buckets paragraph").kind("remark")
           .anchor("T5’s buckets show the pattern").claims({"def3.t5.*", "thm3.slope.*", "consistency.def3_t5.*"})
           .uses({"def3"}).evidence(E::exhaustive, "every offset 0 to 10^6")
+          .because("def3", "T5’s buckets show the pattern")
           .override_evidence("thm3.slope.*", E::exhaustive,
               "the printed H = 8: exp2 of an integer, exact in binary floating point"),
       statement("thm3.i").label("Theorem 3 (i)").kind("theorem").anchor("Theorem 3 (ALiBi is a product kernel)")
-          .claims({"thm3.product_kernel*", "thm3.time_kernel_*"}).uses({"def3"})  // the ALiBi head it is about
+          .claims({"thm3.product_kernel*", "thm3.time_kernel_*"}).uses({"def3"})
+          .because("def3", "Let one causal ALiBi head with slope")
           .evidence(E::sampled, thm3_domain),
       statement("thm3.ii").label("Theorem 3 (ii)").kind("theorem").anchor("(ii) At every length, the weight on")
           .claims({"thm3.far_weight_bound", "thm3.length_independence"}).uses({"thm3.iii"})
+          .because("thm3.iii", "For (ii), sum (iii) over")
           .explains({"exp.tournament_past"}).evidence(E::sampled, thm3_domain)
           .override_evidence("thm3.length_independence", E::exhaustive,
               "one adversarial content vector at lengths 100 and 10^5 (W = 20, s = 1/2), enclosed in MPFI"),
@@ -45,6 +48,8 @@ PE_STATEMENTS(statements) {
       statement("thm3.bound_values").label("the ALiBi bound values paragraph").kind("remark")
           .anchor("Parts (ii) and (iii) are one inequality")
           .claims({"thm3.bound.*", "consistency.thm3_bound_values.*"}).uses({"thm3.ii", "thm3.iii"})
+          .because("thm3.ii", "Read as (ii), it is a guarantee")
+          .because("thm3.iii", "Read as (iii), it is a limit")
           .evidence(E::exhaustive, "every D from 0 to 41 at W = 20, s = 1/2")
           .override_evidence("thm3.bound.worst_case.D60", E::exhaustive,
               "one worst-case content (W on every offset >= D, 0 nearer) at D = 60, length 10^4, W = 20, s = 1/2")

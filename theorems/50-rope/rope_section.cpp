@@ -23,9 +23,11 @@ PE_STATEMENTS(statements) {
           .claims({"prop3.sinusoidal_code"}).uses({"def2"}).evidence(E::sampled, prop3_domain),
       statement("prop3.i").label("Proposition 3 (i)").kind("proposition")
           .anchor("Proposition 3 (RoPE is relative").claims({"prop3.relative", "prop3.attention.*"})
-          .uses({"prop2.ii"}).evidence(E::sampled, prop3_domain),
+          .uses({"prop2.ii"}).because("prop2.ii", "R_\\theta(n - m)$ by Proposition 2 (ii)")
+          .evidence(E::sampled, prop3_domain),
       statement("prop3.ii").label("Proposition 3 (ii)").kind("proposition").anchor("(ii) $\\lVert R_\\theta(m) q")
-          .claims({"prop3.isometric"}).uses({"prop2.ii"})  // "rotations are orthogonal": R^T = R(-k)
+          .claims({"prop3.isometric"}).uses({"prop2.ii"})
+          .because("prop2.ii", "Part (ii) holds because rotations are orthogonal")
           .evidence(E::sampled, prop3_domain),
       statement("prop3.iii").label("Proposition 3 (iii)").kind("proposition")
           .anchor("(iii) For fixed $q$ and $k$").claims({"prop3.trig_polynomial", "prop3.amplitudes_phases"})
@@ -42,12 +44,14 @@ PE_STATEMENTS(statements) {
               "stays sampled: the real Schur form of an orthogonal matrix (Theorem 4 (c)) is a classical "
               "theorem, checked on 60 seeded orthogonal U, n <= 15, not proved here"),
       statement("rope.reading").label("the reading of Theorem 4").kind("remark")
-          .anchor("The orthogonal $Q$ is absorbed").uses({"thm4", "def2"}),
+          .anchor("The orthogonal $Q$ is absorbed").uses({"thm4", "def2"})
+          .because("thm4", "The orthogonal $Q$ is absorbed by the learned maps"),
       statement("prop4.i").label("Proposition 4 (i)").kind("proposition")
           .anchor("Proposition 4 (What long-term decay")
           .claims({"prop4.complex_form", "prop4.summation_by_parts"}).evidence(E::sampled, prop4_domain),
       statement("prop4.ii").label("Proposition 4 (ii)").kind("proposition")
-          .anchor("(ii) If $q = k$ and each plane").claims({"prop4.matched.*"}).uses({"thm1.i", "thm1.ii"})
+          .anchor("(ii) If $q = k$ and each plane").claims({"prop4.matched.*"}).uses({"thm1.i"})
+          .because("thm1.i", "\\sigma^2 \\kappa_d(\\Delta)")
           .evidence(E::sampled, prop4_domain)
           .override_evidence("prop4.matched.monte_carlo", E::sampled,
               "stays sampled: a Monte Carlo cross-check (20000 draws at d = 64) of the expectation "
@@ -57,9 +61,11 @@ PE_STATEMENTS(statements) {
           .evidence(E::sampled, prop4_domain),
       statement("prop4.envelope").label("the envelope paragraph").kind("remark")
           .anchor("The bound in (i) depends on").claims({"prop4.envelope.*", "consistency.prop4_envelope.*"})
-          .uses({"prop4.i"}).evidence(E::exhaustive, "every offset 1 to 4095 at d = 128"),
+          .uses({"prop4.i"}).evidence(E::exhaustive, "every offset 1 to 4095 at d = 128")
+          .because("prop4.i", "The bound in (i) depends on $\\Delta$ through the envelope"),
       statement("prop4.independence").label("the independence counterexample").kind("remark")
           .anchor("The independence in (iii) is needed").claims({"prop4.counterexample.*"}).uses({"prop4.iii"})
+          .because("prop4.iii", "The independence in (iii) is needed")
           .evidence(E::sampled, "the d = 4 instance: 20000 seeded draws per offset")
           .override_evidence("prop4.counterexample.d4.variance_monte_carlo", E::sampled,
               "stays sampled: a Monte Carlo cross-check (20000 draws at each of 8 offsets) of the variance "

@@ -27,18 +27,21 @@ PE_STATEMENTS(statements) {
           .kind("experiment").anchor("Every scheme but the first reads the task")
           .claims({"exp.tournament.reads_within_window", "exp.tournament.learned.nothing_past_window",
                    "exp.tournament.sinusoidal.collapses_at_2x"}).uses({"table.tournament"})
+          .because("table.tournament", "Every scheme but the first reads the task within the window")
           .reads("table.tournament", {"exp.tournament.*.L32", "exp.tournament.learned.*",
                                       "exp.tournament.sinusoidal.L64"}),
       statement("exp.added_code").label("the added code's collapse, projected and shifted").kind("experiment")
           .anchor("Theorem 2 accounts for one part")
           .claims({"exp.sinusoidal.projected.*", "exp.sinusoidal.shifted.*", "exp.sinusoidal.spreads",
                    "consistency.exp_added_code.*"}).uses({"table.tournament"})
+          .because("table.tournament", "and the head still reads")
           .reads("table.tournament", {"exp.tournament.sinusoidal.*"}),
       statement("exp.tournament_past").label("the tournament paragraph: ALiBi holds, RoPE degrades")
           .kind("experiment").anchor("ALiBi holds, as Theorem 3 (ii) predicts")
           .claims({"exp.tournament.alibi.holds", "exp.tournament.rope.degrades_steadily",
                    "exp.tournament.rope.seeds_spread_at_256", "exp.tournament.rope.L256_*",
                    "consistency.exp_tournament_past.*"}).uses({"table.tournament"})
+          .because("table.tournament", "RoPE degrades steadily")
           .reads("table.tournament", {"exp.tournament.alibi.*", "exp.tournament.rope.*"}),
       statement("exp.rebound").label("the RoPE rebound paragraph").kind("experiment")
           .anchor("Why does a relative encoding fail to generalize")
@@ -55,11 +58,13 @@ PE_STATEMENTS(statements) {
               "every plane and every test offset r = 32 .. 255 at d = 16, L = 32"),
       statement("thm5.ii").label("Theorem 5 (ii)").kind("theorem").anchor("(ii) PI maps test offsets")
           .claims({"thm5.pi.*"}).uses({"def5"}).evidence(E::exhaustive, pi_settings)
+          .because("def5", "PI maps test offsets")
           .override_evidence("thm5.pi.within_one_position", E::exhaustive,
               "every plane at d = 16, 64, 128, L = 32, 2048 and kappa = 2, 4, 8, 10, enclosed in MPFI"),
       statement("thm5.iii").label("Theorem 5 (iii)").kind("theorem").anchor("(iii) NTK-aware scaling gives plane")
           .claims({"thm5.ntk.base_change", "thm5.ntk.plane0_unchanged", "thm5.ntk.slowest_divided_by_kappa"})
-          .uses({"def5"}).evidence(E::exhaustive, ntk_settings),
+          .uses({"def5"}).evidence(E::exhaustive, ntk_settings)
+          .because("def5", "NTK-aware scaling gives plane $j$ the frequency"),
       statement("thm5.iv").label("Theorem 5 (iv)").kind("theorem").anchor("(iv) For $a(\\Delta) =")
           .claims({"thm5.interpolation_bound", "thm5.sum_theta_squared"}).uses({"prop4.i"})
           .evidence(E::sampled, "200 seeded instances, complex Gaussian h, d <= 128")
@@ -67,23 +72,28 @@ PE_STATEMENTS(statements) {
       statement("thm5.factors").label("the census and rescaling factors paragraph").kind("remark")
           .anchor("At $d = 16$ and $L = 32$ the wavelengths")
           .claims({"thm5.census.wavelength.*", "thm5.ntk.factor.*", "thm5.yarn.factor.*",
-                   "consistency.thm5_factors.*"}).uses({"thm5.i", "def5"}),
+                   "consistency.thm5_factors.*"}).uses({"thm5.i", "def5"}).because("thm5.i", "so two planes of eight complete a turn")
+          .because("def5", "PI keeps every angle in range at a cost in resolution"),
       statement("thm5.chen").label("the Chen constant paragraph").kind("remark")
           .anchor("Part (iv) is the reason interpolation")
           .claims({"thm5.extrapolation_reaches_sum", "thm5.chen.c*", "thm5.chen.p*", "thm5.chen.ratio*",
                    "consistency.thm5_chen.*"}).uses({"thm5.iv"})
+          .because("thm5.iv", "Part (iv) is the reason interpolation is safer than extrapolation")
           .evidence(E::exhaustive, "the printed instances, d = 16 and 128")
           .override_evidence("thm5.chen.proof_step_reversed", E::exhaustive,
               "every even d = 2 .. 4096 at c = b = 10^4, x = -4/d"),
       statement("table.rescaling").label("the rescaling table").kind("table")
           .anchor("Re-reading the trained RoPE heads")
           .claims({"exp.rescaled.*.L*", "consistency.table_rescaling.*"}).uses({"table.tournament"})
+          .because("table.tournament", "Re-reading the trained RoPE heads with each map")
           .reads("table.tournament", {"exp.tournament.rope.*"}),
       statement("exp.rescaled").label("the rescaling paragraph").kind("experiment")
           .anchor("Each map rescues the head")
           .claims({"exp.rescaled.each_map_rescues", "exp.rescaled.ntk_*",
                    "exp.rebound.seeds.ntk_pushes_rebound_past_256", "consistency.exp_rescaled.*"})
-          .uses({"thm5.iii", "table.rescaling", "table.finance"})  // "the next section's task ranks them differently"
+          .uses({"thm5.iii", "table.rescaling", "table.finance"})
+          .because("thm5.iii", "it stretches the slow planes just enough").because("table.rescaling", "Each map rescues the head")
+          .because("table.finance", "The next section’s task ranks them differently")
           .reads("table.finance", {"filings.acc.rope_*"})
   };
 }

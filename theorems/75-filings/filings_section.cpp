@@ -24,6 +24,7 @@ PE_STATEMENTS(statements) {
       statement("filings.far").label("the far-queries paragraph").kind("experiment")
           .anchor("ALiBi, which held at every length of the tournament")
           .claims({"filings.shape.alibi_loses_far", "consistency.filings_far.*"}).uses({"table.finance"})
+          .because("table.finance", "of the filing’s far queries")
           .reads("table.finance", {"filings.acc.alibi.*"}),
       statement("table.horizon").label("the horizon table").kind("table").anchor("trained on\thorizon")
           .claims({"filings.horizon.filings.*", "filings.horizon.synthetic.*"}),
@@ -32,12 +33,16 @@ PE_STATEMENTS(statements) {
           .claims({"filings.horizon.inside_half_*", "filings.horizon.beyond_degrades",
                    "filings.horizon.quiet_values", "filings.horizon.filings_above_synthetic",
                    "consistency.filings_horizon.*"})
-          .uses({"table.horizon", "thm3.iii", "filings.corpus"})  // the horizon W/s; "long stretches without a mention"
+          .uses({"table.horizon", "thm3.iii", "filings.corpus"})
+          .because("table.horizon", "Inside half the horizon every head answers every query")
+          .because("filings.corpus", "The heads trained on filings saw long stretches without a mention")
           .reads("filings.corpus", {"filings.corpus.bursts_and_long_gaps"}),
       statement("filings.exhibit").label("the exhibit filing paragraph").kind("experiment")
           .anchor("One held-out filing, the one in the laboratory")
           .claims({"filings.exhibit.*", "filings.shape.first_named_fallback", "consistency.filings_exhibit.*"})
           .uses({"filings.corpus", "table.finance"})
+          .because("filings.corpus", "One held-out filing")
+          .because("table.finance", "the heads without position, with the added code, with RoPE")
           .reads("filings.corpus", {"filings.corpus.first_named_share", "filings.corpus.first_named_far_share"})
           .reads("table.finance", {})  // the heads, not the table's numbers
   };

@@ -21,6 +21,7 @@ PE_STATEMENTS(statements) {
           .anchor("Long contexts. formalRAG").uses({"thm3.iii"}),
       statement("next.cycles").label(std::string(kNextSection) + ": graphs and grids").kind("remark")
           .anchor("Graphs and grids.").claims({"thm1.cycle.*"}).uses({"thm1.i"})
+          .because("thm1.i", "a stationary kernel is diagonalized by the discrete Fourier basis")
           .evidence(E::exhaustive, "every Fourier vector of a cycle of 64 positions")
   };
 }

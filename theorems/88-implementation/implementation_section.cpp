@@ -24,6 +24,14 @@ PE_STATEMENTS(statements) {
           .anchor("Proposition 1 exactly, and the heads")
           .uses({"prop1.i", "prop1.ii", "prop2.i", "thm1.i", "thm1.ii", "thm2", "thm3.i", "prop3.i", "thm4",
                  "prop4.i", "prop4.iii", "thm5.i", "thm5.iv"})
+          .because("prop1.i", "Proposition 1 exactly")
+          .because("prop1.ii", "the best multiset reader")
+          .because("thm1.i", "Proposition 2 and Theorem 1 on random instances")
+          .because("thm1.ii", "the cosine-integral limit")
+          .because("prop4.i", "Proposition 4 by Monte Carlo")
+          .because("prop4.iii", "the counterexample that makes (iii) need independent planes")
+          .because("thm5.i", "Theorem 5’s census")
+          .because("thm5.iv", "the interpolation bound on random instances")
   };
 }
 

@@ -44,6 +44,11 @@ class StatementDeclaration {
     return record_.reads[used] = std::move(patterns), *this;
   }
   StatementDeclaration& explains(std::vector<std::string> ids) { return record_.explains = std::move(ids), *this; }
+  /// Why this statement has its edge to `other` where no numbered mention says so: a few words
+  /// quoted verbatim from this statement's own text (Statement::backing).
+  StatementDeclaration& because(const std::string& other, std::string phrase) {
+    return record_.backing[other] = std::move(phrase), *this;
+  }
   /// The residual evidence and, for sampled or exhaustive evidence, the instances. Tables and
   /// experiment paragraphs read trained heads: every claim of theirs is trained by rule, so the
   /// residual never applies and they leave it at its default.

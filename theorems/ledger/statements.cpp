@@ -67,13 +67,18 @@ std::vector<std::pair<std::size_t, std::string>> section_headings(std::string_vi
 }
 
 std::vector<TextSpan> statement_spans(std::string_view article) {
+  return statement_spans(article, statements(), statement_terminators());
+}
+
+std::vector<TextSpan> statement_spans(std::string_view article, const std::vector<Statement>& map,
+                                      const std::vector<std::string>& terminators) {
   std::vector<std::size_t> bounds;
-  for (const Statement& s : statements()) bounds.push_back(article.find(s.anchor));
-  for (const std::string& t : statement_terminators()) bounds.push_back(article.find(t));
+  for (const Statement& s : map) bounds.push_back(article.find(s.anchor));
+  for (const std::string& t : terminators) bounds.push_back(article.find(t));
   for (const auto& heading : section_headings(article)) bounds.push_back(heading.first);
   std::sort(bounds.begin(), bounds.end());
   std::vector<TextSpan> out;
-  for (const Statement& s : statements()) {
+  for (const Statement& s : map) {
     const std::size_t begin = article.find(s.anchor);
     if (begin == std::string_view::npos) {
       out.push_back({});
@@ -144,6 +149,92 @@ std::vector<std::string> undeclared_mentions(std::string_view article, const std
       out.push_back("line " + std::to_string(m.line) + ": '" + m.text + "' " +
                     (m.from.empty() ? std::string("stands in no statement") : "in " + m.from + ", which has no edge to it"));
   }
+  return out;
+}
+
+namespace {
+
+bool has_edge(const Statement& s, const std::string& to) {
+  return std::find(s.uses.begin(), s.uses.end(), to) != s.uses.end() ||
+         std::find(s.explains.begin(), s.explains.end(), to) != s.explains.end();
+}
+
+/// Whether the map without the edge from map[from] to `to` leaves a mention undeclared that
+/// `undeclared` (the whole map's) does not list.
+bool mention_needs_edge(std::string_view article, const std::vector<Statement>& map, std::size_t from,
+                        const std::string& to, const std::vector<NonEdge>& non_edges,
+                        const std::vector<std::string>& undeclared) {
+  std::vector<Statement> without = map;
+  for (auto list : {&Statement::uses, &Statement::explains}) {
+    std::vector<std::string>& ids = without[from].*list;
+    ids.erase(std::remove(ids.begin(), ids.end(), to), ids.end());
+  }
+  for (const std::string& problem : undeclared_mentions(article, without, non_edges))
+    if (std::find(undeclared.begin(), undeclared.end(), problem) == undeclared.end()) return true;
+  return false;
+}
+
+/// "thm3" for a part "thm3.ii" of a numbered statement, "" for any other id. The parts share one
+/// proof, printed after the last part and so inside that part's span; it speaks for each part.
+std::string numbered_whole(const std::string& id) {
+  static const std::set<std::string> parts = {"i", "ii", "iii", "iv", "v", "vi"};
+  const std::size_t dot = id.rfind('.');
+  return dot != std::string::npos && parts.count(id.substr(dot + 1)) ? id.substr(0, dot) : "";
+}
+
+/// Whether map[from]'s phrase for `to` stands in its own span, or, for a part of a numbered
+/// statement, in the span of one of its sibling parts (their shared proof).
+bool phrase_in_span(std::string_view article, const std::vector<Statement>& map, const std::vector<TextSpan>& spans,
+                    std::size_t from, const std::string& to) {
+  const auto phrase = map[from].backing.find(to);
+  if (phrase == map[from].backing.end() || phrase->second.empty()) return false;
+  const std::string whole = numbered_whole(map[from].id);
+  for (std::size_t j = 0; j < map.size(); ++j) {
+    if (j != from && (whole.empty() || numbered_whole(map[j].id) != whole)) continue;
+    if (spans[j].begin == std::string::npos) continue;
+    const std::string_view span = article.substr(spans[j].begin, spans[j].end - spans[j].begin);
+    if (span.find(phrase->second) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> misplaced_phrases(std::string_view article, const std::vector<Statement>& map,
+                                           const std::vector<std::string>& terminators) {
+  const std::vector<TextSpan> spans = statement_spans(article, map, terminators);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < map.size(); ++i)
+    for (const auto& [to, phrase] : map[i].backing) {
+      if (!has_edge(map[i], to))
+        out.push_back(map[i].id + ": phrase \"" + phrase + "\" names " + to + ", which is none of its edges");
+      if (!phrase_in_span(article, map, spans, i, to))
+        out.push_back(map[i].id + " -> " + to + ": phrase \"" + phrase + "\" is not in its text");
+    }
+  return out;
+}
+
+EdgeBacking edge_backing(std::string_view article, const std::vector<Statement>& map, std::size_t from,
+                         const std::string& to, const std::vector<NonEdge>& non_edges,
+                         const std::vector<std::string>& terminators) {
+  if (mention_needs_edge(article, map, from, to, non_edges, undeclared_mentions(article, map, non_edges)))
+    return EdgeBacking::mention;
+  return phrase_in_span(article, map, statement_spans(article, map, terminators), from, to) ? EdgeBacking::phrase
+                                                                                             : EdgeBacking::none;
+}
+
+std::vector<std::string> unbacked_edges(std::string_view article, const std::vector<Statement>& map,
+                                        const std::vector<NonEdge>& non_edges,
+                                        const std::vector<std::string>& terminators) {
+  std::vector<std::string> out = misplaced_phrases(article, map, terminators);
+  const std::vector<TextSpan> spans = statement_spans(article, map, terminators);
+  const std::vector<std::string> undeclared = undeclared_mentions(article, map, non_edges);
+  for (std::size_t i = 0; i < map.size(); ++i)
+    for (auto list : {&Statement::uses, &Statement::explains})
+      for (const std::string& to : map[i].*list)
+        if (!phrase_in_span(article, map, spans, i, to) &&
+            !mention_needs_edge(article, map, i, to, non_edges, undeclared))
+          out.push_back(map[i].id + " -> " + to + ": backed by no mention that needs it and by no phrase of its text");
   return out;
 }
 

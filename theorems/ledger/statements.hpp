@@ -48,6 +48,9 @@ struct Statement {
   /// one listed with no pattern reads none of its numbers (it restates the setup).
   std::map<std::string, std::vector<std::string>> reads;
   std::vector<std::string> explains;  ///< experiment statements the article accounts for by it
+  /// For an edge (uses or explains) no numbered mention backs: the edge's target -> a verbatim
+  /// phrase of this statement's text that shows the dependency (unbacked_edges checks it).
+  std::map<std::string, std::string> backing;
   /// The evidence of its claims that no rule of evidence_of decides (uncertified deterministic
   /// checks), and for sampled or exhaustive evidence the instances: n and the domain.
   Evidence residual = Evidence::sampled;
@@ -69,6 +72,9 @@ struct TextSpan {
 /// Each statement's text, in statements() order: from its anchor to the next anchor, terminator
 /// (statement_terminators()) or section heading.
 std::vector<TextSpan> statement_spans(std::string_view article);
+/// The same over any map and terminators (a hand-written map in a test).
+std::vector<TextSpan> statement_spans(std::string_view article, const std::vector<Statement>& map,
+                                      const std::vector<std::string>& terminators);
 
 /// Where each of the article's section headings stands: its byte offset and its title, in order.
 std::vector<std::pair<std::size_t, std::string>> section_headings(std::string_view article);
@@ -102,6 +108,26 @@ bool joined(const std::vector<Statement>& map, const std::string& from, const st
 /// accounted for.
 std::vector<std::string> undeclared_mentions(std::string_view article, const std::vector<Statement>& map,
                                              const std::vector<NonEdge>& non_edges);
+
+/// Every `because` phrase (Statement::backing) that is not in its statement's own text span, or
+/// that names a statement that is not one of its edges (uses or explains), one line each.
+std::vector<std::string> misplaced_phrases(std::string_view article, const std::vector<Statement>& map,
+                                           const std::vector<std::string>& terminators);
+
+/// Every edge the text does not back, one line each: an edge is backed when removing it leaves a
+/// mention undeclared (undeclared_mentions) or when its `because` phrase stands in the from-
+/// statement's span; every misplaced phrase (misplaced_phrases) is a problem too. Empty when the
+/// whole map is justified by the text.
+std::vector<std::string> unbacked_edges(std::string_view article, const std::vector<Statement>& map,
+                                        const std::vector<NonEdge>& non_edges,
+                                        const std::vector<std::string>& terminators);
+
+/// How an edge is backed: by a numbered mention that needs it, by a phrase, or not at all.
+enum class EdgeBacking { mention, phrase, none };
+/// The backing of the edge from map[from] to `to` (unbacked_edges' rule; a mention first).
+EdgeBacking edge_backing(std::string_view article, const std::vector<Statement>& map, std::size_t from,
+                         const std::string& to, const std::vector<NonEdge>& non_edges,
+                         const std::vector<std::string>& terminators);
 
 /// The statement with this id; nullptr when none.
 const Statement* statement_with_id(std::string_view id);
