@@ -117,7 +117,7 @@ PE_CLAIM(rebound_seed0_within_ranges) {
                             checks.push_back(at_most(b[i], b[i + 1]));
                             checks.push_back(at_most(b[i + 1], b[i + 2]));
                           }
-                          checks.push_back(equal(b[9], b[10]));
+                          checks.push_back(same_quantity(b[9], b[10]));  // one depth printed twice
                           return all_of(checks);
                         }};
       });
@@ -230,7 +230,8 @@ Claim wavelength_decade(const int& plane) {
           .printed_as(std::string(kCensusWavelengths[plane]) + " and " + kCensusWavelengths[plane + 2]),
       [plane] {
         return Relation{{census_wavelength(plane), census_wavelength(plane + 2)},
-                        [](const Box& b) { return equal(constant(10) * b[0], b[1]); }};
+                        // Plane j + 2's wavelength is plane j's times 10 exactly: one quantity printed twice.
+                        [](const Box& b) { return same_quantity(constant(10) * b[0], b[1]); }};
       });
 }
 PE_CLAIM_FAMILY(wavelength_decades, ledger::indices(6), &wavelength_decade);
