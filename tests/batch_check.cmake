@@ -40,8 +40,10 @@ set(inputs "${WORK}/inputs")
 set(input "${inputs}/input.txt")
 file(REMOVE_RECURSE "${inputs}")
 file(WRITE "${input}" "first\n")
+set(program "${WORK}/sample_program")  # a copy, so that it can be touched and changed
+file(COPY_FILE "${SAMPLE}" "${program}")
 function(batch expected)
-  execute_process(COMMAND ${CMAKE_COMMAND} -DEXE=${SAMPLE} -DRESULTS=${results} "-DINPUTS=${inputs}"
+  execute_process(COMMAND ${CMAKE_COMMAND} -DEXE=${program} -DRESULTS=${results} "-DINPUTS=${inputs}"
                           -DPRUNE= -P ${RUNNER}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
@@ -65,6 +67,13 @@ file(WRITE "${input}" "second, longer\n")  # a changed input
 batch(ran)
 batch(reused)
 file(WRITE "${inputs}/entry.txt.tmp.1.2" "half written\n")  # a cache writer's temporary file is no input
+batch(reused)
+file(WRITE "${inputs}/unit.cpp" "int touched;\n")  # a C++ source reaches a program only through its file
+batch(reused)
+file(TOUCH "${program}")  # relinked to the same bytes: the same program
+batch(reused)
+file(APPEND "${program}" "\n")  # other bytes: another program
+batch(ran)
 batch(reused)
 set(ENV{PE_BATCH_SAMPLE_EXTRA} 1)  # a changed variable
 batch(ran)

@@ -5,13 +5,18 @@
 #
 # Work done once per input (issue 61): a run's results depend only on the program and on what
 # it reads, the INPUTS (the source tree, the trained-head cache, the article, the gradient
-# evidence), less the folders in PRUNE (the build trees, .git), and on the PE_, RC_ and GTEST_
-# environment variables. Their fingerprint (every file's path, modification time and size, and
-# those variables) is taken before the program starts and kept beside the results; the next
-# batch whose fingerprint is the same, and whose earlier run had no failing test, reads those
+# evidence), less the folders in PRUNE (the build trees, .git) and the C++ sources (*.cpp,
+# *.hpp), which reach a program only through the program file itself, and on the PE_, RC_ and
+# GTEST_ environment variables. Their fingerprint (the program's content, every input file's
+# path, modification time and size, and those variables) is taken before the program starts and kept beside the results; the
+# next batch whose fingerprint is the same, and whose earlier run had no failing test, reads those
 # results instead of running the program again, and says so. A failure always reruns; so does
 # PE_BATCH_RERUN=1, or deleting the results.
-# cmake -DEXE=<program> -DRESULTS=<json> [-DINPUTS=<paths>] [-DPRUNE=<paths>] -P batch_run.cmake
+# A reused run's claim records (FRAGMENTS/*.rec naming the program) are touched: they stand for
+# this run, and the report's staleness check compares them with the program file, which a
+# relink renews though its bytes are the same.
+# cmake -DEXE=<program> -DRESULTS=<json> [-DINPUTS=<paths>] [-DPRUNE=<paths>] [-DFRAGMENTS=<dir>]
+#       -P batch_run.cmake
 foreach(var EXE RESULTS)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "batch_run.cmake needs -D${var}=...")
@@ -32,8 +37,9 @@ if(DEFINED INPUTS)
   # Other tests write the trained-head cache while this one lists it: a writer's temporary file
   # (NAME.tmp.PID.N, renamed into place when complete) is no input, and a file that vanishes
   # between find's reading of its folder and its stat is no error (-ignore_readdir_race).
-  execute_process(COMMAND find "${EXE}" ${existing} -ignore_readdir_race ${prune_expression}
-                          -name "*.tmp.*" -prune -o -type f -printf "%p %T@ %s\\n"
+  execute_process(COMMAND find ${existing} -ignore_readdir_race ${prune_expression}
+                          -name "*.tmp.*" -prune -o -name "*.cpp" -prune -o -name "*.hpp" -prune -o
+                          -type f -printf "%p %T@ %s\\n"
                   OUTPUT_VARIABLE listing RESULT_VARIABLE find_rc)
   if(NOT find_rc EQUAL 0)
     message(FATAL_ERROR "cannot list the inputs of ${EXE} (find exited ${find_rc})")
@@ -44,13 +50,20 @@ if(DEFINED INPUTS)
   string(REGEX MATCHALL "(^|\n)(PE_|RC_|GTEST_)[^\n]*" variables "${environment}")
   list(FILTER variables EXCLUDE REGEX "PE_BATCH_RERUN=")
   list(SORT variables)
-  string(SHA256 fingerprint "${entries}${variables}")
+  # The program by its content: relinked after a touched source it is the same bytes, and
+  # reads as unchanged; any change to what it computes changes them.
+  file(SHA256 "${EXE}" program)
+  string(SHA256 fingerprint "${program}${entries}${variables}")
   if(EXISTS "${RESULTS}" AND EXISTS "${stamp}" AND NOT "$ENV{PE_BATCH_RERUN}")
     file(READ "${stamp}" earlier)
     file(READ "${RESULTS}" earlier_results)
     string(JSON earlier_failures ERROR_VARIABLE no_count GET "${earlier_results}" failures)
     list(LENGTH entries files)
     if(earlier STREQUAL fingerprint AND NOT no_count AND earlier_failures EQUAL 0)
+      if(DEFINED FRAGMENTS AND IS_DIRECTORY "${FRAGMENTS}")
+        execute_process(COMMAND sh -c "grep -l -x -F \"program=$0\" \"$1\"/*.rec | xargs -r touch"
+                                "${EXE}" "${FRAGMENTS}" RESULT_VARIABLE touched)
+      endif()
       message(STATUS "results of ${EXE}: ${RESULTS}, reused: the program and its ${files} input files "
                      "are as they were when it last ran, and none of its tests failed then "
                      "(PE_BATCH_RERUN=1 runs it again)")
