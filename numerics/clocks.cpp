@@ -1,7 +1,6 @@
 #include "clocks.hpp"
 #include "limits.hpp"
 
-#include <boost/math/constants/constants.hpp>
 
 namespace pe {
 
@@ -18,17 +17,8 @@ void require_base(double base, const char* parameter) {
                                 parameter + " = " + std::to_string(base));
 }
 
-double logarithmic_ruler(double delta, double base) {
-  require_base(base);
-  if (delta == 0) throw std::invalid_argument("logarithmic_ruler: Delta must be nonzero");
-  return 1 - (boost::math::constants::euler<double>() + std::log(std::fabs(delta))) / std::log(base);
-}
+double logarithmic_ruler(double delta, double base) { return logarithmic_ruler<double>(delta, base); }
 
-double ruler_error_bound(double delta, double base) {
-  require_base(base);
-  if (delta == 0) throw std::invalid_argument("ruler_error_bound: Delta must be nonzero");
-  const double a = std::fabs(delta);
-  return (2 / a + a * a / (4 * base * base)) / std::log(base);
-}
+double ruler_error_bound(double delta, double base) { return ruler_error_bound<double>(delta, base); }
 
 }  // namespace pe

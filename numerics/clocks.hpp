@@ -7,6 +7,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <boost/math/constants/constants.hpp>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -40,14 +41,27 @@ double to_double(const T& x) {
   return static_cast<double>(x);
 }
 
+/// Euler's constant gamma in the scalar's arithmetic (GiNaC's own constant on GiNaC::ex,
+/// numerics/symbolic_eigen.hpp).
+template <class T>
+T euler_constant() {
+  return boost::math::constants::euler<T>();
+}
+
+/// omega_j = base^(-2j/d) for one plane j (j and d may be symbols on GiNaC::ex).
+template <class T>
+T frequency(const T& j, const T& d, const T& base) {
+  using std::pow;
+  return pow(base, T(T(-2) * j) / d);
+}
+
 /// omega_j = base^(-2j/d), j = 0 .. d/2 - 1.
 template <class T>
 std::vector<T> frequencies(int d, const T& base) {
   require_even_dimension(d);
   if constexpr (!kSymbolicScalar<T>) require_base(to_double(base));
-  using std::pow;
   std::vector<T> omega(d / 2);
-  for (int j = 0; j < d / 2; ++j) omega[j] = pow(base, T(-2 * j) / T(d));
+  for (int j = 0; j < d / 2; ++j) omega[j] = frequency(T(j), T(d), base);
   return omega;
 }
 
@@ -127,18 +141,44 @@ T stationary_kernel(const T& delta, int d, const T& base) {
 /// (2/d) kappa_d(Delta) (Theorem 1 (ii)); Delta != 0.
 template <class T>
 T kernel_limit(const T& delta, const T& base) {
-  require_base(to_double(base));
   using std::abs;
   using std::log;
   const T a = abs(delta);
-  if (a == 0) throw std::invalid_argument("kernel_limit: Delta must be nonzero, got Delta = 0");
+  if constexpr (!kSymbolicScalar<T>) {
+    require_base(to_double(base));
+    if (a == 0) throw std::invalid_argument("kernel_limit: Delta must be nonzero, got Delta = 0");
+  }
   return (cosine_integral(a) - cosine_integral(T(a / base))) / log(base);
 }
 
+/// Throws std::invalid_argument unless the base is > 1 and Delta != 0 (`what` names the caller).
+template <class T>
+void require_offset_and_base(const T& delta, const T& base, const char* what) {
+  if constexpr (!kSymbolicScalar<T>) {
+    require_base(to_double(base));
+    if (delta == 0) throw std::invalid_argument(std::string(what) + ": Delta must be nonzero");
+  }
+}
+
 /// The logarithmic ruler 1 - (gamma + ln|Delta|) / ln b.
+template <class T>
+T logarithmic_ruler(const T& delta, const T& base) {
+  require_offset_and_base(delta, base, "logarithmic_ruler");
+  using std::abs;
+  using std::log;
+  return T(1) - (euler_constant<T>() + log(T(abs(delta)))) / log(base);
+}
 double logarithmic_ruler(double delta, double base);
 
 /// Theorem 1 (ii)'s bound on |I_b(Delta) - ruler(Delta)|: (2/|Delta| + Delta^2/(4 b^2)) / ln b.
+template <class T>
+T ruler_error_bound(const T& delta, const T& base) {
+  require_offset_and_base(delta, base, "ruler_error_bound");
+  using std::abs;
+  using std::log;
+  const T a = abs(delta);
+  return (T(2) / a + a * a / (T(4) * base * base)) / log(base);
+}
 double ruler_error_bound(double delta, double base);
 
 }  // namespace pe

@@ -108,6 +108,19 @@ inline const ExternalLemma kRowOperationDeterminant = {
     "row operations and the Laplace expansion of a determinant",
     "e.g. Horn and Johnson, Matrix Analysis (2013), 0.3.1 and 0.3.3"};
 
+/// A derivative >= 0 on an interval makes a function nondecreasing there (> 0: increasing), and
+/// the integral of a nonnegative function over an interval is nonnegative.
+inline const ExternalLemma kMonotonicity = {
+    "monotonicity from the derivative and of the integral",
+    "the mean value theorem and the integral's positivity; e.g. Rudin, Principles of Mathematical Analysis "
+    "(1976), 5.11 and 6.12"};
+
+/// For x > 0: Ci(x) = -int_x^inf cos t dt / t = gamma + ln x - int_0^x (1 - cos t) dt / t.
+inline const ExternalLemma kCosineIntegralForms = {
+    "the two integral forms of the cosine integral",
+    "Ci(x) = -int_x^inf cos t dt/t = gamma + ln x - int_0^x (1 - cos t) dt/t for x > 0; e.g. Abramowitz and "
+    "Stegun, Handbook of Mathematical Functions (1972), 5.2; the article cites NIST DLMF 6.2.12-13"};
+
 /// Every external lemma above, in the order the report lists them (a test counts the
 /// declarations above against this list).
 inline const std::vector<const ExternalLemma*>& external_lemmas() {
@@ -116,7 +129,8 @@ inline const std::vector<const ExternalLemma*>& external_lemmas() {
       &kBetaOfChiSquares,  &kLinearOdeUniqueness,  &kSylvesterCriterion,    &kInterpolationRemainder,
       &kVandermondeDeterminant, &kSchurProductTheorem, &kRealNormalForm,      &kChainRule,
       &kCosinePeriod,      &kPiIrrational,         &kExponentialBounds,
-      &kTriangleInequality, &kBlockMultiplication, &kOneSidedInverse, &kRowOperationDeterminant};
+      &kTriangleInequality, &kBlockMultiplication, &kOneSidedInverse, &kRowOperationDeterminant,
+      &kMonotonicity,      &kCosineIntegralForms};
   return all;
 }
 

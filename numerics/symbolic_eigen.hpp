@@ -32,11 +32,25 @@ struct NumTraits<GiNaC::ex> : GenericNumTraits<GiNaC::ex> {
 };
 }  // namespace Eigen
 
+namespace GiNaC {
+/// The cosine integral Ci as a GiNaC function (GiNaC has none), so that pe::kernel_limit runs on
+/// GiNaC::ex: it is left unevaluated, and its derivative Ci'(x) = cos x / x (registered in
+/// numerics/symbolic_identity.cpp) is all a proof uses of it besides the lemma that names its
+/// integral forms.
+DECLARE_FUNCTION_1P(cosine_integral)
+}  // namespace GiNaC
+
 namespace pe {
 
 /// GiNaC's expressions stand for symbols: numerics' templates skip the checks that need a value.
 template <>
 inline constexpr bool kSymbolicScalar<GiNaC::ex> = true;
+
+/// Euler's constant as GiNaC's exact constant.
+template <>
+inline GiNaC::ex euler_constant<GiNaC::ex>() {
+  return GiNaC::Euler;
+}
 
 /// A matrix of expressions as Eigen holds them (what numerics' templates return on GiNaC::ex).
 using SymbolicMatrix = Eigen::Matrix<GiNaC::ex, Eigen::Dynamic, Eigen::Dynamic>;

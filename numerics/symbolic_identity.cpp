@@ -13,6 +13,13 @@
 #include <sstream>
 #include <stdexcept>
 
+namespace GiNaC {
+namespace {
+ex cosine_integral_derivative(const ex& x, unsigned) { return cos(x) / x; }
+}  // namespace
+REGISTER_FUNCTION(cosine_integral, derivative_func(cosine_integral_derivative).latex_name("\\mathrm{Ci}"))
+}  // namespace GiNaC
+
 namespace pe {
 
 const std::vector<std::string> kTrigRules = {
@@ -445,6 +452,69 @@ SignDecision decide_positive(const GiNaC::ex& difference) {
   };
   return {positive(difference) || positive(normal) || (positive(parts.op(0)) && positive(parts.op(1))),
           canonical_text(normal), plain_inequality(normal)};
+}
+
+SignDecision decide_nonnegative_over_angle(const GiNaC::ex& e, const GiNaC::ex& angle) {
+  const GiNaC::symbol c("C"), s("S");
+  const GiNaC::ex free = GiNaC::expand(e.subs(GiNaC::lst{GiNaC::cos(angle) == c, GiNaC::sin(angle) == s}));
+  SignDecision out{false, "", plain_inequality(e, ">=")};
+  const GiNaC::ex parts = GiNaC::normal(free).numer_denom();
+  if (parts.op(1).has(c) || parts.op(1).has(s) || !parts.op(0).is_polynomial(GiNaC::lst{c, s}) ||
+      parts.op(0).degree(c) > 1 || parts.op(0).degree(s) > 1) {
+    out.normal_form = canonical_text(free) + " is not of degree at most one in each of cos and sin";
+    return out;
+  }
+  for (const int cv : {1, -1})
+    for (const int sv : {1, -1}) {
+      const GiNaC::ex corner = GiNaC::normal(free.subs(GiNaC::lst{c == cv, s == sv}));
+      if (!corner.is_zero() && !decide_positive(corner).positive) {
+        out.normal_form = "at cos = " + std::to_string(cv) + ", sin = " + std::to_string(sv) + ": " + canonical_text(corner);
+        return out;
+      }
+    }
+  out.positive = true;
+  out.normal_form = canonical_text(free);
+  return out;
+}
+
+DerivativeChain decide_nonnegative_by_derivatives(const GiNaC::ex& f, const GiNaC::possymbol& t, int order) {
+  DerivativeChain out;
+  std::vector<GiNaC::ex> derivatives{f};
+  for (int k = 1; k <= order; ++k) derivatives.push_back(derivatives.back().diff(t));
+  std::string values;
+  for (int k = 0; k < order; ++k) {
+    GiNaC::ex at_zero;
+    try {
+      at_zero = GiNaC::normal(derivatives[k].subs(t == 0));
+    } catch (const std::exception& e) {
+      out.what = "f^(" + std::to_string(k) + ")(0) has no value: " + e.what();
+      return out;
+    }
+    if (!GiNaC::is_a<GiNaC::numeric>(at_zero) || !at_zero.info(GiNaC::info_flags::nonnegative)) {
+      out.what = "f^(" + std::to_string(k) + ")(0) = " + canonical_text(at_zero) + ", not a number >= 0";
+      return out;
+    }
+    values += (values.empty() ? "" : ", ") + canonical_text(at_zero);
+  }
+  const GiNaC::ex& last = derivatives[order];
+  const SignDecision sign = decide_nonnegative_over_angle(last, t);
+  out.plain = sign.plain;
+  if (!sign.positive) {
+    out.what = "f^(" + std::to_string(order) + ") = " + canonical_text(last) + " is not shown >= 0: " + sign.normal_form;
+    return out;
+  }
+  const GiNaC::symbol c("C"), s("S");
+  const GiNaC::ex free = last.subs(GiNaC::lst{GiNaC::cos(t) == c, GiNaC::sin(t) == s});
+  out.strict = true;
+  for (const int cv : {1, -1})
+    for (const int sv : {1, -1})
+      out.strict = out.strict && !GiNaC::normal(free.subs(GiNaC::lst{c == cv, s == sv})).is_zero();
+  out.decided = true;
+  const bool angular = last.has(GiNaC::cos(t)) || last.has(GiNaC::sin(t));
+  out.what = "f = " + canonical_text(f) + ": f^(k)(0) = " + values + " for k < " + std::to_string(order) + ", and f^(" +
+             std::to_string(order) + ") = " + canonical_text(last) + (out.strict ? " > 0" : " >= 0") +
+             (angular ? " at every corner of cos, sin in [-1, 1]" : "") + ": f >= 0 for every " + t.get_name() + " >= 0";
+  return out;
 }
 
 std::string plain_inequality(const GiNaC::ex& expression, const std::string& relation) {

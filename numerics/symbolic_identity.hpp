@@ -64,6 +64,28 @@ struct SignDecision {
 };
 SignDecision decide_positive(const GiNaC::ex& difference);
 
+/// An inequality E >= 0 for every real value of `angle`, where E is of degree at most one in each
+/// of cos(angle) and sin(angle) once both are written as free symbols C and S (angle itself may
+/// remain, as in t - sin t, and other symbols carry their domain as in decide_positive). Such an E
+/// takes its least value over the square [-1, 1]^2, which holds (cos, sin), at a corner, so E >= 0
+/// is decided when each of the four corner values is 0 or positive by decide_positive. Refused
+/// otherwise: `normal_form` then names the first corner that is neither, or why E is not of that
+/// form. `plain` states E >= 0 for a second system.
+SignDecision decide_nonnegative_over_angle(const GiNaC::ex& e, const GiNaC::ex& angle);
+
+/// f(t) >= 0 for every t >= 0 (t a GiNaC::possymbol) by a chain of derivatives: f^(k)(0) >= 0 for
+/// k < order, each an exact number, and f^(order)(t) >= 0 for every t > 0 by
+/// decide_nonnegative_over_angle with t as the angle. A function whose derivative is >= 0 does not
+/// decrease (the mean value theorem, kMonotonicity), so f^(order - 1), ..., f are each >= their
+/// value at 0 >= 0. `strict` when every corner of the last derivative is positive, not 0: then f
+/// increases strictly and f(t) > f(0) for t > 0. `what` says what was decided, or at which
+/// derivative the chain was refused and why.
+struct DerivativeChain {
+  bool decided = false, strict = false;
+  std::string what, plain;
+};
+DerivativeChain decide_nonnegative_by_derivatives(const GiNaC::ex& f, const GiNaC::possymbol& t, int order);
+
 /// "E > 0; positive: a, b; real: c" (or "E < 0; ..." for `relation` "<"): `expression` in
 /// canonical_text with its symbols split by domain, positive ones being GiNaC::possymbol. Several
 /// inequalities that hold together are joined by " && " before the domains.

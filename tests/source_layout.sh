@@ -113,6 +113,9 @@ for folder in "${!folder_namespace[@]}"; do
       continue
     [[ ( $file == numerics/multiprecision.hpp || $file == numerics/symbolic_eigen.hpp ) && $name == Eigen ]] &&
       continue
+    # GiNaC's cosine integral, declared where numerics' templates find it by argument-dependent lookup.
+    [[ ( $file == numerics/symbolic_eigen.hpp || $file == numerics/symbolic_identity.cpp ) && $name == GiNaC ]] &&
+      continue
     echo "$file:$line: $text: $folder/ opens no namespace but $allowed"
     problems=$((problems + 1))
   done < <(grep -Hn -E '^[[:space:]]*namespace [A-Za-z0-9_:]+ \{' $sources || true)

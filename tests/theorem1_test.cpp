@@ -10,6 +10,7 @@
 #include "constants.hpp"
 #include "property_generators.hpp"
 #include "subspaces.hpp"
+#include "theorem1.hpp"
 
 using pe::testing::gen_base;
 using pe::testing::gen_dimension;
@@ -125,4 +126,90 @@ TEST(Theorem1Proofs, TheGramOfTheSumKernelAndAToeplitzWithoutTheSpacingAreRefuse
                 GiNaC::matrix(1, 1, GiNaC::lst{kernel(k - i, om)})};
       });
   EXPECT_FALSE(toeplitz.zero);
+}
+
+namespace {
+/// The steps of `p` that the code refused.
+std::vector<std::string> refused_steps(const pe::MatrixIdentityProof& p) {
+  std::vector<std::string> out;
+  for (const pe::ProofStep& s : p.steps)
+    if (s.reach == pe::StepReach::failed) out.push_back(s.what);
+  return out;
+}
+}  // namespace
+
+// Theorem 1 (ii)'s bound through the routine thm1.limit_bound.every_offset calls: the article's
+// route holds at every step; a constant or a bound tighter than its route is refused at the step
+// that claims it, and only there.
+TEST(Theorem1Proofs, TheRulerBoundRefusesAConstantOrABoundTighterThanItsRoute) {
+  using pe::theorems::article_ruler_bound_route;
+  const pe::MatrixIdentityProof& proved = pe::theorems::ruler_bound_proof();
+  EXPECT_TRUE(proved.zero) << proved.remainder;
+  EXPECT_TRUE(refused_steps(proved).empty());
+
+  // Each planted statement is false: |Ci(x)| <= 1/(2x) fails where x |Ci(x)| nears |sin x| = 1;
+  // 1 - cos t <= t^2/3 fails for small t; and the bound without its 2/|Delta| term is below the gap
+  // at Delta = 1, b = 10^4 (checked below in double).
+  pe::theorems::RulerBoundRoute ci = article_ruler_bound_route();
+  ci.ci_constant = GiNaC::numeric(1, 2);
+  EXPECT_GT(8 * std::fabs(pe::cosine_integral(8.0)), 0.5);
+  pe::theorems::RulerBoundRoute gap = article_ruler_bound_route();
+  gap.cosine_gap_constant = GiNaC::numeric(1, 3);
+  EXPECT_GT(1 - std::cos(0.1), 0.01 / 3);
+  pe::theorems::RulerBoundRoute bound = article_ruler_bound_route();
+  bound.bound = [](const GiNaC::ex& delta, const GiNaC::ex& base) {
+    return delta * delta / (4 * base * base) / GiNaC::log(base);
+  };
+  EXPECT_GT(std::fabs(pe::kernel_limit(1.0, 1e4) - pe::logarithmic_ruler(1.0, 1e4)), 1 / (4e8 * std::log(1e4)));
+  for (const auto& [route, marker] : {std::pair{ci, "|Ci(x)| <= k/x"}, std::pair{gap, "f^(2)"},
+                                      std::pair{bound, "ln b bound(D, b)"}}) {
+    const pe::MatrixIdentityProof p = pe::theorems::ruler_bound_proof(route);
+    EXPECT_FALSE(p.zero) << "planted: " << marker;
+    const std::vector<std::string> refused = refused_steps(p);
+    ASSERT_EQ(refused.size(), 1u) << "planted: " << marker;
+    EXPECT_NE(refused.front().find(marker), std::string::npos) << refused.front();
+  }
+}
+
+// Theorem 1 (ii)'s limit through the routine thm1.limit.every_offset calls: a frequency one cell
+// off the grid is refused at the grid step, a slope bound of half |Delta| ln b (false: at u = 0 and
+// |Delta| = pi/2, |f'(0)| = |Delta| ln b) at the slope steps.
+TEST(Theorem1Proofs, TheKernelLimitRefusesAFrequencyOffItsGridOrASlopeBoundTooSmall) {
+  using pe::theorems::article_kernel_limit_route;
+  const pe::MatrixIdentityProof& proved = pe::theorems::kernel_limit_proof();
+  EXPECT_TRUE(proved.zero) << proved.remainder;
+  EXPECT_TRUE(refused_steps(proved).empty());
+
+  pe::theorems::KernelLimitRoute shifted = article_kernel_limit_route();
+  shifted.frequency = [](const GiNaC::ex& j, const GiNaC::ex& d, const GiNaC::ex& base) {
+    return pe::frequency<GiNaC::ex>(j + 1, d, base);
+  };
+  const pe::MatrixIdentityProof off_grid = pe::theorems::kernel_limit_proof(shifted);
+  EXPECT_FALSE(off_grid.zero);
+  ASSERT_EQ(refused_steps(off_grid).size(), 1u);
+  EXPECT_NE(refused_steps(off_grid).front().find("f(2j/d)"), std::string::npos);
+
+  pe::theorems::KernelLimitRoute halved = article_kernel_limit_route();
+  halved.slope_bound = [](const GiNaC::ex& distance, const GiNaC::ex& log_base) { return distance * log_base / 2; };
+  const pe::MatrixIdentityProof steep = pe::theorems::kernel_limit_proof(halved);
+  EXPECT_FALSE(steep.zero);
+  const std::vector<std::string> refused = refused_steps(steep);
+  ASSERT_EQ(refused.size(), 2u);  // K - f' and K + f' each fail at one corner
+  for (const std::string& what : refused) EXPECT_NE(what.find("f'(u) >= 0"), std::string::npos) << what;
+}
+
+// The two sign deciders on their own: a true inequality over an angle is decided, a false one
+// is refused at the corner where it fails, and an expression of degree two in cos is not taken.
+TEST(Theorem1Proofs, TheAngleAndDerivativeDecidersRefuseFalseInequalities) {
+  const GiNaC::possymbol t("t");
+  EXPECT_TRUE(pe::decide_nonnegative_over_angle(2 - GiNaC::cos(t) - GiNaC::sin(t), t).positive);
+  const pe::SignDecision below = pe::decide_nonnegative_over_angle(GiNaC::numeric(1, 2) - GiNaC::cos(t), t);
+  EXPECT_FALSE(below.positive);
+  EXPECT_NE(below.normal_form.find("cos = 1"), std::string::npos) << below.normal_form;
+  EXPECT_FALSE(pe::decide_nonnegative_over_angle(GiNaC::pow(GiNaC::cos(t), 2), t).positive);
+  EXPECT_TRUE(pe::decide_nonnegative_by_derivatives(t - GiNaC::sin(t), t, 1).decided);
+  EXPECT_FALSE(pe::decide_nonnegative_by_derivatives(GiNaC::sin(t) - t, t, 1).decided);
+  EXPECT_FALSE(pe::decide_nonnegative_by_derivatives(GiNaC::cos(t) - 1, t, 1).decided);
+  // f(0) < 0: refused at the value, whatever the derivative does.
+  EXPECT_FALSE(pe::decide_nonnegative_by_derivatives(t - 1, t, 1).decided);
 }

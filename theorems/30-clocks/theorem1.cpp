@@ -21,6 +21,8 @@
 #include "symbolic_identity.hpp"
 #include "random.hpp"
 #include "ruler_table.hpp"
+#include "theorem1.hpp"
+#include "external_lemmas.hpp"
 #include "subspaces.hpp"
 #include "clocks_section.hpp"
 #include "next_section.hpp"
@@ -296,6 +298,240 @@ const MatrixIdentityProof& characteristic_proof() {
   return p;
 }
 
+/// Cin(x) = int_0^x (1 - cos t) dt / t, the entire part of the cosine integral
+/// (kCosineIntegralForms): Ci(x) = gamma + ln x - Cin(x).
+DECLARE_FUNCTION_1P(cosine_integral_entire)
+REGISTER_FUNCTION(cosine_integral_entire, latex_name("\\mathrm{Cin}"))
+
+/// e >= 0: 0 in normal form, or positive by GiNaC's sign rules.
+bool nonnegative(const GiNaC::ex& e) { return GiNaC::normal(e).is_zero() || decide_positive(e).positive; }
+
+/// ln(x y^n) = ln x + n ln y for positive x and y: GiNaC splits the product, this the power.
+GiNaC::ex split_logarithms(const GiNaC::ex& e) {
+  struct Split : GiNaC::map_function {
+    GiNaC::ex operator()(const GiNaC::ex& x) override {
+      if (GiNaC::is_the_function<GiNaC::log_SERIAL>(x) && GiNaC::is_a<GiNaC::power>(x.op(0)) &&
+          x.op(0).op(0).info(GiNaC::info_flags::positive) && x.op(0).op(1).info(GiNaC::info_flags::real))
+        return x.op(0).op(1) * GiNaC::log(x.op(0).op(0));
+      return x.map(*this);
+    }
+  } split;
+  return split(GiNaC::expand(e, GiNaC::expand_options::expand_transcendental));
+}
+
+/// ln b > 0 for every b > 1: ln(1 + c) has value 0 at c = 0 and derivative 1/(1 + c) > 0.
+DerivativeChain log_base_positive() {
+  static const GiNaC::possymbol above_one("c");
+  return decide_nonnegative_by_derivatives(GiNaC::log(1 + above_one), above_one, 1);
+}
+
+/// Records a step of `proof`: its kind, whether it held, what it decided, what the proof's remainder
+/// says if it was refused (the first refusal stands), and its plain check.
+struct StepRecorder {
+  MatrixIdentityProof& proof;
+  void operator()(StepKind kind, bool held, const std::string& what, const std::string& refusal,
+                  std::string check = {}) const {
+    proof.steps.push_back(decided_step(kind, held, what, std::move(check)));
+    if (!held && proof.zero) {
+      proof.zero = false;
+      proof.remainder = refusal;
+    }
+  }
+};
+
+/// |Ci(x)| <= k/x for every x > 0: integration by parts writes Ci(x) = sin x / x - int_x^inf sin t dt / t^2
+/// (both sides have derivative cos x / x and vanish at infinity), each part is at most 1/x, and
+/// k/x covers their sum.
+void add_cosine_integral_estimate(const GiNaC::ex& k, const StepRecorder& step) {
+  static const GiNaC::possymbol x("x"), t("t");
+  const GiNaC::ex parts = GiNaC::cosine_integral(x).diff(x) - (GiNaC::sin(x) / x).diff(x) - GiNaC::sin(x) / (x * x);
+  step(StepKind::identity, GiNaC::normal(parts).is_zero(),
+       "Ci'(x) - d/dx(sin x / x) - sin x / x^2 reduces to 0: Ci(x) = sin x / x - int_x^inf sin t dt / t^2",
+       "integration by parts: " + canonical_text(GiNaC::normal(parts)));
+  // (3) |sin x / x| <= 1/x and |sin t / t^2| <= 1/t^2, and int_x^inf dt / t^2 = 1/x.
+  for (const auto& [e, angle, what] :
+       {std::tuple{1 / x - GiNaC::sin(x) / x, GiNaC::ex(x), "1/x - sin x / x"},
+        std::tuple{1 / x + GiNaC::sin(x) / x, GiNaC::ex(x), "1/x + sin x / x"},
+        std::tuple{1 / (t * t) - GiNaC::sin(t) / (t * t), GiNaC::ex(t), "1/t^2 - sin t / t^2"},
+        std::tuple{1 / (t * t) + GiNaC::sin(t) / (t * t), GiNaC::ex(t), "1/t^2 + sin t / t^2"}}) {
+    const SignDecision d = decide_nonnegative_over_angle(e, angle);
+    step(StepKind::inequality, d.positive, std::string(what) + " >= 0 for every positive " + canonical_text(angle),
+         std::string(what) + ": " + d.normal_form, d.plain);
+  }
+  const GiNaC::ex tail = (-1 / t).diff(t) - 1 / (t * t);
+  step(StepKind::identity, GiNaC::normal(tail).is_zero(),
+       "d/dt(-1/t) - 1/t^2 reduces to 0: int_x^inf dt / t^2 = 1/x", "tail integral: " + canonical_text(tail));
+  const GiNaC::ex ci_margin = k / x - (1 / x + 1 / x);
+  step(StepKind::inequality, nonnegative(ci_margin),
+       "k/x - (1/x + 1/x) >= 0 with k = " + canonical_text(k) + ": |Ci(x)| <= k/x for every x > 0",
+       "|Ci(x)| <= " + canonical_text(k) + "/x: " + canonical_text(GiNaC::normal(ci_margin)) + " is negative",
+       plain_inequality(GiNaC::normal(ci_margin), ">="));
+}
+
+}  // namespace
+
+RulerBoundRoute article_ruler_bound_route() {
+  return {2, GiNaC::numeric(1, 2), [](const GiNaC::ex& delta, const GiNaC::ex& base) {
+            return pe::ruler_error_bound<GiNaC::ex>(delta, base);
+          }};
+}
+
+MatrixIdentityProof ruler_bound_proof(const RulerBoundRoute& route) {
+  static const GiNaC::possymbol distance("D"), base("b"), x("x"), t("t");
+  const GiNaC::ex& k = route.ci_constant;
+  // (2) and (3): |Ci(x)| <= k/x.
+  const GiNaC::ex& c = route.cosine_gap_constant;
+  MatrixIdentityProof out;
+  const StepRecorder step{out};
+  // (1) ln b (I_b - ruler) = Ci(|Delta|) + Cin(|Delta|/b) on the harness's functions, at Delta = D
+  // and Delta = -D, with Ci(D/b) = gamma + ln(D/b) - Cin(D/b) (kCosineIntegralForms).
+  const GiNaC::ex split_form = GiNaC::cosine_integral(distance) + cosine_integral_entire(distance / base);
+  std::string split_left;
+  bool split_zero = true;
+  for (const GiNaC::ex& delta : {GiNaC::ex(distance), GiNaC::ex(-distance)}) {
+    const GiNaC::ex gap = GiNaC::log(base) * (pe::kernel_limit<GiNaC::ex>(delta, base) -
+                                              pe::logarithmic_ruler<GiNaC::ex>(delta, base));
+    const GiNaC::ex residual = split_logarithms(
+        (gap - split_form).subs(GiNaC::cosine_integral(distance / base) ==
+                                GiNaC::Euler + GiNaC::log(distance / base) - cosine_integral_entire(distance / base)));
+    if (!GiNaC::normal(residual).is_zero() && split_left.empty()) split_left = canonical_text(GiNaC::normal(residual));
+    split_zero = split_zero && split_left.empty();
+  }
+  out.plain_sides = plain_sides(
+      GiNaC::matrix(1, 1, GiNaC::lst{GiNaC::log(base) * (pe::kernel_limit<GiNaC::ex>(distance, base) -
+                                                          pe::logarithmic_ruler<GiNaC::ex>(distance, base))}),
+      GiNaC::matrix(1, 1, GiNaC::lst{split_form}));
+  step(StepKind::identity, split_zero,
+       "ln b (kernel_limit - logarithmic_ruler) - (Ci(D) + Cin(D/b)) reduces to 0 at Delta = D and Delta = -D, "
+       "with Ci(D/b) = gamma + ln(D/b) - Cin(D/b)",
+       "split: " + split_left);
+  add_cosine_integral_estimate(k, step);
+  // (4) 0 <= 1 - cos t <= c t^2, so 0 <= Cin(y) <= int_0^y c t dt = c y^2 / 2.
+  const SignDecision below = decide_nonnegative_over_angle(1 - GiNaC::cos(t), t);
+  step(StepKind::inequality, below.positive, "1 - cos t >= 0 for every t: Cin(y) >= 0",
+       "1 - cos t: " + below.normal_form, below.plain);
+  const DerivativeChain gap_chain = decide_nonnegative_by_derivatives(c * t * t - (1 - GiNaC::cos(t)), t, 2);
+  step(StepKind::inequality, gap_chain.decided, gap_chain.what, "1 - cos t <= " + canonical_text(c) + " t^2: " + gap_chain.what,
+       gap_chain.plain);
+  const GiNaC::ex antiderivative = (c * x * x / 2).diff(x) - c * x;
+  step(StepKind::identity, GiNaC::normal(antiderivative).is_zero(),
+       "d/dy(c y^2 / 2) - c y reduces to 0: int_0^y c t dt = c y^2 / 2", "antiderivative: " + canonical_text(antiderivative));
+  // (5) ln b > 0, so the bound may be divided by it.
+  const DerivativeChain log_chain = log_base_positive();
+  step(StepKind::inequality, log_chain.decided && log_chain.strict, log_chain.what + ", strictly: ln b > 0 for b > 1",
+       "ln b > 0: " + log_chain.what, log_chain.plain);
+  // (6) the bound against what the estimates add up to: |Ci(D)| + Cin(D/b) <= k/D + c (D/b)^2 / 2.
+  const GiNaC::ex claimed = route.bound(distance, base) * GiNaC::log(base);
+  const GiNaC::ex margin = claimed - (k / distance + c * GiNaC::pow(distance / base, 2) / 2);
+  step(StepKind::inequality, nonnegative(margin),
+       "ln b bound(D, b) - (k/D + c (D/b)^2 / 2) >= 0 for every D > 0 and b > 0 (normal form " +
+           canonical_text(GiNaC::normal(margin)) + ")",
+       "the bound: " + canonical_text(GiNaC::normal(margin)) + " is not shown >= 0",
+       plain_inequality(GiNaC::normal(margin), ">="));
+  out.certificate =
+      "for every Delta != 0 and every b > 1, on the harness's kernel_limit, logarithmic_ruler and ruler_error_bound "
+      "run on GiNaC::ex: ln b (I_b - ruler) = Ci(|Delta|) + Cin(|Delta|/b) reduces to 0 by " +
+      cite(kCosineIntegralForms) + "; integration by parts (a derivative identity) and |sin| <= 1 at the corners "
+      "of [-1, 1] give |Ci(x)| <= " + canonical_text(k) + "/x; a derivative chain gives 0 <= 1 - cos t <= " +
+      canonical_text(c) + " t^2, so 0 <= Cin(y) <= " + canonical_text(c / 2) + " y^2, by " + cite(kMonotonicity) +
+      "; with " + cite(kTriangleInequality) + " and ln b > 0, |I_b - ruler| <= the bound, whose margin is " +
+      canonical_text(GiNaC::normal(margin)) + " >= 0";
+  return out;
+}
+
+const MatrixIdentityProof& ruler_bound_proof() {
+  static const MatrixIdentityProof p = ruler_bound_proof(article_ruler_bound_route());
+  return p;
+}
+
+KernelLimitRoute article_kernel_limit_route() {
+  return {[](const GiNaC::ex& j, const GiNaC::ex& d, const GiNaC::ex& base) { return pe::frequency<GiNaC::ex>(j, d, base); },
+          [](const GiNaC::ex& distance, const GiNaC::ex& log_base) { return distance * log_base; }};
+}
+
+MatrixIdentityProof kernel_limit_proof(const KernelLimitRoute& route) {
+  static const GiNaC::possymbol distance("D"), base("b"), u("u"), width("d"), past_one("v"), log_base("L"),
+      cell("s"), tolerance("epsilon"), beyond("t");
+  static const GiNaC::symbol plane("j");
+  MatrixIdentityProof out;
+  const StepRecorder step{out};
+  const GiNaC::ex f = GiNaC::cos(distance * GiNaC::pow(base, -u));
+  // (1) plane j's term of the harness's kernel is f at the grid point u = 2j/d, for either sign of Delta.
+  std::string off_grid;
+  for (const GiNaC::ex& delta : {GiNaC::ex(distance), GiNaC::ex(-distance)}) {
+    const GiNaC::ex term = pe::stationary_kernel<GiNaC::ex>(delta, std::vector<GiNaC::ex>{route.frequency(plane, width, base)});
+    const TrigReduction r = reduce_trig(term - f.subs(u == 2 * plane / width));
+    if (!r.zero && off_grid.empty()) off_grid = r.remainder;
+  }
+  out.plain_sides = plain_sides(
+      GiNaC::matrix(1, 1, GiNaC::lst{pe::stationary_kernel<GiNaC::ex>(distance, std::vector<GiNaC::ex>{route.frequency(plane, width, base)})}),
+      GiNaC::matrix(1, 1, GiNaC::lst{f.subs(u == 2 * plane / width)}));
+  step(StepKind::identity, off_grid.empty(),
+       "plane j's term of stationary_kernel on frequency(j, d, b) minus f(2j/d) reduces to 0 at Delta = D and -D, j and d "
+       "symbols", "grid: " + off_grid);
+  // (2) d/2 cells of width 2/d with left ends 2j/d, j = 0 .. d/2 - 1, tile [0, 1); the harness's
+  // frequencies(d, b) has one term per cell.
+  const GiNaC::ex tiling = GiNaC::normal((width / 2) * (2 / width) - 1) + GiNaC::normal(2 * (width / 2 - 1) / width + 2 / width - 1);
+  bool sizes = true;
+  for (int d = 2; d <= 64; d += 2) sizes = sizes && pe::frequencies(d, 10000.0).size() == std::size_t(d / 2);
+  step(StepKind::counting, tiling.is_zero() && sizes,
+       "(d/2)(2/d) = 1 and the last left end 2(d/2 - 1)/d + 2/d = 1 with d a symbol: (2/d) kappa_d is the left "
+       "Riemann sum of f over d/2 cells of width 2/d (frequencies(d, b) has d/2 terms, read off at d = 2..64)",
+       "cells: " + canonical_text(tiling));
+  // (3) F(u) = -Ci(D b^{-u}) / ln b: F' = f, and F(1) - F(0) is the harness's kernel_limit.
+  const GiNaC::ex antiderivative = -GiNaC::cosine_integral(distance * GiNaC::pow(base, -u)) / GiNaC::log(base);
+  const GiNaC::ex slope_gap = GiNaC::normal(antiderivative.diff(u) - f);
+  std::string endpoints;
+  for (const GiNaC::ex& delta : {GiNaC::ex(distance), GiNaC::ex(-distance)}) {
+    const GiNaC::ex e = GiNaC::normal(antiderivative.subs(u == 1) - antiderivative.subs(u == 0) -
+                                      pe::kernel_limit<GiNaC::ex>(delta, base));
+    if (!e.is_zero() && endpoints.empty()) endpoints = canonical_text(e);
+  }
+  step(StepKind::identity, slope_gap.is_zero() && endpoints.empty(),
+       "F'(u) - f(u) and F(1) - F(0) - kernel_limit(Delta, b) reduce to 0, F(u) = -Ci(D b^{-u}) / ln b: int_0^1 f = I_b",
+       "antiderivative: " + canonical_text(slope_gap) + (endpoints.empty() ? "" : "; endpoints: " + endpoints));
+  // (4) |f'(u)| <= K on [0, 1]: with b^{-u} = 1/(1 + v) in (0, 1] and ln b = L > 0.
+  const DerivativeChain log_chain = log_base_positive();
+  step(StepKind::inequality, log_chain.decided && log_chain.strict, log_chain.what + ", strictly: ln b > 0 for b > 1",
+       "ln b > 0: " + log_chain.what, log_chain.plain);
+  const GiNaC::ex bound = route.slope_bound(distance, log_base);
+  const GiNaC::ex slope = f.diff(u).subs(GiNaC::lst{GiNaC::pow(base, -u) == 1 / (1 + past_one), GiNaC::log(base) == log_base});
+  for (const int sign : {1, -1}) {
+    const SignDecision d = decide_nonnegative_over_angle(bound - sign * slope, distance / (1 + past_one));
+    step(StepKind::inequality, d.positive,
+         std::string("K ") + (sign > 0 ? "-" : "+") + " f'(u) >= 0 with K = " + canonical_text(bound) +
+             ", b^{-u} = 1/(1 + v), v >= 0",
+         "|f'| <= " + canonical_text(bound) + ": " + d.normal_form, d.plain);
+  }
+  // (5) a cell of width h is within K h^2 / 2 of its rectangle (|f(u) - f(u_j)| <= K (u - u_j)), and
+  // d/2 cells of width 2/d add up to K / d.
+  const GiNaC::ex rectangle = (bound * cell * cell / 2).diff(cell) - bound * cell;
+  const GiNaC::ex cells = GiNaC::normal((width / 2) * bound * GiNaC::pow(2 / width, 2) / 2 - bound / width);
+  step(StepKind::identity, GiNaC::normal(rectangle).is_zero() && cells.is_zero(),
+       "d/ds(K s^2 / 2) - K s and (d/2) K (2/d)^2 / 2 - K/d reduce to 0: |(2/d) kappa_d - I_b| <= K/d",
+       "rectangle rule: " + canonical_text(cells));
+  // (6) the limit: K/d < epsilon once d > K / epsilon.
+  const SignDecision limit = decide_positive(tolerance - bound / (bound / tolerance + beyond));
+  step(StepKind::inequality, limit.positive, "epsilon - K/d > 0 at d = K/epsilon + t for every epsilon, t > 0: K/d -> 0",
+       "limit: " + limit.normal_form, limit.plain);
+  out.certificate =
+      "for every even d, every Delta != 0 and every b > 1, on the harness's stationary_kernel, frequency and "
+      "kernel_limit run on GiNaC::ex: (2/d) kappa_d(Delta) is the left Riemann sum over d/2 cells of width 2/d of "
+      "f(u) = cos(Delta b^{-u}), whose antiderivative -Ci(|Delta| b^{-u}) / ln b gives int_0^1 f = I_b(Delta) by " +
+      cite(kCosineIntegralForms) + "; |f'(u)| <= " + canonical_text(bound) + " with b^{-u} in (0, 1] by " +
+      cite(kExponentialBounds) + " and |sin| <= 1; each cell is within K h^2 / 2 of its rectangle by " +
+      cite(kMonotonicity) + ", and the cells add up by " + cite(kTriangleInequality) +
+      ": |(2/d) kappa_d(Delta) - I_b(Delta)| <= |Delta| ln b / d, which falls below every epsilon > 0";
+  return out;
+}
+
+const MatrixIdentityProof& kernel_limit_proof() {
+  static const MatrixIdentityProof p = kernel_limit_proof(article_kernel_limit_route());
+  return p;
+}
+
+namespace {
+
 const StationarityResult& stationarity() {
   static const StationarityResult r = [] {
     StationarityResult out;
@@ -401,6 +637,21 @@ Claim limit_bound(int delta) {
       });
 }
 PE_CLAIM_FAMILY(limit_bounds, kRulerOffsets, &limit_bound);
+
+PE_CLAIM(limit_every_width) {
+  return Claim("thm1.limit.every_offset").in_section(section)
+      .stating("Theorem 1 (ii): |(2/d) kappa_d(Delta) - I_b(Delta)| <= |Delta| ln b / d for every even d, every Delta != 0 "
+               "and every b > 1, so (2/d) kappa_d(Delta) -> I_b(Delta) as d -> infinity; proved on the harness's "
+               "stationary_kernel, frequency and kernel_limit")
+      .printed_as("(2/d) kappa_d(Delta) -> I_b(Delta)").decided_by([] { return proved_identity(pe::theorems::kernel_limit_proof()); });
+}
+
+PE_CLAIM(limit_bound_every_offset) {
+  return Claim("thm1.limit_bound.every_offset").in_section(section)
+      .stating("Theorem 1 (ii): |I_b(Delta) - ruler(Delta)| <= (2/|Delta| + Delta^2/(4b^2))/ln b for every Delta != 0 "
+               "and every b > 1, proved on the harness's kernel_limit, logarithmic_ruler and ruler_error_bound")
+      .printed_as("gap <= bound").decided_by([] { return proved_identity(pe::theorems::ruler_bound_proof()); });
+}
 struct Row {
   const char* name;
   const char* label;
