@@ -494,22 +494,13 @@ std::string first_wrong_text(const Score& s) {
 
 // ---- the table format -----------------------------------------------------------------------
 
-/// Columns a UTF-8 string takes on a terminal, one per character (a continuation byte,
-/// 10xxxxxx, starts none; the wide East Asian characters, which take two, are counted one).
-std::size_t display_width(const std::string& text) {
-  return std::size_t(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
-
 /// `text` cut to at most `width` columns, an ellipsis marking the cut.
 std::string shortened(const std::string& text, std::size_t width) {
-  if (display_width(text) <= width) return text;
+  if (pe::code_points(text) <= width) return text;
   std::string out;
   std::size_t used = 0;
   for (char c : text) {
-    const bool starts_character = (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    if (starts_character && ++used > width - 1) break;
+    if (!pe::is_continuation_byte(c) && ++used > width - 1) break;
     out += c;
   }
   return out + "\u2026";
@@ -521,7 +512,7 @@ void write_padded(std::ostream& out, const std::vector<std::string>& fields,
                   const std::vector<std::size_t>& widths, const std::vector<bool>& right) {
   std::string line;
   for (std::size_t i = 0; i < fields.size(); ++i) {
-    const std::string pad(widths[i] - std::min(widths[i], display_width(fields[i])), ' ');
+    const std::string pad(widths[i] - std::min(widths[i], pe::code_points(fields[i])), ' ');
     line += (i ? "  " : "") + (right[i] ? pad + fields[i] : fields[i] + pad);
   }
   line.erase(line.find_last_not_of(' ') + 1);
@@ -534,7 +525,7 @@ void write_wrapped(std::ostream& out, const std::vector<std::string>& words) {
   std::string line;
   for (const std::string& word : words) {
     const std::string w = shortened(word, kTableColumns);
-    if (!line.empty() && display_width(line) + 1 + display_width(w) > kTableColumns) {
+    if (!line.empty() && pe::code_points(line) + 1 + pe::code_points(w) > kTableColumns) {
       out << line << '\n';
       line.clear();
     }
@@ -616,7 +607,7 @@ void write_table(const DocumentScan& r, std::ostream& out) {
                                   std::to_string(r.seeds);
   std::vector<std::size_t> widths;
   for (std::size_t i = 0; i < header.size(); ++i)
-    widths.push_back(std::max(display_width(top[i]), display_width(header[i])));
+    widths.push_back(std::max(pe::code_points(top[i]), pe::code_points(header[i])));
   widths[0] = std::max(widths[0], std::to_string(n - 1).size());
   widths[2] = std::max(widths[2], company_number(int(companies)).size());
   for (std::size_t i = 3; i < widths.size(); ++i)
@@ -624,9 +615,9 @@ void write_table(const DocumentScan& r, std::ostream& out) {
   // The token takes what is left of the line.
   std::size_t others = 0;
   for (std::size_t i = 0; i < widths.size(); ++i) others += i == 1 ? 0 : widths[i] + 2;
-  std::size_t longest_token = display_width(header[1]);
+  std::size_t longest_token = pe::code_points(header[1]);
   for (const pe::experiments::FilingToken& token : r.document.tokens)
-    longest_token = std::max(longest_token, display_width(token.text));
+    longest_token = std::max(longest_token, pe::code_points(token.text));
   widths[1] = std::min(longest_token, kTableColumns - std::min(kTableColumns - 5, others));
 
   const std::vector<bool> right = [&] {
@@ -693,7 +684,7 @@ void write_summary_table(const DocumentScan& r, std::ostream& out) {
   std::vector<std::size_t> reference_widths(reference[0].size(), 0);
   for (const auto& row : reference)
     for (std::size_t i = 0; i < row.size(); ++i)
-      reference_widths[i] = std::max(reference_widths[i], display_width(row[i]));
+      reference_widths[i] = std::max(reference_widths[i], pe::code_points(row[i]));
   for (const auto& row : reference)
     write_padded(out, row, reference_widths, std::vector<bool>(row.size(), false));
   out << '\n';
@@ -705,9 +696,9 @@ void write_summary_table(const DocumentScan& r, std::ostream& out) {
                     share_text(s.right, s.questions, "-"), first_wrong_text(s),
                     share_text(s.first_named_right, s.questions, "-"), fixed4(s.held_out_accuracy)});
   std::vector<std::size_t> widths;
-  for (const std::string& h : header) widths.push_back(display_width(h));
+  for (const std::string& h : header) widths.push_back(pe::code_points(h));
   for (const auto& row : rows)
-    for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], display_width(row[i]));
+    for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], pe::code_points(row[i]));
   std::vector<bool> right(header.size(), true);
   right[0] = false;
   write_padded(out, header, widths, right);

@@ -548,7 +548,7 @@ struct TextPlace {
     if (c == '\n') {
       line += 1;
       column = 1;
-    } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+    } else if (!pe::is_continuation_byte(c)) {
       ++column;
     }
   }

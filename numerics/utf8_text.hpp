@@ -3,12 +3,22 @@
 /// and which characters are control characters (never printed raw).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdio>
 #include <string>
 #include <string_view>
 
 namespace pe {
+
+/// A byte 10xxxxxx, which continues a character rather than starting one.
+inline bool is_continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+/// The characters of a UTF-8 text, counted by the bytes that start one: the columns it takes on a
+/// terminal, one per character (the wide East Asian characters, which take two, count one).
+inline std::size_t code_points(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return !is_continuation_byte(c); }));
+}
 
 /// What decode_utf8 found where a character should start.
 enum class Utf8Problem {

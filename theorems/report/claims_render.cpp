@@ -2,6 +2,7 @@
 
 #include "recipes.hpp"
 #include "certificate.hpp"
+#include "utf8_text.hpp"
 #include "statements.hpp"
 #include "words.hpp"
 
@@ -387,7 +388,7 @@ std::optional<double> plain_number(const std::string& text) {
 std::string shortened(const std::string& text, std::size_t width) {
   std::size_t points = 0, cut = std::string::npos;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;  // a continuation byte
+    if (pe::is_continuation_byte(text[i])) continue;
     if (points == width - 1) cut = i;
     if (++points <= width) continue;
     // A cut inside a number would print another number ("0.123456" as "0.1"): cut before it.
@@ -403,12 +404,6 @@ std::string shortened(const std::string& text, std::size_t width) {
 }
 
 namespace {
-
-std::size_t code_points(const std::string& text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
 
 /// `number` (as printed) with `digits` significant digits, rounded down (direction -1), up (+1)
 /// or to nearest (0) in decimal, digit by digit (no binary rounding); unchanged when it has no
@@ -463,13 +458,13 @@ std::string fewer_digits(const std::string& text, int digits) {
 }  // namespace
 
 std::string compact_face(const std::string& text, std::size_t width) {
-  if (code_points(text) <= width) return text;
+  if (pe::code_points(text) <= width) return text;
   static const std::regex mean_band("mean of ([0-9]+) seeds (\\S+), band \\+- (\\S+)");
   std::smatch m;
   std::string face = text;
   if (std::regex_match(text, m, mean_band)) face = m[1].str() + " seeds: " + m[2].str() + " \u00b1 " + m[3].str();
   std::string fewer = face;
-  for (int digits = 10; digits >= 3 && code_points(fewer) > width; --digits) fewer = fewer_digits(face, digits);
+  for (int digits = 10; digits >= 3 && pe::code_points(fewer) > width; --digits) fewer = fewer_digits(face, digits);
   return shortened(fewer, width);
 }
 
