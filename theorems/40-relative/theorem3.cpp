@@ -13,6 +13,7 @@
 /// the printed values of the bound at W = 20, s = 1/2; the slopes \f$2^{-8h/H}\f$.
 #include <Eigen/Cholesky>
 #include <algorithm>
+#include <type_traits>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -222,13 +223,18 @@ MatrixIdentityProof time_kernel_determinant_proof(const KernelRunRule& rule) {
   out.steps.push_back(decided_step(StepKind::identity, out.zero,
                                    "det K_n - prod_i (1 - u_i^2) and the row step reduce to 0 at n = 2.." +
                                        std::to_string(kLargestExactSet)));
-  // The induction needs K_n's leading block to be K_{n-1}: every entry is time_kernel_entry(a, b),
-  // which reads no size, so the blocks agree at every n; compared entry by entry at the sizes above.
+  // The induction needs K_n's leading block to be K_{n-1}. That holds at every n by the entry's
+  // signature, which the compiler holds: time_kernel_entry takes the two indices, the gaps and the
+  // rule, and no size. What runs here compares the matrix builder's blocks at the sizes above, so a
+  // builder that reads its size (scaling by n, say) is refused.
+  static_assert(std::is_same_v<decltype(&time_kernel_entry),
+                               GiNaC::ex (*)(int, int, const std::vector<GiNaC::ex>&, const KernelRunRule&)>,
+                "the leading-block step reads time_kernel_entry's signature: it must take no size");
   if (!leading_blocks_agree && out.zero) out = {false, "a leading block differs from the smaller matrix", "", "", false, out.steps};
   out.steps.push_back(decided_step(StepKind::counting, leading_blocks_agree,
-                                   "entry (a, b) is built from the gaps a..b-1 alone, with no size, so K_n's leading "
-                                   "block is K_{n-1} at every n (compared at n = 2.." +
-                                       std::to_string(kLargestExactSet) + ")"));
+                                   "by signature: entry (a, b) is time_kernel_entry(a, b, gaps, rule), which takes no "
+                                   "size (a static_assert holds it), so K_n's leading block is K_{n-1} at every n; the "
+                                   "builder's blocks compared at n = 2.." + std::to_string(kLargestExactSet)));
   // The row step for every n, through the rule the matrix is built with. Column b < n - 1: row
   // n - 1 holds the run P (a free symbol) and row n the run one gap longer, rule.extend(P, u);
   // minus u times P it must vanish. Column n - 1: row n holds 1 and row n - 1 the one-gap run
