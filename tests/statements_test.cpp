@@ -131,3 +131,28 @@ TEST(ArgumentMap, UnbackedEdgesReportsMisplacedPhrasesAndBareEdges) {
   backed.backing["claim"] = "what the claim reads";
   EXPECT_TRUE(unbacked_edges(article, {lemma, claim, backed}, {}, {}).empty());
 }
+
+// A part of a numbered statement may show its edge in the parts' shared proof, which follows the
+// last part, but not in a sibling part's own statement.
+TEST(ArgumentMap, APartsPhraseCountsInTheSharedProofOnly) {
+  const std::string article =
+      "Lemma on clocks. A clock ticks once per step.\n"
+      "Theorem 9 (i) Rulers are straight, as the lemma shows.\n"
+      "(ii) Rulers are long.\n"
+      "Proof. By the lemma on clocks, each tick adds a unit.\n";
+  Statement lemma, first, second;
+  lemma.id = "lemma", lemma.anchor = "Lemma on clocks";
+  first.id = "thm9.i", first.anchor = "Theorem 9 (i)";
+  second.id = "thm9.ii", second.anchor = "(ii) Rulers are long";
+  second.uses = {"lemma"};
+  const auto misplaced = [&](const std::string& phrase) {
+    Statement part = second;
+    part.backing["lemma"] = phrase;
+    return misplaced_phrases(article, {lemma, first, part}, {}).size();
+  };
+  EXPECT_EQ(misplaced("each tick adds a unit"), 0u);  // in the proof after the last part
+  EXPECT_EQ(misplaced("as the lemma shows"), 1u);     // in part (i)'s statement, not the proof
+  first.uses = {"lemma"};
+  first.backing["lemma"] = "each tick adds a unit";  // (i) reaches the shared proof too
+  EXPECT_TRUE(misplaced_phrases(article, {lemma, first, second}, {}).empty());
+}

@@ -183,19 +183,27 @@ std::string numbered_whole(const std::string& id) {
 }
 
 /// Whether map[from]'s phrase for `to` stands in its own span, or, for a part of a numbered
-/// statement, in the span of one of its sibling parts (their shared proof).
+/// statement, in the parts' shared proof: the text from "Proof." on in the span of the last part
+/// (the one that starts latest).
 bool phrase_in_span(std::string_view article, const std::vector<Statement>& map, const std::vector<TextSpan>& spans,
                     std::size_t from, const std::string& to) {
   const auto phrase = map[from].backing.find(to);
   if (phrase == map[from].backing.end() || phrase->second.empty()) return false;
+  const auto text_of = [&](std::size_t j) {
+    return article.substr(spans[j].begin, spans[j].end - spans[j].begin);
+  };
+  if (spans[from].begin != std::string::npos && text_of(from).find(phrase->second) != std::string_view::npos) return true;
   const std::string whole = numbered_whole(map[from].id);
-  for (std::size_t j = 0; j < map.size(); ++j) {
-    if (j != from && (whole.empty() || numbered_whole(map[j].id) != whole)) continue;
-    if (spans[j].begin == std::string::npos) continue;
-    const std::string_view span = article.substr(spans[j].begin, spans[j].end - spans[j].begin);
-    if (span.find(phrase->second) != std::string_view::npos) return true;
-  }
-  return false;
+  if (whole.empty()) return false;
+  std::size_t last = from;
+  for (std::size_t j = 0; j < map.size(); ++j)
+    if (numbered_whole(map[j].id) == whole && spans[j].begin != std::string::npos &&
+        (spans[last].begin == std::string::npos || spans[j].begin > spans[last].begin))
+      last = j;
+  if (spans[last].begin == std::string::npos) return false;
+  const std::string_view span = text_of(last);
+  const std::size_t proof = span.find("Proof.");
+  return proof != std::string_view::npos && span.substr(proof).find(phrase->second) != std::string_view::npos;
 }
 
 }  // namespace
