@@ -81,10 +81,10 @@ RopeReadTimeMap rope_read_time_map(ContextExtension map, int d, double base, dou
   for (std::size_t j = 0; j < theta.size(); ++j) {
     switch (map) {
       case ContextExtension::none: r.factors[j] = 1; break;
-      case ContextExtension::position_interpolation: r.factors[j] = 1 / kappa; break;
+      case ContextExtension::position_interpolation: r.factors[j] = position_interpolation_factor(kappa); break;
       case ContextExtension::ntk_aware:
         // (b kappa^(d/(d-2)))^(-2j/d) / b^(-2j/d); at d = 2 there is only plane 0, factor 1.
-        r.factors[j] = d == 2 ? 1.0 : std::pow(kappa, -2.0 * j / (d - 2));
+        r.factors[j] = d == 2 ? 1.0 : ntk_aware_factor<double>(double(j), double(d), kappa);
         break;
       case ContextExtension::yarn: {
         const double turns = training_length * theta[j] / (2 * M_PI);

@@ -32,6 +32,22 @@ std::string to_string(ContextExtension map);
 /// Inverse of to_string; throws std::invalid_argument listing the valid names.
 ContextExtension context_extension_from_string(const std::string& name);
 
+/// Position interpolation's factor on every plane's frequency, 1/kappa (positions m -> m/kappa);
+/// a template so that Theorem 5 (ii)'s proof runs it on GiNaC::ex.
+template <class T>
+T position_interpolation_factor(const T& kappa) {
+  return T(1) / kappa;
+}
+
+/// NTK-aware scaling's factor on plane j's frequency at width d > 2, kappa^(-2j/(d-2)): the
+/// frequency of the base b kappa^(d/(d-2)) over b's (Definition 5); at d = 2 the one plane keeps
+/// factor 1.
+template <class T>
+T ntk_aware_factor(const T& j, const T& d, const T& kappa) {
+  using std::pow;
+  return pow(kappa, T(T(-2) * j) / T(d - T(2)));
+}
+
 /// How a trained RoPE head is read under one map.
 struct RopeReadTimeMap {
   std::vector<double> frequencies;  ///< angle per position in each plane

@@ -984,7 +984,7 @@ TEST(ReportListing, AWrongListLineKeepsTheDecidingValue) {
 TEST(LedgerRules, AnExactProofShowsItsDifferenceAsAnExactResidualNotAsTheQuantity) {
   const auto proved = proved_identity(true, "", "det R(k) = 1 for every k: reduces to 0",
                                       {{pe::StepKind::identity, pe::StepReach::decided, "det R(k) - 1 reduces to 0"}});
-  EXPECT_EQ(proved.computed, "left side - right side reduces to 0");
+  EXPECT_EQ(proved.computed, "1 step decided (1 identity)");
   EXPECT_EQ(proved.residual, 0.0);
   EXPECT_EQ(proved.residual_unit, "exact");
   const auto refused = proved_identity(false, "sin(k)^2", "det R(k) = 2 for every k",
@@ -1384,9 +1384,9 @@ TEST(ArgumentMap, EvidenceByRule) {
   Record exact = map_record("thm3.slopes.H8", "holds");
   exact.note = "|computed - 0| = 0 <= 0 (exact: powers of two)";
   EXPECT_EQ(evidence_of(exact), Evidence::exhaustive);
-  Record proved = map_record("thm5.ntk.plane0_unchanged", "holds");
-  proved.note = "|computed - 0| = 0 <= 0 (exact: kappa^0 = 1)";
-  EXPECT_EQ(evidence_of(proved), Evidence::exhaustive);  // thm5.iii's kind, on its census
+  Record proved = map_record("thm5.census.full_turn_planes.d16.L32", "holds");
+  proved.note = "|computed - 0| = 0 <= 0 (exact: integer count)";
+  EXPECT_EQ(evidence_of(proved), Evidence::exhaustive);  // thm5.i's kind, on its census
   proved.proof = "symbolic: reduces to 0";
   EXPECT_EQ(evidence_of(proved), Evidence::proved);
   EXPECT_EQ(evidence_of(map_record("prop2.sphere", "holds")), Evidence::sampled);  // the statement's residual

@@ -13,6 +13,7 @@
 #include "property_generators.hpp"
 #include "rope.hpp"
 #include "symbolic_identity.hpp"
+#include "theorem5.hpp"
 
 using pe::testing::gen_base;
 using pe::testing::gen_dimension;
@@ -131,4 +132,33 @@ TEST(Theorem5Proofs, ARealPartBoundTightenedBelowTheModulusIsRefused) {
   const pe::TrigReduction tightened = pe::rotated_real_part_step(GiNaC::numeric(1, 2));
   EXPECT_FALSE(tightened.zero);
   EXPECT_FALSE(tightened.remainder.empty());
+}
+
+// Theorem 5 (ii) and (iii) through the routines their claims call: the harness's PI and
+// NTK-aware factors pass every step; a map that is not PI (no map at all: factor 1; a factor of
+// 1/kappa^2) and an NTK factor without the d/(d - 2) (kappa^(-2j/d), the factor of a base scaled
+// by kappa alone) are refused at the facts they break, and only there.
+TEST(Theorem5Proofs, PiAndNtkFactsRefuseAMapTheyDoNotDescribe) {
+  const pe::theorems::PiProofs& pi = pe::theorems::pi_proofs();
+  EXPECT_TRUE(pi.range.zero) << pi.range.remainder;
+  EXPECT_TRUE(pi.within_one_position.zero) << pi.within_one_position.remainder;
+  EXPECT_TRUE(pi.spacing.zero) << pi.spacing.remainder;
+  const pe::theorems::PiProofs none = pe::theorems::pi_proofs([](const GiNaC::ex&) { return GiNaC::ex(1); });
+  EXPECT_FALSE(none.range.zero);
+  EXPECT_FALSE(none.within_one_position.zero) << "without PI the last offset lands kappa L - 1, past L";
+  EXPECT_FALSE(none.spacing.zero);
+  const pe::theorems::PiProofs squared =
+      pe::theorems::pi_proofs([](const GiNaC::ex& kappa) { return 1 / (kappa * kappa); });
+  EXPECT_FALSE(squared.range.zero);
+  EXPECT_FALSE(squared.spacing.zero);
+
+  const pe::theorems::NtkProofs& ntk = pe::theorems::ntk_proofs();
+  EXPECT_TRUE(ntk.base_change.zero) << ntk.base_change.remainder;
+  EXPECT_TRUE(ntk.plane0_unchanged.zero) << ntk.plane0_unchanged.remainder;
+  EXPECT_TRUE(ntk.slowest_divided_by_kappa.zero) << ntk.slowest_divided_by_kappa.remainder;
+  const pe::theorems::NtkProofs plain = pe::theorems::ntk_proofs(
+      [](const GiNaC::ex& j, const GiNaC::ex& d, const GiNaC::ex& kappa) { return GiNaC::pow(kappa, -2 * j / d); });
+  EXPECT_FALSE(plain.base_change.zero);
+  EXPECT_TRUE(plain.plane0_unchanged.zero);  // kappa^0 = 1 either way
+  EXPECT_FALSE(plain.slowest_divided_by_kappa.zero);
 }

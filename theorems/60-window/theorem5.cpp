@@ -29,6 +29,7 @@
 #include "caveats_section.hpp"
 #include "tournament_tables.hpp"
 #include "window_section.hpp"
+#include "theorem5.hpp"
 
 namespace pe::theorems {
 namespace {
@@ -69,6 +70,111 @@ const PiResults& pi_results() {
   }();
   return r;
 }
+
+}  // namespace
+
+PiProofs pi_proofs(const FrequencyFactor& factor) {
+  static const GiNaC::possymbol theta("theta_j"), kappa("kappa"), length("L");
+  static const GiNaC::symbol offset("m");
+  // A plane's angle at offset m under the map, and the position it stands for (angle / theta_j).
+  const auto angle = [&](const GiNaC::ex& m) { return m * theta * factor(kappa); };
+  const auto position = [&](const GiNaC::ex& m) { return angle(m) / theta; };
+  const GiNaC::ex last = kappa * length - 1;
+  PiProofs out;
+  {
+    MatrixIdentityProof& p = out.range;
+    const GiNaC::ex first_gap = GiNaC::normal(position(0)), last_gap = GiNaC::normal(position(last) - (length - 1 / kappa));
+    p.zero = first_gap.is_zero() && last_gap.is_zero();
+    p.steps.push_back(decided_step(StepKind::identity, p.zero,
+                                   "position(0) and position(kappa L - 1) - (L - 1/kappa) reduce to 0 on the map's factor"));
+    const SignDecision forward = decide_positive(position(offset + 1) - position(offset));
+    p.steps.push_back(decided_step(StepKind::inequality, forward.positive,
+                                   "position(m + 1) - position(m) = " + forward.normal_form + " > 0 for every m and kappa > 0: "
+                                   "the offsets in between land in between", forward.plain));
+    if (!p.zero) p.remainder = "the ends: " + canonical_text(first_gap) + ", " + canonical_text(last_gap);
+    else if (!forward.positive) p = {false, "the positions do not advance: " + forward.normal_form, "", "", false, p.steps};
+    p.plain_sides = plain_sides(GiNaC::matrix(1, 1, GiNaC::lst{position(last)}), GiNaC::matrix(1, 1, GiNaC::lst{length - 1 / kappa}));
+    p.certificate = "for every plane, width, base, training length L and stretch kappa > 0, on the harness's PI factor run on "
+                    "GiNaC::ex: offset 0 maps to position 0 and kappa L - 1 to L - 1/kappa, and each offset moves the "
+                    "position forward by " + forward.normal_form + " > 0, so 0 .. kappa L - 1 land in [0, L - 1/kappa]";
+  }
+  {
+    MatrixIdentityProof& p = out.within_one_position;
+    const SignDecision inside = decide_positive((length - 1) + 1 - position(last));
+    p.zero = inside.positive;
+    p.steps.push_back(decided_step(StepKind::inequality, inside.positive,
+                                   "(L - 1) + 1 - position(kappa L - 1) = " + inside.normal_form + " > 0 for kappa, L > 0",
+                                   inside.plain));
+    if (!p.zero) p.remainder = "the last position is not within one of L - 1: " + inside.normal_form;
+    p.certificate = "for every plane, width, base, training length and stretch kappa > 0, on the harness's PI factor: the "
+                    "last test offset's position falls short of L by " + inside.normal_form +
+                    " > 0, so it lies less than one position past the trained range's end L - 1";
+  }
+  {
+    MatrixIdentityProof& p = out.spacing;
+    const GiNaC::ex gap = GiNaC::normal(angle(offset + 1) - angle(offset) - theta / kappa);
+    p.zero = gap.is_zero();
+    p.steps.push_back(decided_step(StepKind::identity, p.zero,
+                                   "angle(m + 1) - angle(m) - theta_j / kappa reduces to 0 on the map's factor"));
+    if (!p.zero) p.remainder = canonical_text(gap);
+    p.plain_sides = plain_sides(GiNaC::matrix(1, 1, GiNaC::lst{angle(offset + 1) - angle(offset)}),
+                                GiNaC::matrix(1, 1, GiNaC::lst{theta / kappa}));
+    p.certificate = "for every offset m, plane, width, base, training length and stretch, on the harness's PI factor: "
+                    "the angle between neighbouring offsets is theta_j / kappa, kappa times less than without the map";
+  }
+  return out;
+}
+
+NtkProofs ntk_proofs(const PlaneFactor& factor) {
+  static const GiNaC::possymbol base("b"), kappa("kappa"), width("d");
+  static const GiNaC::symbol plane("j");
+  // A difference reduced to 0 with powers of positive numbers multiplied out ((x y)^a = x^a y^a,
+  // (x^a)^c = x^(a c)) and the exponents put in normal form.
+  const auto reduces = [](const GiNaC::ex& difference) {
+    return GiNaC::normal(GiNaC::expand(difference, GiNaC::expand_options::expand_transcendental));
+  };
+  const auto proof = [](const GiNaC::ex& left_over, const std::string& what, const std::string& certificate) {
+    MatrixIdentityProof p;
+    p.zero = left_over.is_zero();
+    p.steps.push_back(decided_step(StepKind::identity, p.zero, what));
+    if (!p.zero) p.remainder = canonical_text(left_over);
+    p.certificate = certificate;
+    return p;
+  };
+  NtkProofs out;
+  const GiNaC::ex stretched_base = base * GiNaC::pow(kappa, width / (width - 2));
+  const GiNaC::ex changed = pe::frequency<GiNaC::ex>(plane, width, stretched_base);
+  const GiNaC::ex scaled = pe::frequency<GiNaC::ex>(plane, width, base) * factor(plane, width, kappa);
+  out.base_change = proof(reduces(changed - scaled),
+                          "frequency(j, d, b kappa^(d/(d-2))) - frequency(j, d, b) factor(j, d, kappa) reduces to 0",
+                          "for every plane j, width d > 2, stretch kappa > 0 and base b > 0, on the harness's frequency and "
+                          "NTK-aware factor run on GiNaC::ex: theta_j times the factor is the frequency of the base b "
+                          "kappa^(d/(d-2)), with powers of positive numbers multiplied out");
+  out.base_change.plain_sides = plain_sides(GiNaC::matrix(1, 1, GiNaC::lst{changed}), GiNaC::matrix(1, 1, GiNaC::lst{scaled}));
+  out.plane0_unchanged = proof(reduces(factor(0, width, kappa) - 1), "factor(0, d, kappa) - 1 reduces to 0",
+                               "for every width d > 2 and stretch kappa, on the harness's NTK-aware factor: plane 0's "
+                               "factor is kappa^0 = 1");
+  out.slowest_divided_by_kappa = proof(reduces(kappa * factor(width / 2 - 1, width, kappa) - 1),
+                                       "kappa factor(d/2 - 1, d, kappa) - 1 reduces to 0",
+                                       "for every width d > 2 and stretch kappa > 0, on the harness's NTK-aware factor: "
+                                       "the slowest plane's exponent -2(d/2 - 1)/(d - 2) is -1, so its frequency is "
+                                       "divided by exactly kappa");
+  return out;
+}
+
+const NtkProofs& ntk_proofs() {
+  static const NtkProofs p = ntk_proofs([](const GiNaC::ex& j, const GiNaC::ex& d, const GiNaC::ex& kappa) {
+    return pe::ntk_aware_factor(j, d, kappa);
+  });
+  return p;
+}
+
+const PiProofs& pi_proofs() {
+  static const PiProofs p = pi_proofs([](const GiNaC::ex& kappa) { return pe::position_interpolation_factor(kappa); });
+  return p;
+}
+
+namespace {
 
 // ---- (iii) NTK-aware scaling ---------------------------------------------------------------
 
@@ -389,48 +495,37 @@ PE_CLAIM(census_plane2_three_turns) {
 // ---- (ii) PI ----
 PE_CLAIM(pi_range) {
   return Claim("thm5.pi.range").in_section(section)
-      .stating("Theorem 5 (ii): PI maps the largest test offset kappa L - 1 to L - 1/kappa "
-      "(d = 16, 64, 128; L = 32, 2048; kappa = 2, 4, 8, 10); residual in units of L eps")
-      .printed_as("[0, L - 1/kappa]").decided_by([] { return identity(pi_results().range, 0, 4, "4 units of L eps: one product, one quotient"); });
+      .stating("Theorem 5 (ii): PI maps the test offsets 0 .. kappa L - 1 into [0, L - 1/kappa], for every plane, "
+      "width, base, training length and stretch, proved on the harness's PI factor; the reading's double angles "
+      "checked beside at d = 16, 64, 128, L = 32, 2048, kappa = 2, 4, 8, 10")
+      .printed_as("[0, L - 1/kappa]").decided_by([] {
+        return proved_identity(pe::theorems::pi_proofs().range,
+                               "; in double, the reading's largest |mapped last offset - (L - 1/kappa)| at those settings: " +
+                                   format(pi_results().range) + " L eps");
+      });
 }
 
 PE_CLAIM(pi_within_one_position) {
   return Claim("thm5.pi.within_one_position").in_section(section)
-      .stating("Theorem 5 (ii): the PI range ends within one position of the trained range "
-      "[0, L - 1]; computed: the largest mapped last offset (angle / theta_j) less L - 1 at "
-      "those settings, enclosed, with the PI reading's own double angles beside")
+      .stating("Theorem 5 (ii): the PI range ends within one position of the trained range [0, L - 1], for every "
+      "plane, width, base, training length and stretch, proved on the harness's PI factor; the reading's double "
+      "angles checked beside at the settings above")
       .printed_as("within one position").decided_by([] {
-        const double over = pi_results().overshoot;
-        auto o = bound_enclosed(
-            false,
-            [] {
-              // PI divides every frequency by kappa, so the last test offset kappa L - 1
-              // lands at angle (kappa L - 1) theta_j / kappa, position (kappa L - 1) / kappa.
-              std::vector<pe::Enclosure> overshoots;
-              for (int d : {16, 64, 128})
-                for (int length : {32, 2048})
-                  for (int kappa : {2, 4, 8, 10})
-                    for (int j = 0; j < d / 2; ++j) {
-                      const pe::Enclosure theta = pe::frequency_enclosed(d, j, kDefaultBase);
-                      const pe::Enclosure angle = (kappa * length - 1) * (theta / kappa);
-                      overshoots.push_back(angle / theta - (length - 1));
-                    }
-              return std::pair(pe::enclosure_of_max(overshoots), pe::Enclosure(1));
-            },
-            "largest overshoot", "1");
-        o.detail += "; the PI reading's own double angles give " + format(over);
-        return o;
+        return proved_identity(pe::theorems::pi_proofs().within_one_position,
+                               "; in double, the reading's largest mapped last offset less L - 1 at those settings: " +
+                                   format(pi_results().overshoot));
       });
 }
 
 PE_CLAIM(pi_spacing) {
   return Claim("thm5.pi.spacing").in_section(section)
-      .stating("Theorem 5 (ii): under PI neighbouring offsets differ by theta_j / kappa in every "
-      "plane; residual in units of kappa L theta_j eps")
+      .stating("Theorem 5 (ii): under PI neighbouring offsets differ by theta_j / kappa in every plane, for every "
+      "offset, width, base, training length and stretch, proved on the harness's PI factor; the reading's double "
+      "angles checked beside")
       .printed_as("neighbour angle theta_j / kappa").decided_by([] {
-        return identity(pi_results().spacing, 0, 4,
-                        "4 units of kappa L theta_j eps: a difference of two angles of "
-                        "that size");
+        return proved_identity(pe::theorems::pi_proofs().spacing,
+                               "; in double, the reading's largest |neighbour angle - theta_j / kappa| at those settings: " +
+                                   format(pi_results().spacing) + " (kappa L) theta_j eps");
       });
 }
 
@@ -451,26 +546,35 @@ PE_CLAIM_FAMILY(ntk_factors, pe::ledger::indices(8), &ntk_factor);
 
 PE_CLAIM(ntk_plane0_unchanged) {
   return printed_at(Claim("thm5.ntk.plane0_unchanged").in_section(section)
-      .stating("Theorem 5 (iii): NTK-aware scaling leaves plane 0 unchanged (d = 4 .. 256, "
-      "kappa = 1.5 .. 32); computed: max |factor_0 - 1|")
-      .printed_as("plane 0 unchanged").decided_by([] { return identity(ntk_results().plane0, 0, 0, "exact: kappa^0 = 1"); }), {{"thm5.iii", "0"}});
+      .stating("Theorem 5 (iii): NTK-aware scaling leaves plane 0 unchanged, for every width d > 2 and stretch, "
+      "proved on the harness's factor; the reading's doubles checked beside at d = 4 .. 256, kappa = 1.5 .. 32")
+      .printed_as("plane 0 unchanged").decided_by([] {
+        return proved_identity(pe::theorems::ntk_proofs().plane0_unchanged,
+                               "; in double, the reading's largest |factor_0 - 1| at d = 4 .. 256, kappa = 1.5 .. 32: " +
+                                   format(ntk_results().plane0));
+      }), {{"thm5.iii", "0"}});
 }
 
 PE_CLAIM(ntk_slowest_divided_by_kappa) {
   return Claim("thm5.ntk.slowest_divided_by_kappa").in_section(section)
-      .stating("Theorem 5 (iii): NTK-aware scaling divides the slowest plane by exactly kappa; "
-      "computed: max |kappa factor_{d/2-1} - 1| in units of eps")
-      .printed_as("slowest plane / kappa").decided_by([] { return identity(ntk_results().slowest, 0, 4, "4 eps: one pow, one product"); });
+      .stating("Theorem 5 (iii): NTK-aware scaling divides the slowest plane by exactly kappa, for every width "
+      "d > 2 and stretch, proved on the harness's factor; the reading's doubles checked beside")
+      .printed_as("slowest plane / kappa").decided_by([] {
+        return proved_identity(pe::theorems::ntk_proofs().slowest_divided_by_kappa,
+                               "; in double, the reading's largest |kappa factor_{d/2-1} - 1|: " +
+                                   format(ntk_results().slowest) + " eps");
+      });
 }
 
 PE_CLAIM(ntk_base_change) {
   return Claim("thm5.ntk.base_change").in_section(section)
-      .stating("Theorem 5 (iii): theta_j kappa^(-2j/(d-2)) equals the frequency of the base "
-      "b kappa^(d/(d-2)) (Definition 5); relative residual in units of 16 (j + 1) eps")
+      .stating("Theorem 5 (iii): theta_j kappa^(-2j/(d-2)) equals the frequency of the base b kappa^(d/(d-2)) "
+      "(Definition 5), for every plane, width d > 2, stretch and base, proved on the harness's frequency and factor; "
+      "the reading's doubles checked beside")
       .printed_as("(b kappa^(d/(d-2)))^(-2j/d) = b^(-2j/d) kappa^(-2j/(d-2))").decided_by([] {
-        return identity(ntk_results().base_change, 0, 4,
-                        "4 units of 16 (j+1) eps: exponents of size up to ln(b kappa^2) "
-                        "rounded in two pow calls");
+        return proved_identity(pe::theorems::ntk_proofs().base_change,
+                               "; in double, the reading's largest relative gap to frequencies(d, b kappa^(d/(d-2))): " +
+                                   format(ntk_results().base_change) + " units of 16 (j + 1) eps");
       });
 }
 

@@ -274,6 +274,24 @@ std::vector<ProofStep> with_cited_lemmas(std::vector<ProofStep> steps, const std
   return steps;
 }
 
+/// "3 steps decided (2 identity, 1 inequality), 2 lemmas cited": what a proof that holds found,
+/// by kind, in the order of StepKind.
+std::string decided_steps_text(const std::vector<ProofStep>& steps) {
+  std::map<StepKind, int> count;
+  for (const ProofStep& s : steps) ++count[s.kind];
+  int decided = 0;
+  std::string kinds;
+  for (const auto& [kind, n] : count) {
+    if (kind == StepKind::lemma) continue;
+    decided += n;
+    kinds += (kinds.empty() ? "" : ", ") + std::to_string(n) + " " + to_string(kind);
+  }
+  std::string out = std::to_string(decided) + (decided == 1 ? " step" : " steps") + " decided (" + kinds + ")";
+  if (count.count(StepKind::lemma))
+    out += ", " + std::to_string(count[StepKind::lemma]) + (count[StepKind::lemma] == 1 ? " lemma" : " lemmas") + " cited";
+  return out;
+}
+
 }  // namespace
 
 Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string& remainder,
@@ -283,15 +301,17 @@ Decided<Rule::identity> proved_identity(bool reduced_to_zero, const std::string&
   const auto failed = std::find_if(steps.begin(), steps.end(), [](const ProofStep& s) { return s.reach == StepReach::failed; });
   const bool holds = reduced_to_zero && failed == steps.end();
   const std::string left = !reduced_to_zero ? remainder : failed != steps.end() ? to_string(failed->kind) + std::string(" step: ") + failed->what : "";
-  // `computed` names what was found, not a number read as the quantity (det R = 1 is no "0"); the
-  // zero difference is the claim's residual, exact, which the face shows as "holds exactly".
-  Decided<Rule::identity> o{{holds ? "left side - right side reduces to 0" : "remainder " + left,
+  // `computed` names what was found, not a number read as the quantity (det R = 1 is no "0"): the
+  // steps decided, by kind; the zero difference is the claim's residual, exact, which the face
+  // shows as "holds exactly".
+  steps = with_cited_lemmas(std::move(steps), certificate);
+  Decided<Rule::identity> o{{holds ? decided_steps_text(steps) : "remainder " + left,
                              holds ? Verdict::holds : Verdict::fails,
                              (holds ? "exact: the difference reduces to 0; " : "exact: the difference does not reduce to 0; ") +
                                  certificate}};
   if (holds) {
     o.proof = certificate;
-    o.proof_steps = with_cited_lemmas(std::move(steps), certificate);
+    o.proof_steps = std::move(steps);
     stamp_residual(o, 0.0, "exact");
   }
   o.proof_sides = proof_sides;
