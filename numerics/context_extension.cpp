@@ -117,8 +117,7 @@ std::vector<int> planes_completing_a_turn(int d, double base, double training_le
 double sum_squared_frequencies(int d, double base) {
   require_even_dimension(d);
   require_base(base);
-  // -expm1 keeps 1 - b^(-4/d) accurate when 4/d ln b is small (large d).
-  return -std::expm1(-2 * std::log(base)) / -std::expm1(-4.0 / d * std::log(base));
+  return sum_squared_frequencies<double>(double(d), base);
 }
 
 double chen_interpolation_constant(int d, double base) {

@@ -20,6 +20,7 @@
 /// colleagues' constant d/(4 ln b).
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -74,7 +75,14 @@ std::vector<double> wavelengths(int d, double base);
 std::vector<int> planes_completing_a_turn(int d, double base, double training_length);
 
 /// sum_j theta_j^2 = (1 - b^(-2)) / (1 - b^(-4/d)), the curvature constant of Theorem 5 (iv)
-/// for |h_j| <= 1, in closed form.
+/// for |h_j| <= 1, in closed form (d and b may be symbols on GiNaC::ex).
+template <class T>
+T sum_squared_frequencies(const T& d, const T& base) {
+  using std::expm1;
+  using std::log;
+  // -expm1 keeps 1 - b^(-4/d) accurate when 4/d ln b is small (large d).
+  return -expm1(T(-2) * log(base)) / -expm1(T(-4) / d * log(base));
+}
 double sum_squared_frequencies(int d, double base);
 
 /// The constant d / (4 ln b) that Chen and colleagues' Theorem 2.1 uses in place of

@@ -38,6 +38,8 @@ namespace GiNaC {
 /// numerics/symbolic_identity.cpp) is all a proof uses of it besides the lemma that names its
 /// integral forms.
 DECLARE_FUNCTION_1P(cosine_integral)
+/// e^x - 1, which numerics' templates call (through std::expm1 on doubles) for its accuracy near 0.
+inline ex expm1(const ex& x) { return exp(x) - 1; }
 }  // namespace GiNaC
 
 namespace pe {

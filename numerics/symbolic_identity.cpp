@@ -454,6 +454,44 @@ SignDecision decide_positive(const GiNaC::ex& difference) {
           canonical_text(normal), plain_inequality(normal)};
 }
 
+const std::string kPositivePowerRule = "powers of positive numbers ((x^a)^c = x^(a c), (x y)^a = x^a y^a, e^(c ln x) = x^c)";
+
+GiNaC::ex multiply_out_powers(const GiNaC::ex& e) {
+  struct Powers : GiNaC::map_function {
+    GiNaC::ex operator()(const GiNaC::ex& x) override {
+      const GiNaC::ex inner = x.map(*this);
+      if (GiNaC::is_a<GiNaC::power>(inner) && GiNaC::is_a<GiNaC::power>(inner.op(0)) &&
+          inner.op(0).op(0).info(GiNaC::info_flags::positive) && inner.op(0).op(1).info(GiNaC::info_flags::real) &&
+          inner.op(1).info(GiNaC::info_flags::real))
+        return GiNaC::pow(inner.op(0).op(0), inner.op(0).op(1) * inner.op(1));
+      if (GiNaC::is_the_function<GiNaC::exp_SERIAL>(inner)) {
+        const GiNaC::ex exponent = GiNaC::expand(inner.op(0));
+        GiNaC::ex out = 1;
+        for (const GiNaC::ex& term : GiNaC::is_a<GiNaC::add>(exponent) ? exponent : GiNaC::ex(GiNaC::lst{exponent})) {
+          GiNaC::ex replaced = GiNaC::exp(term);
+          const GiNaC::ex factors = GiNaC::is_a<GiNaC::mul>(term) ? term : GiNaC::ex(GiNaC::lst{term});
+          for (const GiNaC::ex& f : factors)
+            if (GiNaC::is_the_function<GiNaC::log_SERIAL>(f) && f.op(0).info(GiNaC::info_flags::positive)) {
+              const GiNaC::ex coefficient = GiNaC::normal(term / f);
+              if (coefficient.info(GiNaC::info_flags::real) && !coefficient.has(f)) replaced = GiNaC::pow(f.op(0), coefficient);
+              break;
+            }
+          out *= replaced;
+        }
+        return out;
+      }
+      return inner;
+    }
+  } powers;
+  GiNaC::ex current = e;
+  for (int pass = 0; pass < 8; ++pass) {
+    const GiNaC::ex next = powers(GiNaC::expand(current, GiNaC::expand_options::expand_transcendental));
+    if (next.is_equal(current)) break;
+    current = next;
+  }
+  return GiNaC::normal(current);
+}
+
 SignDecision decide_nonnegative_over_angle(const GiNaC::ex& e, const GiNaC::ex& angle) {
   const GiNaC::symbol c("C"), s("S");
   const GiNaC::ex free = GiNaC::expand(e.subs(GiNaC::lst{GiNaC::cos(angle) == c, GiNaC::sin(angle) == s}));

@@ -50,6 +50,13 @@ extern const std::string kExponentialRule;
 /// form of rational functions (common factors cancelled): zero when it reduces to 0.
 TrigReduction reduce_exponentials(const GiNaC::ex& difference);
 
+/// The rule for powers of positive numbers a reduction may use, as certificates state it:
+/// (x^a)^c = x^(a c), (x y)^a = x^a y^a and e^(c ln x) = x^c for x, y > 0 and real a, c.
+extern const std::string kPositivePowerRule;
+/// `e` with kPositivePowerRule applied wherever its base is positive by GiNaC's sign rules (a
+/// GiNaC::possymbol, or a product or power of them), until nothing changes, then in normal form.
+GiNaC::ex multiply_out_powers(const GiNaC::ex& e);
+
 /// An inequality step decided by sign: `difference` (larger side minus smaller) is positive when
 /// GiNaC's sign rules find it so (sums, products, quotients and powers of positive quantities),
 /// as it stands or in normal form, numerator and denominator apart. Its symbols must carry their

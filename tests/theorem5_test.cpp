@@ -162,3 +162,21 @@ TEST(Theorem5Proofs, PiAndNtkFactsRefuseAMapTheyDoNotDescribe) {
   EXPECT_TRUE(plain.plane0_unchanged.zero);  // kappa^0 = 1 either way
   EXPECT_FALSE(plain.slowest_divided_by_kappa.zero);
 }
+
+// Theorem 5 (iv)'s closed form through the routine thm5.sum_theta_squared calls: the harness's
+// closed form passes; one with b^(-2/d) in place of b^(-4/d) (false: at d = 2, b = 10 it gives
+// 0.99 / 0.9 = 1.1, where the sum is theta_0^2 = 1) is refused at the last step, the others
+// still holding.
+TEST(Theorem5Proofs, AClosedFormThatIsNotTheGeometricSumIsRefused) {
+  const pe::MatrixIdentityProof& proved = pe::theorems::squared_frequency_sum_proof();
+  EXPECT_TRUE(proved.zero) << proved.remainder;
+  const pe::MatrixIdentityProof wrong = pe::theorems::squared_frequency_sum_proof(
+      [](const GiNaC::ex& d, const GiNaC::ex& b) { return (1 - GiNaC::pow(b, -2)) / (1 - GiNaC::pow(b, -2 / d)); });
+  EXPECT_FALSE(wrong.zero);
+  int refused = 0;
+  for (const pe::ProofStep& s : wrong.steps) refused += s.reach == pe::StepReach::failed;
+  EXPECT_EQ(refused, 1);
+  EXPECT_EQ(wrong.steps.back().reach, pe::StepReach::failed);
+  EXPECT_DOUBLE_EQ(pe::sum_squared_frequencies(2, 10.0), 1.0);
+  EXPECT_GT((1 - 1e-2) / (1 - 1e-1), 1.05);
+}

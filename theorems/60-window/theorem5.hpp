@@ -40,4 +40,15 @@ struct NtkProofs {
 NtkProofs ntk_proofs(const PlaneFactor& factor);
 const NtkProofs& ntk_proofs();
 
+/// A closed form for sum_j theta_j^2 as a function of the width d and the base b.
+using SquaredFrequencySum = std::function<GiNaC::ex(const GiNaC::ex& width, const GiNaC::ex& base)>;
+
+/// Theorem 5 (iv)'s closed form for every even d and every b > 1, on `closed_form` (by default the
+/// harness's pe::sum_squared_frequencies run on GiNaC::ex): theta_j^2 = u^j with u = b^(-4/d) on
+/// the harness's frequency (j, d symbols), the geometric sum (1 - u) sum_{j<n} u^j = 1 - u^n by
+/// induction (theorem3.hpp's), n = d/2 terms, 1 - u > 0, and the closed form against
+/// (1 - u^{d/2}) / (1 - u). A closed form that is not that sum is refused at the last step.
+MatrixIdentityProof squared_frequency_sum_proof(const SquaredFrequencySum& closed_form);
+const MatrixIdentityProof& squared_frequency_sum_proof();
+
 }  // namespace pe::theorems

@@ -63,8 +63,7 @@ PE_STATEMENTS(statements) {
           .because("def5", "NTK-aware scaling gives plane $j$ the frequency"),
       statement("thm5.iv").label("Theorem 5 (iv)").kind("theorem").anchor("(iv) For $a(\\Delta) =")
           .claims({"thm5.interpolation_bound", "thm5.sum_theta_squared"}).uses({"prop4.i"})
-          .evidence(E::sampled, "200 seeded instances, complex Gaussian h, d <= 128")
-          .override_evidence("thm5.sum_theta_squared", E::exhaustive, "every even d from 2 to 512 at four bases"),
+          .evidence(E::proved),
       statement("thm5.factors").label("the census and rescaling factors paragraph").kind("remark")
           .anchor("At $d = 16$ and $L = 32$ the wavelengths")
           .claims({"thm5.census.wavelength.*", "thm5.ntk.factor.*", "thm5.yarn.factor.*",
