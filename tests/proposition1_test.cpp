@@ -8,6 +8,7 @@
 #include "attention.hpp"
 #include "random.hpp"
 #include "symbolic_identity.hpp"
+#include "proposition1.hpp"
 
 RC_GTEST_PROP(Proposition1, CausalOutputSeesOnlyTheMultisetOfItsPrefix, ()) {
   const int n = *rc::gen::inRange(2, 40);
@@ -43,4 +44,19 @@ TEST(Proposition1Proofs, ALayerWithAPositionBiasIsRefused) {
       pe::prove_prefix_symmetry(4, 2, [&s](int t, int j) { return -s * (t - j); });
   EXPECT_FALSE(biased.zero);
   EXPECT_NE(biased.remainder.find("swapped"), std::string::npos) << biased.remainder;
+}
+
+// Proposition 1 (i) through the routine its claims call: the output e/(t + 1) passes every step;
+// e/t (one position short) is refused at the listed positions and at every t, and so is the
+// recovery of t from it; the normaliser's induction and the numerator's count still hold.
+TEST(Proposition1Proofs, AnOutputOnePositionShortIsRefused) {
+  const pe::MatrixIdentityProof& proved = pe::theorems::equal_score_counting_proof();
+  EXPECT_TRUE(proved.zero) << proved.remainder;
+  const pe::MatrixIdentityProof short_by_one = pe::theorems::equal_score_counting_proof(
+      [](const GiNaC::ex& t, const GiNaC::matrix& e) { return GiNaC::matrix(2, 1, GiNaC::lst{e(0, 0) / t, e(1, 0) / t}); });
+  EXPECT_FALSE(short_by_one.zero);
+  std::vector<pe::StepKind> refused;
+  for (const pe::ProofStep& s : short_by_one.steps)
+    if (s.reach == pe::StepReach::failed) refused.push_back(s.kind);
+  EXPECT_EQ(refused, (std::vector<pe::StepKind>{pe::StepKind::identity, pe::StepKind::identity, pe::StepKind::identity}));
 }

@@ -17,9 +17,7 @@ PE_STATEMENTS(statements) {
   return {
       statement("prop1.i").label("Proposition 1 (i)").kind("proposition").anchor("Proposition 1 (A causal layer")
           .claims({"prop1.output_is_e_over_t_plus_1", "prop1.position_*"})
-          .evidence(E::exhaustive, "every position t <= 4096 of one sequence")
-          .override_evidence("prop1.position_exact", E::exhaustive,
-              "exact integers, but over t <= 4096, not every t"),
+          .evidence(E::proved),
       statement("prop1.ii").label("Proposition 1 (ii)").kind("proposition")
           .anchor("(ii) In general, given the token").claims({"prop1.prefix_multiset"}).explains({"exp.bag"})
           .because("exp.bag", "its order is invisible")
