@@ -471,3 +471,36 @@ TEST(Theorem2Proofs, ARankStepWithItsExceptionalSetDroppedIsRefused) {
   const GiNaC::ex wj = pe::named_symbol("omega_j");
   EXPECT_FALSE(pe::theorems::commutant_rank_step(false, GiNaC::pow(GiNaC::cos(wj), 2)).decided);
 }
+
+// The window step through the routine Theorem 2 (a')'s proof calls: the shift by one position
+// holds at every even d; a rotation by two positions for a step of one is refused, on whole
+// matrices and at the pair-of-planes term.
+TEST(Theorem2Proofs, AWindowStepWithTheWrongShiftIsRefused) {
+  const pe::MatrixIdentityProof one = pe::theorems::window_step_proof(GiNaC::ex(1));
+  EXPECT_TRUE(one.zero) << one.remainder;
+  EXPECT_TRUE(one.every_even_d);
+  const pe::MatrixIdentityProof two = pe::theorems::window_step_proof(GiNaC::ex(2));
+  EXPECT_FALSE(two.zero);
+  EXPECT_FALSE(two.every_even_d);
+}
+
+// The code determinant's factors at every d: the nodes' own factors hold; a between-planes factor
+// of 2 (cos - cos)^2 (half the true one) and a within-plane factor cos omega_j are each refused at
+// their step, and only there.
+TEST(Theorem2Proofs, ACodeDeterminantFactorThatIsNotTheNodesIsRefused) {
+  const auto refused = [](const pe::theorems::CodeDeterminantFactors& f) {
+    std::vector<std::string> out;
+    for (const pe::ProofStep& s : pe::theorems::code_determinant_every_d_steps(f))
+      if (s.reach == pe::StepReach::failed) out.push_back(s.what);
+    return out;
+  };
+  EXPECT_TRUE(refused(pe::theorems::code_determinant_factors()).empty());
+  pe::theorems::CodeDeterminantFactors half = pe::theorems::code_determinant_factors();
+  half.between = [](const GiNaC::ex& wj, const GiNaC::ex& wk) { return 2 * GiNaC::pow(GiNaC::cos(wj) - GiNaC::cos(wk), 2); };
+  ASSERT_EQ(refused(half).size(), 1u);
+  EXPECT_NE(refused(half).front().find("between planes"), std::string::npos);
+  pe::theorems::CodeDeterminantFactors cosine = pe::theorems::code_determinant_factors();
+  cosine.within = [](const GiNaC::ex& wj) { return GiNaC::cos(wj); };
+  ASSERT_EQ(refused(cosine).size(), 1u);
+  EXPECT_NE(refused(cosine).front().find("inside a plane"), std::string::npos);
+}

@@ -257,64 +257,68 @@ const MatrixIdentityProof& projection_proof(const std::string& property) {
   });
 }
 
+}  // namespace
+
 // ---- the window, for every frequency set the theorem allows ----
 
 /// The window map as a conjugation: g(m + 1, n + 1) - g(m, n) = p(m)^T (R^T M R - M) p(n) with
 /// R = R_omega(1), for every matrix M, positions m, n and frequency: reduced on the whole matrix
 /// at d = 2, 4, 8 and 16, and carried to every even d by the pair-of-planes block step.
+MatrixIdentityProof window_step_proof(const GiNaC::ex& shift) {
+  MatrixIdentityProof out = prove_for_dimensions(
+      "p(m+1)^T M p(n+1) - p(m)^T M p(n) = p(m)^T (R^T M R - M) p(n)", kEveryMatrix, {2, 4, 8, 16},
+      [&shift](const std::vector<GiNaC::ex>& om) -> Sides {
+        const unsigned d = 2 * unsigned(om.size());
+        const GiNaC::matrix m = symbol_matrix("M", d), r = pe::block_rotation(shift, om);
+        const GiNaC::ex a = named_symbol("m"), b = named_symbol("n");
+        const auto g = [&m, &om](const GiNaC::ex& x, const GiNaC::ex& y) {
+          return pe::sinusoidal_code(x, om).transpose().mul(m).mul(pe::sinusoidal_code(y, om));
+        };
+        const GiNaC::matrix conjugated = r.transpose().mul(m).mul(r).sub(m);
+        return {g(a + 1, b + 1).sub(g(a, b)),
+                pe::sinusoidal_code(a, om).transpose().mul(conjugated).mul(pe::sinusoidal_code(b, om))};
+      });
+  if (out.every_even_d || !out.zero) return out;
+  // M couples the planes, so the per-plane block step cannot apply; the pair-of-planes one does.
+  // Partitioned into 2 x 2 blocks, p(x)^T M p(y) = sum_{i,j} p_i(x)^T M_ij p_j(y) and, R being
+  // block-diagonal, (R^T M R)_ij = R_i^T M_ij R_j: both sides are sums of one term per pair of
+  // planes, so the identity holds at every even d when it holds for the term, reduced here with
+  // a 2 x 2 block of symbols for two planes of distinct symbolic frequencies and for one plane.
+  bool term_holds = true;
+  std::string term_remainder;
+  const GiNaC::ex a = named_symbol("m"), b = named_symbol("n");
+  const GiNaC::matrix block = symbol_matrix("B", 2);
+  for (const auto& [wi, wj] : {std::pair{named_symbol("omega_i"), named_symbol("omega_j")},
+                               std::pair{named_symbol("omega_i"), named_symbol("omega_i")}}) {
+    const std::vector<GiNaC::ex> plane_i{wi}, plane_j{wj};
+    const GiNaC::matrix ri = pe::block_rotation(shift, plane_i), rj = pe::block_rotation(shift, plane_j);
+    const auto term = [&](const GiNaC::ex& x, const GiNaC::ex& y, const GiNaC::matrix& mid) {
+      return pe::sinusoidal_code(x, plane_i).transpose().mul(mid).mul(pe::sinusoidal_code(y, plane_j));
+    };
+    const TrigReduction r = reduce_trig(term(a + 1, b + 1, block).sub(term(a, b, block)),
+                                        term(a, b, ri.transpose().mul(block).mul(rj).sub(block)));
+    if (!r.zero && term_holds) term_holds = false, term_remainder = r.remainder;
+  }
+  if (!term_holds) return MatrixIdentityProof{false, "pair-of-planes term: " + term_remainder, "", out.plain_sides, false, out.steps};
+  for (ProofStep& step : out.steps)
+    if (step.kind == StepKind::block)
+      step = {StepKind::block, StepReach::decided,
+              "both sides are sums of one term per pair of planes (i, j); the term, reduced with a 2 x 2 block of "
+              "symbols for two planes and for one, holds: every even d"};
+  out.every_even_d = true;
+  const std::string listed = "exhaustive: ";
+  if (out.certificate.rfind(listed, 0) == 0) out.certificate.erase(0, listed.size());
+  if (const auto only = out.certificate.find(" only: "); only != std::string::npos) out.certificate.replace(only, 7, ": ");
+  out.certificate = out.certificate.substr(0, out.certificate.find("; no block step")) +
+                    "; pair-of-planes block step: by " + cite(kBlockMultiplication) +
+                    " each side is a sum over pairs of planes (i, j) of p_i^T M_ij p_j terms, with (R^T M R)_ij = "
+                    "R_i^T M_ij R_j, and the term identity reduces to 0 with the block M_ij and the frequencies "
+                    "symbols, for i != j and for i = j, so the identity holds for every even d";
+  return out;
+}
+
 const MatrixIdentityProof& window_step_proof() {
-  static const MatrixIdentityProof p = [] {
-    MatrixIdentityProof out = prove_for_dimensions(
-        "p(m+1)^T M p(n+1) - p(m)^T M p(n) = p(m)^T (R^T M R - M) p(n)", kEveryMatrix, {2, 4, 8, 16},
-        [](const std::vector<GiNaC::ex>& om) -> Sides {
-          const unsigned d = 2 * unsigned(om.size());
-          const GiNaC::matrix m = symbol_matrix("M", d), r = pe::block_rotation(GiNaC::ex(1), om);
-          const GiNaC::ex a = named_symbol("m"), b = named_symbol("n");
-          const auto g = [&m, &om](const GiNaC::ex& x, const GiNaC::ex& y) {
-            return pe::sinusoidal_code(x, om).transpose().mul(m).mul(pe::sinusoidal_code(y, om));
-          };
-          const GiNaC::matrix conjugated = r.transpose().mul(m).mul(r).sub(m);
-          return {g(a + 1, b + 1).sub(g(a, b)),
-                  pe::sinusoidal_code(a, om).transpose().mul(conjugated).mul(pe::sinusoidal_code(b, om))};
-        });
-    if (out.every_even_d || !out.zero) return out;
-    // M couples the planes, so the per-plane block step cannot apply; the pair-of-planes one does.
-    // Partitioned into 2 x 2 blocks, p(x)^T M p(y) = sum_{i,j} p_i(x)^T M_ij p_j(y) and, R being
-    // block-diagonal, (R^T M R)_ij = R_i^T M_ij R_j: both sides are sums of one term per pair of
-    // planes, so the identity holds at every even d when it holds for the term, reduced here with
-    // a 2 x 2 block of symbols for two planes of distinct symbolic frequencies and for one plane.
-    bool term_holds = true;
-    std::string term_remainder;
-    const GiNaC::ex a = named_symbol("m"), b = named_symbol("n");
-    const GiNaC::matrix block = symbol_matrix("B", 2);
-    for (const auto& [wi, wj] : {std::pair{named_symbol("omega_i"), named_symbol("omega_j")},
-                                 std::pair{named_symbol("omega_i"), named_symbol("omega_i")}}) {
-      const std::vector<GiNaC::ex> plane_i{wi}, plane_j{wj};
-      const GiNaC::matrix ri = pe::block_rotation(GiNaC::ex(1), plane_i), rj = pe::block_rotation(GiNaC::ex(1), plane_j);
-      const auto term = [&](const GiNaC::ex& x, const GiNaC::ex& y, const GiNaC::matrix& mid) {
-        return pe::sinusoidal_code(x, plane_i).transpose().mul(mid).mul(pe::sinusoidal_code(y, plane_j));
-      };
-      const TrigReduction r = reduce_trig(term(a + 1, b + 1, block).sub(term(a, b, block)),
-                                          term(a, b, ri.transpose().mul(block).mul(rj).sub(block)));
-      if (!r.zero && term_holds) term_holds = false, term_remainder = r.remainder;
-    }
-    if (!term_holds) return MatrixIdentityProof{false, "pair-of-planes term: " + term_remainder, "", out.plain_sides, false, out.steps};
-    for (ProofStep& step : out.steps)
-      if (step.kind == StepKind::block)
-        step = {StepKind::block, StepReach::decided,
-                "both sides are sums of one term per pair of planes (i, j); the term, reduced with a 2 x 2 block of "
-                "symbols for two planes and for one, holds: every even d"};
-    out.every_even_d = true;
-    const std::string listed = "exhaustive: ";
-    if (out.certificate.rfind(listed, 0) == 0) out.certificate.erase(0, listed.size());
-    if (const auto only = out.certificate.find(" only: "); only != std::string::npos) out.certificate.replace(only, 7, ": ");
-    out.certificate = out.certificate.substr(0, out.certificate.find("; no block step")) +
-                      "; pair-of-planes block step: by " + cite(kBlockMultiplication) +
-                      " each side is a sum over pairs of planes (i, j) of p_i^T M_ij p_j terms, with (R^T M R)_ij = "
-                      "R_i^T M_ij R_j, and the term identity reduces to 0 with the block M_ij and the frequencies "
-                      "symbols, for i != j and for i = j, so the identity holds for every even d";
-    return out;
-  }();
+  static const MatrixIdentityProof p = window_step_proof(GiNaC::ex(1));
   return p;
 }
 
@@ -328,7 +332,12 @@ constexpr int kLargestCodeDeterminant = 4;
 /// of the d nodes z_1, 1/z_1, z_2, 1/z_2, ...; its product over node pairs a < b splits into one
 /// pair inside each plane and four between each pair of planes j < k, and each kind of factor is
 /// reduced with its plane's (or planes') frequencies symbols.
-std::vector<ProofStep> code_determinant_every_d_steps() {
+CodeDeterminantFactors code_determinant_factors() {
+  return {[](const GiNaC::ex& wj) { return GiNaC::sin(wj); },
+          [](const GiNaC::ex& wj, const GiNaC::ex& wk) { return 4 * GiNaC::pow(GiNaC::cos(wj) - GiNaC::cos(wk), 2); }};
+}
+
+std::vector<ProofStep> code_determinant_every_d_steps(const CodeDeterminantFactors& factors) {
   const GiNaC::ex wj = named_symbol("omega_j"), wk = named_symbol("omega_k"), m = named_symbol("m");
   // e^{i k omega} written by its real and imaginary parts, so the angle rules apply.
   const auto node_power = [](const GiNaC::ex& angle, const GiNaC::ex& k) {
@@ -353,11 +362,11 @@ std::vector<ProofStep> code_determinant_every_d_steps() {
                                "the d (d - 1)/2 node pairs of d = 2h nodes are h inside a plane plus 4 for each of "
                                "the h (h - 1)/2 pairs of planes, h a symbol"));
   const GiNaC::ex zj = node_power(wj, 1), inv_zj = node_power(wj, -1), zk = node_power(wk, 1), inv_zk = node_power(wk, -1);
-  const TrigReduction within = reduce_trig(change.determinant() * (inv_zj - zj) - GiNaC::sin(wj));
+  const TrigReduction within = reduce_trig(change.determinant() * (inv_zj - zj) - factors.within(wj));
   steps.push_back(decided_step(StepKind::identity, within.zero,
                                "inside a plane: det C (1/z_j - z_j) = sin omega_j"));
   const TrigReduction between = reduce_trig((zk - zj) * (inv_zk - zj) * (zk - inv_zj) * (inv_zk - inv_zj) -
-                                            4 * GiNaC::pow(GiNaC::cos(wj) - GiNaC::cos(wk), 2));
+                                            factors.between(wj, wk));
   steps.push_back(decided_step(StepKind::identity, between.zero,
                                "between planes j < k: (z_k - z_j)(1/z_k - z_j)(z_k - 1/z_j)(1/z_k - 1/z_j) = "
                                "4 (cos omega_j - cos omega_k)^2"));
@@ -384,7 +393,7 @@ const MatrixIdentityProof& code_determinant_proof() {
     out.steps.push_back(decided_step(StepKind::identity, out.zero,
                                      "det [p(0) ... p(d-1)] minus its product formula reduces to 0 at d = 2.." +
                                          std::to_string(kLargestCodeDeterminant)));
-    for (const ProofStep& step : code_determinant_every_d_steps()) {
+    for (const ProofStep& step : code_determinant_every_d_steps(code_determinant_factors())) {
       if (step.reach == StepReach::failed && out.zero) out = {false, "every d: " + step.what, "", "", false, out.steps};
       out.steps.push_back(step);
     }
@@ -402,6 +411,8 @@ const MatrixIdentityProof& code_determinant_proof() {
   }();
   return p;
 }
+
+namespace {
 
 /// Theorem 2 (a') on d + 1 positions, for every frequency set in the hypothesis: M is offset-only
 /// on the window iff P^T (R^T M R - M) P = 0 (window_step_proof), iff R^T M R = M (P invertible,

@@ -48,4 +48,21 @@ struct WindowCount {
 };
 WindowCount window_count(int d, int positions);
 
+/// The window step p(m+1)^T M p(n+1) - p(m)^T M p(n) = p(m)^T (R^T M R - M) p(n) with R =
+/// R_omega(shift), on whole matrices at d = 2, 4, 8, 16 and by the pair-of-planes block step at
+/// every even d; the theorem's shift is 1, and any other is refused.
+MatrixIdentityProof window_step_proof(const GiNaC::ex& shift);
+
+/// The two kinds of factor of the code determinant's product formula: inside plane j, and
+/// between planes j < k (by default sin omega_j and 4 (cos omega_j - cos omega_k)^2).
+struct CodeDeterminantFactors {
+  std::function<GiNaC::ex(const GiNaC::ex& wj)> within;
+  std::function<GiNaC::ex(const GiNaC::ex& wj, const GiNaC::ex& wk)> between;
+};
+CodeDeterminantFactors code_determinant_factors();
+/// The code determinant's steps at every even d (theorem2.cpp): a plane's code through its complex
+/// nodes, the powers by induction, the node pairs counted with h = d/2 a symbol, and each kind of
+/// factor against `factors`; a factor that is not the nodes' is refused at its step.
+std::vector<ProofStep> code_determinant_every_d_steps(const CodeDeterminantFactors& factors);
+
 }  // namespace pe::theorems
