@@ -542,9 +542,10 @@ Page all_claims_page(const Context& context) {
      << "Every claim the ledger declares, evaluated when these pages were built, grouped by "
         "the article's sections in the article's order. Each row is the target of the claim "
         "links elsewhere in these pages and names the verification unit that declares it and "
-        "the CTest test that checks it; `" << kRerunCommand << "`, with TEST the test a card names, "
-        "reruns that one claim (and the report fixtures around it).\n\n"
-     << summary_text(context) << "\n[TOC]\n\n";
+        "the CTest test that checks it.\n\n"
+     << summary_text(context)
+     << "\nTo rerun one claim (and the report fixtures around it), put the test a card names for TEST in\n\n    "
+     << kRerunCommand << "\n\n[TOC]\n\n";
   for (const std::string& section : ledger::sections()) {
     std::vector<const Record*> rows;
     for (const Record& r : context.records)
