@@ -509,6 +509,55 @@ const MatrixIdentityProof& far_weight_proof() {
   return p;
 }
 
+/// Theorem 3 (ii) read as extrapolation: a head read on N keys puts on the first n < N offsets the
+/// weights it puts on them at length n, scaled by Z_n / Z_N (the normalisers), so the two differ in
+/// total by exactly the long run's weight on offsets >= n, which (ii) bounds by e^W e^{-sn} /
+/// (1 - e^{-s}): the harness's weights at n < N <= kLargestLengthPair, then every n < N with the
+/// numerators x_r, Z_n and the far numerators F symbols, each short weight above its long one, and
+/// far_weight_proof's steps with D = n.
+constexpr int kLargestLengthPair = 6;
+MatrixIdentityProof length_independence_proof() {
+  MatrixIdentityProof out;
+  std::string listed;
+  for (int n = 1; n < kLargestLengthPair && listed.empty(); ++n)
+    for (int length = n + 1; length <= kLargestLengthPair && listed.empty(); ++length) {
+      SymbolicVector content(length);
+      for (int r = 0; r < length; ++r) content(r) = named_symbol("c_" + std::to_string(r));
+      const SymbolicVector long_run = pe::alibi_offset_weights<GiNaC::ex>(content, named_symbol("s"));
+      const SymbolicVector short_run = pe::alibi_offset_weights<GiNaC::ex>(SymbolicVector(content.head(n)), named_symbol("s"));
+      GiNaC::ex gap = 0;
+      for (int r = 0; r < n; ++r) gap += short_run(r) - long_run(r);
+      for (int r = n; r < length; ++r) gap -= long_run(r);
+      const TrigReduction red = reduce_exponentials(gap);
+      if (!red.zero) listed = "n = " + std::to_string(n) + ", N = " + std::to_string(length) + ": " + red.remainder;
+    }
+  out.zero = listed.empty();
+  out.remainder = listed;
+  out.steps.push_back(decided_step(StepKind::identity, out.zero,
+                                   "on the harness's weights, sum_{r<n} (alpha^n_r - alpha^N_r) - sum_{r>=n} alpha^N_r "
+                                   "reduces to 0 at every n < N <= " + std::to_string(kLargestLengthPair)));
+  static const GiNaC::possymbol numerator("x_r"), near("Z_n"), far("F");
+  const GiNaC::ex every = GiNaC::normal(near * (1 / near - 1 / (near + far)) - far / (near + far));
+  out.steps.push_back(decided_step(StepKind::identity, every.is_zero(),
+                                   "Z_n (1/Z_n - 1/(Z_n + F)) - F/(Z_n + F) reduces to 0, Z_n and F the near and far "
+                                   "numerators' sums: every n < N"));
+  if (!every.is_zero() && out.zero) out.zero = false, out.remainder = "every n: " + canonical_text(every);
+  const SignDecision above = decide_positive(numerator * (1 / near - 1 / (near + far)));
+  out.steps.push_back(decided_step(StepKind::inequality, above.positive,
+                                   "alpha^n_r - alpha^N_r = x_r (1/Z_n - 1/(Z_n + F)) > 0: the differences' absolute "
+                                   "values sum to the far weight", above.plain));
+  if (!above.positive && out.zero) out.zero = false, out.remainder = "sign: " + above.normal_form;
+  const MatrixIdentityProof& tail = far_weight_proof();
+  add_steps(out, tail);
+  if (!tail.zero && out.zero) out.zero = false, out.remainder = "far weight: " + tail.remainder;
+  out.certificate = "for every content of width W, slope s > 0 and lengths n < N: on the harness's weights (reduced at "
+                    "n < N <= " + std::to_string(kLargestLengthPair) + ", then with the normalisers symbols) the "
+                    "weights at length N on offsets below n are those at length n times Z_n / Z_N, each smaller, so "
+                    "sum_{r<n} |alpha^N_r - alpha^n_r| is the length-N weight on offsets >= n; by (ii) (" +
+                    tail.certificate + ") that is at most e^W e^{-sn} / (1 - e^{-s})";
+  return out;
+}
+
 /// Theorem 3 (i)'s positive definiteness, from the determinant proof: on sorted points the
 /// leading k x k block of K_n is K_k of the first k points, so every leading principal minor is
 /// prod_{i<k} (1 - u_i^2) > 0, and Sylvester's criterion makes K_n positive definite.
@@ -760,6 +809,16 @@ PE_CLAIM(bound_vacuous_inside_horizon) {
         return shape(first > 40, std::to_string(first),
                        "bound >= 1 for D = 0.." + std::to_string(first - 1) +
                            "; must include every D <= 40");
+      });
+}
+
+PE_CLAIM(length_independence_every_length) {
+  return Claim("thm3.length_independence.every_length").in_section(section)
+      .stating("Theorem 3 (ii) read as extrapolation: for every content of width W, slope s > 0 and lengths n < N, the "
+               "weights on offsets 0..n-1 at length N differ from those at length n by at most e^W e^{-sn} / "
+               "(1 - e^{-s}) in total, proved on the harness's weights")
+      .printed_as("behaviour at length 1e5 = behaviour at length 100").decided_by([] {
+        return proved_identity(length_independence_proof());
       });
 }
 
