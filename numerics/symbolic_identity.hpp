@@ -137,6 +137,20 @@ struct MatrixIdentityProof {
   std::vector<ProofStep> steps;
 };
 
+/// Records the steps of a proof built step by step: each with its kind, whether it held, what it
+/// decided and its plain check; the first refused step's `refusal` becomes the proof's remainder.
+struct ProofStepRecorder {
+  MatrixIdentityProof& proof;
+  void operator()(StepKind kind, bool held, const std::string& what, const std::string& refusal,
+                  std::string check = {}) const {
+    proof.steps.push_back(decided_step(kind, held, what, std::move(check)));
+    if (!held && proof.zero) {
+      proof.zero = false;
+      proof.remainder = refusal;
+    }
+  }
+};
+
 /// Appends `part`'s steps to `whole`, for a proof made of proved parts.
 void add_steps(MatrixIdentityProof& whole, const MatrixIdentityProof& part);
 

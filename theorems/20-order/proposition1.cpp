@@ -94,13 +94,7 @@ MatrixIdentityProof equal_score_counting_proof(const ClaimedOutput& claimed) {
   const GiNaC::ex sigma = named_symbol("sigma");
   const GiNaC::matrix e = symbol_vector("e", 2);
   MatrixIdentityProof out;
-  const auto record = [&out](StepKind kind, bool held, const std::string& what, const std::string& refusal) {
-    out.steps.push_back(decided_step(kind, held, what));
-    if (!held && out.zero) {
-      out.zero = false;
-      out.remainder = refusal;
-    }
-  };
+  const ProofStepRecorder record{out};
   // (1) The harness's attention at t = 0 .. 6 against the claim, and its numerator: only e.
   SymbolicMatrix values = SymbolicMatrix::Zero(kSymbolicPositions, 2);
   values(0, 0) = e(0, 0), values(0, 1) = e(1, 0);

@@ -325,24 +325,10 @@ DerivativeChain log_base_positive() {
   return decide_nonnegative_by_derivatives(GiNaC::log(1 + above_one), above_one, 1);
 }
 
-/// Records a step of `proof`: its kind, whether it held, what it decided, what the proof's remainder
-/// says if it was refused (the first refusal stands), and its plain check.
-struct StepRecorder {
-  MatrixIdentityProof& proof;
-  void operator()(StepKind kind, bool held, const std::string& what, const std::string& refusal,
-                  std::string check = {}) const {
-    proof.steps.push_back(decided_step(kind, held, what, std::move(check)));
-    if (!held && proof.zero) {
-      proof.zero = false;
-      proof.remainder = refusal;
-    }
-  }
-};
-
 /// |Ci(x)| <= k/x for every x > 0: integration by parts writes Ci(x) = sin x / x - int_x^inf sin t dt / t^2
 /// (both sides have derivative cos x / x and vanish at infinity), each part is at most 1/x, and
 /// k/x covers their sum.
-void add_cosine_integral_estimate(const GiNaC::ex& k, const StepRecorder& step) {
+void add_cosine_integral_estimate(const GiNaC::ex& k, const ProofStepRecorder& step) {
   static const GiNaC::possymbol x("x"), t("t");
   const GiNaC::ex parts = GiNaC::cosine_integral(x).diff(x) - (GiNaC::sin(x) / x).diff(x) - GiNaC::sin(x) / (x * x);
   step(StepKind::identity, GiNaC::normal(parts).is_zero(),
@@ -382,7 +368,7 @@ MatrixIdentityProof ruler_bound_proof(const RulerBoundRoute& route) {
   // (2) and (3): |Ci(x)| <= k/x.
   const GiNaC::ex& c = route.cosine_gap_constant;
   MatrixIdentityProof out;
-  const StepRecorder step{out};
+  const ProofStepRecorder step{out};
   // (1) ln b (I_b - ruler) = Ci(|Delta|) + Cin(|Delta|/b) on the harness's functions, at Delta = D
   // and Delta = -D, with Ci(D/b) = gamma + ln(D/b) - Cin(D/b) (kCosineIntegralForms).
   const GiNaC::ex split_form = GiNaC::cosine_integral(distance) + cosine_integral_entire(distance / base);
@@ -454,7 +440,7 @@ MatrixIdentityProof kernel_limit_proof(const KernelLimitRoute& route) {
       cell("s"), tolerance("epsilon"), beyond("t");
   static const GiNaC::symbol plane("j");
   MatrixIdentityProof out;
-  const StepRecorder step{out};
+  const ProofStepRecorder step{out};
   const GiNaC::ex f = GiNaC::cos(distance * GiNaC::pow(base, -u));
   // (1) plane j's term of the harness's kernel is f at the grid point u = 2j/d, for either sign of Delta.
   std::string off_grid;

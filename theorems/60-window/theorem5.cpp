@@ -171,14 +171,7 @@ MatrixIdentityProof squared_frequency_sum_proof(const SquaredFrequencySum& close
   static const GiNaC::symbol plane("j");
   const GiNaC::ex ratio = GiNaC::pow(base, -4 / width);
   MatrixIdentityProof out;
-  const auto record = [&out](StepKind kind, bool held, const std::string& what, const std::string& refusal,
-                             std::string check = {}) {
-    out.steps.push_back(decided_step(kind, held, what, std::move(check)));
-    if (!held && out.zero) {
-      out.zero = false;
-      out.remainder = refusal;
-    }
-  };
+  const ProofStepRecorder record{out};
   const GiNaC::ex term = multiply_out_powers(GiNaC::pow(pe::frequency<GiNaC::ex>(plane, width, base), 2) - GiNaC::pow(ratio, plane));
   record(StepKind::identity, term.is_zero(), "frequency(j, d, b)^2 - (b^(-4/d))^j reduces to 0, j and d symbols",
          "theta_j^2: " + canonical_text(term));
