@@ -133,8 +133,7 @@ std::string printed_numbers_json(const std::optional<Accounting>& a) {
 std::string printed_numbers_line(const std::optional<Accounting>& a) {
   return a ? accounting_line(*a) + (a->discrepancies.empty() ? "" : "; " + std::to_string(a->discrepancies.size()) +
                                                                         " discrepancies with the declarations")
-           : "Printed numbers: not counted (no copy of the article: the CMake cache variable PE_ARTICLE "
-             "names none)";
+           : "Printed numbers: not counted (no article: set PE_ARTICLE)";
 }
 
 /// claims.md's section on the printed numbers: the counts by reason, the checkable numbers no
